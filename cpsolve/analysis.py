@@ -1,0 +1,236 @@
+"""The analysis layer: combines the constraint model, exact counting, estimation and proofs.
+
+This is the only module that sees all three subsystems. It keeps their outputs apart in the types:
+a probability is :class:`~cpsolve.probability.Exact` or :class:`~cpsolve.probability.Estimate`, and
+a certainty is a :class:`~cpsolve.proof.Certainty` that only the proof subsystem makes.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from . import count
+from .board import Board
+from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
+from .probability import Estimate, Exact, Probability
+from .proof.certainty import Certainty
+
+#: Largest component (in covered cells) counted exactly by default; see docs/paths.md for the measurement.
+DEFAULT_EXACT_LIMIT: int | None = 400
+#: DP states one component may create before it is estimated instead (bounds time and memory).
+DEFAULT_STATE_BUDGET = 200_000
+#: Prior mine density used when the board gives no mine total and none is chosen.
+DEFAULT_DENSITY = Fraction(1, 5)
+
+
+class InconsistentBoard(ValueError):
+    """No mine placement satisfies the clues (and the total). ``conflict``: clue cells involved."""
+
+    def __init__(self, conflict: list[tuple[int, int]], uses_total: bool, reason: str = "") -> None:
+        self.conflict = conflict
+        self.uses_total = uses_total
+        self.reason = reason
+        where = ", ".join(f"{r},{c}" for r, c in conflict) or "none"
+        total = " and the mine total" if uses_total else ""
+        super().__init__(f"inconsistent board: no placement satisfies the clues at {where}{total}"
+                         + (f" ({reason})" if reason else ""))
+
+
+@dataclass(frozen=True)
+class CellResult:
+    row: int
+    col: int
+    probability: Probability
+    proof: Certainty | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        p = self.probability
+        return {
+            "row": self.row, "col": self.col,
+            "probability": p.value,
+            "fraction": p.text() if isinstance(p, Exact) else None,
+            "basis": p.basis,
+            "proof": self.proof.verdict if self.proof is not None else None,
+        }
+
+
+@dataclass
+class Analysis:
+    rows: int
+    cols: int
+    mines: int | None
+    remaining: int | None
+    cells: list[CellResult]
+    exact: bool
+    prior: str
+    density: Fraction | None = None
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def proved_safe(self) -> list[tuple[int, int]]:
+        return [(c.row, c.col) for c in self.cells if c.proof is not None and not c.proof.mine]
+
+    @property
+    def proved_mine(self) -> list[tuple[int, int]]:
+        return [(c.row, c.col) for c in self.cells if c.proof is not None and c.proof.mine]
+
+    def cell(self, row: int, col: int) -> CellResult:
+        for c in self.cells:
+            if c.row == row and c.col == col:
+                return c
+        raise KeyError(f"{row},{col} is not a covered, unflagged cell")
+
+    @property
+    def best_guess(self) -> tuple[int, int] | None:
+        """A proved-safe cell if there is one, else a cell of lowest mine probability."""
+        if not self.cells:
+            return None
+        safe = self.proved_safe
+        if safe:
+            return safe[0]
+        best = min(self.cells, key=lambda c: c.probability.sort_key())
+        return (best.row, best.col)
+
+    def to_json(self) -> dict[str, Any]:
+        bg = self.best_guess
+        return {
+            "rows": self.rows, "cols": self.cols,
+            "mines": self.mines, "remaining": self.remaining,
+            "status": "ok",
+            "exact": self.exact,
+            "prior": self.prior,
+            "cells": [c.to_json() for c in self.cells],
+            "proved_safe": [list(x) for x in self.proved_safe],
+            "proved_mine": [list(x) for x in self.proved_mine],
+            "best_guess": list(bg) if bg is not None else None,
+        }
+
+
+def inconsistent_from(exc: Inconsistent, board: Board, trust_flags: bool = True) -> InconsistentBoard:
+    _, clues = board_clues(board, trust_flags)
+    cells = sorted((clues[s].row, clues[s].col) for s in exc.sources if s != TOTAL)
+    return InconsistentBoard(cells, TOTAL in exc.sources, exc.reason)
+
+
+def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
+            time_limit: float | None = 10.0, density: Fraction | float | str | None = None,
+            trust_flags: bool = True, prove: bool = True, engine: str = "cp-sat",
+            state_budget: int | None = DEFAULT_STATE_BUDGET) -> Analysis:
+    """Probabilities (exact where counting finishes, labelled estimates elsewhere) and proofs.
+
+    Raises :class:`InconsistentBoard` when no placement satisfies the clues and the total.
+    """
+    t0 = time.perf_counter()
+    dens: Fraction | None = None
+    if board.mines is None:
+        dens = Fraction(density) if density is not None else DEFAULT_DENSITY
+        if not 0 < dens < 1:
+            raise ValueError(f"density {dens} must lie strictly between 0 and 1")
+    try:
+        model = build_model(board, trust_flags=trust_flags)
+        t_model = time.perf_counter()
+        probs, exact_flags, cstats = _probabilities(model, exact_limit, state_budget, dens)
+    except Inconsistent as exc:
+        raise inconsistent_from(exc, board, trust_flags) from None
+    t_count = time.perf_counter()
+    exact = all(exact_flags)
+    prior = ("uniform over all placements with the mine total" if dens is None else
+             f"independent per-cell mine density {dens} (no mine total given)")
+    proofs: dict[int, Certainty] = {}
+    pstats: dict[str, Any] = {}
+    if prove:
+        proofs, pstats = _prove(model, probs if exact else None, engine, time_limit)
+    t_end = time.perf_counter()
+    cells = []
+    for i in model.unknown:
+        r, c = divmod(i, model.cols)
+        cells.append(CellResult(r, c, probs[i], proofs.get(i)))
+    stats = dict(model.stats)
+    stats.update(cstats)
+    stats.update(pstats)
+    stats.update(ms_model=(t_model - t0) * 1e3, ms_count=(t_count - t_model) * 1e3,
+                 ms_proof=(t_end - t_count) * 1e3, ms_total=(t_end - t0) * 1e3)
+    return Analysis(board.rows, board.cols, board.mines, model.remaining, cells, exact, prior, dens, stats)
+
+
+def _probabilities(model: Model, exact_limit: int | None, state_budget: int | None,
+                   dens: Fraction | None) -> tuple[dict[int, Probability], list[bool], dict[str, Any]]:
+    """Per unknown cell, its probability; and per component whether it was counted exactly."""
+    counted: dict[int, count.ComponentCount] = {}
+    estimated: list[int] = []
+    for ci, comp in enumerate(model.components):
+        if exact_limit is not None and comp.size > exact_limit:
+            estimated.append(ci)
+            continue
+        try:
+            counted[ci] = count.count_component(comp, state_budget)
+        except count.BudgetExceeded:
+            estimated.append(ci)
+    stats: dict[str, Any] = {
+        "estimated_components": len(estimated),
+        "dp_states": sum(cc.states for cc in counted.values()),
+    }
+    for ci, cc in counted.items():
+        if cc.total == 0:
+            comp = model.components[ci]
+            raise Inconsistent(comp.sources, "no placement satisfies these clues")
+    probs: dict[int, Probability] = {}
+    if estimated:
+        from .estimate import estimate_board
+
+        est = estimate_board(model, {ci: cc.counts for ci, cc in counted.items()}, estimated, dens)
+        for i, v in est.items():
+            probs[i] = Estimate(v)
+        for i, f in model.fixed.items():
+            probs[i] = Estimate(1.0 if f.mine else 0.0)
+        return probs, [False], stats
+    for i, f in model.fixed.items():
+        probs[i] = Exact(Fraction(int(f.mine)))
+    order = sorted(counted)
+    if dens is None:
+        remaining = model.remaining_free
+        assert remaining is not None
+        weights, z, out_num = count.total_weights([counted[ci].counts for ci in order],
+                                                  len(model.outside), remaining)
+        if z == 0:
+            raise Inconsistent(frozenset({TOTAL}).union(*(c.sources for c in model.components)),
+                               "the clues cannot be met with the mine total")
+        if model.outside:
+            p_out = Exact(Fraction(out_num, z))
+            for i in model.outside:
+                probs[i] = p_out
+        for ci, w in zip(order, weights):
+            _fill(probs, counted[ci], w)
+    else:
+        p_out = Exact(dens)
+        for i in model.outside:
+            probs[i] = p_out
+        for ci in order:
+            cc = counted[ci]
+            _fill(probs, cc, count.density_weights(cc.component.size, dens))
+    return probs, [True], stats
+
+
+def _fill(probs: dict[int, Probability], cc: count.ComponentCount, weights: list[int]) -> None:
+    numer, z = count.group_mines(cc, weights)
+    for g, num in zip(cc.component.groups, numer):
+        p = Exact(Fraction(num, g.size * z))
+        for i in g.cells:
+            probs[i] = p
+
+
+def _prove(model: Model, probs: dict[int, Probability] | None, engine: str,
+           time_limit: float | None) -> tuple[dict[int, Certainty], dict[str, Any]]:
+    """Certainties from the proof subsystem (exact counts only nominate and withhold)."""
+    try:
+        from .proof import prove_model
+    except ImportError:  # the proof engine is not built yet
+        return {}, {"proof": "unavailable"}
+    hints = None
+    if probs is not None:
+        hints = {i: p.fraction for i, p in probs.items() if isinstance(p, Exact)}
+    result = prove_model(model, engine=engine, time_limit=time_limit, hints=hints)
+    return result.certainties, result.stats

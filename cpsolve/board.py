@@ -1,0 +1,227 @@
+"""Minesweeper positions: the text format of the interface contract, parsed and validated.
+
+A board is immutable. Cells are stored row-major as small integers:
+``0``-``8`` a revealed clue, :data:`COVERED`, :data:`FLAG` (a player's flag) or :data:`MINE`
+(a mine known for certain). Parsing never guesses: every malformed input raises
+:class:`BoardError` naming the source, line and column.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+COVERED = -1
+FLAG = -2
+MINE = -3
+
+_COVERED_CHARS = frozenset(".H?")
+_CHAR_CODE = {"F": FLAG, "*": MINE}
+_CODE_CHAR = {COVERED: ".", FLAG: "F", MINE: "*"}
+
+_MINES_RE = re.compile(r"^\s*mines\s*:\s*(\S*)\s*$", re.IGNORECASE)
+_WHM_RE = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
+
+
+class BoardError(ValueError):
+    """Malformed input. ``str(err)`` is one line: ``source:line:col: what is wrong``."""
+
+    def __init__(self, message: str, source: str = "<board>", line: int | None = None,
+                 col: int | None = None) -> None:
+        self.message = message
+        self.source = source
+        self.line = line
+        self.col = col
+        where = source
+        if line is not None:
+            where += f":{line}"
+            if col is not None:
+                where += f":{col}"
+        super().__init__(f"{where}: {message}")
+
+
+@lru_cache(maxsize=64)
+def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """For every cell index, the indices of its (up to 8) neighbours."""
+    table = []
+    for r in range(rows):
+        for c in range(cols):
+            nb = []
+            for dr in (-1, 0, 1):
+                rr = r + dr
+                if 0 <= rr < rows:
+                    for dc in (-1, 0, 1):
+                        cc = c + dc
+                        if (dr or dc) and 0 <= cc < cols:
+                            nb.append(rr * cols + cc)
+            table.append(tuple(nb))
+    return tuple(table)
+
+
+def neighbours(rows: int, cols: int, index: int) -> tuple[int, ...]:
+    """Indices of the neighbours of cell ``index`` (computed directly; no table for huge boards)."""
+    if rows * cols <= 250_000:
+        return neighbour_table(rows, cols)[index]
+    r, c = divmod(index, cols)
+    return tuple(rr * cols + cc for rr in range(max(r - 1, 0), min(r + 2, rows))
+                 for cc in range(max(c - 1, 0), min(c + 2, cols)) if (rr, cc) != (r, c))
+
+
+@dataclass(frozen=True)
+class Board:
+    """A position: ``cells`` row-major, ``mines`` the total on the whole board (or None)."""
+
+    rows: int
+    cols: int
+    cells: tuple[int, ...]
+    mines: int | None = None
+    source: str = "<board>"
+    # (line, column) in the source text of each cell, for error messages; empty when built in code.
+    positions: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.rows <= 0 or self.cols <= 0:
+            raise BoardError("the board has no cells", self.source)
+        if len(self.cells) != self.rows * self.cols:
+            raise BoardError(f"{len(self.cells)} cells for a {self.rows}x{self.cols} board", self.source)
+
+    def at(self, row: int, col: int) -> int:
+        return self.cells[row * self.cols + col]
+
+    def index(self, row: int, col: int) -> int:
+        return row * self.cols + col
+
+    def coords(self, index: int) -> tuple[int, int]:
+        return divmod(index, self.cols)
+
+    def neighbours(self, index: int) -> tuple[int, ...]:
+        return neighbours(self.rows, self.cols, index)
+
+    def iter_clues(self) -> Iterator[tuple[int, int]]:
+        """(index, number) of every revealed cell."""
+        for i, v in enumerate(self.cells):
+            if v >= 0:
+                yield i, v
+
+    @property
+    def flags(self) -> int:
+        return sum(1 for v in self.cells if v == FLAG)
+
+    @property
+    def known_mines(self) -> int:
+        return sum(1 for v in self.cells if v == MINE)
+
+    def to_text(self, header: bool = True) -> str:
+        """The board in the contract's text format (round-trips through :func:`parse_board`)."""
+        lines = []
+        if header and self.mines is not None:
+            lines.append(f"mines: {self.mines}")
+        for r in range(self.rows):
+            row = self.cells[r * self.cols:(r + 1) * self.cols]
+            lines.append(" ".join(str(v) if v >= 0 else _CODE_CHAR[v] for v in row))
+        return "\n".join(lines) + "\n"
+
+
+def _where(board_positions: tuple[tuple[int, int], ...], index: int) -> tuple[int | None, int | None]:
+    if board_positions:
+        return board_positions[index]
+    return None, None
+
+
+def parse_board(text: str, source: str = "<board>", *, validate: bool = True) -> Board:
+    """Parse a position in the text format of the interface contract (section 1).
+
+    Raises :class:`BoardError` (a ``ValueError``) with ``source:line:col`` on bad input.
+    """
+    mines: int | None = None
+    mines_at: tuple[int, int] | None = None
+    dims: tuple[int, int, int] | None = None
+    dims_at = 0
+    grid: list[list[int]] = []
+    pos: list[tuple[int, int]] = []
+    width: int | None = None
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        m = _MINES_RE.match(raw)
+        if m:
+            if grid:
+                raise BoardError("a 'mines:' header after the grid has started", source, lineno, 1)
+            if mines is not None:
+                raise BoardError("the mine total is given twice", source, lineno, 1)
+            value = m.group(1)
+            col = raw.index(value) + 1 if value else len(raw) + 1
+            if not value.isdigit():
+                raise BoardError(f"mine total {value!r} is not a non-negative whole number",
+                                 source, lineno, col)
+            mines, mines_at = int(value), (lineno, col)
+            continue
+        m = _WHM_RE.match(raw)
+        if m and not grid:
+            if dims is not None:
+                raise BoardError("the WxHxM header is given twice", source, lineno, 1)
+            dims = (int(m.group(1)), int(m.group(2)), int(m.group(3)))
+            dims_at = lineno
+            continue
+        row: list[int] = []
+        for col0, ch in enumerate(raw):
+            if ch in " \t\r":
+                continue
+            if ch in _COVERED_CHARS:
+                code = COVERED
+            elif ch in _CHAR_CODE:
+                code = _CHAR_CODE[ch]
+            elif ch.isdigit():
+                code = int(ch)
+                if code > 8:
+                    raise BoardError(f"clue {ch} is above 8", source, lineno, col0 + 1)
+            else:
+                raise BoardError(f"unknown character {ch!r} (expected . H ? 0-8 F *)", source, lineno, col0 + 1)
+            row.append(code)
+            pos.append((lineno, col0 + 1))
+        if width is None:
+            width = len(row)
+        elif len(row) != width:
+            raise BoardError(f"ragged rows: this row has {len(row)} cells, the first row has {width}",
+                             source, lineno, 1)
+        grid.append(row)
+    if not grid or not width:
+        raise BoardError("no board found (no grid rows)", source)
+    rows, cols = len(grid), width
+    if dims is not None:
+        w, h, total = dims
+        if (w, h) != (cols, rows):
+            raise BoardError(f"header says {w}x{h} (width x height) but the grid is {cols}x{rows}",
+                             source, dims_at, 1)
+        if mines is not None and mines != total:
+            raise BoardError(f"header says {total} mines but 'mines:' says {mines}", source, dims_at, 1)
+        mines = total
+        mines_at = mines_at or (dims_at, 1)
+    cells = tuple(v for r in grid for v in r)
+    board = Board(rows, cols, cells, mines, source, tuple(pos))
+    if validate:
+        validate_board(board, mines_at)
+    return board
+
+
+def validate_board(board: Board, mines_at: tuple[int, int] | None = None) -> None:
+    """Checks that make a board malformed (bad input), as opposed to merely impossible."""
+    src = board.source
+    for i, k in board.iter_clues():
+        room = sum(1 for j in board.neighbours(i) if board.cells[j] < 0)
+        if k > room:
+            line, col = _where(board.positions, i)
+            r, c = board.coords(i)
+            raise BoardError(f"clue {k} at {r},{c} has only {room} covered or mine neighbours", src, line, col)
+    if board.mines is not None:
+        line, col = mines_at if mines_at else (None, None)
+        marked = board.flags + board.known_mines
+        if marked > board.mines:
+            raise BoardError(f"{board.flags} flags and {board.known_mines} known mines exceed the total of "
+                             f"{board.mines} mines", src, line, col)
+        room = sum(1 for v in board.cells if v < 0)
+        if board.mines > room:
+            raise BoardError(f"{board.mines} mines do not fit in {room} covered cells", src, line, col)

@@ -1,0 +1,117 @@
+"""``cpsolve solve BOARD...``: probabilities and proofs for every covered cell."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+
+from ..analysis import DEFAULT_EXACT_LIMIT, InconsistentBoard, analyze
+from ..board import BoardError
+from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, read_board
+from .render import render_grid, render_summary
+
+
+def exact_limit_arg(text: str) -> int | None:
+    if text.lower() in ("none", "inf", "unlimited"):
+        return None
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number or 'none'") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
+    return n
+
+
+def density_arg(text: str) -> Fraction:
+    try:
+        d = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number such as 0.2 or 1/5") from None
+    if not 0 < d < 1:
+        raise argparse.ArgumentTypeError(f"density {text} must lie strictly between 0 and 1")
+    return d
+
+
+def positive_float(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not v > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be positive")
+    return v
+
+
+def add_analysis_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--exact-limit", type=exact_limit_arg, default=DEFAULT_EXACT_LIMIT, metavar="N",
+                   help="largest component (covered cells) counted exactly; larger ones are estimated "
+                   f"('none': no limit; default {DEFAULT_EXACT_LIMIT})")
+    p.add_argument("--time-limit", type=positive_float, default=10.0, metavar="SECONDS",
+                   help="time the proof engine may spend per board (undecided cells are not proved)")
+    p.add_argument("--density", type=density_arg, default=None, metavar="P",
+                   help="prior mine density per cell when the board gives no mine total (default 1/5)")
+    p.add_argument("--ignore-flags", action="store_true",
+                   help="treat flags as covered cells instead of mines")
+    p.add_argument("--engine", default="cp-sat", help="proof engine: cp-sat (default) or sat")
+
+
+def analysis_kwargs(args: argparse.Namespace) -> dict[str, object]:
+    return dict(exact_limit=args.exact_limit, time_limit=args.time_limit, density=args.density,
+                trust_flags=not args.ignore_flags, engine=args.engine)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("solve", help="probabilities and proofs for every covered cell",
+                       description="Analyse positions: exact mine probabilities (or labelled estimates) "
+                       "and proved-safe / proved-mine cells. Exit 0 ok, 1 inconsistent board, 2 bad input.")
+    p.add_argument("boards", nargs="+", metavar="BOARD", help="board file ('-' for standard input)")
+    p.add_argument("--json", action="store_true", help="one JSON document per board, one per line")
+    colour = p.add_mutually_exclusive_group()
+    colour.add_argument("--color", "--colour", dest="colour", action="store_true", default=None,
+                        help="colour the grid even when not on a terminal")
+    colour.add_argument("--no-color", "--no-colour", dest="colour", action="store_false")
+    add_analysis_options(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    status = EXIT_OK
+    colour = args.colour if args.colour is not None else sys.stdout.isatty()
+    for n, path in enumerate(args.boards):
+        try:
+            board = read_board(path)
+        except BoardError as exc:
+            print(f"cpsolve: {exc}", file=sys.stderr)
+            if args.json:
+                print(json.dumps({"source": path, "status": "error", "error": str(exc)}), flush=True)
+            status = max(status, EXIT_BAD_INPUT)
+            continue
+        try:
+            result = analyze(board, **analysis_kwargs(args))  # type: ignore[arg-type]
+        except InconsistentBoard as exc:
+            print(f"cpsolve: {path}: {exc}", file=sys.stderr)
+            if args.json:
+                doc = {"rows": board.rows, "cols": board.cols, "mines": board.mines,
+                       "remaining": None, "status": "inconsistent",
+                       "conflict": [list(c) for c in exc.conflict], "conflict_uses_total": exc.uses_total,
+                       "message": str(exc)}
+                print(json.dumps(doc), flush=True)
+            else:
+                if n:
+                    print()
+                print(f"== {path}: INCONSISTENT ==\n{exc}", flush=True)
+            status = max(status, EXIT_INCONSISTENT)
+            continue
+        if args.json:
+            print(json.dumps(result.to_json()), flush=True)
+        else:
+            if n:
+                print()
+            if len(args.boards) > 1:
+                print(f"== {path} ==")
+            print(render_grid(board, result, colour))
+            print(render_summary(result), flush=True)
+    return status

@@ -1,0 +1,196 @@
+"""Exact counting of one component by a dynamic programme over its groups.
+
+Groups are placed one at a time in an order that keeps few constraints "open" (touched by placed
+and unplaced groups alike). The DP state is the tuple of residual needs of the open constraints, so
+the work follows the *width* of the frontier, not its number of configurations. Each state carries a
+polynomial in the number of mines placed so far (Python ints: a group of s cells with j mines
+contributes C(s, j)).
+
+A backward pass with the component's weight per mine count (from :mod:`.combine`) then gives, for
+every group, the weighted number of mines it holds over all configurations: exact marginals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+from ..constraints import Component
+
+State = tuple[int, ...]
+# One DP step: group id, group size, the states before it with their polynomials, and for each such
+# state its transitions (j mines in the group, next state).
+Step = tuple[int, int, list[tuple[State, list[int]]], list[list[tuple[int, State]]]]
+
+
+class BudgetExceeded(Exception):
+    """The component needs more DP states than the budget allows: count it some other way."""
+
+
+@dataclass
+class ComponentCount:
+    """``counts[k]``: number of configurations of the component with exactly k mines."""
+
+    component: Component
+    counts: list[int]
+    steps: list[Step]
+    states: int  # DP states created, a measure of the work done
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts)
+
+
+def group_order(comp: Component) -> list[int]:
+    """A placement order keeping the set of open constraints small (greedy, min-width first)."""
+    groups = comp.groups
+    n = len(groups)
+    unplaced_in = [len(gs) for gs, _ in comp.constraints]
+    opened: set[int] = set()
+    placed = [False] * n
+    con_groups = [gs for gs, _ in comp.constraints]
+    order: list[int] = []
+    frontier: set[int] = set()  # unplaced groups touching an open constraint
+    for _ in range(n):
+        candidates = frontier if frontier else (g for g in range(n) if not placed[g])
+        best, best_key = -1, None
+        for g in candidates:
+            cons = groups[g].constraints
+            new = 0
+            closes = 0
+            for c in cons:
+                if c not in opened:
+                    new += 1
+                if unplaced_in[c] == 1:
+                    closes += 1
+            key = (new - closes, new, g)
+            if best_key is None or key < best_key:
+                best, best_key = g, key
+        g = best
+        placed[g] = True
+        frontier.discard(g)
+        order.append(g)
+        for c in groups[g].constraints:
+            unplaced_in[c] -= 1
+            if unplaced_in[c] == 0:
+                opened.discard(c)
+            else:
+                if c not in opened:
+                    opened.add(c)
+                    frontier.update(x for x in con_groups[c] if not placed[x])
+    return order
+
+
+def count_component(comp: Component, max_states: int | None = None) -> ComponentCount:
+    """Forward DP: configuration counts by mine number. Raises :class:`BudgetExceeded`."""
+    groups = comp.groups
+    needs = [need for _, need in comp.constraints]
+    order = group_order(comp)
+    pos = {g: i for i, g in enumerate(order)}
+    last = [max(pos[g] for g in gs) for gs, _ in comp.constraints]
+    # capacity of each constraint still to be placed after step i
+    cap = [sum(groups[g].size for g in gs) for gs, _ in comp.constraints]
+    active: tuple[int, ...] = ()
+    frontier: dict[State, list[int]] = {(): [1]}
+    steps: list[Step] = []
+    total_states = 1
+    for i, g in enumerate(order):
+        size = groups[g].size
+        cg = groups[g].constraints
+        for c in cg:
+            cap[c] -= size
+        aset = set(active)
+        new = tuple(c for c in cg if c not in aset)
+        ext = active + new
+        ext_index = {c: k for k, c in enumerate(ext)}
+        touch = [ext_index[c] for c in cg]
+        closing = [ext_index[c] for c in cg if last[c] == i]
+        keep = [k for k, c in enumerate(ext) if last[c] != i]
+        keep_caps = [cap[ext[k]] for k in keep]
+        new_needs = [needs[c] for c in new]
+        coeff = [comb(size, j) for j in range(size + 1)]
+        nxt: dict[State, list[int]] = {}
+        items = list(frontier.items())
+        trans_all: list[list[tuple[int, State]]] = []
+        for s, poly in items:
+            base = list(s) + new_needs
+            trans: list[tuple[int, State]] = []
+            lo = 0
+            hi = min([size] + [base[k] for k in touch])
+            # a closing constraint must be met exactly by this group
+            for k in closing:
+                r = base[k]
+                lo = max(lo, r)
+                hi = min(hi, r)
+            for j in range(lo, hi + 1):
+                vals = base[:]
+                for k in touch:
+                    vals[k] -= j
+                ok = True
+                nxt_state = []
+                for k, cp in zip(keep, keep_caps):
+                    v = vals[k]
+                    if v > cp:
+                        ok = False
+                        break
+                    nxt_state.append(v)
+                if not ok:
+                    continue
+                s2 = tuple(nxt_state)
+                trans.append((j, s2))
+                cj = coeff[j]
+                acc = nxt.get(s2)
+                need_len = len(poly) + j
+                if acc is None:
+                    acc = [0] * need_len
+                    nxt[s2] = acc
+                elif len(acc) < need_len:
+                    acc.extend([0] * (need_len - len(acc)))
+                for a, v in enumerate(poly):
+                    if v:
+                        acc[a + j] += cj * v
+            trans_all.append(trans)
+        steps.append((g, size, items, trans_all))
+        total_states += len(nxt)
+        if max_states is not None and total_states > max_states:
+            raise BudgetExceeded(f"more than {max_states} DP states")
+        frontier = nxt
+        active = tuple(ext[k] for k in keep)
+    counts = frontier.get((), [0])
+    return ComponentCount(comp, list(counts), steps, total_states)
+
+
+def group_mines(cc: ComponentCount, weights: list[int]) -> tuple[list[int], int]:
+    """Weighted marginals: for each group, sum over configurations of (mines in group) * weight(k),
+    and the normaliser Z = sum over configurations of weight(k), where k is the configuration's
+    number of mines in this component and ``weights[k]`` its weight from the rest of the board."""
+    ngroups = len(cc.component.groups)
+    numer = [0] * ngroups
+    final = cc.counts
+    if len(weights) < len(final):
+        weights = list(weights) + [0] * (len(final) - len(weights))
+    z = sum(c * w for c, w in zip(final, weights))
+    back: dict[State, list[int]] = {(): list(weights)}
+    for g, size, items, trans_all in reversed(cc.steps):
+        coeff = [comb(size, j) for j in range(size + 1)]
+        prev: dict[State, list[int]] = {}
+        num = 0
+        for (s, poly), trans in zip(items, trans_all):
+            n = len(poly)
+            vec = [0] * n
+            for j, s2 in trans:
+                g2 = back.get(s2)
+                if g2 is None:
+                    continue
+                cj = coeff[j]
+                jc = j * cj
+                for a in range(n):
+                    v = g2[a + j]
+                    if v:
+                        vec[a] += cj * v
+                        if jc and poly[a]:
+                            num += poly[a] * jc * v
+            prev[s] = vec
+        numer[g] = num
+        back = prev
+    return numer, z

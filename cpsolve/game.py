@@ -1,0 +1,200 @@
+"""Games with a hidden mine layout, for tests, benchmarks and the play harness.
+
+A :class:`Game` is the referee: it holds the layout and hands out only what is revealed (as a
+:class:`~cpsolve.board.Board`). The solver never sees the layout; callers that check certainties
+against it use :meth:`Game.is_mine`, the referee's own view.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .board import COVERED, Board, neighbours
+
+#: name -> (rows, cols, mines)
+DIFFICULTIES: dict[str, tuple[int, int, int]] = {
+    "beginner": (9, 9, 10),
+    "intermediate": (16, 16, 40),
+    "expert": (16, 30, 99),
+}
+_WHM = re.compile(r"^(\d+)x(\d+)x(\d+)$", re.IGNORECASE)
+
+
+def parse_difficulty(text: str) -> tuple[int, int, int]:
+    """``beginner``, ``intermediate``, ``expert`` or ``WxHxM`` (width x height x mines) -> (rows, cols, mines)."""
+    key = text.strip().lower()
+    if key in DIFFICULTIES:
+        return DIFFICULTIES[key]
+    m = _WHM.match(key)
+    if not m:
+        raise ValueError(f"unknown difficulty {text!r} (beginner, intermediate, expert or WxHxM)")
+    w, h, k = (int(x) for x in m.groups())
+    if w <= 0 or h <= 0:
+        raise ValueError(f"difficulty {text!r}: the board has no cells")
+    if k >= w * h:
+        raise ValueError(f"difficulty {text!r}: {k} mines leave no safe cell on {w}x{h}")
+    return h, w, k
+
+
+class Game:
+    """A game in progress. The layout is laid at the first reveal, so the first click is never a mine.
+
+    ``first_click``: ``"safe"`` (the first cell is mine-free) or ``"opening"`` (it and its neighbours
+    are mine-free, when the board has room for that).
+    """
+
+    def __init__(self, rows: int, cols: int, mines: int, *, seed: int | None = None,
+                 first_click: str = "safe", rng: random.Random | None = None) -> None:
+        if first_click not in ("safe", "opening"):
+            raise ValueError(f"first_click must be 'safe' or 'opening', not {first_click!r}")
+        if not 0 <= mines < rows * cols:
+            raise ValueError(f"{mines} mines do not fit on {rows}x{cols} with a safe first click")
+        self.rows, self.cols, self.mines = rows, cols, mines
+        self.first_click = first_click
+        self.rng = rng if rng is not None else random.Random(seed)
+        self._mine: bytearray | None = None
+        self.view = [COVERED] * (rows * cols)
+        self.covered_safe = rows * cols - mines
+        self.lost = False
+        self.moves = 0
+
+    @property
+    def won(self) -> bool:
+        return not self.lost and self.covered_safe == 0
+
+    @property
+    def over(self) -> bool:
+        return self.lost or self.won
+
+    @property
+    def started(self) -> bool:
+        return self._mine is not None
+
+    def _lay(self, first: int) -> None:
+        n = self.rows * self.cols
+        banned = {first}
+        if self.first_click == "opening":
+            around = set(neighbours(self.rows, self.cols, first)) | {first}
+            if n - len(around) >= self.mines:
+                banned = around
+        allowed = [i for i in range(n) if i not in banned]
+        mine = bytearray(n)
+        for i in self.rng.sample(allowed, self.mines):
+            mine[i] = 1
+        self._mine = mine
+
+    def lay(self, mine_cells: list[int] | set[int]) -> None:
+        """Use a given layout (cell indices) instead of a random one."""
+        if self._mine is not None:
+            raise RuntimeError("the layout is already laid")
+        if len(set(mine_cells)) != self.mines:
+            raise ValueError(f"layout has {len(set(mine_cells))} mines, the game {self.mines}")
+        mine = bytearray(self.rows * self.cols)
+        for i in mine_cells:
+            mine[i] = 1
+        self._mine = mine
+
+    def is_mine(self, row: int, col: int) -> bool:
+        """The referee's view of the hidden layout (never given to the solver)."""
+        if self._mine is None:
+            raise RuntimeError("no layout yet: nothing has been revealed")
+        return bool(self._mine[row * self.cols + col])
+
+    def number(self, index: int) -> int:
+        assert self._mine is not None
+        return sum(self._mine[j] for j in neighbours(self.rows, self.cols, index))
+
+    def reveal(self, row: int, col: int) -> bool:
+        """Open a cell (and, from a 0, its whole opening). False when it was a mine: the game is lost."""
+        if self.over:
+            raise RuntimeError("the game is over")
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise ValueError(f"cell {row},{col} is off the board")
+        start = row * self.cols + col
+        if self._mine is None:
+            self._lay(start)
+        assert self._mine is not None
+        self.moves += 1
+        if self.view[start] != COVERED:
+            return True
+        if self._mine[start]:
+            self.lost = True
+            return False
+        stack = [start]
+        view = self.view
+        while stack:
+            i = stack.pop()
+            if view[i] != COVERED:
+                continue
+            k = self.number(i)
+            view[i] = k
+            self.covered_safe -= 1
+            if k == 0:
+                stack.extend(j for j in neighbours(self.rows, self.cols, i) if view[j] == COVERED)
+        return True
+
+    def board(self, with_total: bool = True) -> Board:
+        """What the player sees: revealed numbers, covered cells, and the mine total."""
+        return Board(self.rows, self.cols, tuple(self.view), self.mines if with_total else None, "<game>")
+
+    def layout(self) -> list[int]:
+        """The hidden mine cells (referee and tests only)."""
+        if self._mine is None:
+            raise RuntimeError("no layout yet")
+        return [i for i, v in enumerate(self._mine) if v]
+
+
+@dataclass(frozen=True)
+class Position:
+    """A generated position and the layout it was revealed from (for checking against)."""
+
+    board: Board
+    mines: frozenset[int]
+    game: int
+    depth: int
+
+
+def oracle_positions(difficulty: str | tuple[int, int, int], count: int, seed: int = 0, *,
+                     first_click: str = "safe", per_game: int = 5) -> Iterator[Position]:
+    """Positions from varied depths of play, revealed by an oracle that knows the layout.
+
+    The oracle opens a random safe cell next to the revealed area (it never loses), so positions
+    look like a real game in progress; ``per_game`` positions are taken from each game at random
+    depths. For tests and benchmarks of the analysis, which never sees the layout.
+    """
+    rows, cols, mines = parse_difficulty(difficulty) if isinstance(difficulty, str) else difficulty
+    rng = random.Random(seed)
+    produced = 0
+    gi = 0
+    while produced < count:
+        game = Game(rows, cols, mines, rng=random.Random(rng.getrandbits(64)), first_click=first_click)
+        game.reveal(rng.randrange(rows), rng.randrange(cols))
+        safe_total = rows * cols - mines
+        picks = sorted(rng.randrange(1, max(2, safe_total)) for _ in range(per_game))
+        depth = 0
+        for target in picks:
+            while not game.won and (safe_total - game.covered_safe) < target:
+                _oracle_step(game, rng)
+                depth += 1
+            if game.won:
+                break
+            yield Position(game.board(), frozenset(game.layout()), gi, depth)
+            produced += 1
+            if produced >= count:
+                return
+        gi += 1
+
+
+def _oracle_step(game: Game, rng: random.Random) -> None:
+    assert game._mine is not None
+    rows, cols = game.rows, game.cols
+    view, mine = game.view, game._mine
+    frontier = [i for i in range(rows * cols) if view[i] == COVERED and not mine[i]
+                and any(view[j] >= 0 for j in neighbours(rows, cols, i))]
+    if not frontier or rng.random() < 0.02:
+        frontier = [i for i in range(rows * cols) if view[i] == COVERED and not mine[i]]
+    i = rng.choice(frontier)
+    game.reveal(*divmod(i, cols))
