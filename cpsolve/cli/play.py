@@ -1,0 +1,174 @@
+"""``cpsolve play``: plays generated games with the solver and prints the verification table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..game import parse_difficulty
+from ..play.referee import GameRecord
+from ..play.runner import RunConfig, run
+from . import EXIT_OK, CliError, parse_cell
+from .solve import exact_limit_arg, positive_float
+
+EXIT_WRONG = 1
+
+
+def positive_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return n
+
+
+def seed_arg(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "play", help="play generated games and check every certainty against the hidden layout",
+        description="Play generated games: the referee holds the layout, the solver sees only the "
+        "revealed board. Every claimed certainty is checked against the layout. Prints games, wins "
+        "(with a 95%% Wilson interval), positions, estimated positions, certainties claimed and wrong, "
+        "and time per position. Exit 0, or 1 if any certainty (or exact probability 0/1) was wrong "
+        "or the solver failed on a real position; 2 bad usage.")
+    p.add_argument("--difficulty", default="expert", metavar="LEVEL",
+                   help="beginner (9x9/10), intermediate (16x16/40), expert (30x16/99) or WxHxM "
+                   "(width x height x mines); default expert")
+    p.add_argument("--games", type=positive_int, default=100, metavar="N", help="games to play (100)")
+    p.add_argument("--seed", type=seed_arg, default=0, metavar="S",
+                   help="run seed; game i is seeded from (S, i), so the same seed plays the same games "
+                   "whatever --jobs is (0)")
+    p.add_argument("--first-click", choices=("safe", "opening"), default="safe",
+                   help="safe: the first click is never a mine; opening: it and its neighbours are "
+                   "mine-free (default safe)")
+    p.add_argument("--first-cell", type=parse_cell, default=None, metavar="ROW,COL",
+                   help="cell of the first click (default: 0,0 for safe; 3,3 for opening, moved "
+                   "inside boards smaller than 7x7)")
+    p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                   help="worker processes (1)")
+    p.add_argument("--exact-limit", type=exact_limit_arg, default=None, metavar="N",
+                   help="largest component counted exactly (default: the analysis default)")
+    p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
+                   help="time the proof engine may spend per position (default: the analysis default)")
+    p.add_argument("--engine", default=None, help="proof engine (default: the analysis default)")
+    p.add_argument("--strategy", default="best", choices=("basic", "best"),
+                   help="basic: lowest probability with simple tie-breaks; best: with look-ahead and "
+                   "endgame search (default)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--records", metavar="FILE",
+                   help="also write one JSON line per game (index, seed, won, ...) to FILE")
+    prog = p.add_mutually_exclusive_group()
+    prog.add_argument("--progress", dest="progress", action="store_true", default=None,
+                      help="show a progress bar on standard error even when it is not a terminal")
+    prog.add_argument("--no-progress", dest="progress", action="store_false")
+    p.set_defaults(run=run_play)
+
+
+def build_config(args: argparse.Namespace) -> RunConfig:
+    try:
+        rows, cols, mines = parse_difficulty(args.difficulty)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    if args.first_cell is not None:
+        r, c = args.first_cell
+        if r >= rows or c >= cols:
+            raise CliError(f"--first-cell {r},{c} is off the {rows}x{cols} board")
+    opts: dict[str, Any] = {}
+    if args.exact_limit is not None or "--exact-limit" in sys.argv:
+        opts["exact_limit"] = args.exact_limit
+    if args.time_limit is not None:
+        opts["time_limit"] = args.time_limit
+    if args.engine is not None:
+        opts["engine"] = args.engine
+    return RunConfig(rows, cols, mines, args.games, seed=args.seed, first_click=args.first_click,
+                     first_cell=args.first_cell, difficulty=args.difficulty.lower(),
+                     analysis_options=opts, strategy_options={"name": args.strategy})
+
+
+def run_play(args: argparse.Namespace) -> int:
+    config = build_config(args)
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    records_fh = open(args.records, "w", encoding="utf-8") if args.records else None  # noqa: SIM115
+    bar = _progress_bar(config.games, show)
+    wins = [0, 0]
+
+    def progress(rec: GameRecord) -> None:
+        wins[0] += rec.won
+        wins[1] += 1
+        if bar is not None:
+            bar.update(1)
+            bar.set_postfix_str(f"won {wins[0]}/{wins[1]} ({100 * wins[0] / wins[1]:.1f}%)", refresh=False)
+
+    try:
+        summary, records = run(config, args.jobs, progress)
+    finally:
+        if bar is not None:
+            bar.close()
+    if records_fh is not None:
+        with records_fh:
+            for r in records:
+                records_fh.write(json.dumps(_record_json(r)) + "\n")
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(render_table(summary))
+    for w in summary["wrong"]:
+        print(f"cpsolve: WRONG CERTAINTY: game {w['game']} (seed {w['seed']}) position {w['position']}: "
+              f"{w['cell'][0]},{w['cell'][1]} claimed {w['claimed']} by {w['engine']}", file=sys.stderr)
+    for m in summary["error_messages"]:
+        print(f"cpsolve: solver error: {m}", file=sys.stderr)
+    bad = summary["wrong_certainties"] or summary["wrong_exact"] or summary["errors"]
+    return EXIT_WRONG if bad else EXIT_OK
+
+
+def _record_json(r: GameRecord) -> dict[str, Any]:
+    return {"index": r.index, "seed": r.seed, "won": r.won, "positions": r.positions,
+            "guesses": r.guesses, "revealed": r.revealed, "safe_cells": r.safe_cells,
+            "certainties": r.certainties, "wrong_certainties": r.wrong_certainties,
+            "estimated_positions": r.estimated_positions}
+
+
+def _progress_bar(total: int, show: bool) -> Any:
+    if not show:
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover - tqdm is a dependency; degrade to no bar
+        return None
+    return tqdm(total=total, file=sys.stderr, unit="game", dynamic_ncols=True, leave=False)
+
+
+def render_table(s: dict[str, Any]) -> str:
+    lo, hi = s["win_rate_ci95"]
+    r, c = s["first_cell"]
+    lines = [
+        f"{s['difficulty']} ({s['cols']}x{s['rows']}, {s['mines']} mines), first click {s['first_click']} "
+        f"at {r},{c}, seed {s['seed']}, strategy {s['strategy'].get('name', 'best')}",
+        "",
+        f"  games                 {s['games']:>10}",
+        f"  wins                  {s['wins']:>10}   {100 * s['win_rate']:.1f}% "
+        f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%)",
+        f"  positions             {s['positions']:>10}   (solver calls)",
+        f"  estimated positions   {s['estimated_positions']:>10}",
+        f"  certainties claimed   {s['certainties']:>10}",
+        f"  certainties wrong     {s['wrong_certainties']:>10}",
+        f"  exact 0/1 wrong       {s['wrong_exact']:>10}",
+        f"  guesses               {s['guesses']:>10}",
+        f"  time per position     median {s['median_ms']:.2f} ms, p99 {s['p99_ms']:.2f} ms, "
+        f"max {s['max_ms']:.2f} ms",
+        f"  throughput            {s['games_per_second']:.2f} games/s with {s['jobs']} job(s) "
+        f"(strategy {s['strategy_ms_per_game']:.0f} ms/game)",
+    ]
+    if s["errors"]:
+        lines.append(f"  solver errors         {s['errors']:>10}")
+    return "\n".join(lines)

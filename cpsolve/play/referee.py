@@ -1,0 +1,109 @@
+"""The referee: plays one game with a strategy and checks every claimed certainty.
+
+The referee owns the :class:`~cpsolve.game.Game` (and so the hidden layout). The solver and the
+strategy receive only ``game.board()``: the revealed numbers, covered cells and the mine total. After
+every analysis the referee compares each claimed certainty with the layout; a contradicted one is a
+*wrong certainty*. It does the same for exact probabilities 0 and 1 (an exact count that is wrong is
+a bug as well, though not a claimed certainty).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..analysis import Analysis, InconsistentBoard, analyze
+from ..board import Board
+from ..game import Game
+from ..probability import Exact
+from .strategy import Strategy
+
+#: The solver under test: a board in, an analysis out (``cpsolve.analyze`` by default).
+Analyse = Callable[..., Analysis]
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run: a function of (seed, index) only, never of worker state."""
+    digest = hashlib.sha256(f"cpsolve-play:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass
+class GameRecord:
+    """What the referee saw in one game."""
+
+    index: int
+    seed: int
+    won: bool
+    positions: int = 0             # solver calls on the real board
+    estimated_positions: int = 0   # positions where some probability was an estimate
+    certainties: int = 0           # cells claimed proved, summed over positions
+    wrong_certainties: int = 0     # claimed proved, contradicted by the layout
+    wrong_exact: int = 0           # exact probability 0 or 1 contradicted by the layout
+    errors: int = 0                # the solver raised (e.g. called a real position inconsistent)
+    guesses: int = 0               # moves not backed by a proof or an exact 0 (first click excluded)
+    revealed: int = 0              # safe cells uncovered (including openings)
+    safe_cells: int = 0            # safe cells on the board
+    ms: list[float] = field(default_factory=list)  # time per position (the solver call)
+    strategy_ms: float = 0.0       # time spent choosing moves (look-ahead etc.)
+    wrong: list[dict[str, Any]] = field(default_factory=list)  # details of wrong certainties
+    error_messages: list[str] = field(default_factory=list)
+
+
+def check_certainties(analysis: Analysis, game: Game, record: GameRecord, position: int) -> None:
+    """Count the certainties of ``analysis`` and compare each (and each exact 0/1) with the layout."""
+    for cell in analysis.cells:
+        truth = game.is_mine(cell.row, cell.col)
+        if cell.proof is not None:
+            record.certainties += 1
+            if cell.proof.mine != truth:
+                record.wrong_certainties += 1
+                record.wrong.append({"game": record.index, "seed": record.seed, "position": position,
+                                     "cell": [cell.row, cell.col], "claimed": cell.proof.verdict,
+                                     "engine": cell.proof.engine})
+        p = cell.probability
+        if isinstance(p, Exact) and ((p.fraction == 0 and truth) or (p.fraction == 1 and not truth)):
+            record.wrong_exact += 1
+
+
+def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, index: int,
+              strategy: Strategy, analyse: Analyse = analyze,
+              options: dict[str, Any] | None = None,
+              first_cell: tuple[int, int] | None = None) -> GameRecord:
+    """Play game ``index`` of the run seeded ``seed`` to the end and return the referee's record."""
+    opts = dict(options or {})
+    gseed = game_seed(seed, index)
+    game = Game(rows, cols, mines, seed=gseed, first_click=first_click)
+    rec = GameRecord(index=index, seed=gseed, won=False, safe_cells=rows * cols - mines)
+    r0, c0 = first_cell if first_cell is not None else strategy.first_cell(rows, cols, mines, first_click)
+    game.reveal(r0, c0)  # the rules make the first click safe
+    while not game.over:
+        board: Board = game.board()
+        t0 = time.perf_counter()
+        try:
+            analysis = analyse(board, **opts)
+        except InconsistentBoard as exc:  # a real position always has a solution: a solver bug
+            rec.errors += 1
+            rec.error_messages.append(f"game {index}: {exc}")
+            break
+        rec.ms.append((time.perf_counter() - t0) * 1e3)
+        rec.positions += 1
+        if not analysis.exact:
+            rec.estimated_positions += 1
+        check_certainties(analysis, game, rec, rec.positions)
+        t1 = time.perf_counter()
+        move = strategy.choose(board, analysis)
+        rec.strategy_ms += (time.perf_counter() - t1) * 1e3
+        if move.guess:
+            rec.guesses += 1
+        for r, c in move.cells:
+            if game.view[r * cols + c] >= 0:
+                continue  # opened meanwhile by a 0 revealed in the same batch
+            if not game.reveal(r, c):
+                break
+    rec.won = game.won
+    rec.revealed = rec.safe_cells - game.covered_safe
+    return rec
