@@ -7,13 +7,19 @@ import json
 import sys
 from typing import Any
 
+from ..analysis import analyze
 from ..game import parse_difficulty
-from ..play.referee import GameRecord
+from ..play.referee import Analyse, GameRecord
 from ..play.runner import RunConfig, run
 from . import EXIT_OK, CliError, parse_cell
 from .solve import exact_limit_arg, positive_float
 
 EXIT_WRONG = 1
+
+
+def solver() -> Analyse:
+    """The solver under test (a seam for tests that plant a broken one)."""
+    return analyze
 
 
 def positive_int(text: str) -> int:
@@ -92,7 +98,7 @@ def build_config(args: argparse.Namespace) -> RunConfig:
         opts["engine"] = args.engine
     return RunConfig(rows, cols, mines, args.games, seed=args.seed, first_click=args.first_click,
                      first_cell=args.first_cell, difficulty=args.difficulty.lower(),
-                     analysis_options=opts, strategy_options={"name": args.strategy})
+                     analysis_options=opts, strategy_options={"name": args.strategy}, analyse=solver())
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -106,8 +112,8 @@ def run_play(args: argparse.Namespace) -> int:
         wins[0] += rec.won
         wins[1] += 1
         if bar is not None:
-            bar.update(1)
             bar.set_postfix_str(f"won {wins[0]}/{wins[1]} ({100 * wins[0] / wins[1]:.1f}%)", refresh=False)
+            bar.update(1)
 
     try:
         summary, records = run(config, args.jobs, progress)

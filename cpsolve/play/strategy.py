@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import count
 from ..analysis import Analysis
-from ..board import COVERED, Board
+from ..board import COVERED, Board, neighbours
+from ..constraints import Inconsistent
 from ..probability import Exact
+from .engine import Engine, State
 
 
 @dataclass(frozen=True)
@@ -27,9 +30,16 @@ def default_first_cell(rows: int, cols: int, rule: str) -> tuple[int, int]:
 
 @dataclass
 class Strategy:
-    """Reveal every proved-safe cell (else every exact-0 cell); when none is left, guess."""
+    """Reveal every proved-safe cell (else every exact-0 cell); when none is left, guess.
+
+    ``name``: ``basic`` guesses the lowest probability, ties to the cell with fewest covered
+    neighbours; ``best`` adds a look-ahead among the near-lowest cells.
+    """
 
     name: str = "best"
+    cutoff: float = 0.9          # candidates: safety >= cutoff * best safety
+    max_candidates: int = 12
+    engine: Engine = field(default_factory=Engine, repr=False)
 
     def first_cell(self, rows: int, cols: int, mines: int, rule: str) -> tuple[int, int]:
         return default_first_cell(rows, cols, rule)
@@ -42,15 +52,56 @@ class Strategy:
                 if isinstance(c.probability, Exact) and c.probability.fraction == 0]
         if zero:
             return Move(tuple(zero), False, "exact-zero")
-        return Move((self.guess(board, analysis),), True, "guess")
+        if self.name != "basic" and board.mines is not None:
+            try:
+                cell = self.lookahead_guess(board)
+            except (count.BudgetExceeded, Inconsistent):
+                cell = None
+            if cell is not None:
+                return Move((cell,), True, "look-ahead")
+        return Move((self.basic_guess(board, analysis),), True, "lowest")
 
-    def guess(self, board: Board, analysis: Analysis) -> tuple[int, int]:
+    def basic_guess(self, board: Board, analysis: Analysis) -> tuple[int, int]:
         cols = board.cols
-        cells = board.cells
-
-        def covered_around(r: int, c: int) -> int:
-            return sum(1 for j in board.neighbours(r * cols + c) if cells[j] == COVERED)
-
-        best = min(analysis.cells, key=lambda x: (x.probability.sort_key(), covered_around(x.row, x.col),
-                                                   x.row, x.col))
+        best = min(analysis.cells, key=lambda x: (x.probability.sort_key(),
+                                                   covered_around(board, x.row * cols + x.col), x.row, x.col))
         return best.row, best.col
+
+    def candidates(self, base: State) -> list[int]:
+        prob = base.prob
+        live = [i for i, p in prob.items() if p < 1.0]
+        best = min(prob[i] for i in live)
+        limit = 1 - self.cutoff * (1 - best)
+        pool = [i for i in live if prob[i] <= limit + 1e-12]
+        pool.sort(key=lambda i: (prob[i], covered_count(base.cells, base.rows, base.cols, i), i))
+        return pool[: self.max_candidates]
+
+    def lookahead_guess(self, board: Board) -> tuple[int, int] | None:
+        base = self.engine.solve(board)
+        cands = self.candidates(base)
+        if not cands:
+            return None
+        best_cell, best_score = -1, -1.0
+        for i in cands:
+            score = self.score(base, i)
+            if score > best_score + 1e-12:
+                best_cell, best_score = i, score
+        return divmod(best_cell, board.cols)
+
+    def score(self, base: State, cell: int) -> float:
+        """Chance to survive this guess and the next one (a next move with a safe cell is free)."""
+        total = 0.0
+        for sol in self.engine.outcomes(base, cell).values():
+            w = sol.z / base.z
+            nxt = sol.best_safety()
+            total += w * nxt
+        return total
+
+
+def covered_around(board: Board, index: int) -> int:
+    cells = board.cells
+    return sum(1 for j in board.neighbours(index) if cells[j] == COVERED)
+
+
+def covered_count(cells: tuple[int, ...], rows: int, cols: int, index: int) -> int:
+    return sum(1 for j in neighbours(rows, cols, index) if cells[j] == COVERED)

@@ -1,0 +1,135 @@
+"""Win rates of the player, with 95% intervals, and paired comparisons of strategies.
+
+Every strategy plays the *same* games (game i is seeded from (seed, i) and the layout is laid at the
+same first click), so two strategies can be compared game by game: only the games that one wins and
+the other loses carry information, which makes a comparison far more sensitive than two separate
+win rates. The difference is reported with a 95% interval and McNemar's exact p-value.
+
+    python benchmarks/winrate.py --difficulty expert --first-click opening --games 5000 --jobs 2
+    python benchmarks/winrate.py --difficulty expert --games 1000 --jobs 2 \
+        --strategy name=basic --strategy name=best
+
+The reference table (README, docs/play.md) is reproduced by ``--reference`` (all six settings).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cpsolve.game import parse_difficulty  # noqa: E402
+from cpsolve.play.runner import RunConfig, run  # noqa: E402
+
+#: (difficulty, first click, reference win rate of the best public solvers)
+REFERENCE = [
+    ("expert", "opening", 0.543), ("expert", "safe", 0.411),
+    ("intermediate", "opening", 0.891), ("intermediate", "safe", 0.782),
+    ("beginner", "opening", 0.972), ("beginner", "safe", 0.917),
+]
+
+
+def parse_strategy(text: str) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for part in filter(None, text.split(",")):
+        k, _, v = part.partition("=")
+        val: object = v
+        for conv in (int, float):
+            try:
+                val = conv(v)
+                break
+            except ValueError:
+                pass
+        if v in ("true", "false"):
+            val = v == "true"
+        out[k.strip()] = val
+    return out
+
+
+def mcnemar_p(b: int, c: int) -> float:
+    """Exact two-sided McNemar p-value for b vs c discordant pairs."""
+    n = b + c
+    if n == 0:
+        return 1.0
+    k = min(b, c)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def paired(a: list[bool], b: list[bool]) -> dict[str, float]:
+    n = len(a)
+    only_a = sum(1 for x, y in zip(a, b, strict=True) if x and not y)
+    only_b = sum(1 for x, y in zip(a, b, strict=True) if y and not x)
+    d = (only_b - only_a) / n
+    var = ((only_a + only_b) / n - d * d) / max(1, n - 1)
+    half = 1.959963984540054 * math.sqrt(max(var, 0.0))
+    return {"only_a": only_a, "only_b": only_b, "diff": d, "ci95": [d - half, d + half],
+            "p": mcnemar_p(only_a, only_b)}
+
+
+def play(difficulty: str, rule: str, games: int, seed: int, jobs: int, strategy: dict[str, object],
+         first_cell: tuple[int, int] | None = None) -> tuple[dict, list[bool]]:
+    rows, cols, mines = parse_difficulty(difficulty)
+    cfg = RunConfig(rows, cols, mines, games, seed=seed, first_click=rule, first_cell=first_cell,
+                    difficulty=difficulty, analysis_options={}, strategy_options=strategy)
+    summary, records = run(cfg, jobs)
+    return summary, [r.won for r in records]
+
+
+def line(summary: dict) -> str:
+    lo, hi = summary["win_rate_ci95"]
+    return (f"{summary['difficulty']:>12} {summary['first_click']:>7} {summary['games']:>6} games "
+            f"{100 * summary['win_rate']:5.1f}% [{100 * lo:4.1f}, {100 * hi:4.1f}]  "
+            f"{summary['games_per_second']:6.2f} games/s  pos median {summary['median_ms']:.2f} ms "
+            f"p99 {summary['p99_ms']:.2f} ms  wrong {summary['wrong_certainties']}  "
+            f"strategy {json.dumps(summary['strategy'])}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--difficulty", default="expert")
+    ap.add_argument("--first-click", default="opening", choices=("safe", "opening"))
+    ap.add_argument("--first-cell", default=None)
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--strategy", action="append", default=[],
+                    help="strategy options as k=v,k=v (repeat to compare on the same games)")
+    ap.add_argument("--reference", action="store_true",
+                    help="all six reference settings (expert --games, the smaller ones 2x as many)")
+    ap.add_argument("--json", metavar="FILE", help="append one JSON line per run to FILE")
+    args = ap.parse_args()
+    strategies = [parse_strategy(s) for s in args.strategy] or [{"name": "best"}]
+    settings = ([(d, r, ref) for d, r, ref in REFERENCE] if args.reference
+                else [(args.difficulty, args.first_click, None)])
+    fc = tuple(int(x) for x in args.first_cell.split(",")) if args.first_cell else None
+    for difficulty, rule, ref in settings:
+        games = args.games if difficulty == "expert" or not args.reference else 2 * args.games
+        results = []
+        for strat in strategies:
+            t0 = time.perf_counter()
+            summary, wins = play(difficulty, rule, games, args.seed, args.jobs, strat, fc)
+            results.append((summary, wins))
+            extra = ""
+            if ref is not None:
+                extra = f"  reference {100 * ref:.1f}%  gap {100 * (summary['win_rate'] - ref):+.1f}"
+            print(line(summary) + extra + f"  ({time.perf_counter() - t0:.0f} s)", flush=True)
+            if args.json:
+                with open(args.json, "a", encoding="utf-8") as fh:
+                    fh.write(json.dumps({**summary, "reference": ref}) + "\n")
+        base = results[0]
+        for _summary, wins in results[1:]:
+            pr = paired(base[1], wins)
+            print(f"    vs first: +{pr['only_b']} -{pr['only_a']} games, diff {100 * pr['diff']:+.2f} points "
+                  f"[{100 * pr['ci95'][0]:+.2f}, {100 * pr['ci95'][1]:+.2f}], McNemar p={pr['p']:.3g}",
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,231 @@
+"""A probability engine for the player's look-ahead: exact counts of hypothetical positions.
+
+The player asks "what if this cell showed the number v?" many times per guess. This engine answers
+with the same constraint model and exact counter as :mod:`cpsolve.analysis` (so its probabilities
+are the same numbers), and also returns the number of placements ``z`` of each position, which gives
+the chance of each number: ``P(cell safe and shows v) = z_v / z``.
+
+A hypothetical reveal is built *incrementally*: the revealed cell's clue is added to the constraints
+of the components it touches, and only the merged component is counted again; every other
+component keeps its count (and a cache keyed by structure avoids recounting repeats).
+
+It never produces a certainty: the player uses it only to rank guesses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import count
+from ..board import COVERED, Board, neighbours
+from ..constraints import Component, Constraint, Inconsistent, _components, build_model
+
+
+@dataclass
+class State:
+    """A position with the mine total, counted exactly.
+
+    ``cells``: the board (revealed numbers, covered cells); ``fixed``: cells the model fixed (mine or
+    not) without counting; ``comps``/``counts``/``cons``: the components, their counts by mine
+    number and their constraints over board cells; ``outside``: unknown cells in no constraint.
+    """
+
+    rows: int
+    cols: int
+    cells: tuple[int, ...]
+    fixed: dict[int, bool]
+    comps: list[Component]
+    counts: list[count.ComponentCount]
+    cons: list[list[Constraint]]
+    outside: tuple[int, ...]
+    remaining: int                     # mines among the unfixed unknown cells
+    z: int = 0                         # placements of the whole board
+    _weights: list[list[int]] = field(default_factory=list, repr=False)
+    _out_num: int = 0
+    _prob: dict[int, float] | None = field(default=None, repr=False)
+    _comp_of: dict[int, int] | None = field(default=None, repr=False)
+
+    @property
+    def prob(self) -> dict[int, float]:
+        """Mine probability of every unknown cell (float of the exact fraction)."""
+        if self._prob is None:
+            self._prob = self._probabilities()
+        return self._prob
+
+    @property
+    def comp_of(self) -> dict[int, int]:
+        if self._comp_of is None:
+            self._comp_of = {c: k for k, comp in enumerate(self.comps) for g in comp.groups for c in g.cells}
+        return self._comp_of
+
+    def _probabilities(self) -> dict[int, float]:
+        z = self.z
+        prob: dict[int, float] = {i: 1.0 if m else 0.0 for i, m in self.fixed.items()}
+        if self.outside:
+            p_out = self._out_num / z
+            for i in self.outside:
+                prob[i] = p_out
+        for cc, w in zip(self.counts, self._weights, strict=True):
+            numer, _ = count.group_mines(cc, w)
+            for g, num in zip(cc.component.groups, numer, strict=True):
+                p = num / (g.size * z)
+                for i in g.cells:
+                    prob[i] = p
+        return prob
+
+    def best_safety(self) -> float:
+        prob = self.prob
+        return 1.0 - min(prob.values()) if prob else 1.0
+
+    def safe_cells(self) -> list[int]:
+        return [i for i, p in self.prob.items() if p == 0.0]
+
+
+class Engine:
+    """Exact counting of positions and hypothetical reveals, with a per-component cache."""
+
+    def __init__(self, state_budget: int | None = 200_000, cache_size: int = 4096) -> None:
+        self.state_budget = state_budget
+        self.cache: dict[Component, count.ComponentCount] = {}
+        self.cache_size = cache_size
+
+    def _count(self, comp: Component) -> count.ComponentCount:
+        cc = self.cache.get(comp)
+        if cc is None:
+            cc = count.count_component(comp, self.state_budget)
+            if len(self.cache) >= self.cache_size:
+                self.cache.clear()
+            self.cache[comp] = cc
+        return cc
+
+    def solve(self, board: Board) -> State:
+        """Count ``board`` exactly. Raises Inconsistent (no placement) or count.BudgetExceeded."""
+        if board.mines is None:
+            raise ValueError("the look-ahead engine needs the mine total")
+        model = build_model(board)
+        comp_index = {c: k for k, comp in enumerate(model.components) for c in comp.cells}
+        cons: list[list[Constraint]] = [[] for _ in model.components]
+        for con in model.constraints:
+            cons[comp_index[next(iter(con.cells))]].append(con)
+        counts = [self._count(comp) for comp in model.components]
+        remaining = model.remaining_free
+        assert remaining is not None
+        state = State(board.rows, board.cols, board.cells, {i: f.mine for i, f in model.fixed.items()},
+                      list(model.components), counts, cons, model.outside, remaining)
+        self._combine(state)
+        return state
+
+    def _combine(self, state: State) -> None:
+        for cc in state.counts:
+            if cc.total == 0:
+                raise Inconsistent(frozenset(), "no placement")
+        weights, z, out_num = count.total_weights([cc.counts for cc in state.counts], len(state.outside),
+                                                  state.remaining)
+        if z == 0:
+            raise Inconsistent(frozenset(), "the clues cannot be met with the mine total")
+        state.z, state._weights, state._out_num = z, weights, out_num
+
+    def value_range(self, state: State, cell: int) -> range:
+        """The numbers ``cell`` could show, from its neighbours alone."""
+        cells = state.cells
+        lo = hi = 0
+        for j in neighbours(state.rows, state.cols, cell):
+            v = cells[j]
+            if v < COVERED:          # flag or known mine
+                lo += 1
+                hi += 1
+            elif v == COVERED:
+                m = state.fixed.get(j)
+                if m is None:
+                    hi += 1
+                elif m:
+                    lo += 1
+                    hi += 1
+        return range(lo, hi + 1)
+
+    def reveal(self, state: State, cell: int, value: int) -> State | None:
+        """The position after ``cell`` (an unknown, unfixed-mine cell) shows ``value``; None if impossible."""
+        if state.fixed.get(cell):
+            return None
+        rows, cols = state.rows, state.cols
+        cells = state.cells
+        nb = neighbours(rows, cols, cell)
+        known = 0
+        unk = []
+        for j in nb:
+            v = cells[j]
+            if v < COVERED:
+                known += 1
+            elif v == COVERED:
+                m = state.fixed.get(j)
+                if m is None:
+                    unk.append(j)
+                elif m:
+                    known += 1
+        need = value - known
+        if need < 0 or need > len(unk):
+            return None
+        comp_of = state.comp_of
+        affected = {comp_of[j] for j in unk if j in comp_of}
+        k0 = comp_of.get(cell)
+        if k0 is not None:
+            affected.add(k0)
+        new_cons: list[Constraint] = []
+        for k in affected:
+            for con in state.cons[k]:
+                if cell in con.cells:
+                    cs = con.cells - {cell}
+                    if not cs:
+                        if con.need:
+                            return None
+                        continue
+                    if con.need > len(cs):
+                        return None
+                    new_cons.append(Constraint(cs, con.need, con.sources))
+                else:
+                    new_cons.append(con)
+        if unk:
+            new_cons.append(Constraint(frozenset(unk), need, frozenset()))
+        comps: list[Component] = []
+        counts: list[count.ComponentCount] = []
+        cons: list[list[Constraint]] = []
+        for k, comp in enumerate(state.comps):
+            if k not in affected:
+                comps.append(comp)
+                counts.append(state.counts[k])
+                cons.append(state.cons[k])
+        in_con: set[int] = set()
+        if new_cons:
+            made, in_con = _components(tuple(new_cons))
+            member: dict[int, int] = {}
+            for k, comp in enumerate(made):
+                for c in comp.cells:
+                    member[c] = k
+            grouped: list[list[Constraint]] = [[] for _ in made]
+            for con in new_cons:
+                grouped[member[next(iter(con.cells))]].append(con)
+            for comp, gcons in zip(made, grouped, strict=True):
+                comps.append(comp)
+                counts.append(self._count(comp))
+                cons.append(gcons)
+        outside = tuple(c for c in state.outside if c != cell and c not in in_con)
+        new_cells = list(cells)
+        new_cells[cell] = value
+        hyp = State(rows, cols, tuple(new_cells), state.fixed, comps, counts, cons, outside, state.remaining)
+        try:
+            self._combine(hyp)
+        except Inconsistent:
+            return None
+        return hyp
+
+    def outcomes(self, state: State, cell: int) -> dict[int, State]:
+        """Every number ``cell`` can show when safe, with the position after it.
+
+        ``sum(s.z for s in result.values()) == state.z * P(cell safe)`` exactly.
+        """
+        out = {}
+        for v in self.value_range(state, cell):
+            hyp = self.reveal(state, cell, v)
+            if hyp is not None:
+                out[v] = hyp
+        return out

@@ -1,0 +1,241 @@
+"""The play harness: referee bookkeeping, determinism, the JSON document, planted wrong certainties,
+and the look-ahead engine against brute force."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from cpsolve.analysis import Analysis, analyze
+from cpsolve.board import COVERED, Board
+from cpsolve.cli import main
+from cpsolve.game import Game, oracle_positions
+from cpsolve.play import RunConfig, Strategy, game_seed, play_game, run, wilson
+from cpsolve.play.engine import Engine
+from cpsolve.play.runner import TIMING_KEYS
+from cpsolve.proof.certainty import certify
+
+SPEC_KEYS = {"games", "wins", "positions", "estimated_positions", "certainties", "wrong_certainties",
+             "median_ms", "p99_ms", "max_ms"}
+
+
+def brute_force(board: Board) -> list[frozenset[int]]:
+    """Every mine placement consistent with the clues and the total (small boards only)."""
+    unknown = [i for i, v in enumerate(board.cells) if v == COVERED]
+    assert board.mines is not None and len(unknown) <= 20
+    clues = list(board.iter_clues())
+    out = []
+    for combo in itertools.combinations(unknown, board.mines):
+        s = frozenset(combo)
+        if all(sum(1 for j in board.neighbours(i) if j in s) == k for i, k in clues):
+            out.append(s)
+    return out
+
+
+# --- the look-ahead engine -------------------------------------------------------------------------
+
+def test_engine_outcomes_match_brute_force() -> None:
+    engine = Engine()
+    checked = 0
+    for pos in oracle_positions("5x4x4", 40, seed=11, per_game=3):
+        board = pos.board
+        sols = brute_force(board)
+        state = engine.solve(board)
+        assert state.z == len(sols)
+        for i, p in state.prob.items():
+            assert p == pytest.approx(sum(i in s for s in sols) / len(sols), abs=1e-12)
+        for i in state.prob:
+            if state.fixed.get(i):
+                continue
+            outs = engine.outcomes(state, i)
+            for v in range(9):
+                expect = [s for s in sols if i not in s
+                          and sum(1 for j in board.neighbours(i) if j in s) == v]
+                if not expect:
+                    assert v not in outs
+                    continue
+                hyp = outs[v]
+                assert hyp.z == len(expect)
+                for j, q in hyp.prob.items():
+                    assert q == pytest.approx(sum(j in s for s in expect) / len(expect), abs=1e-12)
+                checked += 1
+    assert checked > 100
+
+
+# --- the referee ------------------------------------------------------------------------------------
+
+def small_config(**kw: object) -> RunConfig:
+    base = dict(rows=9, cols=9, mines=10, games=8, seed=7, first_click="safe", difficulty="beginner")
+    base.update(kw)
+    return RunConfig(**base)  # type: ignore[arg-type]
+
+
+def strip_timing(summary: dict) -> dict:
+    return {k: v for k, v in summary.items() if k not in TIMING_KEYS}
+
+
+def test_same_seed_same_games() -> None:
+    a, ra = run(small_config())
+    b, rb = run(small_config())
+    assert strip_timing(a) == strip_timing(b)
+    assert [(r.index, r.seed, r.won, r.revealed) for r in ra] == [(r.index, r.seed, r.won, r.revealed)
+                                                                   for r in rb]
+    c, _ = run(small_config(seed=8))
+    assert c["games_digest"] != a["games_digest"]
+
+
+def test_jobs_two_plays_the_same_games() -> None:
+    one, r1 = run(small_config(games=6), jobs=1)
+    two, r2 = run(small_config(games=6), jobs=2)
+    assert strip_timing(one) == strip_timing(two)
+    assert [r.index for r in r2] == list(range(6))
+
+
+def test_game_seed_depends_on_seed_and_index_only() -> None:
+    assert game_seed(1, 2) == game_seed(1, 2)
+    assert len({game_seed(s, i) for s in range(5) for i in range(50)}) == 250
+
+
+class Recorder(Strategy):
+    """The default strategy, logging every cell it asks the referee to open."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.opened: list[tuple[int, int]] = []
+
+    def choose(self, board, analysis):  # type: ignore[no-untyped-def]
+        move = super().choose(board, analysis)
+        self.opened.extend(move.cells)
+        return move
+
+
+@pytest.mark.parametrize("rule", ["safe", "opening"])
+def test_win_and_loss_bookkeeping_against_the_layout(rule: str) -> None:
+    rows, cols, mines = 8, 8, 12
+    wins = losses = 0
+    for index in range(12):
+        strat = Recorder()
+        rec = play_game(rows, cols, mines, first_click=rule, seed=3, index=index, strategy=strat,
+                        options={"prove": False})
+        # an independent game with the same seed and first click has the same hidden layout
+        first = strat.first_cell(rows, cols, mines, rule)
+        twin = Game(rows, cols, mines, seed=game_seed(3, index), first_click=rule)
+        twin.reveal(*first)
+        layout = set(twin.layout())
+        assert first[0] * cols + first[1] not in layout
+        if rule == "opening":
+            assert not layout & set(twin.board().neighbours(first[0] * cols + first[1]))
+        hit = [rc for rc in strat.opened if rc[0] * cols + rc[1] in layout]
+        if rec.won:
+            wins += 1
+            assert not hit and rec.revealed == rec.safe_cells == rows * cols - mines
+        else:
+            losses += 1
+            # the game ends at the first mine opened, and it is the last cell asked for before the end
+            assert len(hit) == 1 and rec.revealed < rec.safe_cells
+        assert rec.positions == len(rec.ms) and rec.positions >= 1
+    assert wins and losses  # both branches ran
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+    lo, hi = wilson(1, 1000)
+    assert lo < 0.001 < hi < 0.01
+
+
+# --- certainties: counted and checked ---------------------------------------------------------------
+
+def certify_exact_zeros(board: Board, **kw: object) -> Analysis:
+    """A stand-in solver that certifies every exact-0 cell as safe (true claims)."""
+    a = analyze(board, prove=False)
+    cells = [replace(c, proof=certify((c.row, c.col), False, "test", (), True))
+             if c.probability.fraction == 0 else c for c in a.cells]
+    return replace(a, cells=cells)
+
+
+def certify_everything_safe(board: Board, **kw: object) -> Analysis:
+    """A broken solver: it claims every covered cell is proved safe (wrong wherever a mine is)."""
+    a = analyze(board, prove=False)
+    return replace(a, cells=[replace(c, proof=certify((c.row, c.col), False, "broken", (), True))
+                             for c in a.cells])
+
+
+def test_true_certainties_are_counted_and_not_wrong() -> None:
+    summary, records = run(small_config(analyse=certify_exact_zeros))
+    assert summary["certainties"] > 0 and summary["wrong_certainties"] == 0
+    # every certainty of a position is one cell: recount from the records
+    assert summary["certainties"] == sum(r.certainties for r in records)
+
+
+def test_planted_wrong_certainty_is_caught() -> None:
+    summary, _ = run(small_config(analyse=certify_everything_safe, games=3))
+    assert summary["wrong_certainties"] > 0
+    assert summary["wrong"] and summary["wrong"][0]["claimed"] == "safe"
+
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        rc = main(list(argv))
+    return rc, out.getvalue(), err.getvalue()
+
+
+def test_cli_exits_1_on_a_planted_wrong_certainty(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cpsolve.cli.play as cli_play
+    monkeypatch.setattr(cli_play, "solver", lambda: certify_everything_safe)
+    rc, out, err = run_cli("play", "--difficulty", "beginner", "--games", "2", "--json")
+    assert rc == 1
+    doc = json.loads(out)
+    assert doc["wrong_certainties"] > 0
+    assert "WRONG CERTAINTY" in err
+
+
+def test_cli_json_keys_and_exit_0() -> None:
+    rc, out, err = run_cli("play", "--difficulty", "6x5x4", "--games", "4", "--seed", "2", "--json",
+                           "--first-click", "opening", "--no-progress")
+    assert rc == 0, err
+    doc = json.loads(out)
+    assert doc.keys() >= SPEC_KEYS
+    assert doc["games"] == 4 and 0 <= doc["wins"] <= 4
+    assert (doc["rows"], doc["cols"], doc["mines"]) == (5, 6, 4)
+    lo, hi = doc["win_rate_ci95"]
+    assert lo <= doc["win_rate"] <= hi
+    assert doc["positions"] >= 1 and doc["median_ms"] <= doc["p99_ms"] <= doc["max_ms"]
+    assert err == ""  # no progress bar when standard error is not a terminal
+
+
+def test_cli_table_and_bad_input() -> None:
+    rc, out, _ = run_cli("play", "--difficulty", "beginner", "--games", "2")
+    assert rc == 0 and "wins" in out and "certainties wrong" in out
+    rc, _, err = run_cli("play", "--difficulty", "huge", "--games", "2")
+    assert rc == 2 and err.count("\n") == 1 and "unknown difficulty" in err
+    rc, _, err = run_cli("play", "--difficulty", "beginner", "--first-cell", "9,0")
+    assert rc == 2 and "off the 9x9 board" in err
+    with pytest.raises(SystemExit) as exc:
+        run_cli("play", "--games", "0")
+    assert exc.value.code == 2
+
+
+def test_default_first_cells() -> None:
+    s = Strategy()
+    assert s.first_cell(16, 30, 99, "opening") == (3, 3)
+    assert s.first_cell(16, 30, 99, "safe") == (0, 0)
+    assert s.first_cell(4, 4, 2, "opening") == (1, 1)
+
+
+def test_exact_fractions_used_for_guesses() -> None:
+    """The basic guess is the lowest exact probability (ties: fewest covered neighbours)."""
+    board = Board(3, 5, (COVERED, 1, COVERED, COVERED, COVERED) + (COVERED,) * 5
+                  + (COVERED, COVERED, COVERED, 1, COVERED), 1)
+    a = analyze(board, prove=False)
+    assert a.cell(1, 2).probability.fraction == Fraction(1)
+    move = Strategy(name="basic").choose(board, a)
+    assert not move.guess and (1, 2) not in move.cells
