@@ -73,7 +73,24 @@ def paired(a: list[bool], b: list[bool]) -> dict[str, float]:
 
 
 def play(difficulty: str, rule: str, games: int, seed: int, jobs: int, strategy: dict[str, object],
-         first_cell: tuple[int, int] | None = None) -> tuple[dict, list[bool]]:
+         first_cell: tuple[int, int] | None = None, cache: str | None = None) -> tuple[dict, list[bool]]:
+    key = json.dumps([difficulty, rule, games, seed, strategy, first_cell], sort_keys=True)
+    path = None
+    if cache:
+        import hashlib
+        Path(cache).mkdir(parents=True, exist_ok=True)
+        path = Path(cache) / (hashlib.sha256(key.encode()).hexdigest()[:16] + ".json")
+        if path.exists():
+            doc = json.loads(path.read_text())
+            return doc["summary"], doc["wins"]
+    summary, wins = _play(difficulty, rule, games, seed, jobs, strategy, first_cell)
+    if path is not None:
+        path.write_text(json.dumps({"key": key, "summary": summary, "wins": wins}))
+    return summary, wins
+
+
+def _play(difficulty: str, rule: str, games: int, seed: int, jobs: int, strategy: dict[str, object],
+          first_cell: tuple[int, int] | None) -> tuple[dict, list[bool]]:
     rows, cols, mines = parse_difficulty(difficulty)
     cfg = RunConfig(rows, cols, mines, games, seed=seed, first_click=rule, first_cell=first_cell,
                     difficulty=difficulty, analysis_options={}, strategy_options=strategy)
@@ -103,6 +120,9 @@ def main() -> int:
     ap.add_argument("--reference", action="store_true",
                     help="all six reference settings (expert --games, the smaller ones 2x as many)")
     ap.add_argument("--json", metavar="FILE", help="append one JSON line per run to FILE")
+    ap.add_argument("--cache", metavar="DIR",
+                    help="reuse the results of a run with identical settings stored in DIR (only valid "
+                    "while the code of that strategy is unchanged)")
     args = ap.parse_args()
     strategies = [parse_strategy(s) for s in args.strategy] or [{"name": "best"}]
     settings = ([(d, r, ref) for d, r, ref in REFERENCE] if args.reference
@@ -113,7 +133,7 @@ def main() -> int:
         results = []
         for strat in strategies:
             t0 = time.perf_counter()
-            summary, wins = play(difficulty, rule, games, args.seed, args.jobs, strat, fc)
+            summary, wins = play(difficulty, rule, games, args.seed, args.jobs, strat, fc, args.cache)
             results.append((summary, wins))
             extra = ""
             if ref is not None:

@@ -239,3 +239,69 @@ def test_exact_fractions_used_for_guesses() -> None:
     assert a.cell(1, 2).probability.fraction == Fraction(1)
     move = Strategy(name="basic").choose(board, a)
     assert not move.guess and (1, 2) not in move.cells
+
+
+# --- the endgame search -----------------------------------------------------------------------------
+
+def naive_win(board: Board, sols: list[frozenset[int]], memo: dict) -> float:
+    """Optimal chance to win by plain recursion: max over every undecided cell, no shortcuts."""
+    key = frozenset(sols)
+    if key in memo:
+        return memo[key]
+    cells = [i for i, v in enumerate(board.cells) if v == COVERED]
+    best = None
+    for x in cells:
+        mine = sum(1 for s in sols if x in s)
+        if mine == len(sols) or (mine == 0 and len({_number(board, x, s) for s in sols}) == 1):
+            continue  # decided: a mine, or safe with nothing to tell
+        parts: dict[int, list[frozenset[int]]] = {}
+        for s in sols:
+            if x not in s:
+                parts.setdefault(_number(board, x, s), []).append(s)
+        val = sum(len(p) * naive_win(board, p, memo) for p in parts.values()) / len(sols)
+        best = val if best is None else max(best, val)
+    if best is None:
+        undecided = [x for x in cells if 0 < sum(1 for s in sols if x in s) < len(sols)]
+        best = 0.0 if undecided else 1.0
+    memo[key] = best
+    return best
+
+
+def _number(board: Board, x: int, s: frozenset[int]) -> int:
+    return sum(1 for j in board.neighbours(x) if j in s)
+
+
+def test_endgame_search_is_optimal_against_naive_recursion() -> None:
+    from cpsolve.play.endgame import endgame_move, enumerate_placements
+    engine = Engine()
+    checked = 0
+    positions = [*oracle_positions("4x4x4", 40, seed=5, per_game=4),
+                 *oracle_positions("5x4x5", 40, seed=6, per_game=4)]
+    for pos in positions:
+        board = pos.board
+        sols = brute_force(board)
+        if len(sols) > 60:
+            continue
+        state = engine.solve(board)
+        placements = enumerate_placements(state, 1000)
+        assert placements is not None and len(placements) == len(sols)
+        # placements cover the unfixed cells; with the fixed mines they are exactly the brute-force list
+        fixed_mines = frozenset(i for i, m in state.fixed.items() if m)
+        assert {p | fixed_mines for p in placements} == set(sols)
+        got = endgame_move(state, 1000, 10**6)
+        expect = naive_win(board, sols, {})
+        if got is None:  # nothing left to decide: the game is won by opening the safe cells
+            assert expect == 1.0
+            assert all(p == 1.0 or p == 0.0 for p in state.prob.values())
+            continue
+        cell, val = got
+        assert val == pytest.approx(expect, abs=1e-12)
+        # the chosen cell achieves it: its own value by the naive recursion
+        parts: dict[int, list[frozenset[int]]] = {}
+        for s in sols:
+            if cell not in s:
+                parts.setdefault(_number(board, cell, s), []).append(s)
+        own = sum(len(p) * naive_win(board, p, {}) for p in parts.values()) / len(sols)
+        assert own == pytest.approx(expect, abs=1e-12)
+        checked += 1
+    assert checked >= 20

@@ -49,6 +49,9 @@ class GameRecord:
     safe_cells: int = 0            # safe cells on the board
     ms: list[float] = field(default_factory=list)  # time per position (the solver call)
     strategy_ms: float = 0.0       # time spent choosing moves (look-ahead etc.)
+    loss_reason: str = ""          # the kind of move that hit a mine ("look-ahead", "endgame", ...)
+    loss_risk: float = 0.0         # its mine probability as the analysis gave it
+    loss_stage: float = 0.0        # fraction of the safe cells revealed when it was made
     wrong: list[dict[str, Any]] = field(default_factory=list)  # details of wrong certainties
     error_messages: list[str] = field(default_factory=list)
 
@@ -103,6 +106,9 @@ def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, 
             if game.view[r * cols + c] >= 0:
                 continue  # opened meanwhile by a 0 revealed in the same batch
             if not game.reveal(r, c):
+                rec.loss_reason = move.reason
+                rec.loss_risk = analysis.cell(r, c).probability.value
+                rec.loss_stage = 1 - game.covered_safe / rec.safe_cells
                 break
     rec.won = game.won
     rec.revealed = rec.safe_cells - game.covered_safe

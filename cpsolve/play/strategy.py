@@ -9,6 +9,7 @@ from ..analysis import Analysis
 from ..board import COVERED, Board, neighbours
 from ..constraints import Inconsistent
 from ..probability import Exact
+from .endgame import endgame_move
 from .engine import Engine, State
 
 
@@ -39,6 +40,9 @@ class Strategy:
     name: str = "best"
     cutoff: float = 0.9          # candidates: safety >= cutoff * best safety
     max_candidates: int = 12
+    lookahead: bool = True       # score near-lowest cells by a one-move look-ahead
+    endgame: int = 1000          # search the game tree exactly when at most this many placements remain
+    node_budget: int = 50_000    # positions the endgame search may visit before it gives up
     engine: Engine = field(default_factory=Engine, repr=False)
 
     def first_cell(self, rows: int, cols: int, mines: int, rule: str) -> tuple[int, int]:
@@ -54,12 +58,24 @@ class Strategy:
             return Move(tuple(zero), False, "exact-zero")
         if self.name != "basic" and board.mines is not None:
             try:
-                cell = self.lookahead_guess(board)
+                move = self.smart_guess(board)
             except (count.BudgetExceeded, Inconsistent):
-                cell = None
-            if cell is not None:
-                return Move((cell,), True, "look-ahead")
+                move = None
+            if move is not None:
+                return move
         return Move((self.basic_guess(board, analysis),), True, "lowest")
+
+    def smart_guess(self, board: Board) -> Move | None:
+        state = self.engine.solve(board)
+        if self.endgame and state.z <= self.endgame:
+            got = endgame_move(state, self.endgame, self.node_budget)
+            if got is not None:
+                return Move((divmod(got[0], board.cols),), True, "endgame")
+        if self.lookahead:
+            cell = self.lookahead_guess(state)
+            if cell is not None:
+                return Move((divmod(cell, board.cols),), True, "look-ahead")
+        return None
 
     def basic_guess(self, board: Board, analysis: Analysis) -> tuple[int, int]:
         cols = board.cols
@@ -76,8 +92,7 @@ class Strategy:
         pool.sort(key=lambda i: (prob[i], covered_count(base.cells, base.rows, base.cols, i), i))
         return pool[: self.max_candidates]
 
-    def lookahead_guess(self, board: Board) -> tuple[int, int] | None:
-        base = self.engine.solve(board)
+    def lookahead_guess(self, base: State) -> int | None:
         cands = self.candidates(base)
         if not cands:
             return None
@@ -86,7 +101,7 @@ class Strategy:
             score = self.score(base, i)
             if score > best_score + 1e-12:
                 best_cell, best_score = i, score
-        return divmod(best_cell, board.cols)
+        return best_cell
 
     def score(self, base: State, cell: int) -> float:
         """Chance to survive this guess and the next one (a next move with a safe cell is free)."""

@@ -1,0 +1,215 @@
+"""Exact optimal play when few placements remain (a brute-force game-tree search).
+
+When a position has at most a few hundred placements consistent with everything seen, the player can
+afford to list them all and search the game tree: a move reveals a cell, which is a mine in some
+placements (the game is lost) and shows a number in the others (the placements split by number).
+The chance of winning from a set of placements ``S`` is
+
+    win(S) = 1                                   if every covered cell is decided in S
+           = sum_v |S_v|/|S| * win(S_v)          if some cell is safe in all of S and its number varies
+           = max_x sum_v |S_v^x|/|S| * win(S_v^x) otherwise (x ranges over undecided cells)
+
+(revealing a cell that is safe in all of S first is never worse: any winning line must open it).
+Sets are bitmasks over the list of placements; results are memoised; a node budget bounds the work,
+and when it runs out the search gives up (the caller falls back to its heuristic).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from math import comb
+
+from ..board import COVERED, neighbours
+from ..constraints import Component
+from .engine import State
+
+
+class SearchBudgetExceeded(Exception):
+    pass
+
+
+def _component_configs(comp: Component) -> Iterator[tuple[int, ...]]:
+    """Mine counts per group of ``comp`` satisfying every constraint."""
+    groups = comp.groups
+    sizes = [g.size for g in groups]
+    cons = comp.constraints
+    residual = [need for _, need in cons]
+    # capacity left in each constraint after the groups placed so far
+    cap = [sum(sizes[g] for g in gs) for gs, _ in cons]
+    counts = [0] * len(groups)
+
+    def rec(k: int) -> Iterator[tuple[int, ...]]:
+        if k == len(groups):
+            if all(r == 0 for r in residual):
+                yield tuple(counts)
+            return
+        mine_cons = groups[k].constraints
+        s = sizes[k]
+        for c in mine_cons:
+            cap[c] -= s
+        hi = min([s] + [residual[c] for c in mine_cons])
+        for m in range(hi + 1):
+            if all(0 <= residual[c] - m <= cap[c] for c in mine_cons):
+                for c in mine_cons:
+                    residual[c] -= m
+                counts[k] = m
+                yield from rec(k + 1)
+                for c in mine_cons:
+                    residual[c] += m
+        for c in mine_cons:
+            cap[c] += s
+
+    yield from rec(0)
+
+
+def enumerate_placements(state: State, limit: int) -> list[frozenset[int]] | None:
+    """All placements of mines on the unfixed unknown cells (None if more than ``limit``)."""
+    if state.z > limit:
+        return None
+    per_comp: list[list[tuple[int, frozenset[int]]]] = []
+    for comp in state.comps:
+        configs: list[tuple[int, frozenset[int]]] = []
+        for counts in _component_configs(comp):
+            choices = [itertools.combinations(g.cells, m) for g, m in zip(comp.groups, counts, strict=True)]
+            for parts in itertools.product(*choices):
+                cells = frozenset(c for part in parts for c in part)
+                configs.append((len(cells), cells))
+                if len(configs) > limit:
+                    return None
+        per_comp.append(configs)
+    out: list[frozenset[int]] = []
+    outside = state.outside
+    for combo in itertools.product(*per_comp):
+        t = sum(k for k, _ in combo)
+        rest = state.remaining - t
+        if rest < 0 or rest > len(outside):
+            continue
+        if len(out) + comb(len(outside), rest) > limit:
+            return None
+        base = frozenset().union(*(cells for _, cells in combo))
+        for extra in itertools.combinations(outside, rest):
+            out.append(base | frozenset(extra))
+    return out
+
+
+class EndgameSearch:
+    """The game tree over an explicit list of placements."""
+
+    def __init__(self, state: State, placements: list[frozenset[int]], node_budget: int) -> None:
+        rows, cols = state.rows, state.cols
+        cells = state.cells
+        fixed_safe = [i for i, m in state.fixed.items() if not m]
+        live = sorted(set(state.outside).union(fixed_safe, *(comp.cells for comp in state.comps)))
+        self.live = live
+        self.n = len(placements)
+        self.full = (1 << self.n) - 1
+        self.budget = node_budget
+        self.nodes = 0
+        self.memo: dict[int, float] = {}
+        fixed_mines = {i for i, m in state.fixed.items() if m}
+        # per live cell: mask of placements where it is a mine, and masks by the number it shows
+        self.mine_mask: list[int] = []
+        self.value_masks: list[list[int]] = []
+        for x in live:
+            nb = neighbours(rows, cols, x)
+            base = sum(1 for j in nb if cells[j] < COVERED or j in fixed_mines)
+            nb_live = [j for j in nb if cells[j] == COVERED and j not in state.fixed]
+            mine = 0
+            by_value: dict[int, int] = {}
+            for k, s in enumerate(placements):
+                bit = 1 << k
+                if x in s:
+                    mine |= bit
+                else:
+                    v = base + sum(1 for j in nb_live if j in s)
+                    by_value[v] = by_value.get(v, 0) | bit
+            self.mine_mask.append(mine)
+            self.value_masks.append(list(by_value.values()))
+
+    def win(self, s: int) -> float:
+        got = self.memo.get(s)
+        if got is not None:
+            return got
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise SearchBudgetExceeded
+        n = s.bit_count()
+        if n == 1:
+            self.memo[s] = 1.0
+            return 1.0
+        undecided = []
+        for k in range(len(self.live)):
+            m = s & self.mine_mask[k]
+            if m == s:
+                continue
+            parts = [p for p in (s & vm for vm in self.value_masks[k]) if p]
+            if m == 0:
+                if len(parts) > 1:  # a safe cell that tells something: open it first
+                    val = sum(p.bit_count() * self.win(p) for p in parts) / n
+                    self.memo[s] = val
+                    return val
+                continue
+            undecided.append((n - m.bit_count(), k, parts))
+        if not undecided:
+            self.memo[s] = 1.0
+            return 1.0
+        best = self._best(undecided, n)[1]
+        self.memo[s] = best
+        return best
+
+    def _best(self, undecided: list[tuple[int, int, list[int]]], n: int) -> tuple[int, float]:
+        undecided.sort(key=lambda t: -t[0])
+        seen: set[tuple[int, ...]] = set()
+        best_k, best = -1, -1.0
+        for safe, k, parts in undecided:
+            if safe / n <= best:
+                break  # no cell further down can beat the best: its safety bounds its value
+            sig = tuple(sorted(parts))
+            if sig in seen:
+                continue
+            seen.add(sig)
+            val = 0.0
+            left = safe
+            for p in parts:
+                c = p.bit_count()
+                val += c * self.win(p)
+                left -= c
+                if (val + left) / n <= best:
+                    break
+            val /= n
+            if val > best:
+                best_k, best = k, val
+        return best_k, best
+
+    def best_move(self) -> tuple[int, float] | None:
+        """(cell, chance to win) of an optimal move from the full set; None if nothing to decide."""
+        s = self.full
+        n = self.n
+        undecided = []
+        for k in range(len(self.live)):
+            m = s & self.mine_mask[k]
+            if m == s:
+                continue
+            parts = [p for p in (s & vm for vm in self.value_masks[k]) if p]
+            if m == 0:
+                if len(parts) > 1:  # a safe cell that tells something
+                    return self.live[k], self.win(s)
+                continue
+            undecided.append((n - m.bit_count(), k, parts))
+        if not undecided:
+            return None
+        k, val = self._best(undecided, n)
+        return self.live[k], val
+
+
+def endgame_move(state: State, max_placements: int, node_budget: int) -> tuple[int, float] | None:
+    """An optimal cell to open and its chance to win, or None (too many placements, or over budget)."""
+    placements = enumerate_placements(state, max_placements)
+    if placements is None or len(placements) != state.z:
+        return None
+    search = EndgameSearch(state, placements, node_budget)
+    try:
+        return search.best_move()
+    except SearchBudgetExceeded:
+        return None
