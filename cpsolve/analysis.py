@@ -148,7 +148,7 @@ def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
     for i in model.unknown:
         r, c = divmod(i, model.cols)
         cells.append(CellResult(r, c, probs[i], proofs.get(i)))
-    stats = dict(model.stats)
+    stats: dict[str, Any] = dict(model.stats)
     stats.update(cstats)
     stats.update(pstats)
     stats.update(ms_model=(t_model - t0) * 1e3, ms_count=(t_count - t_model) * 1e3,
@@ -226,7 +226,7 @@ def _prove(model: Model, probs: dict[int, Probability] | None, engine: str,
            time_limit: float | None) -> tuple[dict[int, Certainty], dict[str, Any]]:
     """Certainties from the proof subsystem (exact counts only nominate and withhold)."""
     try:
-        from .proof import prove_model
+        from .proof import prove_model  # type: ignore[attr-defined,unused-ignore]
     except ImportError:  # the proof engine is not built yet
         return {}, {"proof": "unavailable"}
     hints = None
