@@ -26,6 +26,10 @@ DEFAULT_STATE_BUDGET = 200_000
 DEFAULT_DENSITY = Fraction(1, 5)
 
 
+_ZERO = Exact(Fraction(0))
+_ONE = Exact(Fraction(1))
+
+
 class InconsistentBoard(ValueError):
     """No mine placement satisfies the clues (and the total). ``conflict``: clue cells involved."""
 
@@ -39,7 +43,7 @@ class InconsistentBoard(ValueError):
                          + (f" ({reason})" if reason else ""))
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CellResult:
     row: int
     col: int
@@ -188,7 +192,7 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
             probs[i] = Estimate(1.0 if f.mine else 0.0)
         return probs, [False], stats
     for i, f in model.fixed.items():
-        probs[i] = Exact(Fraction(int(f.mine)))
+        probs[i] = _ONE if f.mine else _ZERO
     order = sorted(counted)
     if dens is None:
         remaining = model.remaining_free
