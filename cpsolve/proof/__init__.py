@@ -1,5 +1,11 @@
-"""The proof subsystem: the only place certainties are made."""
+"""The proof subsystem: the only place certainties are made.
 
+Backends (OR-Tools CP-SAT, python-sat solvers) are imported lazily through a registry, so importing
+this package never imports ortools.
+"""
+
+from .backends import DEFAULT_SAT, engine_names, resolve
 from .certainty import Certainty
+from .engine import ProofResult, prove_model
 
-__all__ = ["Certainty"]
+__all__ = ["DEFAULT_SAT", "Certainty", "ProofResult", "engine_names", "prove_model", "resolve"]
