@@ -7,5 +7,7 @@ this package never imports ortools.
 from .backends import DEFAULT_SAT, engine_names, resolve
 from .certainty import Certainty
 from .engine import ProofResult, prove_model
+from .explain import Explanation, Reason, explain_cell, minimal_conflict
 
-__all__ = ["DEFAULT_SAT", "Certainty", "ProofResult", "engine_names", "prove_model", "resolve"]
+__all__ = ["DEFAULT_SAT", "Certainty", "Explanation", "ProofResult", "Reason", "engine_names", "explain_cell",
+           "minimal_conflict", "prove_model", "resolve"]

@@ -43,13 +43,21 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
     deadline = t0 + time_limit if time_limit is not None else None
     name = resolve(engine)
     certs: dict[int, Certainty] = {}
+    memo: dict[frozenset[int], tuple[tuple[int, int], ...]] = {}
+
+    def clue_cells(sources: frozenset[int]) -> tuple[tuple[int, int], ...]:
+        cc = memo.get(sources)
+        if cc is None:
+            cc = memo[sources] = tuple(model.clue_cells(sources))
+        return cc
+
     if independent:
         system = system_from_clues(model.rows, model.cols, model.unknown, model.clues, model.remaining)
         hints = None
     else:
         for cell, fact in model.fixed.items():
             certs[cell] = certify(divmod(cell, model.cols), fact.mine, "deduction",
-                                  tuple(model.clue_cells(fact.sources)), TOTAL in fact.sources)
+                                  clue_cells(fact.sources), TOTAL in fact.sources)
         system = system_from_model(model)
     deduced = len(certs)
     nominated = None
@@ -74,9 +82,9 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
         _finish(result, system, t0, set(), set())
         return result
     for v, f in bb.forced.items():
-        clue_cells = tuple(model.clue_cells(f.sources))
+        used = clue_cells(f.sources)
         for cell in system.cells_of(v):
-            certs[cell] = certify(divmod(cell, model.cols), f.value, name, clue_cells, f.uses_total)
+            certs[cell] = certify(divmod(cell, model.cols), f.value, name, used, f.uses_total)
     result.status = bb.status
     _finish(result, system, t0, bb.free, bb.undecided)
     return result
