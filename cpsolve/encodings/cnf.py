@@ -20,7 +20,7 @@ from pysat.formula import IDPool
 from .system import Card, CardSystem
 
 #: Default cardinality encoding for clause-based solvers (see the module docstring).
-DEFAULT_ENCODING = "seqcounter"
+DEFAULT_ENCODING = "kmtotalizer"
 
 ENCODINGS: dict[str, int] = {
     "seqcounter": EncType.seqcounter,
@@ -95,10 +95,16 @@ def _cell_names(system: CardSystem) -> list[str]:
 
 
 def describe(card: Card, system: CardSystem, clue_cells: Mapping[int, tuple[int, int]]) -> str:
+    n = len(card.lits)
     if card.is_total:
-        return f"mine total: {card.lo} <= sum <= {card.hi} over {len(card.lits)} variables"
+        rest = max(len(system.outside) - 1, 0)
+        if rest:
+            return (f"mine total: {card.hi} mines left = sum of the {n} variables + the other {rest} off-frontier "
+                    f"cells (0..{rest} mines), i.e. {max(card.lo, 0)} <= sum <= {card.hi}")
+        return f"mine total: {card.hi} mines left among the {n} variables"
     where = ", ".join(f"{r},{c}" for r, c in sorted(clue_cells[s] for s in card.sources if s in clue_cells))
-    return f"clue at {where}: {card.lo} mines among {len(card.lits)} cells"
+    need = f"{card.lo}" if card.lo == card.hi else f"{card.lo}..{card.hi}"
+    return f"clue at {where}: {need} mine{'s' if card.hi != 1 else ''} among {n} cells"
 
 
 def to_dimacs(system: CardSystem, *, encoding: str = DEFAULT_ENCODING, title: str = "",
