@@ -56,8 +56,7 @@ def brute_force(board: Board, *, density: Fraction = Fraction(1, 5), trust_flags
     for k, (_, ps) in enumerate(cl):
         for p in ps:
             by_pos[p].append(k)
-    last = [max(ps) if ps else -1 for _, ps in cl]
-    for k, (need, ps) in enumerate(cl):
+    for need, ps in cl:
         if not ps and need != 0:
             return BruteResult(0, {i: Fraction(0) for i in unknown})
     placed = [0] * len(cl)      # mines placed so far per clue

@@ -23,9 +23,8 @@ from fractions import Fraction
 from .analysis import InconsistentBoard, analyze
 from .board import Board
 from .brute import TooLarge, brute_force
-from .constraints import Inconsistent, build_model
 from .probability import Exact
-from .proof import prove_model
+from .proof import prove_board
 
 
 @dataclass
@@ -64,12 +63,7 @@ class CrossCheck:
 
 def _engine_method(board: Board, engine: str, time_limit: float | None, trust_flags: bool) -> Method:
     t0 = time.perf_counter()
-    try:
-        model = build_model(board, trust_flags=trust_flags, simplify=False)
-    except Inconsistent:
-        return Method(engine, None, inconsistent=True, ms=(time.perf_counter() - t0) * 1e3,
-                      note="inconsistent (a clue on its own)")
-    r = prove_model(model, engine=engine, time_limit=time_limit, independent=True)
+    r = prove_board(board, engine=engine, time_limit=time_limit, trust_flags=trust_flags)
     ms = (time.perf_counter() - t0) * 1e3
     name = r.stats.get("engine", engine)
     if r.status == "inconsistent":

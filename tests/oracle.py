@@ -76,3 +76,32 @@ def brute_force(board: Board, *, density: Fraction = Fraction(1, 5), trust_flags
                 numer[i] += w
     mines = {divmod(i, board.cols): (Fraction(numer[i], z) if z else Fraction(0)) for i in unknown}
     return Oracle(z, mines, placements)
+
+
+def feasible(unknown: list[int], constraints: list[tuple[int, frozenset[int]]], remaining: int | None,
+             limit: int = 300_000) -> list[frozenset[int]]:
+    """Every set of mine cells among ``unknown`` meeting each (need, cells) constraint and, when
+    given, holding exactly ``remaining`` mines. For checking a claimed reason with only its clues."""
+    n = len(unknown)
+    ks = [remaining] if remaining is not None else list(range(n + 1))
+    out = []
+    work = 0
+    for k in ks:
+        if k is None or not 0 <= k <= n:
+            continue
+        for chosen in combinations(unknown, k):
+            work += 1
+            if work > limit:
+                raise ValueError("too many placements for brute force")
+            mine = frozenset(chosen)
+            if all(len(cells & mine) == need for need, cells in constraints):
+                out.append(mine)
+    return out
+
+
+def forced_by(unknown: list[int], constraints: list[tuple[int, frozenset[int]]], remaining: int | None,
+              cell: int) -> bool | None:
+    """True/False when every feasible placement makes ``cell`` a mine/safe (None: not forced, or no
+    placement at all is reported as None too -- callers check consistency separately)."""
+    values = {cell in m for m in feasible(unknown, constraints, remaining)}
+    return next(iter(values)) if len(values) == 1 else None

@@ -30,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="proof engine: cp-sat (default), sat (MiniCard), sat:cadical195, ...")
     p.add_argument("--time-limit", type=positive_float, default=10.0, metavar="SECONDS",
                    help="time the proof may take; a cell not decided in time is not proved (exit 3)")
-    p.add_argument("--ignore-flags", action="store_true", help="treat flags as covered cells instead of mines")
+    p.add_argument("--ignore-flags", action="store_true",
+                   help="treat flags as covered cells instead of mines")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=run)
 

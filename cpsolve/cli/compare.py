@@ -22,10 +22,11 @@ from .solve import density_arg, engine_arg, positive_float
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("compare", help="proof engines vs exact counting vs brute force; exit 1 on disagreement",
-                       description="Compare the CP-SAT backbone, the SAT backbone, the analysis' certainties, "
-                       "the exact counter's 0/1 cells and brute force (small boards). Exit 0 all agree, "
-                       "1 a disagreement, 2 bad input.")
+    p = sub.add_parser("compare",
+                       help="proof engines vs exact counting vs brute force; exit 1 on disagreement",
+                       description="Compare the CP-SAT backbone, the SAT backbone, the analysis' "
+                       "certainties, the exact counter's 0/1 cells and brute force (small boards). "
+                       "Exit 0 all agree, 1 a disagreement, 2 bad input.")
     p.add_argument("boards", nargs="*", metavar="BOARD", help="board files ('-' for standard input)")
     p.add_argument("--generate", type=int, default=0, metavar="N", help="also compare N generated positions")
     p.add_argument("--difficulty", default="expert", help="beginner, intermediate, expert or WxHxM "
@@ -34,14 +35,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--first-click", choices=["safe", "opening"], default="safe")
     p.add_argument("--engines", default="cp-sat,sat", help="comma-separated engines to compare "
                    "(default cp-sat,sat)")
-    p.add_argument("--engine", type=engine_arg, default="cp-sat", help="engine of the analysis (default cp-sat)")
+    p.add_argument("--engine", type=engine_arg, default="cp-sat",
+                   help="engine of the analysis (default cp-sat)")
     p.add_argument("--brute-frontier", type=int, default=20, metavar="N",
                    help="brute force boards with at most N frontier cells (default 20)")
     p.add_argument("--time-limit", type=positive_float, default=10.0, metavar="SECONDS")
     p.add_argument("--density", type=density_arg, default=None, metavar="P",
                    help="prior density for boards without a mine total (default 1/5)")
     p.add_argument("--ignore-flags", action="store_true")
-    p.add_argument("--verbose", "-v", action="store_true", help="a line for every board, not only disagreements")
+    p.add_argument("--verbose", "-v", action="store_true",
+                   help="a line for every board, not only disagreements")
     p.add_argument("--json", action="store_true", help="a JSON summary at the end")
     p.set_defaults(run=run)
 
@@ -78,10 +81,12 @@ def _report(name: str, cc: CrossCheck, verbose: bool) -> list[str]:
     for c, vals in cc.disagreements:
         lines.append(f"  cell {_cell(b, c)}: " + ", ".join(f"{k} {_fmt(v)}" for k, v in vals.items()))
     for m, c, mine in cc.wrong:
-        lines.append(f"  WRONG: {m} says {_cell(b, c)} is {'a mine' if mine else 'safe'}; the layout disagrees")
+        verdict = "a mine" if mine else "safe"
+        lines.append(f"  WRONG: {m} says {_cell(b, c)} is {verdict}; the layout disagrees")
     for m in cc.methods:
         if not m.complete:
-            lines.append(f"  note: {m.name} did not finish within the time limit (undecided cells not compared)")
+            lines.append(f"  note: {m.name} did not finish within the time limit "
+                         "(undecided cells not compared)")
     return lines
 
 
@@ -137,10 +142,13 @@ def _summary(results: list[CrossCheck], args: argparse.Namespace) -> None:
                 names.append(m.name)
     per: dict[str, dict[str, float]] = {}
     for n in names:
-        ms = [m.ms for cc in results for m in cc.methods if m.name == n and (m.forced is not None or m.inconsistent)]
-        calls = [m.calls for cc in results for m in cc.methods if m.name == n and m.forced is not None]
+        ran = [m for cc in results for m in cc.methods
+               if m.name == n and (m.forced is not None or m.inconsistent)]
+        ms = [m.ms for m in ran]
+        calls = [m.calls for m in ran]
         per[n] = {"boards": len(ms), "median_ms": statistics.median(ms) if ms else 0.0,
-                  "max_ms": max(ms, default=0.0), "calls_per_board": sum(calls) / len(calls) if calls else 0.0}
+                  "max_ms": max(ms, default=0.0),
+                  "calls_per_board": sum(calls) / len(calls) if calls else 0.0}
     forced = sum(len(cc.forced()) for cc in results)
     summary = {"boards": len(results), "agree": sum(1 for cc in results if cc.ok),
                "disagree": sum(1 for cc in results if not cc.ok),
@@ -151,7 +159,8 @@ def _summary(results: list[CrossCheck], args: argparse.Namespace) -> None:
         print(json.dumps(summary))
         return
     print(f"{summary['boards']} boards: {summary['agree']} agree, {summary['disagree']} disagree, "
-          f"{summary['wrong_certainties']} forced cells contradicting a layout, {forced} forced cells compared"
+          f"{summary['wrong_certainties']} forced cells contradicting a layout, "
+          f"{forced} forced cells compared"
           + (f", {summary['incomplete']} incomplete (time limit)" if summary["incomplete"] else ""))
     for n, s in per.items():
         if s["boards"]:

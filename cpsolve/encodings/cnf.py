@@ -99,8 +99,8 @@ def describe(card: Card, system: CardSystem, clue_cells: Mapping[int, tuple[int,
     if card.is_total:
         rest = max(len(system.outside) - 1, 0)
         if rest:
-            return (f"mine total: {card.hi} mines left = sum of the {n} variables + the other {rest} off-frontier "
-                    f"cells (0..{rest} mines), i.e. {max(card.lo, 0)} <= sum <= {card.hi}")
+            return (f"mine total: {card.hi} mines left = sum of the {n} variables + the other {rest} "
+                    f"off-frontier cells (0..{rest} mines), i.e. {max(card.lo, 0)} <= sum <= {card.hi}")
         return f"mine total: {card.hi} mines left among the {n} variables"
     where = ", ".join(f"{r},{c}" for r, c in sorted(clue_cells[s] for s in card.sources if s in clue_cells))
     need = f"{card.lo}" if card.lo == card.hi else f"{card.lo}..{card.hi}"
