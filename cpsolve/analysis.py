@@ -26,6 +26,10 @@ DEFAULT_STATE_BUDGET = 200_000
 DEFAULT_DENSITY = Fraction(1, 5)
 
 
+_ZERO = Exact(Fraction(0))
+_ONE = Exact(Fraction(1))
+
+
 class InconsistentBoard(ValueError):
     """No mine placement satisfies the clues (and the total). ``conflict``: clue cells involved."""
 
@@ -39,7 +43,7 @@ class InconsistentBoard(ValueError):
                          + (f" ({reason})" if reason else ""))
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class CellResult:
     row: int
     col: int
@@ -168,7 +172,7 @@ def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
     for i in model.unknown:
         r, c = divmod(i, model.cols)
         cells.append(CellResult(r, c, probs[i], proofs.get(i)))
-    stats = dict(model.stats)
+    stats: dict[str, Any] = dict(model.stats)
     stats.update(cstats)
     stats.update(pstats)
     stats.update(ms_model=(t_model - t0) * 1e3, ms_count=(t_count - t_model) * 1e3,
@@ -208,7 +212,7 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
             probs[i] = Estimate(1.0 if f.mine else 0.0)
         return probs, [False], stats
     for i, f in model.fixed.items():
-        probs[i] = Exact(Fraction(int(f.mine)))
+        probs[i] = _ONE if f.mine else _ZERO
     order = sorted(counted)
     if dens is None:
         remaining = model.remaining_free
@@ -246,7 +250,7 @@ def _prove(model: Model, probs: dict[int, Probability] | None, engine: str,
            time_limit: float | None) -> tuple[dict[int, Certainty], dict[str, Any]]:
     """Certainties from the proof subsystem (exact counts only nominate and withhold)."""
     try:
-        from .proof import prove_model
+        from .proof import prove_model  # type: ignore[attr-defined,unused-ignore]
     except ImportError:  # the proof engine is not built yet
         return {}, {"proof": "unavailable"}
     hints = None

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import COVERED, FLAG, MINE, Board
+from .board import COVERED, FLAG, MINE, Board, neighbour_table
 
 #: Source id standing for the global mine total in ``sources`` sets.
 TOTAL = -1
@@ -118,18 +118,37 @@ class Model:
 
 
 def board_clues(board: Board, trust_flags: bool = True) -> tuple[tuple[int, ...], tuple[Clue, ...]]:
-    """The unknown cells and the clues of a board (flags count as mines when ``trust_flags``)."""
+    """The unknown cells and the clues of a board (flags count as mines when ``trust_flags``).
+
+    Only clues that constrain something are kept: a revealed number with no unknown neighbour is
+    dropped when its mines are all known (it says nothing more), and kept when it is violated.
+    """
     cells = board.cells
-    mine_codes = (FLAG, MINE) if trust_flags else (MINE,)
-    unknown_codes = (COVERED,) if trust_flags else (COVERED, FLAG)
-    unknown = tuple(i for i, v in enumerate(cells) if v in unknown_codes)
+    cols = board.cols
+    if trust_flags:
+        unknown = tuple(i for i, v in enumerate(cells) if v == COVERED)
+        is_unknown = [v == COVERED for v in cells]
+        is_mine = [v == FLAG or v == MINE for v in cells]
+    else:
+        unknown = tuple(i for i, v in enumerate(cells) if v == COVERED or v == FLAG)
+        is_unknown = [v == COVERED or v == FLAG for v in cells]
+        is_mine = [v == MINE for v in cells]
+    table = neighbour_table(board.rows, cols) if len(cells) <= 250_000 else None
     clues = []
-    for i, k in board.iter_clues():
-        nb = board.neighbours(i)
-        known = sum(1 for j in nb if cells[j] in mine_codes)
-        unk = frozenset(j for j in nb if cells[j] in unknown_codes)
-        r, c = board.coords(i)
-        clues.append(Clue(i, r, c, k, k - known, unk))
+    for i, k in enumerate(cells):
+        if k < 0:
+            continue
+        unk = []
+        known = 0
+        for j in (table[i] if table is not None else board.neighbours(i)):
+            if is_unknown[j]:
+                unk.append(j)
+            elif is_mine[j]:
+                known += 1
+        if not unk and known == k:
+            continue
+        r, c = divmod(i, cols)
+        clues.append(Clue(i, r, c, k, k - known, frozenset(unk)))
     return unknown, tuple(clues)
 
 
@@ -145,7 +164,7 @@ class _Simplifier:
 
     def add(self, cells: frozenset[int], need: int, src: frozenset[int]) -> None:
         fixed = self.fixed
-        if any(c in fixed for c in cells):
+        if fixed and not fixed.keys().isdisjoint(cells):
             keep = []
             for c in cells:
                 f = fixed.get(c)

@@ -20,8 +20,9 @@ class Exact:
     basis: Literal["exact"] = "exact"
 
     def __post_init__(self) -> None:
-        if not 0 <= self.fraction <= 1:
-            raise ValueError(f"probability {self.fraction} outside [0, 1]")
+        f = self.fraction
+        if f.numerator < 0 or f.numerator > f.denominator:
+            raise ValueError(f"probability {f} outside [0, 1]")
 
     @property
     def value(self) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from cpsolve.board import COVERED, FLAG, Board
+from cpsolve.board import COVERED, FLAG, MINE, Board
 
 
 def _number(rows: int, cols: int, mines: set[int], i: int) -> int:
@@ -35,6 +35,14 @@ def consistent_boards(draw: st.DrawFn, max_cells: int = 20,
             cells.append(FLAG)
         else:
             cells.append(COVERED)
+    # too many covered cells for brute force: show some mines as known ('*')
+    extra = sum(1 for v in cells if v == COVERED) - max_unknown
+    for i in sorted(mines):
+        if extra <= 0:
+            break
+        if cells[i] == COVERED:
+            cells[i] = MINE
+            extra -= 1
     with_total = draw(st.booleans())
     return Board(rows, cols, tuple(cells), len(mines) if with_total else None), frozenset(mines)
 

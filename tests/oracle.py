@@ -1,87 +1,84 @@
-"""Brute-force oracle for small boards: every placement of mines on the covered cells, checked
-against every clue, flags and the total. Independent of cpsolve's model, counter and prover (it reads
-the board's cells and nothing else).
+"""Brute force: every placement of mines on the covered cells, checked against every clue.
 
-With a mine total, placements are equally likely; without one, each covered cell is a mine
-independently with probability ``density``, so a placement of k mines on n cells weighs
-p^k (q-p)^(n-k) for density p/q.
+Independent of cpsolve's constraint model and counter: it reads the board's cells directly and
+enumerates all 2^n assignments as bit masks. Only for small boards (n <= ~20).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
 
 from cpsolve.board import COVERED, FLAG, MINE, Board
 
 
-@dataclass
-class Oracle:
-    z: int                                   # total weight of all placements (0: inconsistent)
-    mines: dict[tuple[int, int], Fraction]   # per unknown cell, its exact mine probability
-    placements: int                          # number of placements satisfying everything
-
-    def forced(self) -> dict[tuple[int, int], bool]:
-        """Cells of probability 0 (False) or 1 (True): the exact backbone."""
-        return {c: p == 1 for c, p in self.mines.items() if p in (0, 1)}
-
-
-def _neighbours(board: Board, i: int) -> list[int]:
-    r, c = divmod(i, board.cols)
-    out = []
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            rr, cc = r + dr, c + dc
-            if (dr or dc) and 0 <= rr < board.rows and 0 <= cc < board.cols:
-                out.append(rr * board.cols + cc)
-    return out
-
-
-def brute_force(board: Board, *, density: Fraction = Fraction(1, 5), trust_flags: bool = True,
-                limit: int = 2_000_000) -> Oracle:
+def brute_force(board: Board, trust_flags: bool = True, density: Fraction = Fraction(1, 5)
+                ) -> dict[int, Fraction] | None:
+    """Exact mine probability of every unknown cell, or None when no placement fits."""
     cells = board.cells
-    mine_codes = {FLAG, MINE} if trust_flags else {MINE}
-    unknown = [i for i, v in enumerate(cells) if v == COVERED or (v == FLAG and not trust_flags)]
-    known = sum(1 for v in cells if v in mine_codes)
-    clues = [(i, v, _neighbours(board, i)) for i, v in enumerate(cells) if v >= 0]
+    unknown_codes = (COVERED,) if trust_flags else (COVERED, FLAG)
+    mine_codes = (MINE, FLAG) if trust_flags else (MINE,)
+    unknown = [i for i, v in enumerate(cells) if v in unknown_codes]
+    bit = {c: 1 << k for k, c in enumerate(unknown)}
     n = len(unknown)
+    checks = []
+    for i, v in enumerate(cells):
+        if v < 0:
+            continue
+        r, c = divmod(i, board.cols)
+        mask, known = 0, 0
+        for rr in range(r - 1, r + 2):
+            for cc in range(c - 1, c + 2):
+                if (rr, cc) == (r, c) or not (0 <= rr < board.rows and 0 <= cc < board.cols):
+                    continue
+                j = rr * board.cols + cc
+                if cells[j] in mine_codes:
+                    known += 1
+                elif j in bit:
+                    mask |= bit[j]
+        checks.append((mask, v - known))
+    total = None
     if board.mines is not None:
-        k_range: list[int] = [board.mines - known] if 0 <= board.mines - known <= n else []
-    else:
-        k_range = list(range(n + 1))
+        total = board.mines - sum(1 for v in cells if v in mine_codes)
     p, q = density.numerator, density.denominator
     z = 0
-    placements = 0
-    numer = {i: 0 for i in unknown}
-    work = 0
-    for k in k_range:
-        w = 1 if board.mines is not None else p ** k * (q - p) ** (n - k)
-        for chosen in combinations(unknown, k):
-            work += 1
-            if work > limit:
-                raise ValueError("board too large for brute force")
-            mine = set(chosen)
-            ok = True
-            for _, v, nb in clues:
-                cnt = sum(1 for j in nb if j in mine or cells[j] in mine_codes)
-                if cnt != v:
-                    ok = False
-                    break
-            if not ok:
+    per_bit = [0] * n
+    for m in range(1 << n):
+        ok = True
+        for mask, need in checks:
+            if (m & mask).bit_count() != need:
+                ok = False
+                break
+        if not ok:
+            continue
+        k = m.bit_count()
+        if total is not None:
+            if k != total:
                 continue
-            z += w
-            placements += 1
-            for i in chosen:
-                numer[i] += w
-    mines = {divmod(i, board.cols): (Fraction(numer[i], z) if z else Fraction(0)) for i in unknown}
-    return Oracle(z, mines, placements)
+            w = 1
+        else:
+            w = p ** k * (q - p) ** (n - k)
+        z += w
+        x = m
+        while x:
+            low = x & -x
+            per_bit[low.bit_length() - 1] += w
+            x ^= low
+    if z == 0:
+        return None
+    return {c: Fraction(per_bit[k], z) for k, c in enumerate(unknown)}
+
+
+def forced_cells(probs: dict[int, Fraction] | None) -> dict[int, bool]:
+    """The cells of probability 0 (False) or 1 (True): the exact backbone (empty if inconsistent)."""
+    return {c: p == 1 for c, p in (probs or {}).items() if p in (0, 1)}
 
 
 def feasible(unknown: list[int], constraints: list[tuple[int, frozenset[int]]], remaining: int | None,
              limit: int = 300_000) -> list[frozenset[int]]:
     """Every set of mine cells among ``unknown`` meeting each (need, cells) constraint and, when
     given, holding exactly ``remaining`` mines. For checking a claimed reason with only its clues."""
+    from itertools import combinations
+
     n = len(unknown)
     ks = [remaining] if remaining is not None else list(range(n + 1))
     out = []
@@ -101,7 +98,7 @@ def feasible(unknown: list[int], constraints: list[tuple[int, frozenset[int]]], 
 
 def forced_by(unknown: list[int], constraints: list[tuple[int, frozenset[int]]], remaining: int | None,
               cell: int) -> bool | None:
-    """True/False when every feasible placement makes ``cell`` a mine/safe (None: not forced, or no
-    placement at all is reported as None too -- callers check consistency separately)."""
+    """True/False when every feasible placement makes ``cell`` a mine/safe; None when it is not
+    forced (or nothing is feasible: callers check consistency separately)."""
     values = {cell in m for m in feasible(unknown, constraints, remaining)}
     return next(iter(values)) if len(values) == 1 else None

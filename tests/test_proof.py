@@ -19,7 +19,7 @@ from cpsolve.proof.backends import Outcome, Status, get_backend
 from cpsolve.proof.certainty import certify
 
 from .boardgen import any_boards, consistent_boards
-from .oracle import brute_force, forced_by
+from .oracle import brute_force, forced_by, forced_cells
 
 ENGINES = ["cp-sat", "sat:minicard", "sat:cadical195"]
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -65,11 +65,11 @@ def test_headline(engine: str) -> None:
 @given(data=consistent_boards())
 def test_backbone_equals_brute_force(engine: str, data) -> None:  # type: ignore[no-untyped-def]
     board, layout = data
-    oracle = brute_force(board)
-    assert oracle.z > 0
-    expected = oracle.forced()
+    probs = brute_force(board)
+    assert probs is not None
+    expected = {divmod(c, board.cols): v for c, v in forced_cells(probs).items()}
     model = build_model(board)
-    hints = {board.index(*rc): p for rc, p in oracle.mines.items()}
+    hints = probs
     for kwargs in ({}, {"independent": True}, {"hints": hints}):
         r = prove_model(model, engine=engine, **kwargs)
         assert r.status == "ok"
@@ -108,7 +108,9 @@ def test_explain_minimal(data, engine: str) -> None:  # type: ignore[no-untyped-
     cell = model.unknown[len(model.unknown) // 2]
     r, c = divmod(cell, board.cols)
     ex = explain_cell(board, r, c, engine=engine)
-    truth = brute_force(board).mines[(r, c)]
+    probs = brute_force(board)
+    assert probs is not None
+    truth = probs[cell]
     if truth not in (0, 1):
         assert ex.verdict == "undecided" and ex.certainty is None
         return
@@ -129,14 +131,14 @@ def test_explain_minimal(data, engine: str) -> None:  # type: ignore[no-untyped-
 @given(board=any_boards(), engine=st.sampled_from(["cp-sat", "sat"]))
 def test_inconsistent_boards(board, engine: str) -> None:  # type: ignore[no-untyped-def]
     """Impossible boards: every path says so, and the conflict named is minimal."""
-    oracle = brute_force(board)
+    probs = brute_force(board)
     model = raw_model(board)
     r = prove_board(board, engine=engine)
-    assert (r.status == "inconsistent") == (oracle.z == 0)
+    assert (r.status == "inconsistent") == (probs is None)
     try:
         analyze(board, engine=engine)
     except InconsistentBoard as exc:
-        assert oracle.z == 0
+        assert probs is None
         reason = minimal_conflict(board, engine=engine)
         assert reason is not None and reason.minimal
         clues = list(model.clues)
@@ -152,7 +154,7 @@ def test_inconsistent_boards(board, engine: str) -> None:  # type: ignore[no-unt
         assert sorted(exc.conflict) == sorted((clues[s].row, clues[s].col) for s in reason.sources
                                               if s != TOTAL) or len(exc.conflict) <= len(members) + 1
     else:
-        assert oracle.z > 0
+        assert probs is not None
 
 
 def _feasible(unknown, members, total) -> bool:  # type: ignore[no-untyped-def]

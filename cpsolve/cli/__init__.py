@@ -88,7 +88,10 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # usage errors (status 2) and --help/--version (status 0)
+        return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
     try:
         status: int = args.run(args)
     except CliError as exc:

@@ -1,0 +1,86 @@
+"""Time per position of the exact probabilities (issue 2), with ms-toollib on the same positions.
+
+    python benchmarks/bench_core.py --positions 1000 --difficulty expert
+
+Positions come from seeded games played by a simple player (cpsolve.positions). Prints median, p99
+and max per position for cpsolve (probabilities only, no proofs) and, when the optional extra
+``ms-toollib`` is installed, its ``cal_probability_onboard`` on the same positions, with ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cpsolve import analyze  # noqa: E402
+from cpsolve.board import COVERED, FLAG, MINE  # noqa: E402
+from cpsolve.positions import played_positions  # noqa: E402
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def to_toollib(board) -> list[list[int]]:
+    code = {COVERED: 10, FLAG: 11, MINE: 11}
+    return [[v if v >= 0 else code[v] for v in board.cells[r * board.cols:(r + 1) * board.cols]]
+            for r in range(board.rows)]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--positions", type=int, default=1000)
+    ap.add_argument("--difficulty", default="expert")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=3, help="take the best of this many runs per position")
+    args = ap.parse_args()
+    positions = list(played_positions(args.difficulty, args.positions, args.seed))
+    try:
+        import ms_toollib
+    except ImportError:
+        ms_toollib = None
+    ours: list[float] = []
+    theirs: list[float] = []
+    exact = 0
+    stage = {"ms_model": [], "ms_count": []}
+    for pos in positions:
+        best = float("inf")
+        for _ in range(args.repeat):
+            t0 = time.perf_counter()
+            result = analyze(pos.board, prove=False)
+            best = min(best, time.perf_counter() - t0)
+        ours.append(best * 1e3)
+        exact += result.exact
+        for k in stage:
+            stage[k].append(result.stats[k])
+        if ms_toollib is not None:
+            grid = to_toollib(pos.board)
+            best = float("inf")
+            for _ in range(args.repeat):
+                t0 = time.perf_counter()
+                ms_toollib.cal_probability_onboard(grid, pos.board.mines)
+                best = min(best, time.perf_counter() - t0)
+            theirs.append(best * 1e3)
+    n = len(positions)
+    print(f"{n} {args.difficulty} positions from {positions[-1].game + 1} played games (seed {args.seed}); "
+          f"exact on {exact}/{n} ({100 * exact / n:.1f}%)")
+    print(f"{'':24}{'median':>10}{'p99':>10}{'max':>10}   (ms per position, best of {args.repeat})")
+    print(f"{'cpsolve probabilities':24}{statistics.median(ours):10.3f}{pct(ours, .99):10.3f}{max(ours):10.3f}")
+    for k, xs in stage.items():
+        print(f"{'  of which ' + k[3:]:24}{statistics.median(xs):10.3f}{pct(xs, .99):10.3f}{max(xs):10.3f}")
+    if theirs:
+        print(f"{'ms-toollib':24}{statistics.median(theirs):10.3f}{pct(theirs, .99):10.3f}{max(theirs):10.3f}")
+        print(f"{'ratio cpsolve/toollib':24}{statistics.median(ours) / statistics.median(theirs):10.2f}"
+              f"{pct(ours, .99) / pct(theirs, .99):10.2f}{max(ours) / max(theirs):10.2f}")
+    else:
+        print("ms-toollib not installed (pip install -e '.[bench]'): no peer figures")
+
+
+if __name__ == "__main__":
+    main()

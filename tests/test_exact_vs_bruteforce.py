@@ -1,0 +1,63 @@
+"""The exact path against brute force over all placements: every fraction equal, on every board."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cpsolve import InconsistentBoard, analyze
+from cpsolve.board import BoardError, parse_board, validate_board
+
+from .oracle import brute_force
+from .strategies import small_boards
+
+
+def _check(board, trust_flags: bool, density: Fraction) -> None:
+    try:
+        validate_board(board)
+    except BoardError:
+        return  # malformed input is the parser's business (tested elsewhere)
+    expected = brute_force(board, trust_flags, density)
+    if expected is None:
+        with pytest.raises(InconsistentBoard):
+            analyze(board, trust_flags=trust_flags, density=density, prove=False, exact_limit=None)
+        return
+    result = analyze(board, trust_flags=trust_flags, density=density, prove=False, exact_limit=None)
+    assert result.exact and result.stats["estimated_components"] == 0  # the exact path ran
+    got = {board.index(c.row, c.col): c.probability.fraction for c in result.cells}
+    assert got == expected
+    if board.mines is not None:
+        assert sum(got.values()) == result.remaining
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_boards(), st.booleans(), st.sampled_from([Fraction(1, 5), Fraction(1, 2), Fraction(3, 10)]))
+def test_exact_equals_bruteforce(board, trust_flags, density):
+    _check(board, trust_flags, density)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_boards(max_unknown=20, allow_wrong=False))
+def test_exact_equals_bruteforce_up_to_20_cells(board):
+    _check(board, True, Fraction(1, 5))
+
+
+def test_headline_hand_checked():
+    board = parse_board("mines: 1\n. 1 . . .\n. . . . .\n. . . 1 .\n")
+    result = analyze(board, prove=False)
+    probs = {(c.row, c.col): c.probability.fraction for c in result.cells}
+    assert probs.pop((1, 2)) == 1
+    assert set(probs.values()) == {0}
+
+
+def test_headline_without_total_is_not_certain():
+    # Without the total the clues alone leave 1,2 a mere 1/17 under a density-1/2 prior (the naive answer).
+    board = parse_board(". 1 . . .\n. . . . .\n. . . 1 .\n")
+    result = analyze(board, prove=False, density=Fraction(1, 2))
+    assert result.cell(1, 2).probability.fraction == Fraction(1, 17)
+    assert result.cell(0, 0).probability.fraction == Fraction(4, 17)
+    assert result.cell(0, 4).probability.fraction == Fraction(1, 2)  # off the frontier: the prior
+    assert "density 1/2" in result.prior
