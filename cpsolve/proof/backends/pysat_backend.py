@@ -97,7 +97,10 @@ class PysatBackend(Backend):
         model = s.get_model()
         n = self.system.nvars
         assert model is not None
-        return Outcome(Status.SAT, (False,) + tuple(x > 0 for x in model[:n]))
+        # variables the solver never saw (in no constraint) are free: read them as False
+        values = [x > 0 for x in model[:n]]
+        values += [False] * (n - len(values))
+        return Outcome(Status.SAT, (False, *values))
 
     def core(self) -> list[int]:
         return list(self.s.get_core() or [])
