@@ -130,12 +130,11 @@ def _run(system: CardSystem, b: Backend, res: BackboneResult, cand: dict[int, bo
                 res.forced[w] = Forced(x, uses_total, src)
         return
     # 3. which forced ones need the total: ask again with the total switched off
-    alone, needs, left = _certify(b, forced, [-b.guard[total_idx]], deadline, res)
+    # (those left undecided here, by time, keep the proof that used the total)
+    alone, _, _ = _certify(b, forced, [-b.guard[total_idx]], deadline, res)
+    with_total = all_src | {TOTAL}
     for v, x in forced.items():
-        if v in alone:
-            f = Forced(x, False, comp_src.get(v, frozenset()))
-        else:
-            f = Forced(x, True, all_src | {TOTAL})
+        f = Forced(x, False, comp_src.get(v, frozenset())) if v in alone else Forced(x, True, with_total)
         for w in rep_of[v]:
             res.forced[w] = f
 
