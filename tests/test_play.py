@@ -304,3 +304,18 @@ def test_endgame_search_is_optimal_against_naive_recursion() -> None:
         assert own == pytest.approx(expect, abs=1e-12)
         checked += 1
     assert checked >= 20
+
+
+def test_forced_fifty_fifty_detection() -> None:
+    from cpsolve.board import parse_board
+    from cpsolve.play.strategy import forced_fifty_fifty
+    engine = Engine()
+    forced = engine.solve(parse_board("mines: 1\n. .\n1 1\n"))
+    assert forced_fifty_fifty(forced) == (0, 1)
+    # a safe covered neighbour of the pair can still tell them apart: not forced
+    open_ = engine.solve(parse_board("mines: 1\n. . .\n1 1 .\n"))
+    assert open_.prob[2] == 0.0 and forced_fifty_fifty(open_) is None
+    # the player takes the forced pair at once, and says so
+    board = parse_board("mines: 1\n. .\n1 1\n")
+    move = Strategy().choose(board, analyze(board))
+    assert move.guess and move.reason == "fifty-fifty" and move.cells == ((0, 0),)

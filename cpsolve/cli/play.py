@@ -169,7 +169,9 @@ def render_table(s: dict[str, Any]) -> str:
         f"  certainties claimed   {s['certainties']:>10}",
         f"  certainties wrong     {s['wrong_certainties']:>10}",
         f"  exact 0/1 wrong       {s['wrong_exact']:>10}",
-        f"  guesses               {s['guesses']:>10}",
+        f"  guesses               {s['guesses']:>10}   " + ", ".join(
+            f"{k} {v}" for k, v in s["moves"].items() if k not in ("proved", "exact-zero")),
+        "  games lost on         " + (", ".join(f"{k} {v}" for k, v in s["losses"].items()) or "-"),
         f"  time per position     median {s['median_ms']:.2f} ms, p99 {s['p99_ms']:.2f} ms, "
         f"max {s['max_ms']:.2f} ms",
         f"  throughput            {s['games_per_second']:.2f} games/s with {s['jobs']} job(s) "

@@ -54,6 +54,7 @@ class GameRecord:
     loss_stage: float = 0.0        # fraction of the safe cells revealed when it was made
     wrong: list[dict[str, Any]] = field(default_factory=list)  # details of wrong certainties
     error_messages: list[str] = field(default_factory=list)
+    moves: dict[str, int] = field(default_factory=dict)  # moves by kind ("proved", "endgame", ...)
 
 
 def check_certainties(analysis: Analysis, game: Game, record: GameRecord, position: int) -> None:
@@ -68,8 +69,10 @@ def check_certainties(analysis: Analysis, game: Game, record: GameRecord, positi
                                      "cell": [cell.row, cell.col], "claimed": cell.proof.verdict,
                                      "engine": cell.proof.engine})
         p = cell.probability
-        if isinstance(p, Exact) and ((p.fraction == 0 and truth) or (p.fraction == 1 and not truth)):
-            record.wrong_exact += 1
+        if isinstance(p, Exact):
+            f = p.fraction
+            if (truth and f.numerator == 0) or (not truth and f.numerator == f.denominator):
+                record.wrong_exact += 1
 
 
 def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, index: int,
@@ -102,6 +105,7 @@ def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, 
         rec.strategy_ms += (time.perf_counter() - t1) * 1e3
         if move.guess:
             rec.guesses += 1
+        rec.moves[move.reason] = rec.moves.get(move.reason, 0) + 1
         for r, c in move.cells:
             if game.view[r * cols + c] >= 0:
                 continue  # opened meanwhile by a 0 revealed in the same batch

@@ -113,6 +113,13 @@ def summarize(config: RunConfig, records: list[GameRecord], wall: float, jobs: i
     for r in records:
         digest.update(f"{r.index}:{r.seed}:{int(r.won)}:{r.revealed}:{r.positions}:{r.guesses};".encode())
     wrong = [w for r in records for w in r.wrong]
+    moves: dict[str, int] = {}
+    losses: dict[str, int] = {}
+    for r in records:
+        for k, v in r.moves.items():
+            moves[k] = moves.get(k, 0) + v
+        if not r.won and r.loss_reason:
+            losses[r.loss_reason] = losses.get(r.loss_reason, 0) + 1
     errors = [m for r in records for m in r.error_messages]
     return {
         "difficulty": config.difficulty or f"{config.cols}x{config.rows}x{config.mines}",
@@ -132,6 +139,8 @@ def summarize(config: RunConfig, records: list[GameRecord], wall: float, jobs: i
         "wrong_exact": sum(r.wrong_exact for r in records),
         "errors": sum(r.errors for r in records),
         "guesses": sum(r.guesses for r in records),
+        "moves": dict(sorted(moves.items())),
+        "losses": dict(sorted(losses.items())),
         "revealed_fraction": (sum(r.revealed for r in records) / sum(r.safe_cells for r in records)
                               if games else 0.0),
         "median_ms": percentile(ms, 50),

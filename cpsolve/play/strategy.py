@@ -67,6 +67,9 @@ class Strategy:
 
     def smart_guess(self, board: Board) -> Move | None:
         state = self.engine.solve(board)
+        pair = forced_fifty_fifty(state)
+        if pair is not None:
+            return Move((divmod(pair[0], board.cols),), True, "fifty-fifty")
         if self.endgame and state.z <= self.endgame:
             got = endgame_move(state, self.endgame, self.node_budget)
             if got is not None:
@@ -120,3 +123,30 @@ def covered_around(board: Board, index: int) -> int:
 
 def covered_count(cells: tuple[int, ...], rows: int, cols: int, index: int) -> int:
     return sum(1 for j in neighbours(rows, cols, index) if cells[j] == COVERED)
+
+
+def forced_fifty_fifty(state: State) -> tuple[int, int] | None:
+    """Two cells holding exactly one mine that nothing can ever tell apart, or None.
+
+    The pair is a component on its own (one mine in two cells), and every other neighbour of both
+    cells is revealed or a known mine, so no future number can depend on which of the two is the mine,
+    and the mine total cannot either. The guess must be made some time; making it now costs nothing.
+    """
+    cells = state.cells
+    for comp, cc in zip(state.comps, state.counts, strict=True):
+        if comp.size != 2 or cc.counts[:3] != [0, 2, 0][: len(cc.counts)] or sum(cc.counts) != 2:
+            continue
+        a, b = sorted(comp.cells)
+        ok = True
+        for x in (a, b):
+            for j in neighbours(state.rows, state.cols, x):
+                if j in (a, b):
+                    continue
+                if cells[j] == COVERED and not state.fixed.get(j, False):
+                    ok = False
+                    break
+            if not ok:
+                break
+        if ok:
+            return a, b
+    return None
