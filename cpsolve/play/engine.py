@@ -84,18 +84,24 @@ class State:
 class Engine:
     """Exact counting of positions and hypothetical reveals, with a per-component cache."""
 
-    def __init__(self, state_budget: int | None = 200_000, cache_size: int = 4096) -> None:
+    def __init__(self, state_budget: int | None = 200_000, cache_size: int = 0) -> None:
         self.state_budget = state_budget
         self.cache: dict[Component, count.ComponentCount] = {}
         self.cache_size = cache_size
+        self.hits = self.misses = 0
 
     def _count(self, comp: Component) -> count.ComponentCount:
+        if not self.cache_size:
+            return count.count_component(comp, self.state_budget)
         cc = self.cache.get(comp)
         if cc is None:
+            self.misses += 1
             cc = count.count_component(comp, self.state_budget)
             if len(self.cache) >= self.cache_size:
                 self.cache.clear()
             self.cache[comp] = cc
+        else:
+            self.hits += 1
         return cc
 
     def solve(self, board: Board) -> State:
