@@ -43,6 +43,7 @@ class Strategy:
     lookahead: bool = True       # score near-lowest cells by a one-move look-ahead
     endgame: int = 1000          # search the game tree exactly when at most this many placements remain
     node_budget: int = 50_000    # positions the endgame search may visit before it gives up
+    zero_bonus: float = 0.0      # score bonus per unit chance that the cell shows no unknown mine
     engine: Engine = field(default_factory=Engine, repr=False)
 
     def first_cell(self, rows: int, cols: int, mines: int, rule: str) -> tuple[int, int]:
@@ -109,10 +110,15 @@ class Strategy:
     def score(self, base: State, cell: int) -> float:
         """Chance to survive this guess and the next one (a next move with a safe cell is free)."""
         total = 0.0
-        for sol in self.engine.outcomes(base, cell).values():
+        outs = self.engine.outcomes(base, cell)
+        for sol in outs.values():
             w = sol.z / base.z
             nxt = sol.best_safety()
             total += w * nxt
+        if self.zero_bonus and outs:
+            lo = min(outs)
+            if lo == self.engine.value_range(base, cell).start:
+                total += self.zero_bonus * outs[lo].z / base.z
         return total
 
 
