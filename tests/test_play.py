@@ -319,3 +319,38 @@ def test_forced_fifty_fifty_detection() -> None:
     board = parse_board("mines: 1\n. .\n1 1\n")
     move = Strategy().choose(board, analyze(board))
     assert move.guess and move.reason == "fifty-fifty" and move.cells == ((0, 0),)
+
+
+def test_free_guesses_are_optimal_first_moves() -> None:
+    """Whenever the player calls a cell a free guess, opening it first is an optimal move."""
+    from cpsolve.play.endgame import EndgameSearch, enumerate_placements
+    from cpsolve.play.strategy import free_guess
+    engine = Engine()
+    found = 0
+    positions = [*oracle_positions("5x4x6", 150, seed=21, per_game=5),
+                 *oracle_positions("6x3x5", 150, seed=22, per_game=5)]
+    for pos in positions:
+        state = engine.solve(pos.board)
+        x = free_guess(engine, state)
+        if x is None:
+            continue
+        placements = enumerate_placements(state, 5000)
+        assert placements is not None
+        search = EndgameSearch(state, placements, 10**7)
+        best = search.win(search.full)
+        assert search.move_value(x) == pytest.approx(best, abs=1e-12)
+        assert 0 < state.prob[x] < 1
+        found += 1
+    assert found >= 5
+
+
+def test_strategies_take_their_paths() -> None:
+    """Each strategy's guessing path actually runs (and the unknown name is refused)."""
+    basic, _ = run(small_config(games=20, strategy_options={"name": "basic"}))
+    assert set(basic["moves"]) <= {"proved", "exact-zero", "lowest"} and basic["moves"]["lowest"] > 0
+    best, _ = run(small_config(games=20, strategy_options={"name": "best"}))
+    assert best["moves"].get("endgame", 0) > 0
+    look, _ = run(small_config(games=20, strategy_options={"name": "lookahead", "endgame": 0}))
+    assert look["moves"].get("look-ahead", 0) > 0
+    with pytest.raises(ValueError):
+        Strategy(name="clever")

@@ -67,9 +67,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
                    help="time the proof engine may spend per position (default: the analysis default)")
     p.add_argument("--engine", default=None, help="proof engine (default: the analysis default)")
-    p.add_argument("--strategy", default="best", choices=("basic", "best"),
-                   help="basic: lowest probability with simple tie-breaks; best: with look-ahead and "
-                   "endgame search (default)")
+    p.add_argument("--strategy", default="best", choices=("basic", "best", "lookahead"),
+                   help="basic: lowest probability, ties to the cell with fewest covered neighbours; "
+                   "best (default): first any provably optimal move (forced 50/50, free guess, exact "
+                   "endgame search when at most 1000 placements remain), else basic; lookahead: best "
+                   "with a one-move look-ahead (slower, not measurably better)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--records", metavar="FILE",
                    help="also write one JSON line per game (index, seed, won, ...) to FILE")

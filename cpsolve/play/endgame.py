@@ -182,6 +182,13 @@ class EndgameSearch:
                 best_k, best = k, val
         return best_k, best
 
+    def move_value(self, cell: int) -> float:
+        """Chance to win by opening ``cell`` first, then playing optimally."""
+        k = self.live.index(cell)
+        s = self.full
+        parts = [p for p in (s & vm for vm in self.value_masks[k]) if p]
+        return sum(p.bit_count() * self.win(p) for p in parts) / self.n
+
     def best_move(self) -> tuple[int, float] | None:
         """(cell, chance to win) of an optimal move from the full set; None if nothing to decide."""
         s = self.full

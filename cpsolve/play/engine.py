@@ -171,16 +171,32 @@ class Engine:
         need = value - known
         if need < 0 or need > len(unk):
             return None
+        new_cells = list(cells)
+        new_cells[cell] = value
+        extra = [Constraint(frozenset(unk), need, frozenset())] if unk else []
+        return self._derive(state, cell, extra, tuple(new_cells))
+
+    def assume_mine(self, state: State, cell: int) -> State | None:
+        """The position conditioned on ``cell`` being a mine (None if it cannot be one)."""
+        m = state.fixed.get(cell)
+        if m is not None:
+            return state if m else None
+        return self._derive(state, None, [Constraint(frozenset({cell}), 1, frozenset())], state.cells)
+
+    def _derive(self, state: State, removed: int | None, extra: list[Constraint],
+                new_cells: tuple[int, ...]) -> State | None:
+        """``state`` with cell ``removed`` known safe (taken out of the unknowns) and ``extra``
+        constraints added; only the components they touch are counted again."""
         comp_of = state.comp_of
-        affected = {comp_of[j] for j in unk if j in comp_of}
-        k0 = comp_of.get(cell)
-        if k0 is not None:
-            affected.add(k0)
+        touched = set().union(*(con.cells for con in extra)) if extra else set()
+        if removed is not None:
+            touched.add(removed)
+        affected = {comp_of[j] for j in touched if j in comp_of}
         new_cons: list[Constraint] = []
         for k in affected:
             for con in state.cons[k]:
-                if cell in con.cells:
-                    cs = con.cells - {cell}
+                if removed is not None and removed in con.cells:
+                    cs = con.cells - {removed}
                     if not cs:
                         if con.need:
                             return None
@@ -190,8 +206,7 @@ class Engine:
                     new_cons.append(Constraint(cs, con.need, con.sources))
                 else:
                     new_cons.append(con)
-        if unk:
-            new_cons.append(Constraint(frozenset(unk), need, frozenset()))
+        new_cons.extend(extra)
         comps: list[Component] = []
         counts: list[count.ComponentCount] = []
         cons: list[list[Constraint]] = []
@@ -214,10 +229,9 @@ class Engine:
                 comps.append(comp)
                 counts.append(self._count(comp))
                 cons.append(gcons)
-        outside = tuple(c for c in state.outside if c != cell and c not in in_con)
-        new_cells = list(cells)
-        new_cells[cell] = value
-        hyp = State(rows, cols, tuple(new_cells), state.fixed, comps, counts, cons, outside, state.remaining)
+        outside = tuple(c for c in state.outside if c != removed and c not in in_con)
+        hyp = State(state.rows, state.cols, new_cells, state.fixed, comps, counts, cons, outside,
+                    state.remaining)
         try:
             self._combine(hyp)
         except Inconsistent:

@@ -33,18 +33,34 @@ def default_first_cell(rows: int, cols: int, rule: str) -> tuple[int, int]:
 class Strategy:
     """Reveal every proved-safe cell (else every exact-0 cell); when none is left, guess.
 
-    ``name``: ``basic`` guesses the lowest probability, ties to the cell with fewest covered
-    neighbours; ``best`` adds a look-ahead among the near-lowest cells.
+    ``name``:
+
+    * ``basic``: the lowest probability (exact fractions compared), ties to the cell with fewest
+      covered neighbours (most likely to open up), then row-major;
+    * ``best`` (default): first any move that is provably as good as the best play -- a forced 50/50,
+      a free guess (:func:`free_guess`), or, when at most ``endgame`` placements remain, the optimal
+      move of an exact game-tree search -- and otherwise ``basic``;
+    * ``lookahead``: ``best`` with a one-move look-ahead among the near-lowest cells instead of
+      ``basic`` (measured: no significant gain, twice the time; see docs/play.md).
     """
 
     name: str = "best"
-    cutoff: float = 0.9          # candidates: safety >= cutoff * best safety
+    cutoff: float = 0.9          # look-ahead candidates: safety >= cutoff * best safety
     max_candidates: int = 12
-    lookahead: bool = True       # score near-lowest cells by a one-move look-ahead
+    lookahead: bool = False      # score near-lowest cells by a one-move look-ahead
     endgame: int = 1000          # search the game tree exactly when at most this many placements remain
     node_budget: int = 50_000    # positions the endgame search may visit before it gives up
     zero_bonus: float = 0.0      # score bonus per unit chance that the cell shows no unknown mine
+    unlinked_progress: bool = True  # progress must come from the number shown, not the cell being safe
+    free_guesses: bool = True    # open a cell whose every loss is a loss any play must suffer
+    label: str = ""              # free text (benchmarks tell variants apart by it)
     engine: Engine = field(default_factory=Engine, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.name not in ("basic", "best", "lookahead"):
+            raise ValueError(f"unknown strategy {self.name!r} (basic, best or lookahead)")
+        if self.name == "lookahead":
+            self.lookahead = True
 
     def first_cell(self, rows: int, cols: int, mines: int, rule: str) -> tuple[int, int]:
         return default_first_cell(rows, cols, rule)
@@ -71,6 +87,10 @@ class Strategy:
         pair = forced_fifty_fifty(state)
         if pair is not None:
             return Move((divmod(pair[0], board.cols),), True, "fifty-fifty")
+        if self.free_guesses:
+            free = free_guess(self.engine, state)
+            if free is not None:
+                return Move((divmod(free, board.cols),), True, "free")
         if self.endgame and state.z <= self.endgame:
             got = endgame_move(state, self.endgame, self.node_budget)
             if got is not None:
@@ -108,14 +128,27 @@ class Strategy:
         return best_cell
 
     def score(self, base: State, cell: int) -> float:
-        """Chance to survive this guess and the next one (a next move with a safe cell is free)."""
-        total = 0.0
+        """Chance to survive this guess and the next one.
+
+        After the cell shows a number, the next move is free (counted as safety 1) when some cell has
+        become safe *because of that number*; cells that are safe whatever the number (they follow from
+        the cell being safe alone) do not count, or a guess would be credited for its own consequences.
+        Otherwise the next move is the safest guess then.
+        """
         outs = self.engine.outcomes(base, cell)
-        for sol in outs.values():
+        if not outs:
+            return 0.0
+        safes = {v: {i for i, p in o.prob.items() if p == 0.0} for v, o in outs.items()}
+        linked = set.intersection(*safes.values()) if self.unlinked_progress else set()
+        total = 0.0
+        for v, sol in outs.items():
             w = sol.z / base.z
-            nxt = sol.best_safety()
-            total += w * nxt
-        if self.zero_bonus and outs:
+            if safes[v] - linked:
+                total += w
+            else:
+                risky = [p for p in sol.prob.values() if p > 0.0]
+                total += w * (1.0 - min(risky) if risky else 1.0)
+        if self.zero_bonus:
             lo = min(outs)
             if lo == self.engine.value_range(base, cell).start:
                 total += self.zero_bonus * outs[lo].z / base.z
@@ -155,4 +188,44 @@ def forced_fifty_fifty(state: State) -> tuple[int, int] | None:
                 break
         if ok:
             return a, b
+    return None
+
+
+def free_guess(engine: Engine, state: State) -> int | None:
+    """A cell that optimal play may open now at no extra risk (a "pseudo 50/50"), or None.
+
+    Cell x with an orthogonal neighbour y qualifies when (1) x and y are never both mines; (2) no
+    revealed cell sees exactly one of them; (3) every covered cell that sees exactly one of them is a
+    mine whenever x or y is. Then each placement with x a mine has a twin with y the mine instead,
+    equally likely, that no number other than x's or y's can tell apart: any play loses one of each
+    pair, so losing every placement with x a mine by opening x now loses nothing more, and opening x
+    first, then playing on, is as good as the best play. (Checked against exact game-tree search in
+    the tests.)
+    """
+    rows, cols, cells = state.rows, state.cols, state.cells
+    prob = state.prob
+    comp_of = state.comp_of
+    for x in sorted(prob):
+        px = prob[x]
+        if px == 0.0 or px == 1.0:
+            continue
+        r, c = divmod(x, cols)
+        for y in ((x + 1) if c + 1 < cols else -1, (x + cols) if r + 1 < rows else -1):
+            if y < 0 or prob.get(y) != px:
+                continue  # twins make x and y equally likely to be mines
+            nx, ny = set(neighbours(rows, cols, x)), set(neighbours(rows, cols, y))
+            diff = (nx ^ ny) - {x, y}
+            if any(cells[z] >= 0 for z in diff):
+                continue
+            unsure = [z for z in diff if cells[z] == COVERED and not state.fixed.get(z, False)]
+            if any(z not in comp_of for z in unsure):
+                continue  # a cell off the frontier is never a sure mine given x
+            ok = True
+            for a, b in ((x, y), (y, x)):
+                given = engine.assume_mine(state, a)
+                if given is None or given.prob[b] != 0.0 or any(given.prob[z] != 1.0 for z in unsure):
+                    ok = False
+                    break
+            if ok:
+                return x
     return None
