@@ -354,3 +354,19 @@ def test_strategies_take_their_paths() -> None:
     assert look["moves"].get("look-ahead", 0) > 0
     with pytest.raises(ValueError):
         Strategy(name="clever")
+
+
+def test_dead_cells_are_put_off() -> None:
+    from cpsolve.board import parse_board
+    # (0,0) is the least likely mine, but if it is safe it must show 1 (the 1 at (0,1) needs one mine
+    # among (0,0), (1,0), (1,1)): a dead cell. The player opens the lowest living cell instead.
+    board = parse_board("mines: 7\n. 1 1 . . . .\n. . 2 . . . .\n. 3 . . . . .\n1 . . . . . .\n")
+    engine = Engine()
+    state = engine.solve(board)
+    und = {i: p for i, p in state.prob.items() if 0 < p < 1}
+    assert min(und, key=lambda i: (und[i], i)) == 0 and set(engine.outcomes(state, 0)) == {1}
+    move = Strategy(free_guesses=False).choose(board, analyze(board))
+    assert move.reason == "lowest-living"
+    (r, c), = move.cells
+    assert len(engine.outcomes(state, r * 7 + c)) > 1
+    assert Strategy(name="basic").choose(board, analyze(board)).cells == ((0, 0),)

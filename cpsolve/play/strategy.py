@@ -53,6 +53,7 @@ class Strategy:
     zero_bonus: float = 0.0      # score bonus per unit chance that the cell shows no unknown mine
     unlinked_progress: bool = True  # progress must come from the number shown, not the cell being safe
     free_guesses: bool = True    # open a cell whose every loss is a loss any play must suffer
+    avoid_dead: bool = True      # put off cells whose number is known in advance
     label: str = ""              # free text (benchmarks tell variants apart by it)
     engine: Engine = field(default_factory=Engine, repr=False)
 
@@ -99,6 +100,26 @@ class Strategy:
             cell = self.lookahead_guess(state)
             if cell is not None:
                 return Move((divmod(cell, board.cols),), True, "look-ahead")
+        if self.avoid_dead:
+            cell = self.living_lowest(state)
+            if cell is not None:
+                return Move((divmod(cell, board.cols),), True, "lowest-living")
+        return None
+
+    def living_lowest(self, state: State, checks: int = 24) -> int | None:
+        """The lowest-probability cell whose number is not already known when it is safe.
+
+        A "dead" cell (one possible number) tells nothing but its own safety, and putting it off is
+        never worse: play on as if it were safe and open it last; where it is a mine that play can
+        only do better than opening it now. Returns None when the basic choice is living anyway (or
+        every cell checked is dead), leaving the choice to :meth:`basic_guess`.
+        """
+        prob = state.prob
+        order = sorted((p, covered_count(state.cells, state.rows, state.cols, i), i)
+                       for i, p in prob.items() if 0.0 < p < 1.0)
+        for k, (_, _, i) in enumerate(order[:checks]):
+            if len(self.engine.outcomes(state, i)) > 1:
+                return None if k == 0 else i
         return None
 
     def basic_guess(self, board: Board, analysis: Analysis) -> tuple[int, int]:
