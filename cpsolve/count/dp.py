@@ -81,8 +81,10 @@ def group_order(comp: Component) -> list[int]:
     return order
 
 
-def count_component(comp: Component, max_states: int | None = None) -> ComponentCount:
-    """Forward DP: configuration counts by mine number. Raises :class:`BudgetExceeded`."""
+def count_component(comp: Component, max_states: int | None = None,
+                    max_terms: int | None = None) -> ComponentCount:
+    """Forward DP: configuration counts by mine number. Raises :class:`BudgetExceeded` when more
+    than ``max_states`` states are created or more than ``max_terms`` polynomial terms stored."""
     groups = comp.groups
     needs = [need for _, need in comp.constraints]
     order = group_order(comp)
@@ -94,6 +96,7 @@ def count_component(comp: Component, max_states: int | None = None) -> Component
     frontier: dict[State, list[int]] = {(): [1]}
     steps: list[Step] = []
     total_states = 1
+    total_terms = 1
     for i, g in enumerate(order):
         size = groups[g].size
         cg = groups[g].constraints
@@ -154,6 +157,10 @@ def count_component(comp: Component, max_states: int | None = None) -> Component
         total_states += len(nxt)
         if max_states is not None and total_states > max_states:
             raise BudgetExceeded(f"more than {max_states} DP states")
+        if max_terms is not None:
+            total_terms += sum(len(p) for p in nxt.values())
+            if total_terms > max_terms:
+                raise BudgetExceeded(f"more than {max_terms} DP polynomial terms")
         frontier = nxt
         active = tuple(ext[k] for k in keep)
     counts = frontier.get((), [0])
