@@ -28,6 +28,8 @@ MarginalFn = Callable[[list[float]], dict[int, float]]
 
 _T_MIN, _T_MAX = -60.0, 60.0
 _MIN_BEAM = 64
+#: Largest component whose mine-count distribution the DP carries (else: moments and range only).
+_DIST_LIMIT = 1500
 #: Estimation methods: "dp" (beam-limited DP at a fugacity, default) or "bp" (belief propagation).
 METHODS = ("dp", "bp")
 
@@ -64,8 +66,9 @@ class _BPPart:
     def work(self) -> int:
         return self.bp.sweeps
 
-    def support(self) -> tuple[int, int]:
-        return 0, self.comp.size
+    def distribution(self, t: float) -> combine.Dist:
+        """Mine-count distribution: the largest-entropy one with the BP mean and response."""
+        return combine.maxent(self.at(t)[0], self.response(t), 0, self.comp.size)
 
     def probs(self) -> dict[int, float]:
         return _group_probs(self.comp, self.means)
@@ -119,10 +122,18 @@ class _DPPart:
     def work(self) -> int:
         return self.runs
 
-    def support(self) -> tuple[int, int]:
-        if self.fallback is not None or self.result is None:
-            return 0, self.comp.size
-        return self.result.lo, self.result.hi
+    def distribution(self, t: float) -> combine.Dist:
+        """Mine-count distribution at t: carried through the DP for components up to
+        ``_DIST_LIMIT`` cells, else the largest-entropy one with the DP's moments and range."""
+        if self.fallback is not None:
+            return self.fallback.distribution(t)
+        mean, var = self.at(t)
+        assert self.result is not None
+        if self.comp.size <= _DIST_LIMIT:
+            d = self.dp.distribution(t)
+            if d is not None:
+                return combine.from_dist(d)
+        return combine.maxent(mean, var, self.result.lo, self.result.hi)
 
     def probs(self) -> dict[int, float]:
         if self.fallback is not None:
@@ -219,8 +230,7 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
         dists.append(combine.from_full(tilted(lc, t)))
     for part in bp_parts:
         keys.append(part.ci)
-        lo, hi = part.support()
-        dists.append(combine.maxent(part.at(t)[0], part.response(t), lo, hi))
+        dists.append(part.distribution(t))
     if n_out:
         keys.append(-1)
         dists.append(combine.binomial(n_out, t))

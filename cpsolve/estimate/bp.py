@@ -59,10 +59,10 @@ class GroupBP:
         """Iterate to a fixed point (or ``max_sweeps``); returns the group beliefs (normalised)."""
         prior = self.priors(log_lam)
         msg, cons, gcons = self.msg, self.cons, self.gcons
-        damp = 0.0
+        damp: float = 0.0
         last_delta = math.inf
         for sweep in range(max_sweeps):
-            delta = 0.0
+            delta: float = 0.0
             for c, (gs, need) in enumerate(cons):
                 incoming = []
                 for g in gs:
@@ -106,10 +106,10 @@ class GroupBP:
                     old, new = row[j], new_msgs[j]
                     if damp:
                         new = [damp * o + (1 - damp) * v for o, v in zip(old, new)]
-                    for o, x in zip(old, new):
-                        d = abs(o - x)
-                        if d > delta:
-                            delta = d
+                    for o, v2 in zip(old, new):
+                        diff = abs(o - v2)
+                        if diff > delta:
+                            delta = diff
                     row[j] = new
             self.sweeps += 1
             if delta < tol:

@@ -44,6 +44,10 @@ def from_full(w: list[float]) -> Dist:
     return _trim(0, w)
 
 
+def from_dist(d: Dist) -> Dist:
+    return _trim(d[0], list(d[1]))
+
+
 def gaussian(mean: float, var: float, hi: int) -> Dist:
     """A discretised normal over 0..hi mines (a point mass when the variance is negligible)."""
     mean = min(max(mean, 0.0), float(hi))

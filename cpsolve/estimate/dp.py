@@ -197,3 +197,77 @@ class BeamDP:
             top_b = max(prev.values())
             beta = {s: v / top_b for s, v in prev.items()}
         return DPResult(means, mean, var, int(end[3]), int(end[4]), pruned)
+
+    def distribution(self, t: float) -> tuple[int, list[float]] | None:
+        """The component's mine-count distribution at log-fugacity t, as (lowest count, weights):
+        a forward pass carrying per state a polynomial in the mines placed (floats, tails trimmed).
+        None when the beam kept no completion."""
+        frontier: dict[State, tuple[int, list[float]]] = {(): (0, [1.0])}
+        for _g, size, new_needs, touch, closing, keep, caps in self.steps:
+            lb = self.log_binom[size]
+            logs = [v + j * t for j, v in enumerate(lb)]
+            top = max(logs)
+            a = [math.exp(v - top) for v in logs]
+            nxt: dict[State, tuple[int, list[float]]] = {}
+            for s, (off, poly) in frontier.items():
+                base = list(s) + new_needs
+                hi = size
+                for k in touch:
+                    if base[k] < hi:
+                        hi = base[k]
+                lo = 0
+                for k in closing:
+                    r = base[k]
+                    lo = max(lo, r)
+                    hi = min(hi, r)
+                for j in range(lo, hi + 1):
+                    for k in touch:
+                        base[k] -= j
+                    ok = True
+                    for k, cp in zip(keep, caps):
+                        if base[k] > cp:
+                            ok = False
+                            break
+                    if ok:
+                        s2 = tuple(base[k] for k in keep)
+                        c = a[j]
+                        acc = nxt.get(s2)
+                        start = off + j
+                        if acc is None:
+                            nxt[s2] = (start, [c * x for x in poly])
+                        else:
+                            aoff, apoly = acc
+                            if start < aoff:
+                                apoly[:0] = [0.0] * (aoff - start)
+                                aoff = start
+                            end = start + len(poly) - aoff
+                            if end > len(apoly):
+                                apoly.extend([0.0] * (end - len(apoly)))
+                            d = start - aoff
+                            for i, x in enumerate(poly):
+                                apoly[d + i] += c * x
+                            nxt[s2] = (aoff, apoly)
+                    for k in touch:
+                        base[k] += j
+            if len(nxt) > self.beam:
+                nxt = dict(sorted(nxt.items(), key=lambda kv: sum(kv[1][1]), reverse=True)[:self.beam])
+            top_w = max((max(p) for _, p in nxt.values()), default=0.0)
+            if not top_w > 0:
+                return None
+            cut = top_w * 1e-30
+            trimmed: dict[State, tuple[int, list[float]]] = {}
+            for s, (off, poly) in nxt.items():
+                i0, i1 = 0, len(poly)
+                while i0 < i1 and poly[i0] < cut:
+                    i0 += 1
+                while i1 > i0 and poly[i1 - 1] < cut:
+                    i1 -= 1
+                if i1 > i0:
+                    trimmed[s] = (off + i0, [x / top_w for x in poly[i0:i1]])
+            frontier = trimmed
+        final = frontier.get(())
+        if final is None:
+            return None
+        off, poly = final
+        z = sum(poly)
+        return off, [x / z for x in poly]
