@@ -193,10 +193,10 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
             raise Inconsistent(comp.sources, "no placement satisfies these clues")
     order = sorted(counted)
     over_budget = False
-    if dens is None and not estimated and combine_budget is not None:
+    if dens is None and not estimated:
         cost = count.combine_cost([counted[ci].counts for ci in order])
         stats["combine_cost"] = cost
-        over_budget = cost > combine_budget
+        over_budget = combine_budget is not None and cost > combine_budget
     if estimated or over_budget:
         stats["estimate_reason"] = ("components over the exact limit or the state budget" if estimated
                                     else "combining the components through the total is over budget")

@@ -286,15 +286,16 @@ def _solve_part(part: _BPPart | _DPPart, t: float, target: float) -> None:
 def _normalise(p: dict[int, float], total: int) -> None:
     """Spread the float residual of the sum over the cells (in proportion to p(1-p)), within [0, 1]."""
     for _ in range(5):
-        resid = total - sum(p.values())
-        if abs(resid) < 1e-9:
+        resid = total - math.fsum(p.values())
+        if abs(resid) <= 1e-12 * max(1, total):
             return
-        w = {c: v * (1 - v) for c, v in p.items()}
-        s = sum(w.values())
+        w = {c: v * (1 - v) for c, v in p.items() if 0.0 < v < 1.0}
+        s = math.fsum(w.values())
         if s <= 0:
             return
+        f = resid / s
         for c, wc in w.items():
-            p[c] = min(1.0, max(0.0, p[c] + resid * wc / s))
+            p[c] = min(1.0, max(0.0, p[c] + f * wc))
 
 
 def _record(stats: dict[str, Any] | None, parts: list[_BPPart | _DPPart], t: float, mode: str) -> None:
