@@ -27,7 +27,7 @@ DEFAULT_STATE_BUDGET = 200_000
 TERMS_PER_STATE = 16
 #: Multiply-adds of big integers allowed to combine the components exactly through the mine total;
 #: beyond it (boards of ~100k cells) the combination is estimated instead (bounds time on huge boards).
-DEFAULT_COMBINE_BUDGET = 20_000_000
+DEFAULT_COMBINE_BUDGET = 2_000_000
 #: Prior mine density used when the board gives no mine total and none is chosen.
 DEFAULT_DENSITY = Fraction(1, 5)
 
@@ -186,6 +186,7 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
     stats: dict[str, Any] = {
         "estimated_components": len(estimated),
         "dp_states": sum(cc.states for cc in counted.values()),
+        "max_component_states": max((cc.states for cc in counted.values()), default=0),
     }
     for ci, cc in counted.items():
         if cc.total == 0:

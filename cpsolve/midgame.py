@@ -38,42 +38,47 @@ def midgame_positions(difficulty: str | tuple[int, int, int], count: int, seed: 
     """``count`` positions, one per game, with about ``reveal`` of the safe cells opened."""
     rows, cols, mines = parse_difficulty(difficulty) if isinstance(difficulty, str) else difficulty
     rng = random.Random(seed)
-    n = rows * cols
     for gi in range(count):
         game = Game(rows, cols, mines, rng=random.Random(rng.getrandbits(64)), first_click=first_click)
         game.reveal(rng.randrange(rows), rng.randrange(cols))
-        mine = game._mine
-        assert mine is not None
-        view = game.view
-        safe_total = n - mines
-        target = int(safe_total * reveal)
-        cand: list[int] = []
-        seen = bytearray(n)
-
-        def add(cells: list[int]) -> None:
-            for i in cells:
-                for j in neighbours(rows, cols, i):
-                    if view[j] == COVERED and not mine[j] and not seen[j]:
-                        seen[j] = 1
-                        cand.append(j)
-
-        add([i for i in range(n) if view[i] >= 0])
-        depth = 0
-        while safe_total - game.covered_safe < target and game.covered_safe > 0:
-            if not cand or rng.random() < jump:
-                i = rng.randrange(n)
-                if view[i] != COVERED or mine[i]:
-                    continue
-            else:
-                k = rng.randrange(len(cand))
-                i = cand[k]
-                cand[k] = cand[-1]
-                cand.pop()
-                if view[i] != COVERED:
-                    continue
-            fresh: list[int] = []
-            _open(game, i, fresh)
-            game.moves += 1
-            add(fresh)
-            depth += 1
+        depth = _play_to(game, int((rows * cols - mines) * reveal), jump, rng)
         yield Position(game.board(), frozenset(game.layout()), gi, depth)
+
+
+def _play_to(game: Game, target: int, jump: float, rng: random.Random) -> int:
+    """Open safe cells until ``target`` safe cells are open; returns the number of moves."""
+    mine = game._mine
+    assert mine is not None
+    rows, cols, view = game.rows, game.cols, game.view
+    n = rows * cols
+    safe_total = n - game.mines
+    cand: list[int] = []
+    seen = bytearray(n)
+
+    def add(cells: list[int]) -> None:
+        for i in cells:
+            for j in neighbours(rows, cols, i):
+                if view[j] == COVERED and not mine[j] and not seen[j]:
+                    seen[j] = 1
+                    cand.append(j)
+
+    add([i for i in range(n) if view[i] >= 0])
+    depth = 0
+    while safe_total - game.covered_safe < target and game.covered_safe > 0:
+        if not cand or rng.random() < jump:
+            i = rng.randrange(n)
+            if view[i] != COVERED or mine[i]:
+                continue
+        else:
+            k = rng.randrange(len(cand))
+            i = cand[k]
+            cand[k] = cand[-1]
+            cand.pop()
+            if view[i] != COVERED:
+                continue
+        fresh: list[int] = []
+        _open(game, i, fresh)
+        game.moves += 1
+        add(fresh)
+        depth += 1
+    return depth

@@ -72,6 +72,9 @@ def maxent(mean: float, var: float, lo: int, hi: int) -> Dist:
     if hi == lo + 1:
         q = mean - lo
         return lo, [1.0 - q, q]
+    frac = mean - math.floor(mean)
+    # feasible variances on the integers lo..hi with this mean lie between these two
+    var = min(max(var, frac * (1 - frac) + 1e-9), (mean - lo) * (hi - mean) * (1 - 1e-6))
     sd = math.sqrt(var)
     a0 = max(lo, math.floor(mean - _SPAN * sd))
     b0 = min(hi, math.ceil(mean + _SPAN * sd))
@@ -102,6 +105,12 @@ def maxent(mean: float, var: float, lo: int, hi: int) -> Dist:
             step /= 2
         a -= step * da
         b -= step * db
+    if not w or abs(sum(p * x for p, x in zip(w, xs))) > 1e-6:
+        # no convergence (a variance at the edge of the feasible range): keep the mean right
+        k = math.floor(mean)
+        if k >= hi:
+            return hi, [1.0]
+        return k, [1.0 - frac, frac]
     return _trim(a0, w)
 
 
