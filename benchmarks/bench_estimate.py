@@ -29,14 +29,20 @@ def main() -> None:
     ap.add_argument("--difficulty", default="expert")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--limits", type=int, nargs="+", default=[0, 8, 16])
+    ap.add_argument("--method", choices=["dp", "bp"], default=None,
+                    help="estimator: beam DP at a fugacity (default) or plain belief propagation")
+    ap.add_argument("--dp-budget", type=int, default=None,
+                    help="beam DP budget (states x groups per run; the beam is at least 64 states)")
+    ap.add_argument("--beam", type=int, default=None, help="fixed beam (states kept per DP step)")
     ap.add_argument("--canonical-budget", type=int, default=None,
                     help="override the estimator's canonical-correction budget (0: grand-canonical only)")
     args = ap.parse_args()
-    if args.canonical_budget is not None:
-        import cpsolve.estimate.board as eb
-        defaults = list(eb.estimate_board.__kwdefaults__.items())  # type: ignore[union-attr]
-        eb.estimate_board.__kwdefaults__ = {**dict(defaults),  # type: ignore[union-attr]
-                                           "canonical_budget": args.canonical_budget}
+    import cpsolve.estimate.board as eb
+    overrides = {k: v for k, v in [("method", args.method), ("dp_budget", args.dp_budget), ("beam", args.beam),
+                                   ("canonical_budget", args.canonical_budget)] if v is not None}
+    kw = eb.estimate_board.__kwdefaults__ or {}
+    eb.estimate_board.__kwdefaults__ = {**kw, **overrides}
+    print(f"estimator options: {dict(eb.estimate_board.__kwdefaults__)}")
     positions = list(played_positions(args.difficulty, args.positions, args.seed))
     exact = []
     t_exact = []

@@ -77,12 +77,12 @@ class _BPPart:
 class _DPPart:
     """A component estimated by the beam-limited DP at a fugacity (exact there when nothing is pruned)."""
 
-    def __init__(self, ci: int, model: Model, budget: int) -> None:
+    def __init__(self, ci: int, model: Model, budget: int, beam: int | None = None) -> None:
         self.ci = ci
         self.model = model
         self.fallback: _BPPart | None = None
         self.comp = model.components[ci]
-        self.beam = max(_MIN_BEAM, budget // max(1, len(self.comp.groups)))
+        self.beam = beam if beam is not None else max(_MIN_BEAM, budget // max(1, len(self.comp.groups)))
         self.dp = BeamDP(self.comp, self.beam)
         self.t: float | None = None
         self.result: DPResult | None = None
@@ -161,7 +161,8 @@ def _exact_moments(logc: list[float], t: float) -> tuple[float, float]:
 def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: list[int],
                    density: Fraction | None, *, marginals: dict[int, MarginalFn] | None = None,
                    stats: dict[str, Any] | None = None, method: str = "dp",
-                   dp_budget: int = 200_000, canonical_budget: int = 400_000) -> dict[int, float]:
+                   dp_budget: int = 200_000, beam: int | None = None, canonical_budget: int = 400_000
+                   ) -> dict[int, float]:
     """Estimated mine probability of every unfixed unknown cell (not the fixed ones).
 
     ``exact_counts``: for the components counted exactly, configurations by mine number;
@@ -170,7 +171,8 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
     ``estimated``: the components to estimate. Probabilities lie in [0, 1] and, with a mine total,
     sum to ``model.remaining_free`` (up to float rounding).
 
-    ``method``: "dp" (beam-limited DP, ``dp_budget`` states times groups per run) or "bp";
+    ``method``: "dp" (beam-limited DP, ``dp_budget`` states times groups per run, or a fixed
+    ``beam`` of states per step) or "bp";
     ``canonical_budget``: float multiply-adds allowed for restoring the hard total (else the
     grand-canonical estimate stands).
     """
@@ -180,7 +182,7 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
     exact = {ci: c for ci, c in exact_counts.items() if ci in marginals}
     todo = sorted(set(estimated) | (set(exact_counts) - set(exact)))
     bp_parts: list[_BPPart | _DPPart] = [
-        _DPPart(ci, model, dp_budget) if method == "dp" else _BPPart(ci, model) for ci in todo]
+        _DPPart(ci, model, dp_budget, beam) if method == "dp" else _BPPart(ci, model) for ci in todo]
     logc = {ci: [math.log(n) if n else -math.inf for n in c] for ci, c in exact.items()}
     n_out = len(model.outside)
     out: dict[int, float] = {}
