@@ -280,3 +280,14 @@ def test_bp_method_runs_and_is_labelled():
     assert stats["estimate_parts"] == len(model.components)
     assert all(0.0 <= v <= 1.0 for v in est.values())
     assert math.isclose(sum(est.values()), model.remaining_free, abs_tol=1e-6)
+
+
+def test_neighbours_on_huge_boards_match_the_definition():
+    from cpsolve.board import neighbours
+
+    rows, cols = 700, 400  # above the table limit: computed directly
+    for i in list(range(0, rows * cols, 97)) + [0, cols - 1, rows * cols - 1, (rows - 1) * cols, cols, 2 * cols - 1]:
+        r, c = divmod(i, cols)
+        want = tuple(rr * cols + cc for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
+                     if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols)
+        assert neighbours(rows, cols, i) == want
