@@ -143,8 +143,8 @@ def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
     try:
         model = build_model(board, trust_flags=trust_flags)
         t_model = time.perf_counter()
-        probs, exact_flags, cstats = _probabilities(model, exact_limit, state_budget, dens,
-                                                    combine_budget)
+        probs, exact_flags, cstats, feasibility = _probabilities(model, exact_limit, state_budget, dens,
+                                                                 combine_budget)
     except Inconsistent as exc:
         raise inconsistent_from(exc, board, trust_flags) from None
     t_count = time.perf_counter()
@@ -154,7 +154,7 @@ def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
     proofs: dict[int, Certainty] = {}
     pstats: dict[str, Any] = {}
     if prove:
-        proofs, pstats = _prove(model, probs if exact else None, engine, time_limit)
+        proofs, pstats = _prove(model, probs if exact else None, engine, time_limit, feasibility)
     t_end = time.perf_counter()
     cells = []
     for i in model.unknown:
@@ -170,8 +170,9 @@ def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
 
 def _probabilities(model: Model, exact_limit: int | None, state_budget: int | None,
                    dens: Fraction | None, combine_budget: int | None = None
-                   ) -> tuple[dict[int, Probability], list[bool], dict[str, Any]]:
-    """Per unknown cell, its probability; and per component whether it was counted exactly."""
+                   ) -> tuple[dict[int, Probability], list[bool], dict[str, Any], dict[int, Fraction] | None]:
+    """Per unknown cell, its probability; whether the board was counted exactly; stats; and, on an
+    estimated board whose components were all counted, feasibility hints for the prover."""
     counted: dict[int, count.ComponentCount] = {}
     estimated: list[int] = []
     term_budget = None if state_budget is None else state_budget * TERMS_PER_STATE
@@ -201,7 +202,11 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
     if estimated or over_budget:
         stats["estimate_reason"] = ("components over the exact limit or the state budget" if estimated
                                     else "combining the components through the total is over budget")
-        return _estimated(model, counted, estimated, dens, stats)
+        est_probs, flags, stats = _estimated(model, counted, estimated, dens, stats)
+        feasibility = None
+        if not estimated and dens is None:
+            feasibility = _feasibility_hints(model, counted)
+        return est_probs, flags, stats, feasibility
     probs: dict[int, Probability] = {}
     for i, f in model.fixed.items():
         probs[i] = Exact(Fraction(int(f.mine)))
@@ -221,7 +226,7 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
             _fill(probs, counted[ci], w)
     else:
         _fill_density(probs, model, counted, dens)
-    return probs, [True], stats
+    return probs, [True], stats, None
 
 
 def _fill_density(probs: dict[int, Probability], model: Model, counted: dict[int, count.ComponentCount],
@@ -293,14 +298,71 @@ def _fill(probs: dict[int, Probability], cc: count.ComponentCount, weights: list
             probs[i] = p
 
 
+def _feasibility_hints(model: Model, counted: dict[int, count.ComponentCount]) -> dict[int, Fraction] | None:
+    """Which cells are forced, exactly, when every component was counted but their combination
+    through the total was too costly to do in integers (huge boards).
+
+    Whether a total is reachable needs no counting: per component the set of its possible mine
+    numbers is a bit mask, and "the others can hold exactly the rest" is a shift-or convolution of
+    masks (prefix masks forward, suffix masks backward in reversed coordinates), about D/64 word
+    operations per possible mine number. A component's configurations with a feasible mine number,
+    weighted alike, then give each group a value that is 0 or 1 exactly when its cells are forced.
+    The values are not probabilities: the prover uses hints only to nominate cells (0 or 1; it
+    proves them itself) and to withhold cells shown free (strictly between). None if no total fits.
+    """
+    remaining = model.remaining_free
+    if remaining is None:
+        return None
+    order = sorted(counted)
+    supports = [[k for k, n in enumerate(counted[ci].counts) if n] for ci in order]
+    n_out = len(model.outside)
+    total_deg = sum(len(counted[ci].counts) - 1 for ci in order)
+    # rev[i] bit d: the components from i on and the outside can hold exactly remaining - d mines
+    lo, hi = max(0, remaining - n_out), min(total_deg, remaining)
+    rev = [0] * (len(order) + 1)
+    rev[-1] = ((1 << (hi - lo + 1)) - 1) << lo if lo <= hi else 0
+    for i in range(len(order) - 1, -1, -1):
+        acc = 0
+        for k in supports[i]:
+            acc |= rev[i + 1] >> k
+        rev[i] = acc
+    if not rev[0] & 1:
+        return None
+    hints: dict[int, Fraction] = {i: Fraction(int(f.mine)) for i, f in model.fixed.items()}
+    prefix = 1  # bit t: the components before i can hold exactly t mines
+    for i, ci in enumerate(order):
+        cc = counted[ci]
+        weights = [0] * len(cc.counts)
+        for k in supports[i]:
+            if prefix & (rev[i + 1] >> k):
+                weights[k] = 1
+        numer, z = count.group_mines(cc, weights)
+        for g, num in zip(cc.component.groups, numer):
+            h = Fraction(num, g.size * z)
+            for c in g.cells:
+                hints[c] = h
+        nxt = 0
+        for k in supports[i]:
+            nxt |= prefix << k
+        prefix = nxt
+    if n_out:
+        xs = [x for x in range(n_out + 1) if x <= remaining and (prefix >> (remaining - x)) & 1]
+        h = Fraction(sum(xs), n_out * len(xs))
+        for c in model.outside:
+            hints[c] = h
+    return hints
+
+
 def _prove(model: Model, probs: dict[int, Probability] | None, engine: str,
-           time_limit: float | None) -> tuple[dict[int, Certainty], dict[str, Any]]:
-    """Certainties from the proof subsystem (exact counts only nominate and withhold)."""
+           time_limit: float | None, feasibility: dict[int, Fraction] | None = None
+           ) -> tuple[dict[int, Certainty], dict[str, Any]]:
+    """Certainties from the proof subsystem (exact counts, or exact feasibility on a board whose
+    combination was estimated, only nominate and withhold)."""
     try:
         from .proof import prove_model  # type: ignore[attr-defined,unused-ignore]
     except ImportError:  # the proof engine is not built yet
         return {}, {"proof": "unavailable"}
-    hints = None
+    hints = feasibility
     if probs is not None:
         hints = {i: p.fraction for i, p in probs.items() if isinstance(p, Exact)}
     result = prove_model(model, engine=engine, time_limit=time_limit, hints=hints)

@@ -291,3 +291,40 @@ def test_neighbours_on_huge_boards_match_the_definition():
         want = tuple(rr * cols + cc for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2)
                      if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols)
         assert neighbours(rows, cols, i) == want
+
+
+def test_feasibility_hints_find_exactly_the_forced_cells():
+    from cpsolve.analysis import _feasibility_hints
+    from cpsolve.count import count_component as cc_
+
+    forced_seen = free_seen = 0
+    for pos in played_positions("expert", 150, seed=12):
+        model = build_model(pos.board)
+        hints = _feasibility_hints(model, {ci: cc_(c) for ci, c in enumerate(model.components)})
+        assert hints is not None
+        ex = analyze(pos.board, exact_limit=None, prove=False)
+        for c in ex.cells:
+            f = c.probability.fraction
+            h = hints[pos.board.index(c.row, c.col)]
+            if f in (0, 1):
+                assert h == f
+                forced_seen += 1
+            else:
+                assert 0 < h < 1
+                free_seen += 1
+    assert forced_seen > 100 and free_seen > 100
+
+
+def test_certainties_over_the_combine_budget_equal_the_exact_paths():
+    if not _has_prover():
+        pytest.skip("no proof engine on this branch yet")
+    n = 0
+    for pos in played_positions("expert", 40, seed=13):
+        est = analyze(pos.board, combine_budget=0, time_limit=10)
+        if est.exact:
+            continue
+        n += 1
+        ex = analyze(pos.board, time_limit=10)
+        assert est.proved_safe == ex.proved_safe and est.proved_mine == ex.proved_mine
+        _check_estimated(est, pos.mines, pos.board.cols)
+    assert n > 10
