@@ -28,6 +28,8 @@ MarginalFn = Callable[[list[float]], dict[int, float]]
 
 _T_MIN, _T_MAX = -60.0, 60.0
 _MIN_BEAM = 64
+#: Nearest an estimate from a pruned DP comes to 0 or 1 (it dropped configurations, so it cannot know).
+_PRUNED_FLOOR = 1e-6
 #: Largest component whose mine-count distribution the DP carries (else: moments and range only).
 _DIST_LIMIT = 1500
 #: Estimation methods: "dp" (beam-limited DP at a fugacity, default) or "bp" (belief propagation).
@@ -139,7 +141,12 @@ class _DPPart:
         if self.fallback is not None:
             return self.fallback.probs()
         assert self.result is not None
-        return _group_probs(self.comp, self.result.group_means)
+        out = _group_probs(self.comp, self.result.group_means)
+        if self.result.pruned:
+            # configurations were dropped: a 0 or 1 here is not known, keep it off the extremes
+            for c, p in out.items():
+                out[c] = min(max(p, _PRUNED_FLOOR), 1.0 - _PRUNED_FLOOR)
+        return out
 
 
 def _group_probs(comp: Component, means: list[float]) -> dict[int, float]:
@@ -161,7 +168,7 @@ def _exact_moments(logc: list[float], t: float) -> tuple[float, float]:
 def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: list[int],
                    density: Fraction | None, *, marginals: dict[int, MarginalFn] | None = None,
                    stats: dict[str, Any] | None = None, method: str = "dp",
-                   dp_budget: int = 200_000, beam: int | None = None, canonical_budget: int = 400_000
+                   dp_budget: int = 100_000, beam: int | None = None, canonical_budget: int = 400_000
                    ) -> dict[int, float]:
     """Estimated mine probability of every unfixed unknown cell (not the fixed ones).
 
