@@ -24,7 +24,26 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def child(size: str, positions: int, seed: int, time_limit: float, prove: bool) -> None:
+def scattered(rows: int, cols: int, mines: int, count: int, seed: int, frac: float):  # type: ignore[no-untyped-def]
+    """Positions whose revealed cells are a random ``frac`` of the safe cells (not openings): the
+    clues overlap into wide, tangled components, the hard case for counting."""
+    import random
+
+    from cpsolve.board import COVERED, Board, neighbours
+    from cpsolve.game import Position
+
+    rng = random.Random(seed)
+    n = rows * cols
+    for gi in range(count):
+        layout = frozenset(rng.sample(range(n), mines))
+        cells = [COVERED] * n
+        for i in range(n):
+            if i not in layout and rng.random() < frac:
+                cells[i] = sum(1 for j in neighbours(rows, cols, i) if j in layout)
+        yield Position(Board(rows, cols, tuple(cells), mines), layout, gi, 0)
+
+
+def child(size: str, positions: int, seed: int, time_limit: float, prove: bool, scatter: float) -> None:
     from cpsolve import analyze
     from cpsolve.game import parse_difficulty
     from cpsolve.midgame import midgame_positions
@@ -32,7 +51,9 @@ def child(size: str, positions: int, seed: int, time_limit: float, prove: bool) 
     rows, cols, mines = parse_difficulty(size)
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     out = []
-    for pos in midgame_positions((rows, cols, mines), positions, seed):
+    gen = (scattered(rows, cols, mines, positions, seed, scatter) if scatter
+           else midgame_positions((rows, cols, mines), positions, seed))
+    for pos in gen:
         t0 = time.perf_counter()
         res = analyze(pos.board, time_limit=time_limit, prove=prove)
         total = (time.perf_counter() - t0) * 1e3
@@ -54,10 +75,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--time-limit", type=float, default=10.0)
     ap.add_argument("--no-prove", action="store_true")
+    ap.add_argument("--scatter", type=float, default=0.0,
+                    help="reveal this fraction of the safe cells at random instead of a mid-game walk")
     ap.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        child(args.child, args.positions, args.seed, args.time_limit, not args.no_prove)
+        child(args.child, args.positions, args.seed, args.time_limit, not args.no_prove, args.scatter)
         return
     print(f"{'size':<16} {'n':>2} {'covered':>8} {'comps':>6} {'path':<16} {'model ms':>9} {'count ms':>9} "
           f"{'proof ms':>9} {'total ms (med/max)':>19} {'certain':>8} {'wrong':>5} {'peak MB':>8}")
@@ -66,6 +89,8 @@ def main() -> None:
                "--seed", str(args.seed), "--time-limit", str(args.time_limit)]
         if args.no_prove:
             cmd.append("--no-prove")
+        if args.scatter:
+            cmd += ["--scatter", str(args.scatter)]
         res = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
         runs = res["runs"]
 
