@@ -270,3 +270,14 @@ def test_sat_engine_does_not_import_ortools() -> None:
 def test_unknown_engine() -> None:
     with pytest.raises(ValueError, match="unknown proof engine"):
         prove_model(build_model(parse_board(HEADLINE)), engine="kissat")
+
+
+def test_no_unknown_cell_left_but_impossible() -> None:
+    """An impossible constraint over no cell at all (more flags than the total) is inconsistent,
+    even though no solver call is needed."""
+    from cpsolve.board import FLAG, Board
+
+    board = Board(1, 2, (1, FLAG), 3)
+    for engine in ENGINES:
+        r = prove_board(board, engine=engine)
+        assert r.status == "inconsistent" and TOTAL in r.conflict and not r.certainties
