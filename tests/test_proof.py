@@ -281,3 +281,20 @@ def test_no_unknown_cell_left_but_impossible() -> None:
     for engine in ENGINES:
         r = prove_board(board, engine=engine)
         assert r.status == "inconsistent" and TOTAL in r.conflict and not r.certainties
+
+
+def test_only_the_proof_subsystem_certifies() -> None:
+    """No module outside cpsolve/proof/ calls certify() or touches the private token; the counter
+    and the estimator import nothing of the proof subsystem (so an estimate has no path into it)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "cpsolve"
+    for path in root.rglob("*.py"):
+        rel = path.relative_to(root).as_posix()
+        text = path.read_text(encoding="utf-8")
+        if not rel.startswith("proof/"):
+            assert not re.search(r"\bcertify\b|_TOKEN", text), rel
+        if rel.startswith(("count/", "estimate/")):
+            imported = re.findall(r"^\s*(?:from|import)\s+(\S+)", text, re.M)
+            assert not [m for m in imported if "proof" in m], rel
