@@ -119,10 +119,30 @@ class Analysis:
         }
 
 
-def inconsistent_from(exc: Inconsistent, board: Board, trust_flags: bool = True) -> InconsistentBoard:
-    _, clues = board_clues(board, trust_flags)
-    cells = sorted((clues[s].row, clues[s].col) for s in exc.sources if s != TOTAL)
-    return InconsistentBoard(cells, TOTAL in exc.sources, exc.reason)
+def inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: bool = True,
+                      engine: str = "sat", time_limit: float | None = 5.0) -> InconsistentBoard:
+    """The error for an impossible board, its conflict shrunk to a minimal set of clues (and the
+    total) by the proof subsystem; the sources found by the model are kept if that runs out of time."""
+    sources, reason = exc.sources, exc.reason
+    try:
+        from .proof import minimal_conflict
+    except ImportError:  # the proof engine is not built yet
+        minimal_conflict = None  # type: ignore[assignment]
+    if minimal_conflict is not None:
+        try:
+            shrunk = minimal_conflict(board, sources, trust_flags=trust_flags, engine=engine,
+                                      time_limit=time_limit)
+        except ValueError:  # an unknown engine name: keep the unshrunk conflict
+            shrunk = None
+        if shrunk is not None:
+            sources = shrunk.sources
+            reason = "a minimal conflicting set" if shrunk.minimal else reason
+    if isinstance(board, Model):
+        clues = board.clues
+    else:
+        _, clues = board_clues(board, trust_flags)
+    cells = sorted((clues[s].row, clues[s].col) for s in sources if s != TOTAL)
+    return InconsistentBoard(cells, TOTAL in sources, reason)
 
 
 def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
@@ -146,7 +166,7 @@ def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
         probs, exact_flags, cstats, feasibility = _probabilities(model, exact_limit, state_budget, dens,
                                                                  combine_budget)
     except Inconsistent as exc:
-        raise inconsistent_from(exc, board, trust_flags) from None
+        raise inconsistent_from(exc, board, trust_flags, engine) from None
     t_count = time.perf_counter()
     exact = all(exact_flags)
     prior = ("uniform over all placements with the mine total" if dens is None else
@@ -366,4 +386,7 @@ def _prove(model: Model, probs: dict[int, Probability] | None, engine: str,
     if probs is not None:
         hints = {i: p.fraction for i, p in probs.items() if isinstance(p, Exact)}
     result = prove_model(model, engine=engine, time_limit=time_limit, hints=hints)
+    if result.status == "inconsistent":
+        raise inconsistent_from(Inconsistent(result.conflict, "no placement satisfies the clues and the total"),
+                                model, engine=engine)
     return result.certainties, result.stats

@@ -66,3 +66,39 @@ def brute_force(board: Board, trust_flags: bool = True, density: Fraction = Frac
     if z == 0:
         return None
     return {c: Fraction(per_bit[k], z) for k, c in enumerate(unknown)}
+
+
+def forced_cells(probs: dict[int, Fraction] | None) -> dict[int, bool]:
+    """The cells of probability 0 (False) or 1 (True): the exact backbone (empty if inconsistent)."""
+    return {c: p == 1 for c, p in (probs or {}).items() if p in (0, 1)}
+
+
+def feasible(unknown: list[int], constraints: list[tuple[int, frozenset[int]]], remaining: int | None,
+             limit: int = 300_000) -> list[frozenset[int]]:
+    """Every set of mine cells among ``unknown`` meeting each (need, cells) constraint and, when
+    given, holding exactly ``remaining`` mines. For checking a claimed reason with only its clues."""
+    from itertools import combinations
+
+    n = len(unknown)
+    ks = [remaining] if remaining is not None else list(range(n + 1))
+    out = []
+    work = 0
+    for k in ks:
+        if k is None or not 0 <= k <= n:
+            continue
+        for chosen in combinations(unknown, k):
+            work += 1
+            if work > limit:
+                raise ValueError("too many placements for brute force")
+            mine = frozenset(chosen)
+            if all(len(cells & mine) == need for need, cells in constraints):
+                out.append(mine)
+    return out
+
+
+def forced_by(unknown: list[int], constraints: list[tuple[int, frozenset[int]]], remaining: int | None,
+              cell: int) -> bool | None:
+    """True/False when every feasible placement makes ``cell`` a mine/safe; None when it is not
+    forced (or nothing is feasible: callers check consistency separately)."""
+    values = {cell in m for m in feasible(unknown, constraints, remaining)}
+    return next(iter(values)) if len(values) == 1 else None

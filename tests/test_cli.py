@@ -87,7 +87,10 @@ def test_solve_stdin(capsys, monkeypatch):
 def test_solve_text_grid(capsys):
     status, out, _ = run(["solve", "--no-color", str(BOARDS / "headline.txt")], capsys)
     assert status == 0
-    assert "100%" in out and "prior:" in out and "\x1b[" not in out
+    assert "prior:" in out and "\x1b[" not in out
+    # the proof engine marks the proved mine M (an unproved exact 1 would read 100%)
+    assert "proved mine: 1 (1,2)" in out and "100%" not in out
+    assert out.splitlines()[2].split()[3] == "M"
 
 
 def test_no_total_says_which_prior(capsys, monkeypatch):

@@ -45,6 +45,16 @@ def positive_float(text: str) -> float:
     return v
 
 
+def engine_arg(text: str) -> str:
+    """A proof engine name (cp-sat, sat, sat:cadical195, ...), checked against the registry."""
+    from ..proof import resolve
+
+    try:
+        return resolve(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def add_analysis_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--exact-limit", type=exact_limit_arg, default=DEFAULT_EXACT_LIMIT, metavar="N",
                    help="largest component (covered cells) counted exactly; larger ones are estimated "
@@ -55,7 +65,8 @@ def add_analysis_options(p: argparse.ArgumentParser) -> None:
                    help="prior mine density per cell when the board gives no mine total (default 1/5)")
     p.add_argument("--ignore-flags", action="store_true",
                    help="treat flags as covered cells instead of mines")
-    p.add_argument("--engine", default="cp-sat", help="proof engine: cp-sat (default) or sat")
+    p.add_argument("--engine", type=engine_arg, default="cp-sat",
+                   help="proof engine: cp-sat (default), sat (MiniCard), sat:cadical195, ...")
 
 
 def analysis_kwargs(args: argparse.Namespace) -> dict[str, object]:

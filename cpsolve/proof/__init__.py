@@ -1,5 +1,13 @@
-"""The proof subsystem: the only place certainties are made."""
+"""The proof subsystem: the only place certainties are made.
 
+Backends (OR-Tools CP-SAT, python-sat solvers) are imported lazily through a registry, so importing
+this package never imports ortools.
+"""
+
+from .backends import DEFAULT_SAT, engine_names, resolve
 from .certainty import Certainty
+from .engine import ProofResult, prove_board, prove_model, raw_model
+from .explain import Explanation, Reason, explain_cell, minimal_conflict
 
-__all__ = ["Certainty"]
+__all__ = ["DEFAULT_SAT", "Certainty", "Explanation", "ProofResult", "Reason", "engine_names", "explain_cell",
+           "minimal_conflict", "prove_board", "prove_model", "raw_model", "resolve"]

@@ -1,0 +1,167 @@
+"""``cpsolve compare BOARD...``: the proof engines against each other, the exact counter and brute force.
+
+For each board: the CP-SAT backbone and the SAT backbone (each from the original clues and the
+total, by that engine alone), the certainties of the analysis, the cells of exact probability 0 or 1,
+and brute force where the frontier is small. With ``--generate N`` it runs over generated positions
+and also checks every forced cell against the hidden layout. Exit 0 when all agree, 1 on any
+disagreement (or a forced cell contradicting a layout), 2 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+
+from ..board import Board, BoardError
+from ..crosscheck import CrossCheck, crosscheck
+from ..game import oracle_positions, parse_difficulty
+from . import EXIT_BAD_INPUT, CliError, read_board
+from .solve import density_arg, engine_arg, positive_float
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("compare",
+                       help="proof engines vs exact counting vs brute force; exit 1 on disagreement",
+                       description="Compare the CP-SAT backbone, the SAT backbone, the analysis' "
+                       "certainties, the exact counter's 0/1 cells and brute force (small boards). "
+                       "Exit 0 all agree, 1 a disagreement, 2 bad input.")
+    p.add_argument("boards", nargs="*", metavar="BOARD", help="board files ('-' for standard input)")
+    p.add_argument("--generate", type=int, default=0, metavar="N", help="also compare N generated positions")
+    p.add_argument("--difficulty", default="expert", help="beginner, intermediate, expert or WxHxM "
+                   "(for --generate; default expert)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the generated positions (default 0)")
+    p.add_argument("--first-click", choices=["safe", "opening"], default="safe")
+    p.add_argument("--engines", default="cp-sat,sat", help="comma-separated engines to compare "
+                   "(default cp-sat,sat)")
+    p.add_argument("--engine", type=engine_arg, default="cp-sat",
+                   help="engine of the analysis (default cp-sat)")
+    p.add_argument("--brute-frontier", type=int, default=20, metavar="N",
+                   help="brute force boards with at most N frontier cells (default 20)")
+    p.add_argument("--time-limit", type=positive_float, default=10.0, metavar="SECONDS")
+    p.add_argument("--density", type=density_arg, default=None, metavar="P",
+                   help="prior density for boards without a mine total (default 1/5)")
+    p.add_argument("--ignore-flags", action="store_true")
+    p.add_argument("--verbose", "-v", action="store_true",
+                   help="a line for every board, not only disagreements")
+    p.add_argument("--json", action="store_true", help="a JSON summary at the end")
+    p.set_defaults(run=run)
+
+
+def _cell(board: Board, i: int) -> str:
+    r, c = divmod(i, board.cols)
+    return f"{r},{c}"
+
+
+def _fmt(v: bool | None) -> str:
+    return "-" if v is None else ("mine" if v else "safe")
+
+
+def _report(name: str, cc: CrossCheck, verbose: bool) -> list[str]:
+    b = cc.board
+    lines: list[str] = []
+    if cc.ok and not verbose:
+        return lines
+    if any(m.inconsistent for m in cc.methods):
+        who = ", ".join(m.name for m in cc.methods if m.inconsistent)
+        head = f"{name}: inconsistent according to {who}"
+    else:
+        forced = cc.forced()
+        safe = sum(1 for v in forced.values() if not v)
+        head = f"{name}: {safe} forced safe, {len(forced) - safe} forced mine"
+    ran = " ".join(f"{m.name}({m.calls} calls, {m.ms:.1f} ms)" if m.calls else f"{m.name}({m.ms:.1f} ms)"
+                   for m in cc.methods if m.forced is not None or m.inconsistent)
+    skipped = "; ".join(f"{m.name} {m.note}" for m in cc.methods if m.forced is None and not m.inconsistent)
+    lines.append(f"{head}: {'agree' if cc.ok else 'DISAGREE'} [{ran}]" + (f" [{skipped}]" if skipped else ""))
+    if cc.inconsistent_disagreement:
+        lines.append("  methods disagree on whether the board is consistent: " + ", ".join(
+            f"{m.name} {'inconsistent' if m.inconsistent else 'consistent'}" for m in cc.methods
+            if m.forced is not None or m.inconsistent))
+    for c, vals in cc.disagreements:
+        lines.append(f"  cell {_cell(b, c)}: " + ", ".join(f"{k} {_fmt(v)}" for k, v in vals.items()))
+    for who, c, mine in cc.wrong:
+        verdict = "a mine" if mine else "safe"
+        lines.append(f"  WRONG: {who} says {_cell(b, c)} is {verdict}; the layout disagrees")
+    for m in cc.methods:
+        if not m.complete:
+            lines.append(f"  note: {m.name} did not finish within the time limit "
+                         "(undecided cells not compared)")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.boards and not args.generate:
+        raise CliError("nothing to compare: give board files or --generate N")
+    try:
+        engines = [engine_arg(e) for e in args.engines.split(",") if e.strip()]
+    except argparse.ArgumentTypeError as exc:
+        raise CliError(f"--engines: {exc}") from None
+    if args.generate:
+        try:
+            dims = parse_difficulty(args.difficulty)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+    kw = dict(engines=engines, analysis_engine=args.engine, brute_frontier=args.brute_frontier,
+              time_limit=args.time_limit, trust_flags=not args.ignore_flags, density=args.density)
+    status = 0
+    results: list[CrossCheck] = []
+    for path in args.boards:
+        try:
+            board = read_board(path)
+        except BoardError as exc:
+            print(f"cpsolve: {exc}", file=sys.stderr)
+            status = max(status, EXIT_BAD_INPUT)
+            continue
+        cc = crosscheck(board, **kw)
+        results.append(cc)
+        for line in _report(path, cc, True):
+            print(line, flush=True)
+    for k, pos in enumerate(oracle_positions(dims, args.generate, args.seed, first_click=args.first_click)
+                            if args.generate else ()):
+        cc = crosscheck(pos.board, layout=pos.mines, **kw)
+        results.append(cc)
+        name = f"position {k} (game {pos.game}, seed {args.seed})"
+        lines = _report(name, cc, args.verbose)
+        if lines and not cc.ok:
+            lines.append("  board:\n" + "\n".join("    " + ln for ln in pos.board.to_text().splitlines()))
+        for line in lines:
+            print(line, flush=True)
+    _summary(results, args)
+    # a disagreement is the answer that matters most: it wins over a bad file among the inputs
+    return 1 if any(not cc.ok for cc in results) else status
+
+
+def _summary(results: list[CrossCheck], args: argparse.Namespace) -> None:
+    names: list[str] = []
+    for cc in results:
+        for m in cc.methods:
+            if m.name not in names:
+                names.append(m.name)
+    per: dict[str, dict[str, float]] = {}
+    for n in names:
+        ran = [m for cc in results for m in cc.methods
+               if m.name == n and (m.forced is not None or m.inconsistent)]
+        ms = [m.ms for m in ran]
+        calls = [m.calls for m in ran]
+        per[n] = {"boards": len(ms), "median_ms": statistics.median(ms) if ms else 0.0,
+                  "max_ms": max(ms, default=0.0),
+                  "calls_per_board": sum(calls) / len(calls) if calls else 0.0}
+    forced = sum(len(cc.forced()) for cc in results)
+    summary = {"boards": len(results), "agree": sum(1 for cc in results if cc.ok),
+               "disagree": sum(1 for cc in results if not cc.ok),
+               "wrong_certainties": sum(len(cc.wrong) for cc in results),
+               "incomplete": sum(1 for cc in results if not cc.complete),
+               "forced_cells": forced, "methods": per}
+    if args.json:
+        print(json.dumps(summary))
+        return
+    print(f"{summary['boards']} boards: {summary['agree']} agree, {summary['disagree']} disagree, "
+          f"{summary['wrong_certainties']} forced cells contradicting a layout, "
+          f"{forced} forced cells compared"
+          + (f", {summary['incomplete']} incomplete (time limit)" if summary["incomplete"] else ""))
+    for n, s in per.items():
+        if s["boards"]:
+            print(f"  {n:<16} ran on {int(s['boards'])} boards, median {s['median_ms']:.2f} ms, "
+                  f"max {s['max_ms']:.1f} ms" + (f", {s['calls_per_board']:.1f} solver calls per board"
+                                                 if s["calls_per_board"] else ""))

@@ -1,0 +1,185 @@
+"""A position as a system of cardinality constraints over Boolean cell variables.
+
+Every constraint is ``lo <= (number of true variables among lits) <= hi``. A clue is the equality
+``lo = hi = need``; the mine total is a range over the frontier plus *one* variable standing for
+the off-frontier cells. Those cells touch no clue, so they are interchangeable: with ``n`` of them,
+a representative variable ``x`` and the rest as a bounded integer ``r`` in ``[0, n - 1]``,
+
+    sum(frontier) + x + r = R   <=>   R - (n - 1) <= sum(frontier) + x <= R,
+
+so the off-frontier cells cost one variable however large the board is, and ``x`` answers "is an
+off-frontier cell forced?" for all of them. With no mine total there is no such constraint and the
+off-frontier cells are left out (nothing constrains them).
+
+Two builders give the same structure:
+
+* :func:`system_from_clues`: the original clues of the board, untouched (for the independent
+  backbone of ``cpsolve compare``, for ``cpsolve check`` and its minimal clue sets, for exports);
+* :func:`system_from_model`: the simplified constraints of a :class:`~cpsolve.constraints.Model`
+  over its unfixed cells (smaller; its total counts the mines left after the fixed facts, so it
+  depends on the sources of every fixed fact).
+
+Variables are numbered ``1..len(cells)`` in the order of ``cells`` (board indices).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ..constraints import TOTAL, Clue, Model
+
+
+@dataclass(frozen=True)
+class Card:
+    """``lo <= sum(lits) <= hi`` over positive variables; ``sources``: clue ids (and TOTAL)."""
+
+    lits: tuple[int, ...]
+    lo: int
+    hi: int
+    sources: frozenset[int]
+    is_total: bool = False
+
+    @property
+    def trivial(self) -> bool:
+        """True when every assignment satisfies it."""
+        return self.lo <= 0 and self.hi >= len(self.lits)
+
+    @property
+    def impossible(self) -> bool:
+        """True when no assignment satisfies it."""
+        return self.lo > min(self.hi, len(self.lits)) or self.hi < 0
+
+
+@dataclass(frozen=True)
+class CardSystem:
+    rows: int
+    cols: int
+    cells: tuple[int, ...]              # board index of variable v is cells[v - 1]
+    cards: tuple[Card, ...]             # clue constraints, then the total (if any)
+    outside: tuple[int, ...] = ()       # board cells standing behind ``outside_var`` (it included)
+    outside_var: int | None = None
+    remaining: int | None = None        # mines among the system's cells and ``outside``
+    _var_of: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._var_of.update({c: v for v, c in enumerate(self.cells, start=1)})
+
+    @property
+    def nvars(self) -> int:
+        return len(self.cells)
+
+    def var(self, cell: int) -> int | None:
+        """The variable of a board cell (an off-frontier cell maps to the representative)."""
+        v = self._var_of.get(cell)
+        if v is None and self.outside_var is not None and cell in self.outside:
+            return self.outside_var
+        return v
+
+    def cells_of(self, var: int) -> tuple[int, ...]:
+        """The board cells a variable decides (all off-frontier cells for the representative)."""
+        if var == self.outside_var:
+            return self.outside
+        return (self.cells[var - 1],)
+
+    @property
+    def total(self) -> Card | None:
+        for c in self.cards:
+            if c.is_total:
+                return c
+        return None
+
+    def clue_cards(self) -> list[tuple[int, Card]]:
+        return [(i, c) for i, c in enumerate(self.cards) if not c.is_total]
+
+    def groups(self) -> list[tuple[int, ...]]:
+        """Variables touching exactly the same clue constraints: interchangeable, so one of them is
+        forced exactly when all are. The total touches every variable alike and does not split them."""
+        sig: dict[int, list[int]] = {v: [] for v in range(1, self.nvars + 1)}
+        for ci, card in self.clue_cards():
+            for v in card.lits:
+                sig[v].append(ci)
+        out: dict[tuple[int, ...], list[int]] = {}
+        for v, s in sig.items():
+            key = tuple(s) if v != self.outside_var else (-1,)
+            out.setdefault(key, []).append(v)
+        return [tuple(vs) for vs in out.values()]
+
+    def components(self) -> list[tuple[frozenset[int], frozenset[int]]]:
+        """(variables, sources) of each set of clue constraints linked by shared variables."""
+        parent = list(range(self.nvars + 1))
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for _, card in self.clue_cards():
+            if card.lits:
+                r0 = find(card.lits[0])
+                for v in card.lits[1:]:
+                    r = find(v)
+                    if r != r0:
+                        parent[r] = r0
+        vars_of: dict[int, set[int]] = {}
+        src_of: dict[int, set[int]] = {}
+        for v in range(1, self.nvars + 1):
+            vars_of.setdefault(find(v), set()).add(v)
+        for _, card in self.clue_cards():
+            if card.lits:
+                src_of.setdefault(find(card.lits[0]), set()).update(card.sources)
+        return [(frozenset(vs), frozenset(src_of.get(r, ()))) for r, vs in vars_of.items()]
+
+
+def _total_card(lits: Sequence[int], n_outside: int, remaining: int, sources: frozenset[int]) -> Card:
+    lo = remaining - max(n_outside - 1, 0)
+    return Card(tuple(lits), lo, remaining, sources | {TOTAL}, True)
+
+
+def system_from_clues(rows: int, cols: int, unknown: Iterable[int], clues: Sequence[Clue],
+                      remaining: int | None, *, outside_rep: int | None = None) -> CardSystem:
+    """The original clues as equalities (clue id = position in ``clues``), and the total.
+
+    ``outside_rep`` picks which off-frontier cell is the representative variable (default: the first).
+    """
+    unknown = tuple(unknown)
+    frontier = sorted({c for cl in clues for c in cl.cells})
+    fset = set(frontier)
+    outside = tuple(c for c in unknown if c not in fset)
+    cells = list(frontier)
+    outside_var = None
+    if remaining is not None and outside:
+        if outside_rep is not None and outside_rep in outside:
+            outside = (outside_rep,) + tuple(c for c in outside if c != outside_rep)
+        cells.append(outside[0])
+        outside_var = len(cells)
+    var_of = {c: v for v, c in enumerate(cells, start=1)}
+    cards = [Card(tuple(sorted(var_of[c] for c in cl.cells)), cl.need, cl.need, frozenset({cid}))
+             for cid, cl in enumerate(clues)]
+    if remaining is not None:
+        cards.append(_total_card(range(1, len(cells) + 1), len(outside), remaining, frozenset()))
+    return CardSystem(rows, cols, tuple(cells), tuple(cards), outside if outside_var else (), outside_var,
+                      remaining)
+
+
+def system_from_model(model: Model) -> CardSystem:
+    """The simplified constraints over the unfixed cells; the total over them and ``model.outside``."""
+    frontier = sorted({c for con in model.constraints for c in con.cells})
+    cells = list(frontier)
+    outside = model.outside
+    remaining = model.remaining_free
+    outside_var = None
+    if remaining is not None and outside:
+        cells.append(outside[0])
+        outside_var = len(cells)
+    var_of = {c: v for v, c in enumerate(cells, start=1)}
+    cards = [Card(tuple(sorted(var_of[c] for c in con.cells)), con.need, con.need, con.sources)
+             for con in model.constraints]
+    if remaining is not None:
+        # the mines left for the unfixed cells follow from the total and every fixed fact
+        fixed_src = frozenset().union(*(f.sources for f in model.fixed.values())) if model.fixed \
+            else frozenset()
+        cards.append(_total_card(range(1, len(cells) + 1), len(outside), remaining, fixed_src))
+    return CardSystem(model.rows, model.cols, tuple(cells), tuple(cards),
+                      outside if outside_var else (), outside_var, remaining)

@@ -1,0 +1,54 @@
+"""Registry of proof backends, imported lazily (ortools only when the CP-SAT engine runs)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ...encodings import CardSystem
+from .base import Backend, Outcome, Status
+
+#: engine name -> (module, class, keyword arguments)
+_REGISTRY: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "cp-sat": ("cpsat", "CpSatBackend", {}),
+    "sat:minicard": ("pysat_backend", "PysatBackend", {"solver": "minicard"}),
+    "sat:gluecard4": ("pysat_backend", "PysatBackend", {"solver": "gluecard4"}),
+    "sat:cadical195": ("pysat_backend", "PysatBackend", {"solver": "cadical195"}),
+    "sat:glucose4": ("pysat_backend", "PysatBackend", {"solver": "glucose4"}),
+}
+#: the python-sat solver behind plain "sat" (chosen by measurement: benchmarks/bench_proof.py)
+DEFAULT_SAT = "sat:minicard"
+_ALIASES = {"sat": DEFAULT_SAT, "cpsat": "cp-sat", "ortools": "cp-sat", "minicard": "sat:minicard",
+            "cadical": "sat:cadical195", "sat:cadical": "sat:cadical195"}
+
+BackendFactory = Callable[[CardSystem, Iterable[int]], Backend]
+
+
+def engine_names() -> list[str]:
+    return list(_REGISTRY) + list(_ALIASES)
+
+
+def resolve(name: str) -> str:
+    """The canonical engine name; raises ValueError for an unknown one."""
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    if key not in _REGISTRY:
+        raise ValueError(f"unknown proof engine {name!r} (choose from {', '.join(engine_names())})")
+    return key
+
+
+def get_backend(name: str) -> BackendFactory:
+    """A factory ``(system, guarded) -> Backend`` for the engine ``name`` (imports it now)."""
+    module, cls, kwargs = _REGISTRY[resolve(name)]
+    klass = getattr(importlib.import_module(f"{__name__}.{module}"), cls)
+
+    def make(system: CardSystem, guarded: Iterable[int] = ()) -> Backend:
+        b: Backend = klass(system, guarded, **kwargs)
+        return b
+
+    return make
+
+
+__all__ = ["DEFAULT_SAT", "Backend", "BackendFactory", "Outcome", "Status", "engine_names", "get_backend",
+           "resolve"]

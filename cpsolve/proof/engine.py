@@ -1,0 +1,122 @@
+"""``prove_model``: the certainties of a position, the entry point of the analysis layer.
+
+1. Deductions: the model's fixed facts (single clue, subset and difference of two clues, and the
+   total at its bounds), each with the clues it used, become certainties with engine "deduction".
+2. The solver, on the simplified constraints and the mine total, computes the backbone of the rest
+   (:mod:`.backbone`). With ``hints`` (exact probabilities of a fully counted board) only cells of
+   probability 0 or 1 are candidates: a cell strictly between was shown free by the count, which
+   withholds a certainty but never makes one. Without hints the solver decides every cell.
+
+``independent=True`` ignores the simplification entirely and encodes the board's original clues,
+without deductions or hints: the check used by ``cpsolve compare`` and the tests.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..board import Board
+from ..constraints import TOTAL, Model, board_clues
+from ..encodings import CardSystem, system_from_clues, system_from_model
+from .backbone import backbone
+from .backends import get_backend, resolve
+from .certainty import Certainty, certify
+
+
+@dataclass
+class ProofResult:
+    certainties: dict[int, Certainty]          # board cell index -> certainty
+    stats: dict[str, Any] = field(default_factory=dict)
+    free: frozenset[int] = frozenset()         # cells shown not forced
+    undecided: frozenset[int] = frozenset()    # cells not decided within the time limit
+    status: str = "ok"                         # "ok", "timeout", "inconsistent"
+    conflict: frozenset[int] = frozenset()     # when inconsistent: clue ids (and TOTAL) involved
+
+
+def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | None = None,
+                hints: Mapping[int, Fraction] | None = None, independent: bool = False) -> ProofResult:
+    """Certainties for the unknown cells of ``model`` (see the module docstring)."""
+    t0 = time.perf_counter()
+    deadline = t0 + time_limit if time_limit is not None else None
+    name = resolve(engine)
+    certs: dict[int, Certainty] = {}
+    memo: dict[frozenset[int], tuple[tuple[int, int], ...]] = {}
+
+    def clue_cells(sources: frozenset[int]) -> tuple[tuple[int, int], ...]:
+        cc = memo.get(sources)
+        if cc is None:
+            cc = memo[sources] = tuple(model.clue_cells(sources))
+        return cc
+
+    if independent:
+        system = system_from_clues(model.rows, model.cols, model.unknown, model.clues, model.remaining)
+        hints = None
+    else:
+        for cell, fact in model.fixed.items():
+            certs[cell] = certify(divmod(cell, model.cols), fact.mine, "deduction",
+                                  clue_cells(fact.sources), TOTAL in fact.sources)
+        system = system_from_model(model)
+    deduced = len(certs)
+    nominated = None
+    if hints is not None:
+        nominated = {}
+        for v in range(1, system.nvars + 1):
+            p = hints.get(system.cells[v - 1])
+            if p is not None and p in (0, 1):
+                nominated[v] = p == 1
+    stats: dict[str, Any] = {"engine": name, "deduced": deduced, "solver_calls": 0}
+    result = ProofResult(certs, stats)
+    impossible = [c for c in system.cards if c.impossible]
+    if impossible:  # e.g. a clue with more flags around it than its number: no placement at all
+        result.status = "inconsistent"
+        result.conflict = frozenset().union(*(c.sources for c in impossible))
+        result.certainties = {}
+        _finish(result, system, t0, set(), set())
+        return result
+    if system.nvars == 0 or (nominated is not None and not nominated):
+        _finish(result, system, t0, set(), set())
+        return result
+    bb = backbone(system, get_backend(name), deadline=deadline, nominated=nominated)
+    stats.update(solver_calls=bb.calls, rounds=bb.rounds, hint_conflicts=len(bb.hint_conflicts))
+    if bb.status == "inconsistent":
+        result.status = "inconsistent"
+        result.conflict = frozenset().union(*(c.sources for c in system.cards))
+        # nothing is proved on a board with no placement
+        result.certainties = {}
+        _finish(result, system, t0, set(), set())
+        return result
+    for v, f in bb.forced.items():
+        used = clue_cells(f.sources)
+        for cell in system.cells_of(v):
+            certs[cell] = certify(divmod(cell, model.cols), f.value, name, used, f.uses_total)
+    result.status = bb.status
+    _finish(result, system, t0, bb.free, bb.undecided)
+    return result
+
+
+def _finish(result: ProofResult, system: CardSystem, t0: float, free: set[int], undecided: set[int]) -> None:
+    result.free = frozenset(c for v in free for c in system.cells_of(v))
+    result.undecided = frozenset(c for v in undecided for c in system.cells_of(v))
+    result.stats.update(status=result.status, proved=len(result.certainties),
+                        undecided=len(result.undecided), ms=(time.perf_counter() - t0) * 1e3)
+
+
+def raw_model(board: Board, *, trust_flags: bool = True) -> Model:
+    """The board's clues, unknown cells and total, with no simplification at all (never raises)."""
+    unknown, clues = board_clues(board, trust_flags)
+    remaining = None
+    if board.mines is not None:
+        remaining = board.mines - board.known_mines - (board.flags if trust_flags else 0)
+    return Model(board.rows, board.cols, unknown, clues, remaining, {}, (), (), ())
+
+
+def prove_board(board: Board, *, engine: str = "cp-sat", time_limit: float | None = None,
+                trust_flags: bool = True) -> ProofResult:
+    """The backbone of the board's original clues and total by ``engine`` alone (no deductions,
+    no counts): the independent check of ``cpsolve compare``."""
+    return prove_model(raw_model(board, trust_flags=trust_flags), engine=engine, time_limit=time_limit,
+                       independent=True)
