@@ -297,19 +297,21 @@ def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True
         if remaining is not None:
             # The total alone: no mines left fixes every unfixed cell safe, no room fixes them all mines.
             while True:
-                fixed_mines = [f.sources for f in simp.fixed.values() if f.mine]
-                free = [c for c in unknown if c not in simp.fixed]
-                left = remaining - len(fixed_mines)
-                src = frozenset({TOTAL}).union(*fixed_mines) if fixed_mines else frozenset({TOTAL})
-                if left < 0 or left > len(free):
-                    raise Inconsistent(src, "the mine total cannot be met")
-                if not free or (0 < left < len(free)):
+                n_mines = sum(1 for f in simp.fixed.values() if f.mine)
+                n_free = len(unknown) - len(simp.fixed)
+                left = remaining - n_mines
+                if 0 < left < n_free or (n_free == 0 and left == 0):
                     break
+                # the provenance is built only here, when the total decides something
+                src = frozenset({TOTAL}).union(*(f.sources for f in simp.fixed.values() if f.mine))
+                if left < 0 or left > n_free:
+                    raise Inconsistent(src, "the mine total cannot be met")
                 if left > 0:
                     # all remaining mines are forced: the source is the total and every fixed safe cell
                     src = src.union(*(f.sources for f in simp.fixed.values() if not f.mine))
-                for c in free:
-                    simp.fix(c, left > 0, src)
+                for c in unknown:
+                    if c not in simp.fixed:
+                        simp.fix(c, left > 0, src)
                 simp.run()
     constraints = tuple(Constraint(k, n, s) for k, (n, s) in simp.cons.items())
     components, in_constraint = _components(constraints)
