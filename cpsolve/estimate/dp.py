@@ -16,45 +16,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..constraints import Component
+from ..constraints import Component, elimination_plan
 
 State = tuple[int, ...]
-
-
-def group_order(comp: Component) -> list[int]:
-    """Greedy placement order: prefer groups that open few new constraints and close many."""
-    groups = comp.groups
-    n = len(groups)
-    con_groups = [gs for gs, _ in comp.constraints]
-    unplaced_in = [len(gs) for gs in con_groups]
-    opened: set[int] = set()
-    placed = [False] * n
-    frontier: set[int] = set()
-    order: list[int] = []
-    for _ in range(n):
-        cands = frontier if frontier else [g for g in range(n) if not placed[g]]
-        best, best_key = -1, (0, 0, 0)
-        for g in cands:
-            new = closes = 0
-            for c in groups[g].constraints:
-                if c not in opened:
-                    new += 1
-                if unplaced_in[c] == 1:
-                    closes += 1
-            key = (new - closes, new, g)
-            if best < 0 or key < best_key:
-                best, best_key = g, key
-        placed[best] = True
-        frontier.discard(best)
-        order.append(best)
-        for c in groups[best].constraints:
-            unplaced_in[c] -= 1
-            if unplaced_in[c] == 0:
-                opened.discard(c)
-            elif c not in opened:
-                opened.add(c)
-                frontier.update(x for x in con_groups[c] if not placed[x])
-    return order
 
 
 @dataclass
@@ -74,29 +38,9 @@ class BeamDP:
         self.comp = comp
         self.beam = max(1, beam)
         groups = comp.groups
-        needs = [need for _, need in comp.constraints]
-        order = group_order(comp)
-        pos = {g: i for i, g in enumerate(order)}
-        last = [max(pos[g] for g in gs) for gs, _ in comp.constraints]
-        cap = [sum(groups[g].size for g in gs) for gs, _ in comp.constraints]
-        active: tuple[int, ...] = ()
         # per step: group, size, new needs appended, touched slots, closing slots, kept slots, caps
-        self.steps: list[tuple[int, int, list[int], list[int], list[int], list[int], list[int]]] = []
-        for i, g in enumerate(order):
-            size = groups[g].size
-            cg = groups[g].constraints
-            for c in cg:
-                cap[c] -= size
-            aset = set(active)
-            new = tuple(c for c in cg if c not in aset)
-            ext = active + new
-            idx = {c: k for k, c in enumerate(ext)}
-            touch = [idx[c] for c in cg]
-            closing = [idx[c] for c in cg if last[c] == i]
-            keep = [k for k, c in enumerate(ext) if last[c] != i]
-            self.steps.append((g, size, [needs[c] for c in new], touch, closing, keep,
-                               [cap[ext[k]] for k in keep]))
-            active = tuple(ext[k] for k in keep)
+        self.steps = [(st.group, st.size, list(st.new_needs), st.touch, st.closing, st.keep, st.keep_caps)
+                      for st in elimination_plan(comp)]
         self.log_binom = {s: [math.lgamma(s + 1) - math.lgamma(j + 1) - math.lgamma(s - j + 1)
                               for j in range(s + 1)] for s in {g.size for g in groups}}
 
