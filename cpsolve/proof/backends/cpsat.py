@@ -37,19 +37,13 @@ class CpSatBackend(Backend):
         self.solver = cp_model.CpSolver()
         for k, v in _PARAMS.items():
             setattr(self.solver.parameters, k, v)
-        for ci, card in enumerate(system.cards):
-            g = self.new_var() if ci in self._guarded else None
-            if g is not None:
-                self.guard[ci] = g
-            if card.trivial:
-                continue
-            if card.impossible:
-                self.add_clause([-g] if g is not None else [])
-                continue
-            expr = cp_model.LinearExpr.sum([self.vars[v] for v in card.lits])
-            ct = m.add_linear_constraint(expr, max(card.lo, 0), min(card.hi, len(card.lits)))
-            if g is not None:
-                ct.only_enforce_if(self.vars[g])
+        self._load()
+
+    def _add_card(self, lits: Sequence[int], lo: int, hi: int, guard: int | None) -> None:
+        expr = cp_model.LinearExpr.sum([self.vars[v] for v in lits])
+        ct = self.model.add_linear_constraint(expr, max(lo, 0), min(hi, len(lits)))
+        if guard is not None:
+            ct.only_enforce_if(self.vars[guard])
 
     def new_var(self) -> int:
         v = self._alloc()
