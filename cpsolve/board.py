@@ -65,6 +65,9 @@ def neighbours(rows: int, cols: int, index: int) -> tuple[int, ...]:
     if rows * cols <= 250_000:
         return neighbour_table(rows, cols)[index]
     r, c = divmod(index, cols)
+    if 0 < r < rows - 1 and 0 < c < cols - 1:  # interior cell: the same order as below, by offsets
+        up, down = index - cols, index + cols
+        return (up - 1, up, up + 1, index - 1, index + 1, down - 1, down, down + 1)
     return tuple(rr * cols + cc for rr in range(max(r - 1, 0), min(r + 2, rows))
                  for cc in range(max(c - 1, 0), min(c + 2, cols)) if (rr, cc) != (r, c))
 

@@ -297,19 +297,21 @@ def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True
         if remaining is not None:
             # The total alone: no mines left fixes every unfixed cell safe, no room fixes them all mines.
             while True:
-                fixed_mines = [f.sources for f in simp.fixed.values() if f.mine]
-                free = [c for c in unknown if c not in simp.fixed]
-                left = remaining - len(fixed_mines)
-                src = frozenset({TOTAL}).union(*fixed_mines) if fixed_mines else frozenset({TOTAL})
-                if left < 0 or left > len(free):
-                    raise Inconsistent(src, "the mine total cannot be met")
-                if not free or (0 < left < len(free)):
+                n_mines = sum(1 for f in simp.fixed.values() if f.mine)
+                n_free = len(unknown) - len(simp.fixed)
+                left = remaining - n_mines
+                if 0 < left < n_free or (n_free == 0 and left == 0):
                     break
+                # the provenance is built only here, when the total decides something
+                src = frozenset({TOTAL}).union(*(f.sources for f in simp.fixed.values() if f.mine))
+                if left < 0 or left > n_free:
+                    raise Inconsistent(src, "the mine total cannot be met")
                 if left > 0:
                     # all remaining mines are forced: the source is the total and every fixed safe cell
                     src = src.union(*(f.sources for f in simp.fixed.values() if not f.mine))
-                for c in free:
-                    simp.fix(c, left > 0, src)
+                for c in unknown:
+                    if c not in simp.fixed:
+                        simp.fix(c, left > 0, src)
                 simp.run()
     constraints = tuple(Constraint(k, n, s) for k, (n, s) in simp.cons.items())
     components, in_constraint = _components(constraints)
@@ -368,3 +370,89 @@ def _components(constraints: tuple[Constraint, ...]) -> tuple[tuple[Component, .
         out.append(Component(tuple(glist), cons, sources))
     out.sort(key=lambda comp: min(comp.cells))
     return tuple(out), set(member)
+
+
+def group_order(comp: Component) -> list[int]:
+    """A placement order keeping the set of open constraints small (greedy, min-width first)."""
+    groups = comp.groups
+    n = len(groups)
+    unplaced_in = [len(gs) for gs, _ in comp.constraints]
+    opened: set[int] = set()
+    placed = [False] * n
+    con_groups = [gs for gs, _ in comp.constraints]
+    order: list[int] = []
+    frontier: set[int] = set()  # unplaced groups touching an open constraint
+    for _ in range(n):
+        candidates = frontier if frontier else (g for g in range(n) if not placed[g])
+        best, best_key = -1, None
+        for g in candidates:
+            cons = groups[g].constraints
+            new = 0
+            closes = 0
+            for c in cons:
+                if c not in opened:
+                    new += 1
+                if unplaced_in[c] == 1:
+                    closes += 1
+            key = (new - closes, new, g)
+            if best_key is None or key < best_key:
+                best, best_key = g, key
+        g = best
+        placed[g] = True
+        frontier.discard(g)
+        order.append(g)
+        for c in groups[g].constraints:
+            unplaced_in[c] -= 1
+            if unplaced_in[c] == 0:
+                opened.discard(c)
+            else:
+                if c not in opened:
+                    opened.add(c)
+                    frontier.update(x for x in con_groups[c] if not placed[x])
+    return order
+
+@dataclass(frozen=True)
+class PlanStep:
+    """One step of a dynamic programme over a component's groups (shared by counter and estimator).
+
+    The DP state before the step holds the residual needs of the open constraints; ``new_needs`` are
+    appended for the constraints this group opens. ``touch`` are the slots (in that extended state)
+    of the group's constraints, ``closing`` the slots that must reach 0 here, ``keep`` the slots that
+    form the next state and ``keep_caps`` their room left in groups still to place.
+    """
+
+    group: int
+    size: int
+    new_needs: tuple[int, ...]
+    touch: tuple[int, ...]
+    closing: tuple[int, ...]
+    keep: tuple[int, ...]
+    keep_caps: tuple[int, ...]
+
+
+def elimination_plan(comp: Component) -> list[PlanStep]:
+    """The steps of placing the groups of ``comp`` in :func:`group_order`."""
+    groups = comp.groups
+    needs = [need for _, need in comp.constraints]
+    order = group_order(comp)
+    pos = {g: i for i, g in enumerate(order)}
+    last = [max(pos[g] for g in gs) for gs, _ in comp.constraints]
+    # capacity of each constraint still to be placed after step i
+    cap = [sum(groups[g].size for g in gs) for gs, _ in comp.constraints]
+    active: tuple[int, ...] = ()
+    steps = []
+    for i, g in enumerate(order):
+        size = groups[g].size
+        cg = groups[g].constraints
+        for c in cg:
+            cap[c] -= size
+        aset = set(active)
+        new = tuple(c for c in cg if c not in aset)
+        ext = active + new
+        ext_index = {c: k for k, c in enumerate(ext)}
+        keep = tuple(k for k, c in enumerate(ext) if last[c] != i)
+        steps.append(PlanStep(g, size, tuple(needs[c] for c in new), tuple(ext_index[c] for c in cg),
+                              tuple(ext_index[c] for c in cg if last[c] == i), keep,
+                              tuple(cap[ext[k]] for k in keep)))
+        active = tuple(ext[k] for k in keep)
+    return steps

@@ -35,6 +35,8 @@ def played_positions(difficulty: str | tuple[int, int, int], count: int, seed: i
             zero = [c for c in result.cells if isinstance(c.probability, Exact) and c.probability.fraction == 0]
             if zero:
                 for c in zero:
+                    if game.over:  # the last safe cell was opened: won
+                        break
                     game.reveal(c.row, c.col)
             else:
                 bg = result.best_guess

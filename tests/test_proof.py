@@ -270,3 +270,31 @@ def test_sat_engine_does_not_import_ortools() -> None:
 def test_unknown_engine() -> None:
     with pytest.raises(ValueError, match="unknown proof engine"):
         prove_model(build_model(parse_board(HEADLINE)), engine="kissat")
+
+
+def test_no_unknown_cell_left_but_impossible() -> None:
+    """An impossible constraint over no cell at all (more flags than the total) is inconsistent,
+    even though no solver call is needed."""
+    from cpsolve.board import FLAG, Board
+
+    board = Board(1, 2, (1, FLAG), 3)
+    for engine in ENGINES:
+        r = prove_board(board, engine=engine)
+        assert r.status == "inconsistent" and TOTAL in r.conflict and not r.certainties
+
+
+def test_only_the_proof_subsystem_certifies() -> None:
+    """No module outside cpsolve/proof/ calls certify() or touches the private token; the counter
+    and the estimator import nothing of the proof subsystem (so an estimate has no path into it)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "cpsolve"
+    for path in root.rglob("*.py"):
+        rel = path.relative_to(root).as_posix()
+        text = path.read_text(encoding="utf-8")
+        if not rel.startswith("proof/"):
+            assert not re.search(r"\bcertify\b|_TOKEN", text), rel
+        if rel.startswith(("count/", "estimate/")):
+            imported = re.findall(r"^\s*(?:from|import)\s+(\S+)", text, re.M)
+            assert not [m for m in imported if "proof" in m], rel

@@ -1,7 +1,7 @@
 """Exact counting: configuration counts per component, combined through the mine total."""
 
-from .combine import convolve, density_weights, total_weights
-from .dp import BudgetExceeded, ComponentCount, count_component, group_mines, group_order
+from .combine import combine_cost, convolve, density_weights, total_weights
+from .dp import BudgetExceeded, ComponentCount, count_component, group_mines
 
-__all__ = ["BudgetExceeded", "ComponentCount", "convolve", "count_component", "density_weights",
-           "group_mines", "group_order", "total_weights"]
+__all__ = ["BudgetExceeded", "ComponentCount", "combine_cost", "convolve", "count_component", "density_weights",
+           "group_mines", "total_weights"]

@@ -30,43 +30,81 @@ def total_weights(counts: list[list[int]], outside: int, remaining: int
     Returns ``(weights, z, outside_numer)``: ``weights[c][k]`` is the number of ways the rest of the
     board completes a configuration of component c holding k mines; ``z`` the number of placements
     of the whole board; ``outside_numer / z`` the probability of one off-frontier cell.
+
+    Work: about D^2 multiply-adds for D the largest number of mines the components can hold
+    together (see :func:`combine_cost`), not one D^2 convolution per component.
     """
     m = len(counts)
-    prefix: list[list[int]] = [[1]]
-    for c in counts:
-        prefix.append(convolve(prefix[-1], c))
-    suffix: list[list[int]] = [[1]] * (m + 1)
+    degs = [len(c) - 1 for c in counts]
+    total_deg = sum(degs)
+
+    # ways[d] = C(outside, remaining - d): ways to put the other mines off the frontier
+    ways = _binomials(outside, remaining - total_deg, remaining)[::-1]
+
+    # q[i][d] = sum over configurations of components i.. with u mines of C(outside, remaining - d - u),
+    # for d = 0 .. (mines components before i can hold): the completions seen from component i.
+    q: list[list[int]] = [[]] * (m + 1)
+    q[m] = ways
+    span = total_deg
     for i in range(m - 1, -1, -1):
-        suffix[i] = convolve(counts[i], suffix[i + 1])
-    everything = prefix[m]
-
-    binom_cache: dict[int, int] = {}
-
-    def outside_ways(x: int) -> int:
-        """C(outside, x): ways to put x mines off the frontier."""
-        if x < 0 or x > outside:
-            return 0
-        v = binom_cache.get(x)
-        if v is None:
-            v = comb(outside, x)
-            binom_cache[x] = v
-        return v
-
-    z = sum(n * outside_ways(remaining - t) for t, n in enumerate(everything) if n)
-    if outside:
-        outside_numer = sum(n * comb(outside - 1, remaining - t - 1)
-                            for t, n in enumerate(everything)
-                            if n and 0 <= remaining - t - 1 <= outside - 1)
-    else:
-        outside_numer = 0
+        span -= degs[i]
+        nxt, c = q[i + 1], counts[i]
+        row = []
+        for d in range(span + 1):
+            acc = 0
+            for k, n in enumerate(c):
+                if n:
+                    v = nxt[d + k]
+                    if v:
+                        acc += n * v
+            row.append(acc)
+        q[i] = row
+    z = q[0][0] if q[0] else 0
+    prefix = [1]
     weights = []
+    everything_deg = 0
     for i, c in enumerate(counts):
-        rest = convolve(prefix[i], suffix[i + 1])
+        nxt = q[i + 1]
         w = []
         for k in range(len(c)):
-            w.append(sum(n * outside_ways(remaining - k - t) for t, n in enumerate(rest) if n))
+            acc = 0
+            for s, n in enumerate(prefix):
+                if n:
+                    v = nxt[k + s]
+                    if v:
+                        acc += n * v
+            w.append(acc)
         weights.append(w)
+        prefix = convolve(prefix, c)
+        everything_deg += degs[i]
+    # C(outside - 1, x - 1) = C(outside, x) * x / outside: placements with a given outside cell a mine
+    outside_numer = 0
+    if outside:
+        for t, n in enumerate(prefix):
+            x = remaining - t
+            if n and 0 < x <= outside:
+                outside_numer += n * (ways[t] * x // outside)
     return weights, z, outside_numer
+
+
+def _binomials(n: int, lo: int, hi: int) -> list[int]:
+    """[C(n, x) for x in lo..hi] (0 outside 0..n), by the multiplicative recurrence."""
+    out = []
+    a, b = max(lo, 0), min(hi, n)
+    v = comb(n, a) if a <= b else 0
+    for x in range(lo, hi + 1):
+        if x < a or x > b:
+            out.append(0)
+            continue
+        out.append(v)
+        v = v * (n - x) // (x + 1)
+    return out
+
+
+def combine_cost(counts: list[list[int]]) -> int:
+    """Multiply-adds :func:`total_weights` does for these components (the size of the integers aside)."""
+    total_deg = sum(len(c) - 1 for c in counts)
+    return 2 * (total_deg + 1) * sum(len(c) for c in counts)
 
 
 def density_weights(size: int, density: Fraction) -> list[int]:

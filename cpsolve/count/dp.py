@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
-from ..constraints import Component
+from ..constraints import Component, elimination_plan
 
 State = tuple[int, ...]
 # One DP step: group id, group size, the states before it with their polynomials, and for each such
@@ -41,73 +41,17 @@ class ComponentCount:
         return sum(self.counts)
 
 
-def group_order(comp: Component) -> list[int]:
-    """A placement order keeping the set of open constraints small (greedy, min-width first)."""
-    groups = comp.groups
-    n = len(groups)
-    unplaced_in = [len(gs) for gs, _ in comp.constraints]
-    opened: set[int] = set()
-    placed = [False] * n
-    con_groups = [gs for gs, _ in comp.constraints]
-    order: list[int] = []
-    frontier: set[int] = set()  # unplaced groups touching an open constraint
-    for _ in range(n):
-        candidates = frontier if frontier else (g for g in range(n) if not placed[g])
-        best, best_key = -1, None
-        for g in candidates:
-            cons = groups[g].constraints
-            new = 0
-            closes = 0
-            for c in cons:
-                if c not in opened:
-                    new += 1
-                if unplaced_in[c] == 1:
-                    closes += 1
-            key = (new - closes, new, g)
-            if best_key is None or key < best_key:
-                best, best_key = g, key
-        g = best
-        placed[g] = True
-        frontier.discard(g)
-        order.append(g)
-        for c in groups[g].constraints:
-            unplaced_in[c] -= 1
-            if unplaced_in[c] == 0:
-                opened.discard(c)
-            else:
-                if c not in opened:
-                    opened.add(c)
-                    frontier.update(x for x in con_groups[c] if not placed[x])
-    return order
-
-
-def count_component(comp: Component, max_states: int | None = None) -> ComponentCount:
-    """Forward DP: configuration counts by mine number. Raises :class:`BudgetExceeded`."""
-    groups = comp.groups
-    needs = [need for _, need in comp.constraints]
-    order = group_order(comp)
-    pos = {g: i for i, g in enumerate(order)}
-    last = [max(pos[g] for g in gs) for gs, _ in comp.constraints]
-    # capacity of each constraint still to be placed after step i
-    cap = [sum(groups[g].size for g in gs) for gs, _ in comp.constraints]
-    active: tuple[int, ...] = ()
+def count_component(comp: Component, max_states: int | None = None,
+                    max_terms: int | None = None) -> ComponentCount:
+    """Forward DP: configuration counts by mine number. Raises :class:`BudgetExceeded` when more
+    than ``max_states`` states are created or more than ``max_terms`` polynomial terms stored."""
     frontier: dict[State, list[int]] = {(): [1]}
     steps: list[Step] = []
     total_states = 1
-    for i, g in enumerate(order):
-        size = groups[g].size
-        cg = groups[g].constraints
-        for c in cg:
-            cap[c] -= size
-        aset = set(active)
-        new = tuple(c for c in cg if c not in aset)
-        ext = active + new
-        ext_index = {c: k for k, c in enumerate(ext)}
-        touch = [ext_index[c] for c in cg]
-        closing = [ext_index[c] for c in cg if last[c] == i]
-        keep = [k for k, c in enumerate(ext) if last[c] != i]
-        keep_caps = [cap[ext[k]] for k in keep]
-        new_needs = [needs[c] for c in new]
+    total_terms = 1
+    for step in elimination_plan(comp):
+        g, size, new_needs = step.group, step.size, list(step.new_needs)
+        touch, closing, keep, keep_caps = step.touch, step.closing, step.keep, step.keep_caps
         coeff = [comb(size, j) for j in range(size + 1)]
         nxt: dict[State, list[int]] = {}
         items = list(frontier.items())
@@ -154,8 +98,11 @@ def count_component(comp: Component, max_states: int | None = None) -> Component
         total_states += len(nxt)
         if max_states is not None and total_states > max_states:
             raise BudgetExceeded(f"more than {max_states} DP states")
+        if max_terms is not None:
+            total_terms += sum(len(p) for p in nxt.values())
+            if total_terms > max_terms:
+                raise BudgetExceeded(f"more than {max_terms} DP polynomial terms")
         frontier = nxt
-        active = tuple(ext[k] for k in keep)
     counts = frontier.get((), [0])
     return ComponentCount(comp, list(counts), steps, total_states)
 

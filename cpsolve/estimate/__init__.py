@@ -1,22 +1,11 @@
-"""Estimation for components too large to count exactly. Imports neither proof nor counting.
+"""Estimation for boards that exact counting cannot finish. Imports neither proof nor counting.
 
-Placeholder until the estimation issue: every unfixed cell gets the board's mean density.
+Every number made here is an estimate: the analysis layer labels it so, and nothing turns it into a
+certainty. See :func:`estimate_board` and docs/paths.md.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
+from .board import MarginalFn, estimate_board
 
-from ..constraints import Model
-
-
-def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: list[int],
-                   density: Fraction | None) -> dict[int, float]:
-    """Estimated mine probability of every unfixed unknown cell (not the fixed ones)."""
-    free = [c for c in model.unknown if c not in model.fixed]
-    if density is not None:
-        p = float(density)
-    else:
-        rem = model.remaining_free or 0
-        p = rem / len(free) if free else 0.0
-    return {c: p for c in free}
+__all__ = ["MarginalFn", "estimate_board"]

@@ -70,6 +70,13 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
                 nominated[v] = p == 1
     stats: dict[str, Any] = {"engine": name, "deduced": deduced, "solver_calls": 0}
     result = ProofResult(certs, stats)
+    impossible = [c for c in system.cards if c.impossible]
+    if impossible:  # e.g. a clue with more flags around it than its number: no placement at all
+        result.status = "inconsistent"
+        result.conflict = frozenset().union(*(c.sources for c in impossible))
+        result.certainties = {}
+        _finish(result, system, t0, set(), set())
+        return result
     if system.nvars == 0 or (nominated is not None and not nominated):
         _finish(result, system, t0, set(), set())
         return result

@@ -44,6 +44,23 @@ class Backend(ABC):
         self._top = system.nvars
         self._guarded = set(guarded)
 
+    def _load(self) -> None:
+        """Add every cardinality constraint of the system; a guarded one only under its guard."""
+        for ci, card in enumerate(self.system.cards):
+            g = self.new_var() if ci in self._guarded else None
+            if g is not None:
+                self.guard[ci] = g
+            if card.trivial:
+                continue
+            if card.impossible:
+                self.add_clause([-g] if g is not None else [])
+                continue
+            self._add_card(card.lits, card.lo, card.hi, g)
+
+    @abstractmethod
+    def _add_card(self, lits: Sequence[int], lo: int, hi: int, guard: int | None) -> None:
+        """lo <= sum(lits) <= hi, enforced only when ``guard`` is true (always when None)."""
+
     def _alloc(self) -> int:
         self._top += 1
         return self._top

@@ -33,59 +33,53 @@ class CpSatBackend(Backend):
         super().__init__(system, guarded)
         m = cp_model.CpModel()
         self.model = m
-        self.vars: list[Any] = [None] + [m.NewBoolVar(f"x{v}") for v in range(1, system.nvars + 1)]
+        self.vars: list[Any] = [None] + [m.new_bool_var(f"x{v}") for v in range(1, system.nvars + 1)]
         self.solver = cp_model.CpSolver()
         for k, v in _PARAMS.items():
             setattr(self.solver.parameters, k, v)
-        for ci, card in enumerate(system.cards):
-            g = self.new_var() if ci in self._guarded else None
-            if g is not None:
-                self.guard[ci] = g
-            if card.trivial:
-                continue
-            if card.impossible:
-                self.add_clause([-g] if g is not None else [])
-                continue
-            expr = cp_model.LinearExpr.Sum([self.vars[v] for v in card.lits])
-            ct = m.AddLinearConstraint(expr, max(card.lo, 0), min(card.hi, len(card.lits)))
-            if g is not None:
-                ct.OnlyEnforceIf(self.vars[g])
+        self._load()
+
+    def _add_card(self, lits: Sequence[int], lo: int, hi: int, guard: int | None) -> None:
+        expr = cp_model.LinearExpr.sum([self.vars[v] for v in lits])
+        ct = self.model.add_linear_constraint(expr, max(lo, 0), min(hi, len(lits)))
+        if guard is not None:
+            ct.only_enforce_if(self.vars[guard])
 
     def new_var(self) -> int:
         v = self._alloc()
-        self.vars.append(self.model.NewBoolVar(f"a{v}"))
+        self.vars.append(self.model.new_bool_var(f"a{v}"))
         assert len(self.vars) == v + 1
         return v
 
     def _lit(self, x: int) -> Any:
-        return self.vars[x] if x > 0 else self.vars[-x].Not()
+        return self.vars[x] if x > 0 else self.vars[-x].negated()
 
     def add_clause(self, lits: Sequence[int]) -> None:
         if not lits:
             # the empty clause: a variable that must be both true and false
             z = self.vars[self.new_var()]
-            self.model.AddBoolOr([z])
-            self.model.AddBoolOr([z.Not()])
+            self.model.add_bool_or([z])
+            self.model.add_bool_or([z.negated()])
             return
-        self.model.AddBoolOr([self._lit(x) for x in lits])
+        self.model.add_bool_or([self._lit(x) for x in lits])
 
     def _solve(self, assumptions: Sequence[int], time_left: float | None,
                prefer: Sequence[int]) -> Outcome:
         m = self.model
-        m.ClearAssumptions()
-        m.AddAssumptions([self._lit(x) for x in assumptions])
-        m.ClearHints()
+        m.clear_assumptions()
+        m.add_assumptions([self._lit(x) for x in assumptions])
+        m.clear_hints()
         for x in prefer:
-            m.AddHint(self.vars[abs(x)], x > 0)
+            m.add_hint(self.vars[abs(x)], x > 0)
         self._assumed = list(assumptions)
         params = self.solver.parameters
         if time_left is not None:
             params.max_time_in_seconds = max(time_left, 1e-3)
         else:
             params.max_time_in_seconds = float("inf")
-        st = self.solver.Solve(m)
+        st = self.solver.solve(m)
         if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            sol = self.solver.ResponseProto().solution
+            sol = self.solver.response_proto.solution
             n = self.system.nvars
             return Outcome(Status.SAT, (False,) + tuple(bool(sol[i]) for i in range(n)))
         if st == cp_model.INFEASIBLE:
@@ -94,7 +88,7 @@ class CpSatBackend(Backend):
 
     def core(self) -> list[int]:
         out = []
-        for idx in self.solver.SufficientAssumptionsForInfeasibility():
+        for idx in self.solver.sufficient_assumptions_for_infeasibility():
             # proto literal i is variable i+1; its negation is -i-1, i.e. -(variable)
             out.append(idx + 1 if idx >= 0 else idx)
         return out

@@ -30,21 +30,15 @@ class PysatBackend(Backend):
         self.native = bool(self.s.supports_atmost())
         self.encoding = encoding
         self.pool = IDPool(start_from=system.nvars + 1)
-        for ci, card in enumerate(system.cards):
-            g = self.new_var() if ci in self._guarded else None
-            if g is not None:
-                self.guard[ci] = g
-            if card.trivial:
-                continue
-            if card.impossible:
-                self.add_clause([-g] if g is not None else [])
-                continue
-            if self.native:
-                self._add_native(card.lits, card.lo, card.hi, g)
-            else:
-                for cl in card_clauses(card.lits, card.lo, card.hi, self.pool, encoding):
-                    self.s.add_clause(cl + [-g] if g is not None else cl)
+        self._load()
         self._top = max(self._top, self.pool.top)
+
+    def _add_card(self, lits: Sequence[int], lo: int, hi: int, guard: int | None) -> None:
+        if self.native:
+            self._add_native(lits, lo, hi, guard)
+        else:
+            for cl in card_clauses(lits, lo, hi, self.pool, self.encoding):
+                self.s.add_clause(cl + [-guard] if guard is not None else cl)
 
     def _add_native(self, lits: Sequence[int], lo: int, hi: int, g: int | None) -> None:
         n = len(lits)

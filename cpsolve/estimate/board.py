@@ -1,0 +1,317 @@
+"""Estimated probabilities for a whole board: parts coupled through the mine total by a fugacity.
+
+The board's unfixed cells fall into parts: components counted exactly (their configuration counts
+by mine number are given), components too large to count (estimated by belief propagation, see
+:mod:`.bp`), and the outside cells (touching no clue). Without a mine total each part is independent
+under the prior density. With one, the parts are coupled by "all parts together hold the remaining
+mines"; the estimate replaces that hard constraint by a mine fugacity ``lam`` (grand-canonical
+ensemble), chosen so that the expected number of mines on the board equals the remaining mines
+exactly, then (when cheap) restores the hard total by convolving the parts' mine-count distributions
+(canonical correction, :mod:`.combine`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+from ..constraints import Component, Model
+from . import combine
+from .bp import GroupBP, group_means, group_vars
+from .combine import tilted
+from .dp import BeamDP, DPResult
+
+#: Given the distribution of a component's mine count (P[k], k = 0..), each of its cells' probability.
+MarginalFn = Callable[[list[float]], dict[int, float]]
+
+_T_MIN, _T_MAX = -60.0, 60.0
+_MIN_BEAM = 64
+#: Nearest an estimate from a pruned DP comes to 0 or 1 (it dropped configurations, so it cannot know).
+_PRUNED_FLOOR = 1e-6
+#: Largest component whose mine-count distribution the DP carries (else: moments and range only).
+_DIST_LIMIT = 1500
+#: Estimation methods: "dp" (beam-limited DP at a fugacity, default) or "bp" (belief propagation).
+METHODS = ("dp", "bp")
+
+
+class _BPPart:
+    """A component estimated by group-level belief propagation (the plain Bethe approximation)."""
+
+    def __init__(self, ci: int, model: Model) -> None:
+        self.ci = ci
+        self.comp = model.components[ci]
+        self.bp = GroupBP(self.comp)
+        self.t: float | None = None
+        self.beliefs: list[list[float]] = []
+        self.means: list[float] = []
+        self.pruned = True
+
+    def at(self, t: float) -> tuple[float, float]:
+        """(mean mines, slope proxy: the sum of the groups' variances) at log-fugacity t."""
+        if self.t != t:
+            self.beliefs = self.bp.run(t)
+            self.means = group_means(self.beliefs)
+            self.t = t
+        var = sum(group_vars(self.beliefs, self.means))
+        return sum(self.means), var
+
+    def response(self, t: float, h: float = 0.02) -> float:
+        """d(mean)/dt at t: the variance of the mine count in the BP (Bethe) approximation."""
+        up = self.at(t + h)[0]
+        down = self.at(t - h)[0]
+        self.at(t)
+        return max((up - down) / (2 * h), 0.0)
+
+    @property
+    def work(self) -> int:
+        return self.bp.sweeps
+
+    def distribution(self, t: float) -> combine.Dist:
+        """Mine-count distribution: the largest-entropy one with the BP mean and response."""
+        return combine.maxent(self.at(t)[0], self.response(t), 0, self.comp.size)
+
+    def probs(self) -> dict[int, float]:
+        return _group_probs(self.comp, self.means)
+
+
+class _DPPart:
+    """A component estimated by the beam-limited DP at a fugacity (exact there when nothing is pruned)."""
+
+    def __init__(self, ci: int, model: Model, budget: int, beam: int | None = None) -> None:
+        self.ci = ci
+        self.model = model
+        self.fallback: _BPPart | None = None
+        self.comp = model.components[ci]
+        self.beam = beam if beam is not None else max(_MIN_BEAM, budget // max(1, len(self.comp.groups)))
+        self.dp = BeamDP(self.comp, self.beam)
+        self.t: float | None = None
+        self.result: DPResult | None = None
+        self.runs = 0
+
+    def at(self, t: float) -> tuple[float, float]:
+        if self.fallback is not None:
+            return self.fallback.at(t)
+        if self.t != t:
+            res = self.dp.run(t)
+            self.runs += 1
+            tries = 0
+            while res is None and tries < 3:  # the beam dropped every completion: widen it
+                self.beam *= 4
+                self.dp.beam = self.beam
+                res = self.dp.run(t)
+                self.runs += 1
+                tries += 1
+            if res is None:
+                self.fallback = _BPPart(self.ci, self.model)
+                return self.fallback.at(t)
+            self.result = res
+            self.t = t
+        assert self.result is not None
+        return self.result.mean, self.result.var
+
+    def response(self, t: float) -> float:
+        if self.fallback is not None:
+            return self.fallback.response(t)
+        return self.at(t)[1]
+
+    @property
+    def pruned(self) -> bool:
+        return self.fallback is not None or (self.result is not None and self.result.pruned)
+
+    @property
+    def work(self) -> int:
+        return self.runs
+
+    def distribution(self, t: float) -> combine.Dist:
+        """Mine-count distribution at t: carried through the DP for components up to
+        ``_DIST_LIMIT`` cells, else the largest-entropy one with the DP's moments and range."""
+        if self.fallback is not None:
+            return self.fallback.distribution(t)
+        mean, var = self.at(t)
+        assert self.result is not None
+        if self.comp.size <= _DIST_LIMIT:
+            d = self.dp.distribution(t)
+            if d is not None:
+                return combine.from_dist(d)
+        return combine.maxent(mean, var, self.result.lo, self.result.hi)
+
+    def probs(self) -> dict[int, float]:
+        if self.fallback is not None:
+            return self.fallback.probs()
+        assert self.result is not None
+        out = _group_probs(self.comp, self.result.group_means)
+        if self.result.pruned:
+            # configurations were dropped: a 0 or 1 here is not known, keep it off the extremes
+            for c, p in out.items():
+                out[c] = min(max(p, _PRUNED_FLOOR), 1.0 - _PRUNED_FLOOR)
+        return out
+
+
+def _group_probs(comp: Component, means: list[float]) -> dict[int, float]:
+    out = {}
+    for g, m in zip(comp.groups, means):
+        p = min(1.0, max(0.0, m / g.size))
+        for c in g.cells:
+            out[c] = p
+    return out
+
+
+def _exact_moments(logc: list[float], t: float) -> tuple[float, float]:
+    w = tilted(logc, t)
+    m = sum(k * p for k, p in enumerate(w))
+    v = sum(k * k * p for k, p in enumerate(w)) - m * m
+    return m, max(v, 0.0)
+
+
+def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: list[int],
+                   density: Fraction | None, *, marginals: dict[int, MarginalFn] | None = None,
+                   stats: dict[str, Any] | None = None, method: str = "dp",
+                   dp_budget: int = 100_000, beam: int | None = None, canonical_budget: int = 400_000
+                   ) -> dict[int, float]:
+    """Estimated mine probability of every unfixed unknown cell (not the fixed ones).
+
+    ``exact_counts``: for the components counted exactly, configurations by mine number;
+    ``marginals``: for those components, the per-cell probabilities given their mine-count
+    distribution (a component without one is estimated like the ``estimated`` ones);
+    ``estimated``: the components to estimate. Probabilities lie in [0, 1] and, with a mine total,
+    sum to ``model.remaining_free`` (up to float rounding).
+
+    ``method``: "dp" (beam-limited DP, ``dp_budget`` states times groups per run, or a fixed
+    ``beam`` of states per step) or "bp";
+    ``canonical_budget``: float multiply-adds allowed for restoring the hard total (else the
+    grand-canonical estimate stands).
+    """
+    if method not in METHODS:
+        raise ValueError(f"unknown estimation method {method!r} (one of {', '.join(METHODS)})")
+    marginals = marginals or {}
+    exact = {ci: c for ci, c in exact_counts.items() if ci in marginals}
+    todo = sorted(set(estimated) | (set(exact_counts) - set(exact)))
+    bp_parts: list[_BPPart | _DPPart] = [
+        _DPPart(ci, model, dp_budget, beam) if method == "dp" else _BPPart(ci, model) for ci in todo]
+    logc = {ci: [math.log(n) if n else -math.inf for n in c] for ci, c in exact.items()}
+    n_out = len(model.outside)
+    out: dict[int, float] = {}
+
+    if density is not None:
+        t = math.log(density / (1 - density))
+        for part in bp_parts:
+            part.at(t)
+            out.update(part.probs())
+        for ci, lc in logc.items():
+            out.update(marginals[ci](tilted(lc, t)))
+        p_out = float(density)
+        for c in model.outside:
+            out[c] = p_out
+        _record(stats, bp_parts, t, "fixed density")
+        return out
+
+    remaining = model.remaining_free
+    assert remaining is not None
+
+    def excess(t: float) -> tuple[float, float]:
+        """Expected mines minus remaining at log-fugacity t, and a slope estimate."""
+        m = v = 0.0
+        for part in bp_parts:
+            pm, pv = part.at(t)
+            m += pm
+            v += pv
+        for lc in logc.values():
+            pm, pv = _exact_moments(lc, t)
+            m += pm
+            v += pv
+        if n_out:
+            q = 1.0 / (1.0 + math.exp(-t))
+            m += n_out * q
+            v += n_out * q * (1 - q)
+        return m - remaining, v
+
+    free = sum(c.size for c in model.components) + n_out
+    t0 = math.log((remaining + 0.5) / (free - remaining + 0.5)) if free else 0.0
+    t = _solve(excess, t0)
+    # Each part's mine-count distribution at that fugacity (a BP part: a Gaussian with the BP mean
+    # and its response to the fugacity), then the hard total restored when that is cheap enough.
+    keys: list[int] = []
+    dists: list[combine.Dist] = []
+    for ci, lc in logc.items():
+        keys.append(ci)
+        dists.append(combine.from_full(tilted(lc, t)))
+    for part in bp_parts:
+        keys.append(part.ci)
+        dists.append(part.distribution(t))
+    if n_out:
+        keys.append(-1)
+        dists.append(combine.binomial(n_out, t))
+    mode = "grand-canonical"
+    if combine.canonical_cost(dists) <= canonical_budget:
+        shares, mode = combine.canonical_shares(dists, remaining, canonical_budget)
+    else:
+        shares = dists
+    share = dict(zip(keys, shares))
+    for ci, lc in logc.items():
+        out.update(marginals[ci](combine.full(share[ci], len(lc))))
+    for part in bp_parts:
+        target = combine.mean(share[part.ci])
+        if abs(target - part.at(t)[0]) > 1e-9:
+            _solve_part(part, t, target)
+        out.update(part.probs())
+    if n_out:
+        p_out = min(1.0, max(0.0, combine.mean(share[-1]) / n_out))
+        for c in model.outside:
+            out[c] = p_out
+    _normalise(out, remaining)
+    _record(stats, bp_parts, t, mode)
+    return out
+
+
+def _solve(f: Callable[[float], tuple[float, float]], t0: float, tol: float = 1e-9) -> float:
+    """Root of the increasing function f (value, slope) by safeguarded Newton steps."""
+    lo, hi = _T_MIN, _T_MAX
+    t = min(max(t0, lo), hi)
+    for _ in range(100):
+        val, slope = f(t)
+        if abs(val) < tol:
+            return t
+        if val > 0:
+            hi = t
+        else:
+            lo = t
+        step = t - val / slope if slope > 1e-12 else math.nan
+        t = step if lo < step < hi else (lo + hi) / 2
+        if hi - lo < 1e-12:
+            break
+    return t
+
+
+def _solve_part(part: _BPPart | _DPPart, t: float, target: float) -> None:
+    """Move one BP part's fugacity until its expected mines equal ``target``."""
+    def f(s: float) -> tuple[float, float]:
+        m, v = part.at(s)
+        return m - target, v
+    _solve(f, t, 1e-9)
+
+
+def _normalise(p: dict[int, float], total: int) -> None:
+    """Spread the float residual of the sum over the cells (in proportion to p(1-p)), within [0, 1]."""
+    for _ in range(5):
+        resid = total - math.fsum(p.values())
+        if abs(resid) <= 1e-12 * max(1, total):
+            return
+        w = {c: v * (1 - v) for c, v in p.items() if 0.0 < v < 1.0}
+        s = math.fsum(w.values())
+        if s <= 0:
+            return
+        f = resid / s
+        for c, wc in w.items():
+            p[c] = min(1.0, max(0.0, p[c] + f * wc))
+
+
+def _record(stats: dict[str, Any] | None, parts: list[_BPPart | _DPPart], t: float, mode: str) -> None:
+    if stats is None:
+        return
+    stats["estimate_mode"] = mode
+    stats["estimate_fugacity"] = math.exp(t)
+    stats["estimate_parts"] = len(parts)
+    stats["estimate_pruned"] = sum(1 for p in parts if p.pruned)
+    stats["estimate_work"] = sum(p.work for p in parts)
