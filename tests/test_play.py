@@ -370,3 +370,15 @@ def test_dead_cells_are_put_off() -> None:
     (r, c), = move.cells
     assert len(engine.outcomes(state, r * 7 + c)) > 1
     assert Strategy(name="basic").choose(board, analyze(board)).cells == ((0, 0),)
+
+
+def test_estimated_positions_are_counted_and_never_certain() -> None:
+    """With a tiny exact limit the analysis estimates: those positions are counted, and the
+    certainties claimed on them (from the proof engine alone) are still all right."""
+    rc, out, err = run_cli("play", "--difficulty", "intermediate", "--games", "4", "--seed", "3",
+                           "--exact-limit", "2", "--json")
+    assert rc == 0, err
+    doc = json.loads(out)
+    assert doc["exact_limit"] == 2
+    assert 0 < doc["estimated_positions"] <= doc["positions"]
+    assert doc["certainties"] > 0 and doc["wrong_certainties"] == 0 and doc["wrong_exact"] == 0

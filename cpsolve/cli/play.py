@@ -15,6 +15,7 @@ from . import EXIT_OK, CliError, parse_cell
 from .solve import exact_limit_arg, positive_float
 
 EXIT_WRONG = 1
+_UNSET = object()  # an option not given (None is a meaningful --exact-limit)
 
 
 def solver() -> Analyse:
@@ -62,7 +63,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "inside boards smaller than 7x7)")
     p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                    help="worker processes (1)")
-    p.add_argument("--exact-limit", type=exact_limit_arg, default=None, metavar="N",
+    p.add_argument("--exact-limit", type=exact_limit_arg, default=_UNSET, metavar="N",
                    help="largest component counted exactly (default: the analysis default)")
     p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
                    help="time the proof engine may spend per position (default: the analysis default)")
@@ -92,7 +93,7 @@ def build_config(args: argparse.Namespace) -> RunConfig:
         if r >= rows or c >= cols:
             raise CliError(f"--first-cell {r},{c} is off the {rows}x{cols} board")
     opts: dict[str, Any] = {}
-    if args.exact_limit is not None or "--exact-limit" in sys.argv:
+    if args.exact_limit is not _UNSET:
         opts["exact_limit"] = args.exact_limit
     if args.time_limit is not None:
         opts["time_limit"] = args.time_limit
