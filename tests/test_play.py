@@ -382,3 +382,10 @@ def test_estimated_positions_are_counted_and_never_certain() -> None:
     assert doc["exact_limit"] == 2
     assert 0 < doc["estimated_positions"] <= doc["positions"]
     assert doc["certainties"] > 0 and doc["wrong_certainties"] == 0 and doc["wrong_exact"] == 0
+
+
+def test_progress_bar_goes_to_stderr_when_asked() -> None:
+    rc, out, err = run_cli("play", "--difficulty", "beginner", "--games", "3", "--json", "--progress")
+    assert rc == 0
+    json.loads(out)  # standard output stays one JSON document
+    assert "0/3" in err and "game/s" in err and "won" in err
