@@ -123,6 +123,11 @@ class Game:
         if self._mine[start]:
             self.lost = True
             return False
+        self.flood(start)
+        return True
+
+    def flood(self, start: int, opened: list[int] | None = None) -> None:
+        """Open the safe cell ``start`` and, from every 0, its neighbours; append opened cells to ``opened``."""
         stack = [start]
         view = self.view
         while stack:
@@ -132,9 +137,10 @@ class Game:
             k = self.number(i)
             view[i] = k
             self.covered_safe -= 1
+            if opened is not None:
+                opened.append(i)
             if k == 0:
                 stack.extend(j for j in neighbours(self.rows, self.cols, i) if view[j] == COVERED)
-        return True
 
     def board(self, with_total: bool = True) -> Board:
         """What the player sees: revealed numbers, covered cells, and the mine total."""

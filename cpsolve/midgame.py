@@ -15,23 +15,6 @@ from .board import COVERED, neighbours
 from .game import Game, Position, parse_difficulty
 
 
-def _open(game: Game, start: int, fresh: list[int]) -> None:
-    """Reveal ``start`` (known safe) and its opening, appending every newly opened cell to ``fresh``."""
-    assert game._mine is not None
-    view, rows, cols = game.view, game.rows, game.cols
-    stack = [start]
-    while stack:
-        i = stack.pop()
-        if view[i] != COVERED:
-            continue
-        k = game.number(i)
-        view[i] = k
-        game.covered_safe -= 1
-        fresh.append(i)
-        if k == 0:
-            stack.extend(j for j in neighbours(rows, cols, i) if view[j] == COVERED)
-
-
 def midgame_positions(difficulty: str | tuple[int, int, int], count: int, seed: int = 0, *,
                       reveal: float = 0.5, jump: float = 0.02, first_click: str = "opening"
                       ) -> Iterator[Position]:
@@ -77,7 +60,7 @@ def _play_to(game: Game, target: int, jump: float, rng: random.Random) -> int:
             if view[i] != COVERED:
                 continue
         fresh: list[int] = []
-        _open(game, i, fresh)
+        game.flood(i, fresh)
         game.moves += 1
         add(fresh)
         depth += 1
