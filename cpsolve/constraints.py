@@ -429,6 +429,33 @@ class PlanStep:
     keep: tuple[int, ...]
     keep_caps: tuple[int, ...]
 
+    def transitions(self, state: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+        """Every feasible number j of mines in this group from ``state``, with the next state."""
+        base = list(state + self.new_needs)
+        touch = self.touch
+        hi = self.size
+        for k in touch:
+            if base[k] < hi:
+                hi = base[k]
+        lo = 0
+        for k in self.closing:  # a closing constraint must be met exactly by this group
+            r = base[k]
+            lo = max(lo, r)
+            hi = min(hi, r)
+        out = []
+        keep, caps = self.keep, self.keep_caps
+        for j in range(lo, hi + 1):
+            for k in touch:
+                base[k] -= j
+            for k, cp in zip(keep, caps):
+                if base[k] > cp:
+                    break
+            else:
+                out.append((j, tuple([base[k] for k in keep])))
+            for k in touch:
+                base[k] += j
+        return out
+
 
 def elimination_plan(comp: Component) -> list[PlanStep]:
     """The steps of placing the groups of ``comp`` in :func:`group_order`."""

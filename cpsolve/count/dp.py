@@ -50,38 +50,14 @@ def count_component(comp: Component, max_states: int | None = None,
     total_states = 1
     total_terms = 1
     for step in elimination_plan(comp):
-        g, size, new_needs = step.group, step.size, list(step.new_needs)
-        touch, closing, keep, keep_caps = step.touch, step.closing, step.keep, step.keep_caps
+        g, size = step.group, step.size
         coeff = [comb(size, j) for j in range(size + 1)]
         nxt: dict[State, list[int]] = {}
         items = list(frontier.items())
         trans_all: list[list[tuple[int, State]]] = []
         for s, poly in items:
-            base = list(s) + new_needs
-            trans: list[tuple[int, State]] = []
-            lo = 0
-            hi = min([size] + [base[k] for k in touch])
-            # a closing constraint must be met exactly by this group
-            for k in closing:
-                r = base[k]
-                lo = max(lo, r)
-                hi = min(hi, r)
-            for j in range(lo, hi + 1):
-                vals = base[:]
-                for k in touch:
-                    vals[k] -= j
-                ok = True
-                nxt_state = []
-                for k, cp in zip(keep, keep_caps):
-                    v = vals[k]
-                    if v > cp:
-                        ok = False
-                        break
-                    nxt_state.append(v)
-                if not ok:
-                    continue
-                s2 = tuple(nxt_state)
-                trans.append((j, s2))
+            trans = step.transitions(s)
+            for j, s2 in trans:
                 cj = coeff[j]
                 acc = nxt.get(s2)
                 need_len = len(poly) + j

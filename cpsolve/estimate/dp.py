@@ -38,9 +38,7 @@ class BeamDP:
         self.comp = comp
         self.beam = max(1, beam)
         groups = comp.groups
-        # per step: group, size, new needs appended, touched slots, closing slots, kept slots, caps
-        self.steps = [(st.group, st.size, list(st.new_needs), st.touch, st.closing, st.keep, st.keep_caps)
-                      for st in elimination_plan(comp)]
+        self.steps = elimination_plan(comp)
         self.log_binom = {s: [math.lgamma(s + 1) - math.lgamma(j + 1) - math.lgamma(s - j + 1)
                               for j in range(s + 1)] for s in {g.size for g in groups}}
 
@@ -50,7 +48,8 @@ class BeamDP:
         frontier: dict[State, list[float]] = {(): [1.0, 0.0, 0.0, 0, 0]}
         history: list[tuple[list[State], list[float], list[list[tuple[int, State]]], list[float]]] = []
         pruned = False
-        for _g, size, new_needs, touch, closing, keep, caps in self.steps:
+        for step in self.steps:
+            size = step.size
             lb = self.log_binom[size]
             logs = [v + j * t for j, v in enumerate(lb)]
             top = max(logs)
@@ -62,43 +61,21 @@ class BeamDP:
             for s in states:
                 w, w1, w2, kmin, kmax = frontier[s]
                 alphas.append(w)
-                base = list(s) + new_needs
-                hi = size
-                for k in touch:
-                    if base[k] < hi:
-                        hi = base[k]
-                lo = 0
-                for k in closing:
-                    r = base[k]
-                    lo = max(lo, r)
-                    hi = min(hi, r)
-                trans = []
-                for j in range(lo, hi + 1):
-                    for k in touch:
-                        base[k] -= j
-                    ok = True
-                    for k, cp in zip(keep, caps):
-                        if base[k] > cp:
-                            ok = False
-                            break
-                    if ok:
-                        s2 = tuple(base[k] for k in keep)
-                        trans.append((j, s2))
-                        c = a[j]
-                        acc = nxt.get(s2)
-                        if acc is None:
-                            acc = [0.0, 0.0, 0.0, kmin + j, kmax + j]
-                            nxt[s2] = acc
-                        else:
-                            if kmin + j < acc[3]:
-                                acc[3] = kmin + j
-                            if kmax + j > acc[4]:
-                                acc[4] = kmax + j
-                        acc[0] += w * c
-                        acc[1] += (w1 + j * w) * c
-                        acc[2] += (w2 + 2 * j * w1 + j * j * w) * c
-                    for k in touch:
-                        base[k] += j
+                trans = step.transitions(s)
+                for j, s2 in trans:
+                    c = a[j]
+                    acc = nxt.get(s2)
+                    if acc is None:
+                        acc = [0.0, 0.0, 0.0, kmin + j, kmax + j]
+                        nxt[s2] = acc
+                    else:
+                        if kmin + j < acc[3]:
+                            acc[3] = kmin + j
+                        if kmax + j > acc[4]:
+                            acc[4] = kmax + j
+                    acc[0] += w * c
+                    acc[1] += (w1 + j * w) * c
+                    acc[2] += (w2 + 2 * j * w1 + j * j * w) * c
                 trans_all.append(trans)
             history.append((states, alphas, trans_all, a))
             if len(nxt) > self.beam:
@@ -121,7 +98,8 @@ class BeamDP:
         # backward: beta per state; each step's group mean is normalised locally
         means = [0.0] * len(self.comp.groups)
         beta: dict[State, float] = {(): 1.0}
-        for (g, _size, *_), (states, alphas, trans_all, a) in zip(reversed(self.steps), reversed(history)):
+        for step, (states, alphas, trans_all, a) in zip(reversed(self.steps), reversed(history)):
+            g = step.group
             prev: dict[State, float] = {}
             num = den = 0.0
             for s, w, trans in zip(states, alphas, trans_all):
@@ -147,52 +125,32 @@ class BeamDP:
         a forward pass carrying per state a polynomial in the mines placed (floats, tails trimmed).
         None when the beam kept no completion."""
         frontier: dict[State, tuple[int, list[float]]] = {(): (0, [1.0])}
-        for _g, size, new_needs, touch, closing, keep, caps in self.steps:
+        for step in self.steps:
+            size = step.size
             lb = self.log_binom[size]
             logs = [v + j * t for j, v in enumerate(lb)]
             top = max(logs)
             a = [math.exp(v - top) for v in logs]
             nxt: dict[State, tuple[int, list[float]]] = {}
             for s, (off, poly) in frontier.items():
-                base = list(s) + new_needs
-                hi = size
-                for k in touch:
-                    if base[k] < hi:
-                        hi = base[k]
-                lo = 0
-                for k in closing:
-                    r = base[k]
-                    lo = max(lo, r)
-                    hi = min(hi, r)
-                for j in range(lo, hi + 1):
-                    for k in touch:
-                        base[k] -= j
-                    ok = True
-                    for k, cp in zip(keep, caps):
-                        if base[k] > cp:
-                            ok = False
-                            break
-                    if ok:
-                        s2 = tuple(base[k] for k in keep)
-                        c = a[j]
-                        acc = nxt.get(s2)
-                        start = off + j
-                        if acc is None:
-                            nxt[s2] = (start, [c * x for x in poly])
-                        else:
-                            aoff, apoly = acc
-                            if start < aoff:
-                                apoly[:0] = [0.0] * (aoff - start)
-                                aoff = start
-                            end = start + len(poly) - aoff
-                            if end > len(apoly):
-                                apoly.extend([0.0] * (end - len(apoly)))
-                            d = start - aoff
-                            for i, x in enumerate(poly):
-                                apoly[d + i] += c * x
-                            nxt[s2] = (aoff, apoly)
-                    for k in touch:
-                        base[k] += j
+                for j, s2 in step.transitions(s):
+                    c = a[j]
+                    acc = nxt.get(s2)
+                    start = off + j
+                    if acc is None:
+                        nxt[s2] = (start, [c * x for x in poly])
+                    else:
+                        aoff, apoly = acc
+                        if start < aoff:
+                            apoly[:0] = [0.0] * (aoff - start)
+                            aoff = start
+                        end = start + len(poly) - aoff
+                        if end > len(apoly):
+                            apoly.extend([0.0] * (end - len(apoly)))
+                        d = start - aoff
+                        for i, x in enumerate(poly):
+                            apoly[d + i] += c * x
+                        nxt[s2] = (aoff, apoly)
             if len(nxt) > self.beam:
                 nxt = dict(sorted(nxt.items(), key=lambda kv: sum(kv[1][1]), reverse=True)[:self.beam])
             top_w = max((max(p) for _, p in nxt.values()), default=0.0)
