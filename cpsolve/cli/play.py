@@ -12,7 +12,7 @@ from ..game import parse_difficulty
 from ..play.referee import Analyse, GameRecord
 from ..play.runner import RunConfig, run
 from . import EXIT_OK, CliError, parse_cell
-from .solve import exact_limit_arg, positive_float
+from .solve import exact_limit_arg, positive_float, whole_number
 
 EXIT_WRONG = 1
 _UNSET = object()  # an option not given (None is a meaningful --exact-limit)
@@ -24,20 +24,11 @@ def solver() -> Analyse:
 
 
 def positive_int(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return n
+    return whole_number(text, 1)
 
 
 def seed_arg(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    return whole_number(text)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -13,16 +13,21 @@ from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, read_board
 from .render import render_grid, render_summary
 
 
-def exact_limit_arg(text: str) -> int | None:
-    if text.lower() in ("none", "inf", "unlimited"):
-        return None
+def whole_number(text: str, minimum: int | None = None) -> int:
+    """An argparse value: a whole number, at least ``minimum`` when given."""
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number or 'none'") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if minimum is not None and n < minimum:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least {minimum}")
     return n
+
+
+def exact_limit_arg(text: str) -> int | None:
+    if text.lower() in ("none", "inf", "unlimited"):
+        return None
+    return whole_number(text, 0)
 
 
 def density_arg(text: str) -> Fraction:
