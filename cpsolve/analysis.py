@@ -34,6 +34,8 @@ DEFAULT_DENSITY = Fraction(1, 5)
 
 _ZERO = Exact(Fraction(0))
 _ONE = Exact(Fraction(1))
+_EST_ZERO = Estimate(0.0)
+_EST_ONE = Estimate(1.0)
 
 
 class InconsistentBoard(ValueError):
@@ -179,7 +181,13 @@ def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
     cells = []
     for i in model.unknown:
         r, c = divmod(i, model.cols)
-        cells.append(CellResult(r, c, probs[i], proofs.get(i)))
+        proof = proofs.get(i)
+        p = probs[i]
+        if proof is not None and isinstance(p, Estimate):
+            # a proved cell's estimate is replaced by the proved value (still labelled an estimate:
+            # the board's numbers stay estimates; knowledge flows from proofs to numbers, never back)
+            p = _EST_ONE if proof.mine else _EST_ZERO
+        cells.append(CellResult(r, c, p, proof))
     stats: dict[str, Any] = dict(model.stats)
     stats.update(cstats)
     stats.update(pstats)

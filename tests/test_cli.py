@@ -152,3 +152,14 @@ def test_installed_console_script():
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["remaining"] == 1
+
+
+def test_estimated_board_json_rules(capsys):
+    # the estimate path (every component over the limit): labels, no fractions, proofs still made,
+    # and a proved cell shows its proved value, not a near-0 estimate
+    status, out, _ = run(["solve", "--json", "--exact-limit", "0", str(BOARDS / "headline.txt")], capsys)
+    assert status == 0
+    doc = json.loads(out)
+    assert doc["exact"] is False
+    check_document_rules(doc)
+    assert doc["proved_mine"] == [[1, 2]] and len(doc["proved_safe"]) == 12
