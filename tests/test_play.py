@@ -389,3 +389,28 @@ def test_progress_bar_goes_to_stderr_when_asked() -> None:
     assert rc == 0
     json.loads(out)  # standard output stays one JSON document
     assert "0/3" in err and "game" in err  # later refreshes depend on timing
+
+
+@pytest.mark.parametrize("knob,reason", [({"progress": 0.2}, "progress"),
+                                         ({"opening_margin": 0.05}, "opening")])
+def test_guess_knobs_run_and_are_deterministic(knob: dict, reason: str) -> None:
+    """The optional guess rules take their path, and replaying gives the same games."""
+    cfg = small_config(rows=16, cols=16, mines=40, games=10, difficulty="intermediate",
+                       strategy_options={"name": "best", **knob})
+    a, ra = run(cfg)
+    b, rb = run(cfg)
+    assert a["moves"].get(reason, 0) > 0
+    assert strip_timing(a) == strip_timing(b)
+    assert [r.won for r in ra] == [r.won for r in rb]
+
+
+def test_opening_guess_prefers_a_corner_off_the_frontier() -> None:
+    from cpsolve.board import parse_board
+    # the frontier cells next to the 1 hold one mine in three (1/3); off the frontier the density is
+    # lower, and the corner (3,6), with 3 covered neighbours, is the likeliest to open
+    board = parse_board("mines: 3\n1 . . . . . .\n. . . . . . .\n. . . . . . .\n. . . . . . .\n")
+    engine = Engine()
+    state = engine.solve(board)
+    cell = Strategy(opening_margin=0.5, engine=engine).opening_guess(state)
+    assert cell is not None and cell in state.outside
+    assert divmod(cell, 7) in {(0, 6), (3, 0), (3, 6)}
