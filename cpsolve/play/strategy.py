@@ -54,7 +54,7 @@ class Strategy:
     unlinked_progress: bool = True  # progress must come from the number shown, not the cell being safe
     free_guesses: bool = True    # open a cell whose every loss is a loss any play must suffer
     avoid_dead: bool = True      # put off cells whose number is known in advance
-    progress: float = 0.0        # > 0: among cells with safety >= progress_cutoff * best, score
+    progress: float = 0.2        # > 0: among cells with safety >= progress_cutoff * best, score
                                  # safety * (1 + progress * P(the number shown makes another cell safe))
     progress_cutoff: float = 0.95
     opening_margin: float = 0.0  # > 0: an off-frontier cell within this of the best probability
