@@ -39,7 +39,10 @@ class Strategy:
       covered neighbours (most likely to open up), then row-major;
     * ``best`` (default): first any move that is provably as good as the best play -- a forced 50/50,
       a free guess (:func:`free_guess`), or, when at most ``endgame`` placements remain, the optimal
-      move of an exact game-tree search -- and otherwise ``basic``;
+      move of an exact game-tree search -- then, among the cells whose safety is within
+      ``progress_cutoff`` of the best, the highest safety * (1 + ``progress`` * P(the number shown
+      makes another cell safe)) (:meth:`progress_guess`), and otherwise ``basic`` with dead cells put
+      off;
     * ``lookahead``: ``best`` with a one-move look-ahead among the near-lowest cells instead of
       ``basic`` (measured: no significant gain, twice the time; see docs/play.md).
     """
@@ -57,6 +60,7 @@ class Strategy:
     progress: float = 0.2        # > 0: among cells with safety >= progress_cutoff * best, score
                                  # safety * (1 + progress * P(the number shown makes another cell safe))
     progress_cutoff: float = 0.95
+    progress_living: bool = False  # the progress rule skips dead cells (one possible number)
     opening_margin: float = 0.0  # > 0: an off-frontier cell within this of the best probability
                                  # is preferred if it is the likeliest cell to open (show 0)
     label: str = ""              # free text (benchmarks tell variants apart by it)
@@ -155,7 +159,7 @@ class Strategy:
         best_cell, best_score = -1, -1.0
         for i in pool:
             outs = self.engine.outcomes(base, i)
-            if not outs:
+            if not outs or (self.progress_living and len(outs) == 1):
                 continue
             safes = {v: {j for j, p in o.prob.items() if p == 0.0} for v, o in outs.items()}
             linked = set.intersection(*safes.values())
