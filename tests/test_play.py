@@ -370,6 +370,12 @@ def test_dead_cells_are_put_off() -> None:
     (r, c), = move.cells
     assert len(engine.outcomes(state, r * 7 + c)) > 1
     assert Strategy(name="basic").choose(board, analyze(board)).cells == ((0, 0),)
+    # the progress rule, told to skip dead cells, never picks one
+    move = Strategy(free_guesses=False, progress=0.2, progress_cutoff=0.5,
+                    progress_living=True).choose(board, analyze(board))
+    assert move.reason == "progress"
+    (r, c), = move.cells
+    assert len(engine.outcomes(state, r * 7 + c)) > 1
 
 
 def test_estimated_positions_are_counted_and_never_certain() -> None:
