@@ -71,8 +71,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--strategy", default="best", choices=("basic", "best", "lookahead"),
                    help="basic: lowest probability, ties to the cell with fewest covered neighbours; "
                    "best (default): first any provably optimal move (forced 50/50, free guess, exact "
-                   "endgame search when at most 1000 placements remain), else the near-lowest cell most "
-                   "likely to make progress, else basic; lookahead: best "
+                   "endgame search when at most 1000 placements remain), else basic; lookahead: best "
                    "with a one-move look-ahead (slower, not measurably better)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--records", metavar="FILE",

@@ -39,10 +39,9 @@ class Strategy:
       covered neighbours (most likely to open up), then row-major;
     * ``best`` (default): first any move that is provably as good as the best play -- a forced 50/50,
       a free guess (:func:`free_guess`), or, when at most ``endgame`` placements remain, the optimal
-      move of an exact game-tree search -- then, among the cells whose safety is within
-      ``progress_cutoff`` of the best, the highest safety * (1 + ``progress`` * P(the number shown
-      makes another cell safe)) (:meth:`progress_guess`), and otherwise ``basic`` with dead cells put
-      off;
+      move of an exact game-tree search -- and otherwise ``basic`` with dead cells put off (with
+      ``progress`` > 0, first the near-best cell with the highest safety * (1 + ``progress`` *
+      P(the number shown makes another cell safe)), :meth:`progress_guess`; measured: no gain);
     * ``lookahead``: ``best`` with a one-move look-ahead among the near-lowest cells instead of
       ``basic`` (measured: no significant gain, twice the time; see docs/play.md).
     """
@@ -57,7 +56,7 @@ class Strategy:
     unlinked_progress: bool = True  # progress must come from the number shown, not the cell being safe
     free_guesses: bool = True    # open a cell whose every loss is a loss any play must suffer
     avoid_dead: bool = True      # put off cells whose number is known in advance
-    progress: float = 0.2        # > 0: among cells with safety >= progress_cutoff * best, score
+    progress: float = 0.0        # > 0: among cells with safety >= progress_cutoff * best, score
                                  # safety * (1 + progress * P(the number shown makes another cell safe))
     progress_cutoff: float = 0.95
     progress_living: bool = False  # the progress rule skips dead cells (one possible number)
