@@ -39,7 +39,9 @@ class Strategy:
       covered neighbours (most likely to open up), then row-major;
     * ``best`` (default): first any move that is provably as good as the best play -- a forced 50/50,
       a free guess (:func:`free_guess`), or, when at most ``endgame`` placements remain, the optimal
-      move of an exact game-tree search -- and otherwise ``basic``;
+      move of an exact game-tree search -- and otherwise ``basic`` with dead cells put off (with
+      ``progress`` > 0, first the near-best cell with the highest safety * (1 + ``progress`` *
+      P(the number shown makes another cell safe)), :meth:`progress_guess`; measured: no gain);
     * ``lookahead``: ``best`` with a one-move look-ahead among the near-lowest cells instead of
       ``basic`` (measured: no significant gain, twice the time; see docs/play.md).
     """
@@ -54,6 +56,12 @@ class Strategy:
     unlinked_progress: bool = True  # progress must come from the number shown, not the cell being safe
     free_guesses: bool = True    # open a cell whose every loss is a loss any play must suffer
     avoid_dead: bool = True      # put off cells whose number is known in advance
+    progress: float = 0.0        # > 0: among cells with safety >= progress_cutoff * best, score
+                                 # safety * (1 + progress * P(the number shown makes another cell safe))
+    progress_cutoff: float = 0.95
+    progress_living: bool = False  # the progress rule skips dead cells (one possible number)
+    opening_margin: float = 0.0  # > 0: an off-frontier cell within this of the best probability
+                                 # is preferred if it is the likeliest cell to open (show 0)
     label: str = ""              # free text (benchmarks tell variants apart by it)
     engine: Engine = field(default_factory=Engine, repr=False)
 
@@ -100,6 +108,14 @@ class Strategy:
             cell = self.lookahead_guess(state)
             if cell is not None:
                 return Move((divmod(cell, board.cols),), True, "look-ahead")
+        if self.progress > 0:
+            cell = self.progress_guess(state)
+            if cell is not None:
+                return Move((divmod(cell, board.cols),), True, "progress")
+        if self.opening_margin > 0:
+            cell = self.opening_guess(state)
+            if cell is not None:
+                return Move((divmod(cell, board.cols),), True, "opening")
         if self.avoid_dead:
             cell = self.living_lowest(state)
             if cell is not None:
@@ -121,6 +137,60 @@ class Strategy:
             if len(self.engine.outcomes(state, i)) > 1:
                 return None if k == 0 else i
         return None
+
+    def progress_guess(self, base: State) -> int | None:
+        """JSMinesweeper-style blend: safety * (1 + progress * P(progress | safe)) among near-best cells.
+
+        Progress: the number shown makes some cell safe that is not safe merely because this cell is
+        safe. Ties keep the order of :meth:`candidates` (probability, fewest covered neighbours).
+        """
+        prob = base.prob
+        live = [i for i, p in prob.items() if 0.0 < p < 1.0]
+        if not live:
+            return None
+        best = min(prob[i] for i in live)
+        limit = 1 - self.progress_cutoff * (1 - best)
+        pool = [i for i in live if prob[i] <= limit + 1e-12]
+        pool.sort(key=lambda i: (prob[i], covered_count(base.cells, base.rows, base.cols, i), i))
+        pool = pool[: self.max_candidates]
+        if len(pool) < 2:
+            return None
+        best_cell, best_score = -1, -1.0
+        for i in pool:
+            outs = self.engine.outcomes(base, i)
+            if not outs or (self.progress_living and len(outs) == 1):
+                continue
+            safes = {v: {j for j, p in o.prob.items() if p == 0.0} for v, o in outs.items()}
+            linked = set.intersection(*safes.values())
+            zs = sum(o.z for o in outs.values())
+            prog = sum(o.z for v, o in outs.items() if safes[v] - linked) / zs
+            score = (1.0 - prob[i]) * (1.0 + self.progress * prog)
+            if score > best_score + 1e-12:
+                best_cell, best_score = i, score
+        return best_cell if best_cell >= 0 else None
+
+    def opening_guess(self, base: State) -> int | None:
+        """An off-frontier cell likeliest to show 0, if its probability is within ``opening_margin``
+        of the best; the chance to open is P(cell and its covered neighbours all safe), from the
+        off-frontier density for neighbours off the frontier and their own probability otherwise."""
+        prob = base.prob
+        live = [p for p in prob.values() if 0.0 < p < 1.0]
+        if not live or not base.outside:
+            return None
+        best = min(live)
+        p_out = prob[base.outside[0]]
+        if p_out >= 1.0 or p_out > best + self.opening_margin + 1e-12:
+            return None
+        rows, cols, cells = base.rows, base.cols, base.cells
+        best_cell, best_score = -1, -1.0
+        for i in base.outside:
+            score = 1.0 - p_out
+            for j in neighbours(rows, cols, i):
+                if cells[j] == COVERED:
+                    score *= 1.0 - prob.get(j, 1.0)
+            if score > best_score + 1e-12:
+                best_cell, best_score = i, score
+        return best_cell
 
     def basic_guess(self, board: Board, analysis: Analysis) -> tuple[int, int]:
         cols = board.cols
