@@ -42,6 +42,12 @@ class BeamDP:
         self.log_binom = {s: [math.lgamma(s + 1) - math.lgamma(j + 1) - math.lgamma(s - j + 1)
                               for j in range(s + 1)] for s in {g.size for g in groups}}
 
+    def _step_weights(self, size: int, t: float) -> list[float]:
+        """C(size, j) e^(j t) for j = 0..size, scaled so the largest is 1."""
+        logs = [v + j * t for j, v in enumerate(self.log_binom[size])]
+        top = max(logs)
+        return [math.exp(v - top) for v in logs]
+
     def run(self, t: float) -> DPResult | None:
         """None when the beam kept no state that completes (the caller falls back)."""
         # forward: alpha per state with the first two moments of the mines placed so far
@@ -49,11 +55,7 @@ class BeamDP:
         history: list[tuple[list[State], list[float], list[list[tuple[int, State]]], list[float]]] = []
         pruned = False
         for step in self.steps:
-            size = step.size
-            lb = self.log_binom[size]
-            logs = [v + j * t for j, v in enumerate(lb)]
-            top = max(logs)
-            a = [math.exp(v - top) for v in logs]
+            a = self._step_weights(step.size, t)
             nxt: dict[State, list[float]] = {}
             states = list(frontier)
             alphas = []
@@ -126,11 +128,7 @@ class BeamDP:
         None when the beam kept no completion."""
         frontier: dict[State, tuple[int, list[float]]] = {(): (0, [1.0])}
         for step in self.steps:
-            size = step.size
-            lb = self.log_binom[size]
-            logs = [v + j * t for j, v in enumerate(lb)]
-            top = max(logs)
-            a = [math.exp(v - top) for v in logs]
+            a = self._step_weights(step.size, t)
             nxt: dict[State, tuple[int, list[float]]] = {}
             for s, (off, poly) in frontier.items():
                 for j, s2 in step.transitions(s):
