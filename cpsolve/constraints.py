@@ -17,6 +17,7 @@ The counter, the estimator and the prover all read this model; none of them chan
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .board import COVERED, FLAG, MINE, Board, neighbour_table
 
@@ -45,8 +46,7 @@ class Clue:
     cells: frozenset[int]
 
 
-@dataclass(frozen=True)
-class Fact:
+class Fact(NamedTuple):
     """A cell fixed by simplification, with the clue ids (and maybe TOTAL) it follows from."""
 
     mine: bool
