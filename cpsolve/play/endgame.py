@@ -127,6 +127,27 @@ class EndgameSearch:
             self.mine_mask.append(mine)
             self.value_masks.append(list(by_value.values()))
 
+    def _parts(self, s: int, k: int) -> list[int]:
+        """The placements of ``s`` split by the number live cell ``k`` would show."""
+        return [p for p in (s & vm for vm in self.value_masks[k]) if p]
+
+    def _moves(self, s: int, n: int
+               ) -> tuple[tuple[int, list[int]] | None, list[tuple[int, int, list[int]]]]:
+        """The moves from ``s``: (cell, parts) of the first cell that is safe in every placement and
+        tells something, or None and every undecided cell as (placements where it is safe, cell, parts)."""
+        undecided = []
+        for k in range(len(self.live)):
+            m = s & self.mine_mask[k]
+            if m == s:
+                continue
+            parts = self._parts(s, k)
+            if m == 0:
+                if len(parts) > 1:
+                    return (k, parts), []
+                continue
+            undecided.append((n - m.bit_count(), k, parts))
+        return None, undecided
+
     def win(self, s: int) -> float:
         got = self.memo.get(s)
         if got is not None:
@@ -138,19 +159,11 @@ class EndgameSearch:
         if n == 1:
             self.memo[s] = 1.0
             return 1.0
-        undecided = []
-        for k in range(len(self.live)):
-            m = s & self.mine_mask[k]
-            if m == s:
-                continue
-            parts = [p for p in (s & vm for vm in self.value_masks[k]) if p]
-            if m == 0:
-                if len(parts) > 1:  # a safe cell that tells something: open it first
-                    val = sum(p.bit_count() * self.win(p) for p in parts) / n
-                    self.memo[s] = val
-                    return val
-                continue
-            undecided.append((n - m.bit_count(), k, parts))
+        safe, undecided = self._moves(s, n)
+        if safe is not None:  # a safe cell that tells something: open it first
+            val = sum(p.bit_count() * self.win(p) for p in safe[1]) / n
+            self.memo[s] = val
+            return val
         if not undecided:
             self.memo[s] = 1.0
             return 1.0
@@ -184,26 +197,16 @@ class EndgameSearch:
 
     def move_value(self, cell: int) -> float:
         """Chance to win by opening ``cell`` first, then playing optimally."""
-        k = self.live.index(cell)
-        s = self.full
-        parts = [p for p in (s & vm for vm in self.value_masks[k]) if p]
+        parts = self._parts(self.full, self.live.index(cell))
         return sum(p.bit_count() * self.win(p) for p in parts) / self.n
 
     def best_move(self) -> tuple[int, float] | None:
         """(cell, chance to win) of an optimal move from the full set; None if nothing to decide."""
         s = self.full
         n = self.n
-        undecided = []
-        for k in range(len(self.live)):
-            m = s & self.mine_mask[k]
-            if m == s:
-                continue
-            parts = [p for p in (s & vm for vm in self.value_masks[k]) if p]
-            if m == 0:
-                if len(parts) > 1:  # a safe cell that tells something
-                    return self.live[k], self.win(s)
-                continue
-            undecided.append((n - m.bit_count(), k, parts))
+        safe, undecided = self._moves(s, n)
+        if safe is not None:  # a safe cell that tells something
+            return self.live[safe[0]], self.win(s)
         if not undecided:
             return None
         k, val = self._best(undecided, n)
