@@ -23,6 +23,20 @@ def convolve(a: list[int], b: list[int]) -> list[int]:
     return out
 
 
+def _correlate(a: list[int], b: list[int], length: int) -> list[int]:
+    """``out[d] = sum_k a[k] * b[d + k]`` for d < ``length`` (b long enough for every index used)."""
+    out = []
+    for d in range(length):
+        acc = 0
+        for k, x in enumerate(a):
+            if x:
+                y = b[d + k]
+                if y:
+                    acc += x * y
+        out.append(acc)
+    return out
+
+
 def total_weights(counts: list[list[int]], outside: int, remaining: int
                   ) -> tuple[list[list[int]], int, int]:
     """Weights per mine count for each component, given the others and the off-frontier cells.
@@ -48,33 +62,13 @@ def total_weights(counts: list[list[int]], outside: int, remaining: int
     span = total_deg
     for i in range(m - 1, -1, -1):
         span -= degs[i]
-        nxt, c = q[i + 1], counts[i]
-        row = []
-        for d in range(span + 1):
-            acc = 0
-            for k, n in enumerate(c):
-                if n:
-                    v = nxt[d + k]
-                    if v:
-                        acc += n * v
-            row.append(acc)
-        q[i] = row
+        q[i] = _correlate(counts[i], q[i + 1], span + 1)
     z = q[0][0] if q[0] else 0
     prefix = [1]
     weights = []
     everything_deg = 0
     for i, c in enumerate(counts):
-        nxt = q[i + 1]
-        w = []
-        for k in range(len(c)):
-            acc = 0
-            for s, n in enumerate(prefix):
-                if n:
-                    v = nxt[k + s]
-                    if v:
-                        acc += n * v
-            w.append(acc)
-        weights.append(w)
+        weights.append(_correlate(prefix, q[i + 1], len(c)))
         prefix = convolve(prefix, c)
         everything_deg += degs[i]
     # C(outside - 1, x - 1) = C(outside, x) * x / outside: placements with a given outside cell a mine
