@@ -17,20 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from common import pct, to_toollib  # noqa: E402  (benchmarks/common.py)
+
 from cpsolve import analyze  # noqa: E402
-from cpsolve.board import COVERED, FLAG, MINE  # noqa: E402
 from cpsolve.positions import played_positions  # noqa: E402
-
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
-
-
-def to_toollib(board) -> list[list[int]]:
-    code = {COVERED: 10, FLAG: 11, MINE: 11}
-    return [[v if v >= 0 else code[v] for v in board.cells[r * board.cols:(r + 1) * board.cols]]
-            for r in range(board.rows)]
 
 
 def main() -> None:

@@ -18,16 +18,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from common import pct  # noqa: E402  (benchmarks/common.py)
+
 import cpsolve.proof.backends.pysat_backend as pb  # noqa: E402
 from cpsolve.constraints import build_model  # noqa: E402
 from cpsolve.encodings import ENCODINGS  # noqa: E402
 from cpsolve.game import oracle_positions  # noqa: E402
 from cpsolve.proof import prove_board, prove_model  # noqa: E402
-
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
 def main() -> None:

@@ -21,17 +21,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from common import pct  # noqa: E402  (benchmarks/common.py)
+
 from cpsolve import analyze  # noqa: E402
 from cpsolve.analysis import DEFAULT_EXACT_LIMIT, DEFAULT_STATE_BUDGET  # noqa: E402
 from cpsolve.game import Game, parse_difficulty  # noqa: E402
 from cpsolve.probability import Exact  # noqa: E402
 
 LIMITS = [16, 24, 32, 48, 64, 100, 200, 400]
-
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
 def play(difficulty: str, count: int, seed: int) -> list[tuple[object, int, int, float]]:
