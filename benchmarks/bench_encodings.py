@@ -14,6 +14,7 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -25,6 +26,16 @@ from cpsolve.constraints import build_model  # noqa: E402
 from cpsolve.encodings import ENCODINGS  # noqa: E402
 from cpsolve.game import oracle_positions  # noqa: E402
 from cpsolve.proof import prove_board, prove_model  # noqa: E402
+
+
+def time_row(name: str, label: str, fn: Callable[[int], object], n: int) -> None:
+    """Time ``fn(i)`` for every position i and print median, p90 and max in ms."""
+    ts = []
+    for i in range(n):
+        t0 = time.perf_counter()
+        fn(i)
+        ts.append((time.perf_counter() - t0) * 1e3)
+    print(f"{name:14}{label:12}{statistics.median(ts):9.2f}{pct(ts, .9):9.2f}{max(ts):9.2f}")
 
 
 def main() -> None:
@@ -46,23 +57,13 @@ def main() -> None:
             for label, fn in (("simplified", lambda i: prove_model(models[i], engine=f"sat:{args.solver}")),
                               ("original", lambda i: prove_board(positions[i].board,
                                                                  engine=f"sat:{args.solver}"))):
-                ts = []
-                for i in range(len(positions)):
-                    t0 = time.perf_counter()
-                    fn(i)
-                    ts.append((time.perf_counter() - t0) * 1e3)
-                print(f"{enc:14}{label:12}{statistics.median(ts):9.2f}{pct(ts, .9):9.2f}{max(ts):9.2f}")
+                time_row(enc, label, fn, len(positions))
     finally:
         defaults.clear()
         defaults.update(saved)
     for label, fn in (("simplified", lambda i: prove_model(models[i], engine="sat:minicard")),
                       ("original", lambda i: prove_board(positions[i].board, engine="sat:minicard"))):
-        ts = []
-        for i in range(len(positions)):
-            t0 = time.perf_counter()
-            fn(i)
-            ts.append((time.perf_counter() - t0) * 1e3)
-        print(f"{'minicard':14}{label:12}{statistics.median(ts):9.2f}{pct(ts, .9):9.2f}{max(ts):9.2f}")
+        time_row("minicard", label, fn, len(positions))
 
 
 if __name__ == "__main__":
