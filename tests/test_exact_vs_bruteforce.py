@@ -61,3 +61,18 @@ def test_headline_without_total_is_not_certain():
     assert result.cell(0, 0).probability.fraction == Fraction(4, 17)
     assert result.cell(0, 4).probability.fraction == Fraction(1, 2)  # off the frontier: the prior
     assert "density 1/2" in result.prior
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_boards(), st.booleans(), st.sampled_from([Fraction(1, 5), Fraction(1, 2)]))
+def test_compare_reference_equals_plain_enumeration(board, trust_flags, density):
+    # `cpsolve compare` checks against cpsolve.brute (backtracking, off-frontier cells in closed form);
+    # that reference must itself agree with the plain 2^n enumeration of tests/oracle.py
+    from cpsolve.brute import brute_force as backtracking
+
+    expected = brute_force(board, trust_flags, density)
+    got = backtracking(board, density=density, trust_flags=trust_flags)
+    if expected is None:
+        assert got.z == 0
+    else:
+        assert got.z > 0 and got.probability == expected
