@@ -10,7 +10,7 @@ from ..board import COVERED, Board, neighbours
 from ..constraints import Inconsistent
 from ..probability import Exact
 from .endgame import endgame_move
-from .engine import Engine, State
+from .lookahead import CountedPosition, Lookahead
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class Strategy:
     opening_margin: float = 0.0  # > 0: an off-frontier cell within this of the best probability
                                  # is preferred if it is the likeliest cell to open (show 0)
     label: str = ""              # free text (benchmarks tell variants apart by it)
-    engine: Engine = field(default_factory=Engine, repr=False)
+    engine: Lookahead = field(default_factory=Lookahead, repr=False)
 
     def __post_init__(self) -> None:
         if self.name not in ("basic", "best", "lookahead"):
@@ -122,7 +122,7 @@ class Strategy:
                 return Move((divmod(cell, board.cols),), True, "lowest-living")
         return None
 
-    def living_lowest(self, state: State, checks: int = 24) -> int | None:
+    def living_lowest(self, state: CountedPosition, checks: int = 24) -> int | None:
         """The lowest-probability cell whose number is not already known when it is safe.
 
         A "dead" cell (one possible number) tells nothing but its own safety, and putting it off is
@@ -138,7 +138,7 @@ class Strategy:
                 return None if k == 0 else i
         return None
 
-    def progress_guess(self, base: State) -> int | None:
+    def progress_guess(self, base: CountedPosition) -> int | None:
         """JSMinesweeper-style blend: safety * (1 + progress * P(progress | safe)) among near-best cells.
 
         Progress: the number shown makes some cell safe that is not safe merely because this cell is
@@ -169,7 +169,7 @@ class Strategy:
                 best_cell, best_score = i, score
         return best_cell if best_cell >= 0 else None
 
-    def opening_guess(self, base: State) -> int | None:
+    def opening_guess(self, base: CountedPosition) -> int | None:
         """An off-frontier cell likeliest to show 0, if its probability is within ``opening_margin``
         of the best; the chance to open is P(cell and its covered neighbours all safe), from the
         off-frontier density for neighbours off the frontier and their own probability otherwise."""
@@ -198,7 +198,7 @@ class Strategy:
                                                    covered_around(board, x.row * cols + x.col), x.row, x.col))
         return best.row, best.col
 
-    def candidates(self, base: State) -> list[int]:
+    def candidates(self, base: CountedPosition) -> list[int]:
         prob = base.prob
         live = [i for i, p in prob.items() if p < 1.0]
         best = min(prob[i] for i in live)
@@ -207,7 +207,7 @@ class Strategy:
         pool.sort(key=lambda i: (prob[i], covered_count(base.cells, base.rows, base.cols, i), i))
         return pool[: self.max_candidates]
 
-    def lookahead_guess(self, base: State) -> int | None:
+    def lookahead_guess(self, base: CountedPosition) -> int | None:
         cands = self.candidates(base)
         if not cands:
             return None
@@ -218,7 +218,7 @@ class Strategy:
                 best_cell, best_score = i, score
         return best_cell
 
-    def score(self, base: State, cell: int) -> float:
+    def score(self, base: CountedPosition, cell: int) -> float:
         """Chance to survive this guess and the next one.
 
         After the cell shows a number, the next move is free (counted as safety 1) when some cell has
@@ -255,7 +255,7 @@ def covered_count(cells: tuple[int, ...], rows: int, cols: int, index: int) -> i
     return sum(1 for j in neighbours(rows, cols, index) if cells[j] == COVERED)
 
 
-def forced_fifty_fifty(state: State) -> tuple[int, int] | None:
+def forced_fifty_fifty(state: CountedPosition) -> tuple[int, int] | None:
     """Two cells holding exactly one mine that nothing can ever tell apart, or None.
 
     The pair is a component on its own (one mine in two cells), and every other neighbour of both
@@ -282,7 +282,7 @@ def forced_fifty_fifty(state: State) -> tuple[int, int] | None:
     return None
 
 
-def free_guess(engine: Engine, state: State) -> int | None:
+def free_guess(engine: Lookahead, state: CountedPosition) -> int | None:
     """A cell that optimal play may open now at no extra risk (a "pseudo 50/50"), or None.
 
     Cell x with an orthogonal neighbour y qualifies when (1) x and y are never both mines; (2) no
