@@ -8,7 +8,7 @@ import sys
 from fractions import Fraction
 
 from ..analysis import DEFAULT_EXACT_LIMIT, InconsistentBoard, analyze
-from ..board import BoardError
+from ..board import BoardError, display_name
 from ..render import print_grid, render_summary, render_svg
 from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, CliError, read_board
 
@@ -102,18 +102,19 @@ def run(args: argparse.Namespace) -> int:
     if args.svg and len(args.boards) != 1:
         raise CliError("--svg writes one picture: give exactly one board")
     for n, path in enumerate(args.boards):
+        name = display_name(path)
         try:
             board = read_board(path)
         except BoardError as exc:
             print(f"cpsolve: {exc}", file=sys.stderr)
             if args.json:
-                print(json.dumps({"source": path, "status": "error", "error": str(exc)}), flush=True)
+                print(json.dumps({"source": name, "status": "error", "error": str(exc)}), flush=True)
             status = max(status, EXIT_BAD_INPUT)
             continue
         try:
             result = analyze(board, **analysis_kwargs(args))  # type: ignore[arg-type]
         except InconsistentBoard as exc:
-            print(f"cpsolve: {path}: {exc}", file=sys.stderr)
+            print(f"cpsolve: {name}: {exc}", file=sys.stderr)
             if args.json:
                 doc = {"rows": board.rows, "cols": board.cols, "mines": board.mines,
                        "remaining": None, "status": "inconsistent",
@@ -123,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 if n:
                     print()
-                print(f"== {path}: INCONSISTENT ==\n{exc}", flush=True)
+                print(f"== {name}: INCONSISTENT ==\n{exc}", flush=True)
             status = max(status, EXIT_INCONSISTENT)
             continue
         if args.json:
@@ -132,12 +133,12 @@ def run(args: argparse.Namespace) -> int:
             if n:
                 print()
             if len(args.boards) > 1:
-                print(f"== {path} ==")
+                print(f"== {name} ==")
             sys.stdout.flush()
             print_grid(board, result, colour=args.colour, wide=args.wide)
             print(render_summary(result), flush=True)
         if args.svg:
-            _write_svg(args.svg, render_svg(board, result, title=f"cpsolve: {path}"))
+            _write_svg(args.svg, render_svg(board, result, title=f"cpsolve: {name}"))
     return status
 
 
