@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..board import display_name
 from .system import Card, CardSystem
 
 if TYPE_CHECKING:  # pysat is imported when an encoding is built, not by ``import cpsolve``
@@ -113,7 +114,7 @@ def to_dimacs(system: CardSystem, *, encoding: str = DEFAULT_ENCODING, title: st
     """DIMACS CNF text: a comment per cell variable and constraint, a projection line
     (``c p show``) on the cell variables, then the clauses."""
     cnf = to_cnf(system, encoding=encoding)
-    lines = [f"c {title}" if title else "c cpsolve encoding",
+    lines = [f"c {display_name(title)}" if title else "c cpsolve encoding",
              f"c cardinality encoding: pysat.card {encoding}; cell variables 1..{system.nvars}, "
              "the rest auxiliary"]
     lines += _cell_names(system)
