@@ -25,7 +25,59 @@ _MATRIX_CODE = {**{k: k for k in range(9)}, 10: COVERED, 11: FLAG, 12: COVERED, 
                 16: MINE, 18: COVERED}
 
 _MINES_RE = re.compile(r"^\s*mines\s*:\s*(\S*)\s*$", re.IGNORECASE)
-_WHM_RE = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
+# Only ASCII digits make numbers (str.isdigit and re's \d also accept Arabic-Indic, fullwidth,
+# superscript digits, ...), so the digit classes are spelled out.
+_WHM_RE = re.compile(r"^\s*([0-9]+)\s*x\s*([0-9]+)\s*x\s*([0-9]+)\s*$", re.IGNORECASE)
+_NUMBER_RE = re.compile(r"[0-9]+")
+# Only these end a line. str.splitlines also splits on form feed, vertical tab, U+2028 and others,
+# which made every later line number wrong.
+_LINE_END_RE = re.compile(r"\r\n|\r|\n")
+_CLUE_CHARS = "012345678"
+_BOM = "\ufeff"
+#: Numbers in a board text longer than this (after leading zeros) are refused before int() sees
+#: them: no board has that many cells, and Python refuses int() of thousands of digits anyway.
+MAX_DIGITS = 15
+
+
+def display_name(name: str) -> str:
+    """A file name as one printable line, for messages and for comments embedded in exports.
+
+    Bytes that were not UTF-8 (surrogate escapes from the file system) show as ``\\xNN``; control
+    characters, line and paragraph separators and other unprintable characters as Python escapes.
+    The result is valid UTF-8 with no line break, so it cannot split a one-line error or inject lines
+    into a DIMACS/OPB file, and JSON that carries it never holds a lone surrogate.
+    """
+    if name.isprintable():
+        return name
+    out = []
+    for ch in name:
+        if "\udc80" <= ch <= "\udcff":
+            out.append(f"\\x{ord(ch) - 0xDC00:02x}")
+        elif ch.isprintable():
+            out.append(ch)
+        else:
+            out.append(ascii(ch)[1:-1])
+    return "".join(out)
+
+
+def parse_number(text: str) -> int | None:
+    """``text`` as a whole number if it is ASCII digits of sensible length, else None."""
+    if not _NUMBER_RE.fullmatch(text):
+        return None
+    digits = text.lstrip("0")
+    if len(digits) > MAX_DIGITS:
+        return None
+    return int(digits or "0")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines ended by ``\\n``, ``\\r\\n`` or ``\\r`` only (see :data:`_LINE_END_RE`)."""
+    return _LINE_END_RE.split(text)
+
+
+def _end_of(lines: list[str]) -> tuple[int, int]:
+    """(line, col) just after the last character of a text split into ``lines``."""
+    return len(lines), len(lines[-1]) + 1
 
 
 class BoardError(ValueError):
@@ -37,7 +89,7 @@ class BoardError(ValueError):
         self.source = source
         self.line = line
         self.col = col
-        where = source
+        where = display_name(source)
         if line is not None:
             where += f":{line}"
             if col is not None:
@@ -175,7 +227,11 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
     """Parse a position in the text format of the interface contract (section 1).
 
     Raises :class:`BoardError` (a ``ValueError``) with ``source:line:col`` on bad input.
+    A UTF-8 byte-order mark at the start is ignored (Windows Notepad writes one).
     """
+    if text.startswith(_BOM):
+        text = text[1:]
+    lines = split_lines(text)
     mines: int | None = None
     mines_at: tuple[int, int] | None = None
     dims: tuple[int, int, int] | None = None
@@ -183,7 +239,7 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
     grid: list[list[int]] = []
     pos: list[tuple[int, int]] = []
     width: int | None = None
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    for lineno, raw in enumerate(lines, start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -195,16 +251,22 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
                 raise BoardError("the mine total is given twice", source, lineno, 1)
             value = m.group(1)
             col = raw.index(value) + 1 if value else len(raw) + 1
-            if not value.isdigit():
-                raise BoardError(f"mine total {value!r} is not a non-negative whole number",
-                                 source, lineno, col)
-            mines, mines_at = int(value), (lineno, col)
+            total = parse_number(value)
+            if total is None:
+                what = "is too large" if _NUMBER_RE.fullmatch(value) else "is not a non-negative whole number"
+                raise BoardError(f"mine total {_clip(value)!r} {what}", source, lineno, col)
+            mines, mines_at = total, (lineno, col)
             continue
         m = _WHM_RE.match(raw)
         if m and not grid:
             if dims is not None:
                 raise BoardError("the WxHxM header is given twice", source, lineno, 1)
-            dims = (int(m.group(1)), int(m.group(2)), int(m.group(3)))
+            numbers = [parse_number(g) for g in m.groups()]
+            for k, n in enumerate(numbers, start=1):
+                if n is None:
+                    raise BoardError(f"the WxHxM header's number {_clip(m.group(k))!r} is too large",
+                                     source, lineno, m.start(k) + 1)
+            dims = (numbers[0] or 0, numbers[1] or 0, numbers[2] or 0)
             dims_at = lineno
             continue
         row: list[int] = []
@@ -215,10 +277,10 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
                 code = COVERED
             elif ch in _CHAR_CODE:
                 code = _CHAR_CODE[ch]
-            elif ch.isdigit():
-                code = int(ch)
-                if code > 8:
-                    raise BoardError(f"clue {ch} is above 8", source, lineno, col0 + 1)
+            elif ch in _CLUE_CHARS:
+                code = ord(ch) - 48
+            elif ch == "9":
+                raise BoardError(f"clue {ch} is above 8", source, lineno, col0 + 1)
             else:
                 raise BoardError(f"unknown character {ch!r} (expected . H ? 0-8 F *)", source, lineno, col0 + 1)
             row.append(code)
@@ -230,7 +292,7 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
                              source, lineno, 1)
         grid.append(row)
     if not grid or not width:
-        raise BoardError("no board found (no grid rows)", source)
+        raise BoardError("no board found (no grid rows)", source, *_end_of(lines))
     rows, cols = len(grid), width
     if dims is not None:
         w, h, total = dims
@@ -246,6 +308,29 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
     if validate:
         validate_board(board, mines_at)
     return board
+
+
+def _clip(value: str, keep: int = 20) -> str:
+    """A long value cut for a one-line message."""
+    return value if len(value) <= keep else f"{value[:keep]}...({len(value)} characters)"
+
+
+def decode_board_bytes(data: bytes, source: str = "<board>") -> str:
+    """Board bytes as text: UTF-8 (with or without a byte-order mark), else a BoardError at the
+    line and column of the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        good = data[:exc.start].decode("utf-8")
+        if good.startswith(_BOM):
+            good = good[1:]
+        line, col = _end_of(split_lines(good))
+        raise BoardError(f"not UTF-8 text (byte {exc.start})", source, line, col) from None
+
+
+def parse_board_bytes(data: bytes, source: str = "<board>", *, validate: bool = True) -> Board:
+    """:func:`parse_board` of raw bytes (a file, standard input, an HTTP body)."""
+    return parse_board(decode_board_bytes(data, source), source, validate=validate)
 
 
 def validate_board(board: Board, mines_at: tuple[int, int] | None = None) -> None:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .board import COVERED, Board, neighbours
+from .board import COVERED, Board, neighbours, parse_number
 
 #: name -> (rows, cols, mines)
 DIFFICULTIES: dict[str, tuple[int, int, int]] = {
@@ -20,7 +20,10 @@ DIFFICULTIES: dict[str, tuple[int, int, int]] = {
     "intermediate": (16, 16, 40),
     "expert": (16, 30, 99),
 }
-_WHM = re.compile(r"^(\d+)x(\d+)x(\d+)$", re.IGNORECASE)
+_WHM = re.compile(r"^([0-9]+)x([0-9]+)x([0-9]+)$", re.IGNORECASE)  # ASCII digits only (not \d)
+#: The largest generated board (cells): a game holds a list per cell, so a typo such as
+#: ``100000x100000x10`` must be refused, not fill the memory.
+MAX_CELLS = 4_000_000
 
 
 def parse_difficulty(text: str) -> tuple[int, int, int]:
@@ -31,9 +34,14 @@ def parse_difficulty(text: str) -> tuple[int, int, int]:
     m = _WHM.match(key)
     if not m:
         raise ValueError(f"unknown difficulty {text!r} (beginner, intermediate, expert or WxHxM)")
-    w, h, k = (int(x) for x in m.groups())
+    numbers = [parse_number(x) for x in m.groups()]
+    if any(n is None for n in numbers):
+        raise ValueError(f"difficulty {text[:40]!r}: a number is too large")
+    w, h, k = (n or 0 for n in numbers)
     if w <= 0 or h <= 0:
         raise ValueError(f"difficulty {text!r}: the board has no cells")
+    if w * h > MAX_CELLS:
+        raise ValueError(f"difficulty {text!r}: {w}x{h} is above the limit of {MAX_CELLS:,} cells")
     if k >= w * h:
         raise ValueError(f"difficulty {text!r}: {k} mines leave no safe cell on {w}x{h}")
     return h, w, k

@@ -49,7 +49,7 @@ def test_round_trip():
     ("2x2x1\n...\n...\n", 1, 1, "header says 2x2"),
     ("mines: abc\n..\n", 1, 8, "not a non-negative whole number"),
     ("mines: -3\n..\n", 1, 8, "not a non-negative whole number"),
-    ("# nothing\n", None, None, "no board"),
+    ("# nothing\n", 2, 1, "no board"),
     (".1\nmines: 1\n", 2, 1, "after the grid"),
 ])
 def test_errors_name_line_and_column(text, line, col, words):

@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from ..board import Board, BoardError, parse_board
+from ..board import Board, BoardError, parse_board, parse_board_bytes
 
 #: Modules under cpsolve.cli that provide subcommands, in the order of ``--help``.
 COMMANDS = ["solve", "check", "compare", "encode", "demo", "play", "generate", "verify_ng"]
@@ -33,19 +33,21 @@ class CliError(Exception):
 def read_board(path: str) -> Board:
     """Read and parse a board file (``-`` is standard input). Raises BoardError with file:line:col."""
     if path == "-":
-        return parse_board(sys.stdin.read(), "<stdin>")
+        # bytes, like files: the locale's text decoding must not decide (or crash on) what is UTF-8
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # replaced by a text stream (tests, embedding)
+            return parse_board(sys.stdin.read(), "<stdin>")
+        return parse_board_bytes(stream.read(), "<stdin>")
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+        with open(path, "rb") as fh:
+            data = fh.read()
     except FileNotFoundError:
         raise BoardError("no such file", path) from None
     except IsADirectoryError:
         raise BoardError("is a directory, not a board file", path) from None
-    except UnicodeDecodeError as exc:
-        raise BoardError(f"not UTF-8 text (byte {exc.start})", path) from None
     except OSError as exc:
         raise BoardError(exc.strerror or "cannot be read", path) from None
-    return parse_board(text, path)
+    return parse_board_bytes(data, path)
 
 
 def parse_cell(text: str) -> tuple[int, int]:

@@ -31,12 +31,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def encode_board_text(board: object, fmt: str, *, encoding: str = DEFAULT_ENCODING, trust_flags: bool = True,
                       title: str = "") -> str:
-    from ..board import Board
+    from ..board import Board, display_name
 
     assert isinstance(board, Board)
     system, clues = board_system(board, trust_flags=trust_flags)
     where = {k: (c.row, c.col) for k, c in enumerate(clues)}
-    head = title or f"cpsolve encoding of {board.source}"
+    head = title or f"cpsolve encoding of {display_name(board.source)}"
     head += f" ({board.rows}x{board.cols}, mines {board.mines if board.mines is not None else 'unknown'})"
     if fmt == "dimacs":
         return to_dimacs(system, encoding=encoding, title=head, clue_cells=where)

@@ -8,7 +8,7 @@ import sys
 from fractions import Fraction
 
 from ..analysis import DEFAULT_EXACT_LIMIT, InconsistentBoard, analyze
-from ..board import BoardError
+from ..board import BoardError, display_name
 from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, read_board
 from .render import render_grid, render_summary
 
@@ -97,18 +97,19 @@ def run(args: argparse.Namespace) -> int:
     status = EXIT_OK
     colour = args.colour if args.colour is not None else sys.stdout.isatty()
     for n, path in enumerate(args.boards):
+        name = display_name(path)
         try:
             board = read_board(path)
         except BoardError as exc:
             print(f"cpsolve: {exc}", file=sys.stderr)
             if args.json:
-                print(json.dumps({"source": path, "status": "error", "error": str(exc)}), flush=True)
+                print(json.dumps({"source": name, "status": "error", "error": str(exc)}), flush=True)
             status = max(status, EXIT_BAD_INPUT)
             continue
         try:
             result = analyze(board, **analysis_kwargs(args))  # type: ignore[arg-type]
         except InconsistentBoard as exc:
-            print(f"cpsolve: {path}: {exc}", file=sys.stderr)
+            print(f"cpsolve: {name}: {exc}", file=sys.stderr)
             if args.json:
                 doc = {"rows": board.rows, "cols": board.cols, "mines": board.mines,
                        "remaining": None, "status": "inconsistent",
@@ -118,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 if n:
                     print()
-                print(f"== {path}: INCONSISTENT ==\n{exc}", flush=True)
+                print(f"== {name}: INCONSISTENT ==\n{exc}", flush=True)
             status = max(status, EXIT_INCONSISTENT)
             continue
         if args.json:
@@ -127,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
             if n:
                 print()
             if len(args.boards) > 1:
-                print(f"== {path} ==")
+                print(f"== {name} ==")
             print(render_grid(board, result, colour))
             print(render_summary(result), flush=True)
     return status

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
+from ..board import display_name
 from .system import Card, CardSystem
 
 #: Default cardinality encoding for clause-based solvers (see the module docstring).
@@ -112,7 +113,7 @@ def to_dimacs(system: CardSystem, *, encoding: str = DEFAULT_ENCODING, title: st
     """DIMACS CNF text: a comment per cell variable and constraint, a projection line
     (``c p show``) on the cell variables, then the clauses."""
     cnf = to_cnf(system, encoding=encoding)
-    lines = [f"c {title}" if title else "c cpsolve encoding",
+    lines = [f"c {display_name(title)}" if title else "c cpsolve encoding",
              f"c cardinality encoding: pysat.card {encoding}; cell variables 1..{system.nvars}, "
              "the rest auxiliary"]
     lines += _cell_names(system)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from ..board import display_name
 from .cnf import _cell_names, describe
 from .system import CardSystem
 
@@ -41,7 +42,7 @@ def to_opb(system: CardSystem, *, title: str = "",
             rows.append(f"{_terms(lits, -1)} >= {-card.hi} ;")
     ncons = sum(1 for r in rows if not r.startswith("*"))
     head = [f"* #variable= {nv} #constraint= {ncons}",
-            f"* {title}" if title else "* cpsolve encoding"]
+            f"* {display_name(title)}" if title else "* cpsolve encoding"]
     head += ["*" + line[1:] for line in _cell_names(system)]
     return "\n".join(head + rows) + "\n"
 
