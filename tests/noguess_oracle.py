@@ -9,7 +9,6 @@ number of cells off the frontier.
 from __future__ import annotations
 
 
-
 class TooBig(Exception):
     pass
 

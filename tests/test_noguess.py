@@ -115,7 +115,8 @@ def test_generate_rejects_impossible() -> None:
 
 
 def test_cli_generate_json_and_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["generate", "--no-guess", "--difficulty", "beginner", "--first-click", "opening", "--count", "3",
+    argv = ["generate", "--no-guess", "--difficulty", "beginner", "--first-click", "opening", "--first-cell", "3,3",
+            "--count", "3",
             "--seed", "2", "--json"]
     assert main(argv) == 0
     lines = capsys.readouterr().out.splitlines()
