@@ -23,6 +23,10 @@ _PARAMS = {
     "linearization_level": 0,
     "symmetry_level": 0,
     "cp_model_probing_level": 0,
+    # CP-SAT otherwise installs its own SIGINT handler at the first solve and never gives it back:
+    # Ctrl-C then kills the process (no KeyboardInterrupt, no exit 130, half-written files). The one
+    # place this is set; every CpSolver here takes _PARAMS.
+    "catch_sigint_signal": False,
 }
 
 
