@@ -63,8 +63,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="safe: the first click is never a mine; opening: it and its neighbours are "
                    "mine-free (default safe)")
     p.add_argument("--first-cell", type=parse_cell, default=None, metavar="ROW,COL",
-                   help="cell of the first click (default: 0,0 for safe; 3,3 for opening, moved "
-                   "inside boards smaller than 7x7)")
+                   help="cell of the first click (default: 0,0 for safe; for opening 2,2 on boards up "
+                   "to 16x16 and 3,3 on larger ones, the reference solvers' cells)")
     p.add_argument("--jobs", type=jobs_arg, default=1, metavar="N",
                    help=f"worker processes (1; at most {MAX_JOBS})")
     p.add_argument("--exact-limit", type=exact_limit_arg, default=_UNSET, metavar="N",
@@ -73,11 +73,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="time the proof engine may spend per position (default: the analysis default)")
     p.add_argument("--engine", type=engine_arg, default=None,
                    help="proof engine (default: the analysis default)")
-    p.add_argument("--strategy", default="best", choices=("basic", "best", "lookahead"),
+    p.add_argument("--strategy", default="best", choices=("basic", "best"),
                    help="basic: lowest probability, ties to the cell with fewest covered neighbours; "
                    "best (default): first any provably optimal move (forced 50/50, free guess, exact "
-                   "endgame search when at most 1000 placements remain), else basic; lookahead: best "
-                   "with a one-move look-ahead (slower, not measurably better)")
+                   "endgame search when at most 1000 placements remain), else basic")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--records", metavar="FILE",
                    help="also write one JSON line per game (index, seed, won, ...) to FILE")

@@ -23,9 +23,14 @@ class Move:
 
 
 def default_first_cell(rows: int, cols: int, rule: str) -> tuple[int, int]:
-    """``opening``: (3,3) (the reference solvers' cell), pulled inside small boards; ``safe``: a corner."""
+    """The first click of the reference win rates.
+
+    ``opening``: (2,2) 0-based on boards up to 16x16 (beginner, intermediate) and (3,3) on larger
+    ones (expert), pulled inside boards too small for them; ``safe``: the corner (0,0).
+    """
     if rule == "opening":
-        return min(3, (rows - 1) // 2), min(3, (cols - 1) // 2)
+        k = 2 if rows <= 16 and cols <= 16 else 3
+        return min(k, (rows - 1) // 2), min(k, (cols - 1) // 2)
     return 0, 0
 
 
@@ -39,37 +44,23 @@ class Strategy:
       covered neighbours (most likely to open up), then row-major;
     * ``best`` (default): first any move that is provably as good as the best play -- a forced 50/50,
       a free guess (:func:`free_guess`), or, when at most ``endgame`` placements remain, the optimal
-      move of an exact game-tree search -- and otherwise ``basic`` with dead cells put off (with
-      ``progress`` > 0, first the near-best cell with the highest safety * (1 + ``progress`` *
-      P(the number shown makes another cell safe)), :meth:`progress_guess`; measured: no gain);
-    * ``lookahead``: ``best`` with a one-move look-ahead among the near-lowest cells instead of
-      ``basic`` (measured: no significant gain, twice the time; see docs/play.md).
+      move of an exact game-tree search -- and otherwise ``basic`` with dead cells put off.
+
+    The guess rules measured without gain (a one-move look-ahead, a progress bonus, an off-frontier
+    opening preference, a bonus for showing 0) were removed; their results are in docs/play.md.
     """
 
     name: str = "best"
-    cutoff: float = 0.9          # look-ahead candidates: safety >= cutoff * best safety
-    max_candidates: int = 12
-    lookahead: bool = False      # score near-lowest cells by a one-move look-ahead
     endgame: int = 1000          # search the game tree exactly when at most this many placements remain
     node_budget: int = 50_000    # positions the endgame search may visit before it gives up
-    zero_bonus: float = 0.0      # score bonus per unit chance that the cell shows no unknown mine
-    unlinked_progress: bool = True  # progress must come from the number shown, not the cell being safe
     free_guesses: bool = True    # open a cell whose every loss is a loss any play must suffer
     avoid_dead: bool = True      # put off cells whose number is known in advance
-    progress: float = 0.0        # > 0: among cells with safety >= progress_cutoff * best, score
-                                 # safety * (1 + progress * P(the number shown makes another cell safe))
-    progress_cutoff: float = 0.95
-    progress_living: bool = False  # the progress rule skips dead cells (one possible number)
-    opening_margin: float = 0.0  # > 0: an off-frontier cell within this of the best probability
-                                 # is preferred if it is the likeliest cell to open (show 0)
     label: str = ""              # free text (benchmarks tell variants apart by it)
     engine: Engine = field(default_factory=Engine, repr=False)
 
     def __post_init__(self) -> None:
-        if self.name not in ("basic", "best", "lookahead"):
-            raise ValueError(f"unknown strategy {self.name!r} (basic, best or lookahead)")
-        if self.name == "lookahead":
-            self.lookahead = True
+        if self.name not in ("basic", "best"):
+            raise ValueError(f"unknown strategy {self.name!r} (basic or best)")
 
     def first_cell(self, rows: int, cols: int, mines: int, rule: str) -> tuple[int, int]:
         return default_first_cell(rows, cols, rule)
@@ -104,18 +95,6 @@ class Strategy:
             got = endgame_move(state, self.endgame, self.node_budget)
             if got is not None:
                 return Move((divmod(got[0], board.cols),), True, "endgame")
-        if self.lookahead:
-            cell = self.lookahead_guess(state)
-            if cell is not None:
-                return Move((divmod(cell, board.cols),), True, "look-ahead")
-        if self.progress > 0:
-            cell = self.progress_guess(state)
-            if cell is not None:
-                return Move((divmod(cell, board.cols),), True, "progress")
-        if self.opening_margin > 0:
-            cell = self.opening_guess(state)
-            if cell is not None:
-                return Move((divmod(cell, board.cols),), True, "opening")
         if self.avoid_dead:
             cell = self.living_lowest(state)
             if cell is not None:
@@ -138,112 +117,11 @@ class Strategy:
                 return None if k == 0 else i
         return None
 
-    def progress_guess(self, base: State) -> int | None:
-        """JSMinesweeper-style blend: safety * (1 + progress * P(progress | safe)) among near-best cells.
-
-        Progress: the number shown makes some cell safe that is not safe merely because this cell is
-        safe. Ties keep the order of :meth:`candidates` (probability, fewest covered neighbours).
-        """
-        prob = base.prob
-        live = [i for i, p in prob.items() if 0.0 < p < 1.0]
-        if not live:
-            return None
-        best = min(prob[i] for i in live)
-        limit = 1 - self.progress_cutoff * (1 - best)
-        pool = [i for i in live if prob[i] <= limit + 1e-12]
-        pool.sort(key=lambda i: (prob[i], covered_count(base.cells, base.rows, base.cols, i), i))
-        pool = pool[: self.max_candidates]
-        if len(pool) < 2:
-            return None
-        best_cell, best_score = -1, -1.0
-        for i in pool:
-            outs = self.engine.outcomes(base, i)
-            if not outs or (self.progress_living and len(outs) == 1):
-                continue
-            safes = {v: {j for j, p in o.prob.items() if p == 0.0} for v, o in outs.items()}
-            linked = set.intersection(*safes.values())
-            zs = sum(o.z for o in outs.values())
-            prog = sum(o.z for v, o in outs.items() if safes[v] - linked) / zs
-            score = (1.0 - prob[i]) * (1.0 + self.progress * prog)
-            if score > best_score + 1e-12:
-                best_cell, best_score = i, score
-        return best_cell if best_cell >= 0 else None
-
-    def opening_guess(self, base: State) -> int | None:
-        """An off-frontier cell likeliest to show 0, if its probability is within ``opening_margin``
-        of the best; the chance to open is P(cell and its covered neighbours all safe), from the
-        off-frontier density for neighbours off the frontier and their own probability otherwise."""
-        prob = base.prob
-        live = [p for p in prob.values() if 0.0 < p < 1.0]
-        if not live or not base.outside:
-            return None
-        best = min(live)
-        p_out = prob[base.outside[0]]
-        if p_out >= 1.0 or p_out > best + self.opening_margin + 1e-12:
-            return None
-        rows, cols, cells = base.rows, base.cols, base.cells
-        best_cell, best_score = -1, -1.0
-        for i in base.outside:
-            score = 1.0 - p_out
-            for j in neighbours(rows, cols, i):
-                if cells[j] == COVERED:
-                    score *= 1.0 - prob.get(j, 1.0)
-            if score > best_score + 1e-12:
-                best_cell, best_score = i, score
-        return best_cell
-
     def basic_guess(self, board: Board, analysis: Analysis) -> tuple[int, int]:
         cols = board.cols
         best = min(analysis.cells, key=lambda x: (x.probability.sort_key(),
                                                    covered_around(board, x.row * cols + x.col), x.row, x.col))
         return best.row, best.col
-
-    def candidates(self, base: State) -> list[int]:
-        prob = base.prob
-        live = [i for i, p in prob.items() if p < 1.0]
-        best = min(prob[i] for i in live)
-        limit = 1 - self.cutoff * (1 - best)
-        pool = [i for i in live if prob[i] <= limit + 1e-12]
-        pool.sort(key=lambda i: (prob[i], covered_count(base.cells, base.rows, base.cols, i), i))
-        return pool[: self.max_candidates]
-
-    def lookahead_guess(self, base: State) -> int | None:
-        cands = self.candidates(base)
-        if not cands:
-            return None
-        best_cell, best_score = -1, -1.0
-        for i in cands:
-            score = self.score(base, i)
-            if score > best_score + 1e-12:
-                best_cell, best_score = i, score
-        return best_cell
-
-    def score(self, base: State, cell: int) -> float:
-        """Chance to survive this guess and the next one.
-
-        After the cell shows a number, the next move is free (counted as safety 1) when some cell has
-        become safe *because of that number*; cells that are safe whatever the number (they follow from
-        the cell being safe alone) do not count, or a guess would be credited for its own consequences.
-        Otherwise the next move is the safest guess then.
-        """
-        outs = self.engine.outcomes(base, cell)
-        if not outs:
-            return 0.0
-        safes = {v: {i for i, p in o.prob.items() if p == 0.0} for v, o in outs.items()}
-        linked = set.intersection(*safes.values()) if self.unlinked_progress else set()
-        total = 0.0
-        for v, sol in outs.items():
-            w = sol.z / base.z
-            if safes[v] - linked:
-                total += w
-            else:
-                risky = [p for p in sol.prob.values() if p > 0.0]
-                total += w * (1.0 - min(risky) if risky else 1.0)
-        if self.zero_bonus:
-            lo = min(outs)
-            if lo == self.engine.value_range(base, cell).start:
-                total += self.zero_bonus * outs[lo].z / base.z
-        return total
 
 
 def covered_around(board: Board, index: int) -> int:
