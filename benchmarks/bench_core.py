@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import pct, to_toollib  # noqa: E402  (benchmarks/common.py)
+from common import pct  # noqa: E402  (benchmarks/common.py)
 
 from cpsolve import analyze  # noqa: E402
 from cpsolve.positions import played_positions  # noqa: E402
@@ -52,7 +52,7 @@ def main() -> None:
         for k in stage:
             stage[k].append(result.stats[k])
         if ms_toollib is not None:
-            grid = to_toollib(pos.board)
+            grid = pos.board.to_matrix()
             best = float("inf")
             for _ in range(args.repeat):
                 t0 = time.perf_counter()

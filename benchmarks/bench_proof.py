@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import pct, to_toollib  # noqa: E402  (benchmarks/common.py)
+from common import pct  # noqa: E402  (benchmarks/common.py)
 
 from cpsolve import analyze  # noqa: E402
 from cpsolve.constraints import build_model  # noqa: E402
@@ -118,7 +118,7 @@ def main() -> None:
         return
     theirs = []
     for pos in positions:
-        grid = to_toollib(pos.board)
+        grid = pos.board.to_matrix()
         t, _ = best_of(args.repeat, lambda: ms_toollib.cal_probability_onboard(grid, pos.board.mines))  # noqa: B023
         theirs.append(t)
     print(row("ms-toollib cal_probability_onboard", theirs))

@@ -9,7 +9,7 @@ A board is immutable. Cells are stored row-major as small integers:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -20,6 +20,9 @@ MINE = -3
 _COVERED_CHARS = frozenset(".H?")
 _CHAR_CODE = {"F": FLAG, "*": MINE}
 _CODE_CHAR = {COVERED: ".", FLAG: "F", MINE: "*"}
+#: ms-toollib's game-board codes (see :meth:`Board.from_matrix`)
+_MATRIX_CODE = {**{k: k for k in range(9)}, 10: COVERED, 11: FLAG, 12: COVERED, 14: COVERED, 15: MINE,
+                16: MINE, 18: COVERED}
 
 _MINES_RE = re.compile(r"^\s*mines\s*:\s*(\S*)\s*$", re.IGNORECASE)
 # Only ASCII digits make numbers (str.isdigit and re's \d also accept Arabic-Indic, fullwidth,
@@ -176,6 +179,41 @@ class Board:
     @property
     def known_mines(self) -> int:
         return sum(1 for v in self.cells if v == MINE)
+
+    @classmethod
+    def from_matrix(cls, matrix: Sequence[Sequence[int]], mines: int | None = None,
+                    source: str = "<matrix>") -> Board:
+        """A board from ms-toollib's "game board" integer matrix (``matrix[row][col]``).
+
+        ``0``-``8`` a revealed number, ``10`` covered, ``11`` flagged; also ``12`` (covered, marked
+        safe by a tool), ``14`` (a wrong flag shown after a loss: covered), ``18`` (covered, drawn
+        pressed) and ``15``/``16`` (a mine shown after a loss: a known mine). Any other value raises
+        :class:`BoardError`. ``mines`` is the total (ms-toollib keeps it apart from the matrix).
+        The board is validated like a parsed one.
+        """
+        if len(matrix) == 0 or len(matrix[0]) == 0:
+            raise BoardError("the matrix has no cells", source)
+        cols = len(matrix[0])
+        cells: list[int] = []
+        for r, row in enumerate(matrix):
+            if len(row) != cols:
+                raise BoardError(f"ragged matrix: row {r} has {len(row)} cells, row 0 has {cols}", source)
+            for c, v in enumerate(row):
+                code = _MATRIX_CODE.get(v) if isinstance(v, int) else None
+                if code is None:
+                    raise BoardError(f"matrix value {v!r} at {r},{c} is not an ms-toollib cell code "
+                                     "(0-8, 10 covered, 11 flag, 12, 14-16, 18)", source)
+                cells.append(code)
+        board = cls(len(matrix), cols, tuple(cells), mines, source)
+        validate_board(board)
+        return board
+
+    def to_matrix(self) -> list[list[int]]:
+        """The board as ms-toollib's "game board": numbers 0-8, ``10`` covered, ``11`` a flag or a
+        known mine (ms-toollib has one code for both). The mine total is not part of the matrix."""
+        code = {COVERED: 10, FLAG: 11, MINE: 11}
+        return [[v if v >= 0 else code[v] for v in self.cells[r * self.cols:(r + 1) * self.cols]]
+                for r in range(self.rows)]
 
     def to_text(self, header: bool = True) -> str:
         """The board in the contract's text format (round-trips through :func:`parse_board`)."""

@@ -9,8 +9,8 @@ from fractions import Fraction
 
 from ..analysis import DEFAULT_EXACT_LIMIT, InconsistentBoard, analyze
 from ..board import MAX_DIGITS, BoardError, clip, display_name, parse_signed
-from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, read_board
-from .render import render_grid, render_summary
+from ..render import print_grid, render_summary, render_svg
+from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, CliError, read_board
 
 
 def whole_number(text: str, minimum: int | None = None) -> int:
@@ -88,14 +88,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     colour = p.add_mutually_exclusive_group()
     colour.add_argument("--color", "--colour", dest="colour", action="store_true", default=None,
                         help="colour the grid even when not on a terminal")
-    colour.add_argument("--no-color", "--no-colour", dest="colour", action="store_false")
+    colour.add_argument("--no-color", "--no-colour", dest="colour", action="store_false",
+                        help="no colour (also when the NO_COLOR environment variable is set)")
+    p.add_argument("--wide", action="store_true",
+                   help="five characters a cell with percentages (default: a compact grid, two a cell)")
+    p.add_argument("--svg", metavar="FILE", help="also write the heat map as an SVG picture (one board only)")
     add_analysis_options(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     status = EXIT_OK
-    colour = args.colour if args.colour is not None else sys.stdout.isatty()
+    if args.svg and len(args.boards) != 1:
+        raise CliError("--svg writes one picture: give exactly one board")
     for n, path in enumerate(args.boards):
         name = display_name(path)
         try:
@@ -129,6 +134,17 @@ def run(args: argparse.Namespace) -> int:
                 print()
             if len(args.boards) > 1:
                 print(f"== {name} ==")
-            print(render_grid(board, result, colour))
+            sys.stdout.flush()
+            print_grid(board, result, colour=args.colour, wide=args.wide)
             print(render_summary(result), flush=True)
+        if args.svg:
+            _write_svg(args.svg, render_svg(board, result, title=f"cpsolve: {name}"))
     return status
+
+
+def _write_svg(path: str, svg: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(svg)
+    except OSError as exc:
+        raise CliError(f"{display_name(path)}: cannot write the SVG ({exc.strerror or exc})") from None

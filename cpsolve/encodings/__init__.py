@@ -1,7 +1,7 @@
 """Encodings of a position for solvers: cardinality systems, CNF (pysat.card), OPB and DIMACS text.
 
-Imports pysat (light) but never ortools: the CP-SAT backend builds its linear model itself from a
-:class:`CardSystem`, whose constraints already are the linear (in)equalities it needs.
+Imports pysat only when a clause encoding is built, and never ortools: the CP-SAT backend builds its
+linear model itself from a :class:`CardSystem`, whose constraints already are the linear (in)equalities it needs.
 """
 
 from .cnf import DEFAULT_ENCODING, ENCODINGS, Cnf, card_clauses, read_dimacs, to_cnf, to_dimacs
