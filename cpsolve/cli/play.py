@@ -67,17 +67,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--first-cell", type=parse_cell, default=None, metavar="ROW,COL",
                    help="cell of the first click (default: 0,0 for safe; for opening 2,2 on boards up "
                    "to 16x16 and 3,3 on larger ones, the reference solvers' cells)")
-<<<<<<< HEAD
-    p.add_argument("--jobs", type=positive_int, default=None, metavar="N",
-                   help="worker processes (1; with --cluster local: the number of CPUs)")
+    p.add_argument("--jobs", type=jobs_arg, default=None, metavar="N",
+                   help=f"worker processes (1; at most {MAX_JOBS}; with --cluster local: the local "
+                   "workers, default the number of CPUs)")
     p.add_argument("--cluster", metavar="ADDRESS", default=None,
                    help="play on a Dask distributed cluster: a scheduler address (tcp://host:8786) or "
                    "'local' (a local cluster of --jobs worker processes); needs cpsolve[cluster]. "
                    "The same seed plays the same games as --jobs")
-=======
-    p.add_argument("--jobs", type=jobs_arg, default=1, metavar="N",
-                   help=f"worker processes (1; at most {MAX_JOBS})")
->>>>>>> main
     p.add_argument("--exact-limit", type=exact_limit_arg, default=_UNSET, metavar="N",
                    help="largest component counted exactly (default: the analysis default)")
     p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
@@ -123,43 +119,36 @@ def build_config(args: argparse.Namespace) -> RunConfig:
 def run_play(args: argparse.Namespace) -> int:
     config = build_config(args)
     show = args.progress if args.progress is not None else sys.stderr.isatty()
-<<<<<<< HEAD
     run_key = records.run_id(config.settings())
     done: list[GameRecord] = []
     fh = None
     if args.records:
         try:
             found = records.load(args.records, run_key, config.seed)
-        except (records.RecordsError, OSError) as exc:
-            raise CliError(f"--records: {exc}") from None
+        except records.RecordsError as exc:
+            raise CliError(f"--records {exc}") from None
+        except OSError:
+            found = []  # unreadable: _open_records reports it
         done = [r for r in found if r.index < config.games]  # those beyond --games stay in the file
-        if found:  # rewrite in order, dropping a line cut short by an interruption, then append
-            records.write_sorted(args.records, found, run_key)
-        fh = open(args.records, "a", encoding="utf-8")  # noqa: SIM115
+        fh = _open_records(args.records, found, run_key)
     bar = _progress_bar(config.games, len(done), show)
     wins = [sum(r.won for r in done), len(done)]
-=======
-    records_fh = _open_records(args.records) if args.records else None
-    bar = _progress_bar(config.games, show)
-    wins = [0, 0]
+    have = {r.index for r in done}
+    order = iter([i for i in range(config.games) if i not in have])
     pending: dict[int, GameRecord] = {}
-    written = [0]
->>>>>>> main
+    expect = [next(order, -1)]
 
     def progress(rec: GameRecord) -> None:
-        if fh is not None:
-            fh.write(json.dumps(records.to_json(rec, run_key)) + "\n")
-            fh.flush()
         wins[0] += rec.won
         wins[1] += 1
-        if records_fh is not None:
+        if fh is not None:
             # one line per game as soon as it and every game before it are done (game order
             # whatever --jobs is), flushed: an interrupted run leaves whole lines of finished games
             pending[rec.index] = rec
-            while written[0] in pending:
-                records_fh.write(json.dumps(_record_json(pending.pop(written[0]))) + "\n")
-                written[0] += 1
-            records_fh.flush()
+            while expect[0] in pending:
+                fh.write(json.dumps(records.to_json(pending.pop(expect[0]), run_key)) + "\n")
+                expect[0] = next(order, -1)
+            fh.flush()
         if bar is not None:
             bar.set_postfix_str(f"won {wins[0]}/{wins[1]} ({100 * wins[0] / wins[1]:.1f}%)", refresh=False)
             bar.update(1)
@@ -172,13 +161,8 @@ def run_play(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
-<<<<<<< HEAD
         if fh is not None:
             fh.close()
-=======
-        if records_fh is not None:
-            records_fh.close()
->>>>>>> main
     if args.json:
         print(json.dumps(summary))
     else:
@@ -192,12 +176,14 @@ def run_play(args: argparse.Namespace) -> int:
     return EXIT_WRONG if bad else EXIT_OK
 
 
-<<<<<<< HEAD
-def _progress_bar(total: int, initial: int, show: bool) -> Any:
-=======
-def _open_records(path: str) -> IO[str]:
-    """The --records file, opened before any game is played (a bad path is bad usage: exit 2)."""
+def _open_records(path: str, found: list[GameRecord], run_key: str) -> IO[str]:
+    """The --records file, opened before any game is played (a bad path is bad usage: exit 2). The
+    games of the same run already in it are written back first (in order, without a line cut short
+    by an interruption; a temporary file renamed, so nothing is lost if this is interrupted too)."""
     try:
+        if found:
+            records.write_sorted(path, found, run_key)
+            return open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by run_play
         return open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by run_play
     except IsADirectoryError:
         raise CliError(f"--records {display_name(path)}: is a directory, not a file") from None
@@ -205,15 +191,7 @@ def _open_records(path: str) -> IO[str]:
         raise CliError(f"--records {display_name(path)}: {exc.strerror or 'cannot be written'}") from None
 
 
-def _record_json(r: GameRecord) -> dict[str, Any]:
-    return {"index": r.index, "seed": r.seed, "won": r.won, "positions": r.positions,
-            "guesses": r.guesses, "revealed": r.revealed, "safe_cells": r.safe_cells,
-            "certainties": r.certainties, "wrong_certainties": r.wrong_certainties,
-            "estimated_positions": r.estimated_positions}
-
-
-def _progress_bar(total: int, show: bool) -> Any:
->>>>>>> main
+def _progress_bar(total: int, initial: int, show: bool) -> Any:
     if not show:
         return None
     try:

@@ -3,7 +3,7 @@
 Every line carries ``run``, a hash of the settings that decide the games (board, seed, first click
 and cell, strategy and analysis options), so a run is never resumed from another run's games, and
 ``seed``, the game's own seed, checked against (run seed, index). A line cut short by an interrupted
-write is ignored (that game is played again). Lines are in the order games finished. The times per
+write is ignored (that game is played again). Lines are in game order. The times per
 position are not stored (a 10-million-game file would hold a billion of them), so the time quantiles
 of a resumed run cover the games played in its last session.
 """
