@@ -171,6 +171,15 @@ class Board:
     def known_mines(self) -> int:
         return sum(1 for v in self.cells if v == MINE)
 
+    def remaining_mines(self, trust_flags: bool = True) -> int | None:
+        """Mines among the unknown cells: the total minus known mines (and flags when they are trusted).
+
+        None without a mine total. The one formula every layer uses (may be negative on a bad board).
+        """
+        if self.mines is None:
+            return None
+        return self.mines - self.known_mines - (self.flags if trust_flags else 0)
+
     @classmethod
     def from_matrix(cls, matrix: Sequence[Sequence[int]], mines: int | None = None,
                     source: str = "<matrix>") -> Board:

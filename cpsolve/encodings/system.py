@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..constraints import TOTAL, Clue, Model
+from ..constraints import TOTAL, Clue, Model, UnionFind
 
 
 @dataclass(frozen=True)
@@ -107,21 +107,11 @@ class CardSystem:
 
     def components(self) -> list[tuple[frozenset[int], frozenset[int]]]:
         """(variables, sources) of each set of clue constraints linked by shared variables."""
-        parent = list(range(self.nvars + 1))
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
+        uf = UnionFind(self.nvars + 1)
+        find = uf.find
         for _, card in self.clue_cards():
             if card.lits:
-                r0 = find(card.lits[0])
-                for v in card.lits[1:]:
-                    r = find(v)
-                    if r != r0:
-                        parent[r] = r0
+                uf.union_all(card.lits)
         vars_of: dict[int, set[int]] = {}
         src_of: dict[int, set[int]] = {}
         for v in range(1, self.nvars + 1):

@@ -108,9 +108,7 @@ def _finish(result: ProofResult, system: CardSystem, t0: float, free: set[int], 
 def raw_model(board: Board, *, trust_flags: bool = True) -> Model:
     """The board's clues, unknown cells and total, with no simplification at all (never raises)."""
     unknown, clues = board_clues(board, trust_flags)
-    remaining = None
-    if board.mines is not None:
-        remaining = board.mines - board.known_mines - (board.flags if trust_flags else 0)
+    remaining = board.remaining_mines(trust_flags)
     return Model(board.rows, board.cols, unknown, clues, remaining, {}, (), (), ())
 
 

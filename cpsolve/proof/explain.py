@@ -38,9 +38,7 @@ def board_system(board: Board | Model, *, trust_flags: bool = True, outside_rep:
         return system_from_clues(board.rows, board.cols, board.unknown, board.clues, board.remaining,
                                  outside_rep=outside_rep), board.clues
     unknown, clues = board_clues(board, trust_flags)
-    remaining = None
-    if board.mines is not None:
-        remaining = board.mines - board.known_mines - (board.flags if trust_flags else 0)
+    remaining = board.remaining_mines(trust_flags)
     return system_from_clues(board.rows, board.cols, unknown, clues, remaining,
                              outside_rep=outside_rep), clues
 
