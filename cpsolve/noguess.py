@@ -75,7 +75,7 @@ Prover = Callable[[Board], tuple[list[Certainty], Analysis | None]]
 
 
 def prove_full(board: Board) -> tuple[list[Certainty], Analysis]:
-    """Every certainty of the position, from the full analysis (counts nominate, proofs certify)."""
+    """Every certainty of the position, from the full analysis (counts nominate, the proof subsystem decides)."""
     analysis = analyze(board)
     return [c.proof for c in analysis.cells if c.proof is not None], analysis
 

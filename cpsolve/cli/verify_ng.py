@@ -9,8 +9,8 @@ from typing import Any
 
 from ..layout import LayoutError, read_layout
 from ..noguess import ProvedPlay, play_proved
+from ..render import render_grid, render_summary
 from . import EXIT_OK, CliError, parse_cell
-from .render import render_grid, render_summary
 
 EXIT_GUESS = 1
 #: Proofs ran out while the exact counts showed a covered cell of probability 0 (a bug: never expected).
