@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from typing import Any
+from typing import IO, Any
 
 from ..analysis import analyze
+from ..board import display_name
 from ..game import parse_difficulty
 from ..play.referee import Analyse, GameRecord
 from ..play.runner import RunConfig, run
-from . import EXIT_OK, CliError, parse_cell
-from .solve import exact_limit_arg, positive_float, whole_number
+from . import EXIT_OK, CliError, off_board, parse_cell
+from .solve import engine_arg, exact_limit_arg, positive_float, whole_number
 
 EXIT_WRONG = 1
 _UNSET = object()  # an option not given (None is a meaningful --exact-limit)
@@ -25,6 +27,17 @@ def solver() -> Analyse:
 
 def positive_int(text: str) -> int:
     return whole_number(text, 1)
+
+
+#: More worker processes than this is a typo, not a plan: each one imports the solver (~100 MB).
+MAX_JOBS = max(64, os.cpu_count() or 1)
+
+
+def jobs_arg(text: str) -> int:
+    n = positive_int(text)
+    if n > MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"{n} worker processes is more than the limit of {MAX_JOBS}")
+    return n
 
 
 def seed_arg(text: str) -> int:
@@ -52,13 +65,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--first-cell", type=parse_cell, default=None, metavar="ROW,COL",
                    help="cell of the first click (default: 0,0 for safe; for opening 2,2 on boards up "
                    "to 16x16 and 3,3 on larger ones, the reference solvers' cells)")
-    p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
-                   help="worker processes (1)")
+    p.add_argument("--jobs", type=jobs_arg, default=1, metavar="N",
+                   help=f"worker processes (1; at most {MAX_JOBS})")
     p.add_argument("--exact-limit", type=exact_limit_arg, default=_UNSET, metavar="N",
                    help="largest component counted exactly (default: the analysis default)")
     p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
                    help="time the proof engine may spend per position (default: the analysis default)")
-    p.add_argument("--engine", default=None, help="proof engine (default: the analysis default)")
+    p.add_argument("--engine", type=engine_arg, default=None,
+                   help="proof engine (default: the analysis default)")
     p.add_argument("--strategy", default="best", choices=("basic", "best"),
                    help="basic: lowest probability, ties to the cell with fewest covered neighbours; "
                    "best (default): first any provably optimal move (forced 50/50, free guess, exact "
@@ -80,7 +94,7 @@ def build_config(args: argparse.Namespace) -> RunConfig:
         raise CliError(str(exc)) from None
     if args.first_cell is not None:
         r, c = args.first_cell
-        if r >= rows or c >= cols:
+        if off_board(args.first_cell, rows, cols):
             raise CliError(f"--first-cell {r},{c} is off the {rows}x{cols} board")
     opts: dict[str, Any] = {}
     if args.exact_limit is not _UNSET:
@@ -97,13 +111,23 @@ def build_config(args: argparse.Namespace) -> RunConfig:
 def run_play(args: argparse.Namespace) -> int:
     config = build_config(args)
     show = args.progress if args.progress is not None else sys.stderr.isatty()
-    records_fh = open(args.records, "w", encoding="utf-8") if args.records else None  # noqa: SIM115
+    records_fh = _open_records(args.records) if args.records else None
     bar = _progress_bar(config.games, show)
     wins = [0, 0]
+    pending: dict[int, GameRecord] = {}
+    written = [0]
 
     def progress(rec: GameRecord) -> None:
         wins[0] += rec.won
         wins[1] += 1
+        if records_fh is not None:
+            # one line per game as soon as it and every game before it are done (game order
+            # whatever --jobs is), flushed: an interrupted run leaves whole lines of finished games
+            pending[rec.index] = rec
+            while written[0] in pending:
+                records_fh.write(json.dumps(_record_json(pending.pop(written[0]))) + "\n")
+                written[0] += 1
+            records_fh.flush()
         if bar is not None:
             bar.set_postfix_str(f"won {wins[0]}/{wins[1]} ({100 * wins[0] / wins[1]:.1f}%)", refresh=False)
             bar.update(1)
@@ -113,10 +137,8 @@ def run_play(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
-    if records_fh is not None:
-        with records_fh:
-            for r in records:
-                records_fh.write(json.dumps(_record_json(r)) + "\n")
+        if records_fh is not None:
+            records_fh.close()
     if args.json:
         print(json.dumps(summary))
     else:
@@ -128,6 +150,16 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"cpsolve: solver error: {m}", file=sys.stderr)
     bad = summary["wrong_certainties"] or summary["wrong_exact"] or summary["errors"]
     return EXIT_WRONG if bad else EXIT_OK
+
+
+def _open_records(path: str) -> IO[str]:
+    """The --records file, opened before any game is played (a bad path is bad usage: exit 2)."""
+    try:
+        return open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by run_play
+    except IsADirectoryError:
+        raise CliError(f"--records {display_name(path)}: is a directory, not a file") from None
+    except OSError as exc:
+        raise CliError(f"--records {display_name(path)}: {exc.strerror or 'cannot be written'}") from None
 
 
 def _record_json(r: GameRecord) -> dict[str, Any]:
