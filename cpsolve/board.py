@@ -70,6 +70,15 @@ def parse_number(text: str) -> int | None:
     return int(digits or "0")
 
 
+def parse_signed(text: str) -> int | None:
+    """:func:`parse_number` with an optional minus sign (and surrounding blanks)."""
+    text = text.strip()
+    if text.startswith("-"):
+        n = parse_number(text[1:])
+        return None if n is None else -n
+    return parse_number(text)
+
+
 def split_lines(text: str) -> list[str]:
     """Lines ended by ``\\n``, ``\\r\\n`` or ``\\r`` only (see :data:`_LINE_END_RE`)."""
     return _LINE_END_RE.split(text)
@@ -263,7 +272,7 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
             total = parse_number(value)
             if total is None:
                 what = "is too large" if _NUMBER_RE.fullmatch(value) else "is not a non-negative whole number"
-                raise BoardError(f"mine total {_clip(value)!r} {what}", source, lineno, col)
+                raise BoardError(f"mine total {clip(value)!r} {what}", source, lineno, col)
             mines, mines_at = total, (lineno, col)
             continue
         m = _WHM_RE.match(raw)
@@ -273,7 +282,7 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
             numbers = [parse_number(g) for g in m.groups()]
             for k, n in enumerate(numbers, start=1):
                 if n is None:
-                    raise BoardError(f"the WxHxM header's number {_clip(m.group(k))!r} is too large",
+                    raise BoardError(f"the WxHxM header's number {clip(m.group(k))!r} is too large",
                                      source, lineno, m.start(k) + 1)
             dims = (numbers[0] or 0, numbers[1] or 0, numbers[2] or 0)
             dims_at = lineno
@@ -319,7 +328,7 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
     return board
 
 
-def _clip(value: str, keep: int = 20) -> str:
+def clip(value: str, keep: int = 20) -> str:
     """A long value cut for a one-line message."""
     return value if len(value) <= keep else f"{value[:keep]}...({len(value)} characters)"
 

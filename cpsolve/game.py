@@ -171,6 +171,10 @@ class Position:
     depth: int
 
 
+#: Games in a row without a position after which :func:`oracle_positions` gives up.
+IDLE_GAMES = 200
+
+
 def oracle_positions(difficulty: str | tuple[int, int, int], count: int, seed: int = 0, *,
                      first_click: str = "safe", per_game: int = 5) -> Iterator[Position]:
     """Positions from varied depths of play, revealed by an oracle that knows the layout.
@@ -183,7 +187,12 @@ def oracle_positions(difficulty: str | tuple[int, int, int], count: int, seed: i
     rng = random.Random(seed)
     produced = 0
     gi = 0
+    idle = 0  # games in a row that gave no position
     while produced < count:
+        if idle >= IDLE_GAMES:
+            # on some boards (1x1x0, 2x1x1, 3x3x0, ...) every game is won at its first click, so
+            # no position ever comes: stop instead of looping forever (callers see fewer positions)
+            return
         game = Game(rows, cols, mines, rng=random.Random(rng.getrandbits(64)), first_click=first_click)
         game.reveal(rng.randrange(rows), rng.randrange(cols))
         safe_total = rows * cols - mines
@@ -196,10 +205,12 @@ def oracle_positions(difficulty: str | tuple[int, int, int], count: int, seed: i
             if game.won:
                 break
             yield Position(game.board(), frozenset(game.layout()), gi, depth)
+            idle = -1
             produced += 1
             if produced >= count:
                 return
         gi += 1
+        idle += 1
 
 
 def _oracle_step(game: Game, rng: random.Random) -> None:

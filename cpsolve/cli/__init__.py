@@ -10,10 +10,11 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import re
 import sys
 from collections.abc import Sequence
 
-from ..board import Board, BoardError, parse_board, parse_board_bytes
+from ..board import Board, BoardError, clip, parse_board, parse_board_bytes, parse_signed
 
 #: Modules under cpsolve.cli that provide subcommands, in the order of ``--help``.
 COMMANDS = ["solve", "check", "compare", "encode", "demo", "play", "generate", "verify_ng"]
@@ -52,16 +53,30 @@ def read_board(path: str) -> Board:
 
 
 def parse_cell(text: str) -> tuple[int, int]:
-    try:
-        r, c = (int(x) for x in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a cell ROW,COL (0-based)") from None
-    if r < 0 or c < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: rows and columns are 0-based and non-negative")
-    return r, c
+    """``ROW,COL`` (ASCII digits). Negative numbers parse: the command then says the cell is off the
+    board, which is what is wrong with them."""
+    parts = [parse_signed(x) for x in text.split(",")]
+    if len(parts) != 2 or parts[0] is None or parts[1] is None:
+        raise argparse.ArgumentTypeError(f"{clip(text)!r} is not a cell ROW,COL (0-based)") from None
+    return parts[0], parts[1]
+
+
+def off_board(cell: tuple[int, int], rows: int, cols: int) -> bool:
+    return not (0 <= cell[0] < rows and 0 <= cell[1] < cols)
+
+
+#: A command-line word that is a cell with a negative row (``-1,0``): a value, not an option.
+_NEGATIVE_CELL = re.compile(r"^-[0-9]+,\s*-?[0-9]+$")
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        # argparse reads a word starting with '-' as an option unless it looks like a negative
+        # number; cells such as -1,0 are values too (then "off the board", not "arguments required")
+        self._negative_number_matcher = re.compile(
+            self._negative_number_matcher.pattern + "|" + _NEGATIVE_CELL.pattern)
+
     def error(self, message: str) -> None:  # type: ignore[override]
         # one line, exit status 2 (argparse's own convention too)
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
@@ -91,6 +106,9 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    if not (sys.argv[1:] if argv is None else list(argv)):
+        parser.print_help()  # a bare `cpsolve`: the help, not an error
+        return EXIT_OK
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # usage errors (status 2) and --help/--version (status 0)

@@ -8,17 +8,17 @@ import sys
 from fractions import Fraction
 
 from ..analysis import DEFAULT_EXACT_LIMIT, InconsistentBoard, analyze
-from ..board import BoardError, display_name
+from ..board import MAX_DIGITS, BoardError, clip, display_name, parse_signed
 from ..render import print_grid, render_summary, render_svg
 from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, CliError, read_board
 
 
 def whole_number(text: str, minimum: int | None = None) -> int:
     """An argparse value: a whole number, at least ``minimum`` when given."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    n = parse_signed(text)
+    if n is None:
+        raise argparse.ArgumentTypeError(f"{clip(text)!r} is not a whole number of at most "
+                                         f"{MAX_DIGITS} digits") from None
     if minimum is not None and n < minimum:
         raise argparse.ArgumentTypeError(f"{text!r} must be at least {minimum}")
     return n
@@ -147,4 +147,4 @@ def _write_svg(path: str, svg: str) -> None:
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(svg)
     except OSError as exc:
-        raise CliError(f"{path}: cannot write the SVG ({exc.strerror or exc})") from None
+        raise CliError(f"{display_name(path)}: cannot write the SVG ({exc.strerror or exc})") from None

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from ..board import display_name
 from ..layout import LayoutError, read_layout
 from ..noguess import ProvedPlay, play_proved
 from ..render import render_grid, render_summary
@@ -38,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def report_json(path: str, first: tuple[int, int], rule: str, res: ProvedPlay) -> dict[str, Any]:
     b = res.board
     return {
-        "source": path, "rows": b.rows, "cols": b.cols, "mines": b.mines,
+        "source": display_name(path), "rows": b.rows, "cols": b.cols, "mines": b.mines,
         "first_cell": list(first), "first_click": rule,
         "won": res.won, "steps": len(res.steps), "total_needed": res.total_needed,
         "step_details": [s.to_json() for s in res.steps],
@@ -53,18 +54,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         res = play_proved(layout, args.first_cell, first_click=args.first_click)
     except LayoutError as exc:  # the first click does not fit this layout: bad input, name the file
-        raise CliError(f"{args.layout}: {exc.message}") from None
+        raise CliError(f"{display_name(args.layout)}: {exc.message}") from None
     if args.json:
         print(json.dumps(report_json(args.layout, args.first_cell, args.first_click, res)))
     else:
         steps = len(res.steps)
         with_total = sum(1 for s in res.steps if s.uses_total)
         if res.won:
-            print(f"{args.layout}: won by proved moves alone in {steps} steps "
+            print(f"{display_name(args.layout)}: won by proved moves alone in {steps} steps "
                   f"({with_total} of them needed the mine total)")
         else:
             revealed = sum(1 for v in res.board.cells if v >= 0)
-            print(f"{args.layout}: NEEDS A GUESS after {steps} steps ({revealed} cells revealed); "
+            print(f"{display_name(args.layout)}: NEEDS A GUESS after {steps} steps ({revealed} cells revealed); "
                   "the position where proofs ran out:")
             assert res.analysis is not None
             print(render_grid(res.board, res.analysis, sys.stdout.isatty()))

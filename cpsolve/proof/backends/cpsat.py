@@ -36,6 +36,8 @@ def _params(time_left: float | None) -> _h.SatParameters:
     p.linearization_level = 0
     p.symmetry_level = 0
     p.cp_model_probing_level = 0
+    # otherwise CP-SAT installs its own SIGINT handler at the first solve and keeps it: Ctrl-C then
+    # kills the process (no KeyboardInterrupt, no exit 130, half-written files). Set only here.
     p.catch_sigint_signal = False
     if time_left is not None:
         p.max_time_in_seconds = max(time_left, 1e-3)
