@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import COVERED, FLAG, MINE, Board, neighbour_table
+from ..budget import check
 
 #: Source id standing for the global mine total in ``sources`` sets.
 TOTAL = -1
@@ -53,6 +54,8 @@ def board_clues(board: Board, trust_flags: bool = True) -> tuple[tuple[int, ...]
     for i, k in enumerate(cells):
         if k < 0:
             continue
+        if not i & 1023:
+            check()  # the analysis deadline (cpsolve.budget)
         unk = []
         known = 0
         for j in (table[i] if table is not None else board.neighbours(i)):
