@@ -92,9 +92,7 @@ def main() -> None:
     print(f"{'ratio cpsolve / ms-toollib':<34} {ratio[0]:>8.2f} {ratio[1]:>8.2f} {ratio[2]:>8.2f}")
     print(f"cpsolve: {statistics.fmean(repairs):.2f} repairs and {statistics.fmean(restarts):.2f} restarts "
           f"per layout (max {max(repairs)}); ms-toollib failures: {failed}")
-    rng = random.Random(args.seed)
     uniform = [ms.laymine_op(rows, cols, mines, r0, c0) for _ in range(args.uniform)]
-    del rng
     print()
     print(f"drift (uniform: {args.uniform} ms-toollib laymine_op layouts)")
     print(f"{'':<34} {'mean':>8} {'sd':>7} {'vs uniform (95% CI)':>20}")
@@ -107,7 +105,8 @@ def main() -> None:
     near = {j for j in range(rows * cols) if abs(j // cols - r0) <= 3 and abs(j % cols - c0) <= 3}
     for name, boards in (("uniform", uniform), ("cpsolve", ours_boards), ("ms-toollib", theirs_boards)):
         lay = [Layout.from_matrix(b) for b in boards]
-        print(f"mines within 3 cells of the first cell, {name}: {statistics.fmean(len(x.mines & near) for x in lay):.2f}")
+        near_mines = statistics.fmean(len(x.mines & near) for x in lay)
+        print(f"mines within 3 cells of the first cell, {name}: {near_mines:.2f}")
 
 
 if __name__ == "__main__":
