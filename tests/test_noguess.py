@@ -187,3 +187,14 @@ def test_pair_rule_by_hand() -> None:
     certs = pair_certainties(2, 3, board.cells, board.index(1, 0), board.index(1, 1))
     assert {(c.cell, c.mine) for c in certs} == {((0, 2), True)}
     assert certs[0].clues == ((1, 0), (1, 1)) and certs[0].engine == "deduction"
+
+
+def test_ms_toollib_no_guess_layouts_pass_verify() -> None:
+    """ms-toollib's laymine_solvable accepts a layout when its solver wins without the mine total;
+    proofs with the total are at least as strong, so verify-ng must win every one of them."""
+    ms = pytest.importorskip("ms_toollib")
+    for rows, cols, mines in ((9, 9, 10), (16, 16, 40), (16, 30, 99)):
+        for _ in range(3):
+            board, ok = ms.laymine_solvable(rows, cols, mines, 3, 3, 100_000)
+            assert ok
+            assert play_proved(Layout.from_matrix(board), (3, 3), first_click="opening").won
