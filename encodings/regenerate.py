@@ -27,11 +27,10 @@ from pathlib import Path
 from cpsolve.analysis import analyze
 from cpsolve.board import parse_board
 from cpsolve.brute import TooLarge, brute_force
-from cpsolve.cli.encode import encode_board_text
 from cpsolve.constraints import build_model
 from cpsolve.count import convolve, count_component
+from cpsolve.encodings import board_system, encode_board_text
 from cpsolve.probability import Exact
-from cpsolve.proof.explain import board_system
 
 HERE = Path(__file__).resolve().parent
 

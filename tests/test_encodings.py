@@ -18,6 +18,7 @@ from cpsolve.encodings import (
     Card,
     CardSystem,
     card_clauses,
+    raw_model,
     read_dimacs,
     read_opb,
     system_from_clues,
@@ -28,7 +29,6 @@ from cpsolve.encodings import (
 )
 from cpsolve.game import oracle_positions
 from cpsolve.proof.backends import Status, get_backend
-from cpsolve.proof.engine import raw_model
 
 from .boardgen import consistent_boards
 from .oracle import brute_force
