@@ -27,8 +27,8 @@ from cpsolve.encodings import (
     to_dimacs,
     to_opb,
 )
-from cpsolve.game import oracle_positions
 from cpsolve.proof.backends import Status, get_backend
+from cpsolve.simulate import oracle_positions
 
 from .boardgen import consistent_boards
 from .oracle import brute_force

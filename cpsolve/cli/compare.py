@@ -16,7 +16,7 @@ import sys
 
 from ..board import Board, BoardError, display_name
 from ..crosscheck import CrossCheck, crosscheck
-from ..game import oracle_positions, parse_difficulty
+from ..simulate import oracle_positions, parse_difficulty
 from . import EXIT_BAD_INPUT, CliError, read_board
 from .args import density_arg, engine_arg, positive_float, whole_number
 

@@ -9,9 +9,9 @@ from typing import IO, Any
 
 from ..analysis import analyze
 from ..board import display_name
-from ..game import parse_difficulty
 from ..play.referee import Analyse, GameRecord
 from ..play.runner import RunConfig, run
+from ..simulate import parse_difficulty
 from . import EXIT_OK, CliError, off_board
 from .args import (
     MAX_JOBS,
