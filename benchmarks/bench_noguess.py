@@ -26,11 +26,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import pct  # noqa: E402  (benchmarks/common.py)
-
 from cpsolve.game import parse_difficulty  # noqa: E402
+
 from cpsolve.layout import Layout  # noqa: E402
-from cpsolve.noguess import generate  # noqa: E402
 from cpsolve.play.referee import game_seed  # noqa: E402
+from cpsolve.simulate.noguess import generate  # noqa: E402
 
 
 def quantiles(name: str, xs: list[float]) -> str:

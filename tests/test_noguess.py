@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from cpsolve import Board, parse_board
 from cpsolve.cli import main
 from cpsolve.layout import Layout, read_layout
-from cpsolve.noguess import banned_cells, generate, generate_many, play_proved
 from cpsolve.proof.local import clue_certainties, pair_certainties
+from cpsolve.simulate.noguess import banned_cells, generate, generate_many, play_proved
 
 from .boardgen import consistent_boards
 from .noguess_oracle import no_guess
@@ -155,6 +155,7 @@ def test_cli_generate_text_is_a_layout_file(tmp_path: Path, capsys: pytest.Captu
     (["--difficulty", "3x3x9"], "leave no safe cell"),
     (["--difficulty", "3x3x1", "--first-click", "opening", "--first-cell", "1,1"], "do not fit"),
     (["--difficulty", "beginner", "--first-cell", "9,0"], "off the 9x9 board"),
+    (["--difficulty", "beginner", "--first-cell", "-1,0"], "off the 9x9 board"),
     (["--difficulty", "300x2x1", "--format", "mbf", "--out", "x"], "MBF holds at most"),
 ])
 def test_cli_generate_bad_usage(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -29,9 +29,9 @@ if __package__ in (None, ""):
 else:
     from .noguess_oracle import TooBig, no_guess
 
-from cpsolve.noguess import generate, play_proved
 from cpsolve.play.referee import game_seed
 from cpsolve.play.strategy import default_first_cell
+from cpsolve.simulate.noguess import generate, play_proved
 
 DIFFICULTIES = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (16, 30, 99)}
 

@@ -28,13 +28,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import Analysis, analyze
-from .board import COVERED, MINE, Board, neighbours
-from .constraints import build_model
-from .layout import Layout, LayoutError
-from .probability import Exact
-from .proof import Certainty
-from .proof.local import clue_certainties, clue_need, model_deductions, pair_forced
+from ..analysis import Analysis, analyze
+from ..board import COVERED, MINE, Board, neighbours
+from ..constraints import build_model
+from ..layout import Layout, LayoutError
+from ..probability import Exact
+from ..proof import Certainty
+from ..proof.local import clue_certainties, clue_need, model_deductions, pair_forced
 
 FIRST_CLICKS = ("safe", "opening")
 #: Replays of one repaired layout before starting from a fresh random one (a guard: rarely reached).
@@ -379,7 +379,7 @@ def generate(rows: int, cols: int, mines: int, *, first_cell: tuple[int, int], f
 def generate_many(rows: int, cols: int, mines: int, *, count: int, seed: int, first_click: str = "safe",
                   first_cell: tuple[int, int]) -> list[Generated]:
     """``count`` layouts; layout ``i`` depends only on (seed, i)."""
-    from .play.referee import game_seed
+    from ..play.referee import game_seed
 
     return [generate(rows, cols, mines, first_cell=first_cell, first_click=first_click,
                      rng=random.Random(game_seed(seed, i))) for i in range(count)]
