@@ -9,13 +9,13 @@ import random
 import sys
 from typing import Any
 
-from ..game import parse_difficulty
 from ..layout import Layout
 from ..noguess import banned_cells, generate
 from ..play.referee import game_seed
 from ..play.strategy import default_first_cell
-from . import EXIT_OK, CliError, parse_cell
-from .play import positive_int, seed_arg
+from ..simulate import parse_difficulty
+from . import EXIT_OK, CliError
+from .args import parse_cell, positive_int, seed_arg
 
 
 def register(sub: argparse._SubParsersAction) -> None:
