@@ -2,7 +2,7 @@
 
     python benchmarks/bench_core.py --positions 1000 --difficulty expert
 
-Positions come from seeded games played by a simple player (cpsolve.positions). Prints median, p99
+Positions come from seeded games played by a simple player (cpsolve.simulate). Prints median, p99
 and max per position for cpsolve (probabilities only, no proofs) and, when the optional extra
 ``ms-toollib`` is installed, its ``cal_probability_onboard`` on the same positions, with ratios.
 """
@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import pct, to_toollib  # noqa: E402  (benchmarks/common.py)
+from common import pct  # noqa: E402  (benchmarks/common.py)
 
 from cpsolve import analyze  # noqa: E402
-from cpsolve.positions import played_positions  # noqa: E402
+from cpsolve.simulate import played_positions  # noqa: E402
 
 
 def main() -> None:
@@ -52,7 +52,7 @@ def main() -> None:
         for k in stage:
             stage[k].append(result.stats[k])
         if ms_toollib is not None:
-            grid = to_toollib(pos.board)
+            grid = pos.board.to_matrix()
             best = float("inf")
             for _ in range(args.repeat):
                 t0 = time.perf_counter()

@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cpsolve.game import parse_difficulty  # noqa: E402
 from cpsolve.play.runner import RunConfig, run  # noqa: E402
+from cpsolve.simulate import parse_difficulty  # noqa: E402
 
 #: (difficulty, first click, reference win rate of the best public solvers)
 REFERENCE = [
@@ -73,7 +73,8 @@ def paired(a: list[bool], b: list[bool]) -> dict[str, float]:
 
 
 def play(difficulty: str, rule: str, games: int, seed: int, jobs: int, strategy: dict[str, object],
-         first_cell: tuple[int, int] | None = None, cache: str | None = None) -> tuple[dict, list[bool]]:
+         first_cell: tuple[int, int] | None = None, cache: str | None = None,
+         cluster: str | None = None) -> tuple[dict, list[bool]]:
     key = json.dumps([difficulty, rule, games, seed, strategy, first_cell], sort_keys=True)
     path = None
     if cache:
@@ -83,18 +84,18 @@ def play(difficulty: str, rule: str, games: int, seed: int, jobs: int, strategy:
         if path.exists():
             doc = json.loads(path.read_text())
             return doc["summary"], doc["wins"]
-    summary, wins = _play(difficulty, rule, games, seed, jobs, strategy, first_cell)
+    summary, wins = _play(difficulty, rule, games, seed, jobs, strategy, first_cell, cluster)
     if path is not None:
         path.write_text(json.dumps({"key": key, "summary": summary, "wins": wins}))
     return summary, wins
 
 
 def _play(difficulty: str, rule: str, games: int, seed: int, jobs: int, strategy: dict[str, object],
-          first_cell: tuple[int, int] | None) -> tuple[dict, list[bool]]:
+          first_cell: tuple[int, int] | None, cluster: str | None = None) -> tuple[dict, list[bool]]:
     rows, cols, mines = parse_difficulty(difficulty)
     cfg = RunConfig(rows, cols, mines, games, seed=seed, first_click=rule, first_cell=first_cell,
                     difficulty=difficulty, analysis_options={}, strategy_options=strategy)
-    summary, records = run(cfg, jobs)
+    summary, records = run(cfg, jobs, cluster=cluster)
     return summary, [r.won for r in records]
 
 
@@ -123,6 +124,8 @@ def main() -> int:
     ap.add_argument("--cache", metavar="DIR",
                     help="reuse the results of a run with identical settings stored in DIR (only valid "
                     "while the code of that strategy is unchanged)")
+    ap.add_argument("--cluster", metavar="ADDRESS",
+                    help="play on a Dask cluster (scheduler address or 'local'), as cpsolve play --cluster")
     args = ap.parse_args()
     strategies = [parse_strategy(s) for s in args.strategy] or [{"name": "best"}]
     settings = ([(d, r, ref) for d, r, ref in REFERENCE] if args.reference
@@ -133,7 +136,8 @@ def main() -> int:
         results = []
         for strat in strategies:
             t0 = time.perf_counter()
-            summary, wins = play(difficulty, rule, games, args.seed, args.jobs, strat, fc, args.cache)
+            summary, wins = play(difficulty, rule, games, args.seed, args.jobs, strat, fc, args.cache,
+                                 args.cluster)
             results.append((summary, wins))
             extra = ""
             if ref is not None:

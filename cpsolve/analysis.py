@@ -8,9 +8,9 @@ a certainty is a :class:`~cpsolve.proof.Certainty` that only the proof subsystem
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from . import count
@@ -23,8 +23,6 @@ from .proof.certainty import Certainty
 DEFAULT_EXACT_LIMIT: int | None = 400
 #: DP states one component may create before it is estimated instead (bounds time and memory).
 DEFAULT_STATE_BUDGET = 200_000
-#: Terms of the per-state mine-count polynomials one component may store, per state of the budget.
-TERMS_PER_STATE = 16
 #: Multiply-adds of big integers allowed to combine the components exactly through the mine total;
 #: beyond it (boards of ~100k cells) the combination is estimated instead (bounds time on huge boards).
 DEFAULT_COMBINE_BUDGET = 2_000_000
@@ -196,35 +194,26 @@ def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
     return Analysis(board.rows, board.cols, board.mines, model.remaining, cells, exact, prior, dens, stats)
 
 
+def _exact(num: int, den: int) -> Exact:
+    return Exact(Fraction(num, den))
+
+
 def _probabilities(model: Model, exact_limit: int | None, state_budget: int | None,
                    dens: Fraction | None, combine_budget: int | None = None
                    ) -> tuple[dict[int, Probability], list[bool], dict[str, Any], dict[int, Fraction] | None]:
     """Per unknown cell, its probability; whether the board was counted exactly; stats; and, on an
     estimated board whose components were all counted, feasibility hints for the prover."""
-    counted: dict[int, count.ComponentCount] = {}
-    estimated: list[int] = []
-    term_budget = None if state_budget is None else state_budget * TERMS_PER_STATE
-    for ci, comp in enumerate(model.components):
-        if exact_limit is not None and comp.size > exact_limit:
-            estimated.append(ci)
-            continue
-        try:
-            counted[ci] = count.count_component(comp, state_budget, term_budget)
-        except count.BudgetExceeded:
-            estimated.append(ci)
+    mc = count.count_model(model, exact_limit=exact_limit, state_budget=state_budget)
+    counted, estimated = mc.counted, mc.estimated
     stats: dict[str, Any] = {
         "estimated_components": len(estimated),
-        "dp_states": sum(cc.states for cc in counted.values()),
-        "max_component_states": max((cc.states for cc in counted.values()), default=0),
+        "dp_states": mc.states,
+        "max_component_states": mc.max_states,
     }
-    for ci, cc in counted.items():
-        if cc.total == 0:
-            comp = model.components[ci]
-            raise Inconsistent(comp.sources, "no placement satisfies these clues")
-    order = sorted(counted)
+    ordered = mc.in_order()
     over_budget = False
     if dens is None and not estimated:
-        cost = count.combine_cost([counted[ci].counts for ci in order])
+        cost = count.combination_cost(ordered)
         stats["combine_cost"] = cost
         over_budget = combine_budget is not None and cost > combine_budget
     if estimated or over_budget:
@@ -233,38 +222,18 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
         est_probs, flags, stats = _estimated(model, counted, estimated, dens, stats)
         feasibility = None
         if not estimated and dens is None:
-            feasibility = _feasibility_hints(model, counted)
+            feasibility = count.feasibility_hints(model, counted)
         return est_probs, flags, stats, feasibility
-    probs: dict[int, Probability] = {}
-    for i, f in model.fixed.items():
-        probs[i] = Exact(Fraction(int(f.mine)))
+    fixed = {i: f.mine for i, f in model.fixed.items()}
+    probs: dict[int, Probability]
     if dens is None:
         remaining = model.remaining_free
         assert remaining is not None
-        weights, z, out_num = count.total_weights([counted[ci].counts for ci in order],
-                                                  len(model.outside), remaining)
-        if z == 0:
-            raise Inconsistent(frozenset({TOTAL}).union(*(c.sources for c in model.components)),
-                               "the clues cannot be met with the mine total")
-        if model.outside:
-            p_out = Exact(Fraction(out_num, z))
-            for i in model.outside:
-                probs[i] = p_out
-        for ci, w in zip(order, weights):
-            _fill(probs, counted[ci], w)
+        total = count.combine_total(ordered, len(model.outside), remaining)
+        probs = dict(count.cell_marginals(fixed, model.outside, ordered, _exact, total=total))
     else:
-        _fill_density(probs, model, counted, dens)
+        probs = dict(count.cell_marginals(fixed, model.outside, ordered, _exact, density=dens))
     return probs, [True], stats, None
-
-
-def _fill_density(probs: dict[int, Probability], model: Model, counted: dict[int, count.ComponentCount],
-                  dens: Fraction) -> None:
-    """Exact probabilities under an independent prior density: the components do not interact."""
-    p_out = Exact(dens)
-    for i in model.outside:
-        probs[i] = p_out
-    for cc in counted.values():
-        _fill(probs, cc, count.density_weights(cc.component.size, dens))
 
 
 def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated: list[int],
@@ -279,7 +248,7 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
     """
     from .estimate import estimate_board
 
-    marginals = {ci: _marginal_fn(cc) for ci, cc in counted.items()}
+    marginals = {ci: partial(count.distribution_marginals, cc) for ci, cc in counted.items()}
     est = estimate_board(model, {ci: cc.counts for ci, cc in counted.items()}, estimated, dens,
                          marginals=marginals, stats=stats)
     probs: dict[int, Probability] = {}
@@ -287,98 +256,14 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
         probs[i] = Estimate(min(1.0, max(0.0, v)))
     if dens is not None:
         # no total: exact components and fixed cells are untouched by the estimate
-        _fill_density(probs, model, counted, dens)
+        ordered = [counted[ci] for ci in sorted(counted)]
+        probs.update(count.cell_marginals({}, model.outside, ordered, _exact, density=dens))
         for i, f in model.fixed.items():
             probs[i] = Exact(Fraction(int(f.mine)))
     else:
         for i, f in model.fixed.items():
             probs[i] = Estimate(1.0 if f.mine else 0.0)
     return probs, [False], stats
-
-
-def _marginal_fn(cc: count.ComponentCount) -> Callable[[list[float]], dict[int, float]]:
-    """Per-cell probabilities of a counted component given the distribution of its mine count.
-
-    The distribution P(k) is turned into integer weights w(k) ~ P(k) / counts(k) (62 bits of P), so
-    the exact backward pass of the counter does the work; the result is a float estimate.
-    """
-    def marginal(dist: list[float]) -> dict[int, float]:
-        counts = cc.counts
-        top = max(counts)
-        weights = [(int(p * 2.0 ** 62) * top) // n if n else 0 for p, n in zip(dist, counts)]
-        numer, z = count.group_mines(cc, weights)
-        out: dict[int, float] = {}
-        if z == 0:
-            return out
-        for g, num in zip(cc.component.groups, numer):
-            p = num / (g.size * z)
-            for i in g.cells:
-                out[i] = p
-        return out
-    return marginal
-
-
-def _fill(probs: dict[int, Probability], cc: count.ComponentCount, weights: list[int]) -> None:
-    numer, z = count.group_mines(cc, weights)
-    for g, num in zip(cc.component.groups, numer):
-        p = Exact(Fraction(num, g.size * z))
-        for i in g.cells:
-            probs[i] = p
-
-
-def _feasibility_hints(model: Model, counted: dict[int, count.ComponentCount]) -> dict[int, Fraction] | None:
-    """Which cells are forced, exactly, when every component was counted but their combination
-    through the total was too costly to do in integers (huge boards).
-
-    Whether a total is reachable needs no counting: per component the set of its possible mine
-    numbers is a bit mask, and "the others can hold exactly the rest" is a shift-or convolution of
-    masks (prefix masks forward, suffix masks backward in reversed coordinates), about D/64 word
-    operations per possible mine number. A component's configurations with a feasible mine number,
-    weighted alike, then give each group a value that is 0 or 1 exactly when its cells are forced.
-    The values are not probabilities: the prover uses hints only to nominate cells (0 or 1; it
-    proves them itself) and to withhold cells shown free (strictly between). None if no total fits.
-    """
-    remaining = model.remaining_free
-    if remaining is None:
-        return None
-    order = sorted(counted)
-    supports = [[k for k, n in enumerate(counted[ci].counts) if n] for ci in order]
-    n_out = len(model.outside)
-    total_deg = sum(len(counted[ci].counts) - 1 for ci in order)
-    # rev[i] bit d: the components from i on and the outside can hold exactly remaining - d mines
-    lo, hi = max(0, remaining - n_out), min(total_deg, remaining)
-    rev = [0] * (len(order) + 1)
-    rev[-1] = ((1 << (hi - lo + 1)) - 1) << lo if lo <= hi else 0
-    for i in range(len(order) - 1, -1, -1):
-        acc = 0
-        for k in supports[i]:
-            acc |= rev[i + 1] >> k
-        rev[i] = acc
-    if not rev[0] & 1:
-        return None
-    hints: dict[int, Fraction] = {i: Fraction(int(f.mine)) for i, f in model.fixed.items()}
-    prefix = 1  # bit t: the components before i can hold exactly t mines
-    for i, ci in enumerate(order):
-        cc = counted[ci]
-        weights = [0] * len(cc.counts)
-        for k in supports[i]:
-            if prefix & (rev[i + 1] >> k):
-                weights[k] = 1
-        numer, z = count.group_mines(cc, weights)
-        for g, num in zip(cc.component.groups, numer):
-            h = Fraction(num, g.size * z)
-            for c in g.cells:
-                hints[c] = h
-        nxt = 0
-        for k in supports[i]:
-            nxt |= prefix << k
-        prefix = nxt
-    if n_out:
-        xs = [x for x in range(n_out + 1) if x <= remaining and (prefix >> (remaining - x)) & 1]
-        h = Fraction(sum(xs), n_out * len(xs))
-        for c in model.outside:
-            hints[c] = h
-    return hints
 
 
 def _prove(model: Model, probs: dict[int, Probability] | None, engine: str,

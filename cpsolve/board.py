@@ -9,7 +9,7 @@ A board is immutable. Cells are stored row-major as small integers:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -20,6 +20,9 @@ MINE = -3
 _COVERED_CHARS = frozenset(".H?")
 _CHAR_CODE = {"F": FLAG, "*": MINE}
 _CODE_CHAR = {COVERED: ".", FLAG: "F", MINE: "*"}
+#: ms-toollib's game-board codes (see :meth:`Board.from_matrix`)
+_MATRIX_CODE = {**{k: k for k in range(9)}, 10: COVERED, 11: FLAG, 12: COVERED, 14: COVERED, 15: MINE,
+                16: MINE, 18: COVERED}
 
 _MINES_RE = re.compile(r"^\s*mines\s*:\s*(\S*)\s*$", re.IGNORECASE)
 # Only ASCII digits make numbers (str.isdigit and re's \d also accept Arabic-Indic, fullwidth,
@@ -65,6 +68,15 @@ def parse_number(text: str) -> int | None:
     if len(digits) > MAX_DIGITS:
         return None
     return int(digits or "0")
+
+
+def parse_signed(text: str) -> int | None:
+    """:func:`parse_number` with an optional minus sign (and surrounding blanks)."""
+    text = text.strip()
+    if text.startswith("-"):
+        n = parse_number(text[1:])
+        return None if n is None else -n
+    return parse_number(text)
 
 
 def split_lines(text: str) -> list[str]:
@@ -162,11 +174,55 @@ class Board:
 
     @property
     def flags(self) -> int:
-        return sum(1 for v in self.cells if v == FLAG)
+        return self.cells.count(FLAG)
 
     @property
     def known_mines(self) -> int:
-        return sum(1 for v in self.cells if v == MINE)
+        return self.cells.count(MINE)
+
+    def remaining_mines(self, trust_flags: bool = True) -> int | None:
+        """Mines among the unknown cells: the total minus known mines (and flags when they are trusted).
+
+        None without a mine total. The one formula every layer uses (may be negative on a bad board).
+        """
+        if self.mines is None:
+            return None
+        return self.mines - self.known_mines - (self.flags if trust_flags else 0)
+
+    @classmethod
+    def from_matrix(cls, matrix: Sequence[Sequence[int]], mines: int | None = None,
+                    source: str = "<matrix>") -> Board:
+        """A board from ms-toollib's "game board" integer matrix (``matrix[row][col]``).
+
+        ``0``-``8`` a revealed number, ``10`` covered, ``11`` flagged; also ``12`` (covered, marked
+        safe by a tool), ``14`` (a wrong flag shown after a loss: covered), ``18`` (covered, drawn
+        pressed) and ``15``/``16`` (a mine shown after a loss: a known mine). Any other value raises
+        :class:`BoardError`. ``mines`` is the total (ms-toollib keeps it apart from the matrix).
+        The board is validated like a parsed one.
+        """
+        if len(matrix) == 0 or len(matrix[0]) == 0:
+            raise BoardError("the matrix has no cells", source)
+        cols = len(matrix[0])
+        cells: list[int] = []
+        for r, row in enumerate(matrix):
+            if len(row) != cols:
+                raise BoardError(f"ragged matrix: row {r} has {len(row)} cells, row 0 has {cols}", source)
+            for c, v in enumerate(row):
+                code = _MATRIX_CODE.get(v) if isinstance(v, int) else None
+                if code is None:
+                    raise BoardError(f"matrix value {v!r} at {r},{c} is not an ms-toollib cell code "
+                                     "(0-8, 10 covered, 11 flag, 12, 14-16, 18)", source)
+                cells.append(code)
+        board = cls(len(matrix), cols, tuple(cells), mines, source)
+        validate_board(board)
+        return board
+
+    def to_matrix(self) -> list[list[int]]:
+        """The board as ms-toollib's "game board": numbers 0-8, ``10`` covered, ``11`` a flag or a
+        known mine (ms-toollib has one code for both). The mine total is not part of the matrix."""
+        code = {COVERED: 10, FLAG: 11, MINE: 11}
+        return [[v if v >= 0 else code[v] for v in self.cells[r * self.cols:(r + 1) * self.cols]]
+                for r in range(self.rows)]
 
     def to_text(self, header: bool = True) -> str:
         """The board in the contract's text format (round-trips through :func:`parse_board`)."""
@@ -216,7 +272,7 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
             total = parse_number(value)
             if total is None:
                 what = "is too large" if _NUMBER_RE.fullmatch(value) else "is not a non-negative whole number"
-                raise BoardError(f"mine total {_clip(value)!r} {what}", source, lineno, col)
+                raise BoardError(f"mine total {clip(value)!r} {what}", source, lineno, col)
             mines, mines_at = total, (lineno, col)
             continue
         m = _WHM_RE.match(raw)
@@ -226,7 +282,7 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
             numbers = [parse_number(g) for g in m.groups()]
             for k, n in enumerate(numbers, start=1):
                 if n is None:
-                    raise BoardError(f"the WxHxM header's number {_clip(m.group(k))!r} is too large",
+                    raise BoardError(f"the WxHxM header's number {clip(m.group(k))!r} is too large",
                                      source, lineno, m.start(k) + 1)
             dims = (numbers[0] or 0, numbers[1] or 0, numbers[2] or 0)
             dims_at = lineno
@@ -272,7 +328,7 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
     return board
 
 
-def _clip(value: str, keep: int = 20) -> str:
+def clip(value: str, keep: int = 20) -> str:
     """A long value cut for a one-line message."""
     return value if len(value) <= keep else f"{value[:keep]}...({len(value)} characters)"
 

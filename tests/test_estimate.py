@@ -22,8 +22,7 @@ from cpsolve.estimate import estimate_board
 from cpsolve.estimate.bp import GroupBP, group_means
 from cpsolve.estimate.combine import maxent
 from cpsolve.estimate.dp import BeamDP
-from cpsolve.midgame import midgame_positions
-from cpsolve.positions import played_positions
+from cpsolve.simulate import midgame_positions, played_positions
 
 from .oracle import brute_force
 from .strategies import small_boards
@@ -294,13 +293,13 @@ def test_neighbours_on_huge_boards_match_the_definition():
 
 
 def test_feasibility_hints_find_exactly_the_forced_cells():
-    from cpsolve.analysis import _feasibility_hints
     from cpsolve.count import count_component as cc_
+    from cpsolve.count import feasibility_hints
 
     forced_seen = free_seen = 0
     for pos in played_positions("expert", 150, seed=12):
         model = build_model(pos.board)
-        hints = _feasibility_hints(model, {ci: cc_(c) for ci, c in enumerate(model.components)})
+        hints = feasibility_hints(model, {ci: cc_(c) for ci, c in enumerate(model.components)})
         assert hints is not None
         ex = analyze(pos.board, exact_limit=None, prove=False)
         for c in ex.cells:

@@ -15,11 +15,11 @@ import pytest
 from cpsolve.analysis import Analysis, analyze
 from cpsolve.board import COVERED, Board
 from cpsolve.cli import main
-from cpsolve.game import Game, oracle_positions
 from cpsolve.play import RunConfig, Strategy, game_seed, play_game, run, wilson
-from cpsolve.play.engine import Engine
+from cpsolve.play.lookahead import Lookahead
 from cpsolve.play.runner import TIMING_KEYS
 from cpsolve.proof.certainty import certify
+from cpsolve.simulate import Game, oracle_positions
 
 SPEC_KEYS = {"games", "wins", "positions", "estimated_positions", "certainties", "wrong_certainties",
              "median_ms", "p99_ms", "max_ms"}
@@ -41,7 +41,7 @@ def brute_force(board: Board) -> list[frozenset[int]]:
 # --- the look-ahead engine -------------------------------------------------------------------------
 
 def test_engine_outcomes_match_brute_force() -> None:
-    engine = Engine()
+    engine = Lookahead()
     checked = 0
     for pos in oracle_positions("5x4x4", 40, seed=11, per_game=3):
         board = pos.board
@@ -276,7 +276,7 @@ def _number(board: Board, x: int, s: frozenset[int]) -> int:
 
 def test_endgame_search_is_optimal_against_naive_recursion() -> None:
     from cpsolve.play.endgame import endgame_move, enumerate_placements
-    engine = Engine()
+    engine = Lookahead()
     checked = 0
     positions = [*oracle_positions("4x4x4", 40, seed=5, per_game=4),
                  *oracle_positions("5x4x5", 40, seed=6, per_game=4)]
@@ -313,7 +313,7 @@ def test_endgame_search_is_optimal_against_naive_recursion() -> None:
 def test_forced_fifty_fifty_detection() -> None:
     from cpsolve.board import parse_board
     from cpsolve.play.strategy import forced_fifty_fifty
-    engine = Engine()
+    engine = Lookahead()
     forced = engine.solve(parse_board("mines: 1\n. .\n1 1\n"))
     assert forced_fifty_fifty(forced) == (0, 1)
     # a safe covered neighbour of the pair can still tell them apart: not forced
@@ -329,7 +329,7 @@ def test_free_guesses_are_optimal_first_moves() -> None:
     """Whenever the player calls a cell a free guess, opening it first is an optimal move."""
     from cpsolve.play.endgame import EndgameSearch, enumerate_placements
     from cpsolve.play.strategy import free_guess
-    engine = Engine()
+    engine = Lookahead()
     found = 0
     positions = [*oracle_positions("5x4x6", 150, seed=21, per_game=5),
                  *oracle_positions("6x3x5", 150, seed=22, per_game=5)]
@@ -363,7 +363,7 @@ def test_dead_cells_are_put_off() -> None:
     # (0,0) is the least likely mine, but if it is safe it must show 1 (the 1 at (0,1) needs one mine
     # among (0,0), (1,0), (1,1)): a dead cell. The player opens the lowest living cell instead.
     board = parse_board("mines: 7\n. 1 1 . . . .\n. . 2 . . . .\n. 3 . . . . .\n1 . . . . . .\n")
-    engine = Engine()
+    engine = Lookahead()
     state = engine.solve(board)
     und = {i: p for i, p in state.prob.items() if 0 < p < 1}
     assert min(und, key=lambda i: (und[i], i)) == 0 and set(engine.outcomes(state, 0)) == {1}

@@ -8,14 +8,16 @@ them into one line on standard error and a documented exit status.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
+import re
 import sys
 from collections.abc import Sequence
 
 from ..board import Board, BoardError, parse_board, parse_board_bytes
 
 #: Modules under cpsolve.cli that provide subcommands, in the order of ``--help``.
-COMMANDS = ["solve", "check", "compare", "encode", "demo", "play", "serve"]
+COMMANDS = ["solve", "check", "compare", "encode", "demo", "play", "generate", "verify_ng", "serve"]
 
 EXIT_OK = 0
 EXIT_INCONSISTENT = 1
@@ -50,17 +52,22 @@ def read_board(path: str) -> Board:
     return parse_board_bytes(data, path)
 
 
-def parse_cell(text: str) -> tuple[int, int]:
-    try:
-        r, c = (int(x) for x in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a cell ROW,COL (0-based)") from None
-    if r < 0 or c < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: rows and columns are 0-based and non-negative")
-    return r, c
+def off_board(cell: tuple[int, int], rows: int, cols: int) -> bool:
+    return not (0 <= cell[0] < rows and 0 <= cell[1] < cols)
+
+
+#: A command-line word that is a cell with a negative row (``-1,0``): a value, not an option.
+_NEGATIVE_CELL = re.compile(r"^-[0-9]+,\s*-?[0-9]+$")
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        # argparse reads a word starting with '-' as an option unless it looks like a negative
+        # number; cells such as -1,0 are values too (then "off the board", not "arguments required")
+        self._negative_number_matcher = re.compile(
+            self._negative_number_matcher.pattern + "|" + _NEGATIVE_CELL.pattern)
+
     def error(self, message: str) -> None:  # type: ignore[override]
         # one line, exit status 2 (argparse's own convention too)
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
@@ -90,10 +97,16 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    if not (sys.argv[1:] if argv is None else list(argv)):
+        parser.print_help()  # a bare `cpsolve`: the help, not an error
+        return EXIT_OK
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # usage errors (status 2) and --help/--version (status 0)
         return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
+    # The modules loaded by now live as long as the process: move them out of the cyclic garbage
+    # collector's generations so that its full collections stop scanning them.
+    gc.freeze()
     try:
         status: int = args.run(args)
     except CliError as exc:

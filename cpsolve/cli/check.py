@@ -9,10 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..board import FLAG, MINE
+from ..board import FLAG, MINE, display_name
 from ..proof import explain_cell
-from . import EXIT_BAD_INPUT, CliError, parse_cell, read_board
-from .solve import engine_arg, positive_float
+from . import EXIT_BAD_INPUT, CliError, off_board, read_board
+from .args import engine_arg, parse_cell, positive_float
 
 EXIT_SAFE = 0
 EXIT_MINE = 1
@@ -42,17 +42,18 @@ def _cells(cells: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     board = read_board(args.board)
+    name = display_name(args.board)
     row, col = args.cell
-    if row >= board.rows or col >= board.cols:
-        raise CliError(f"{args.board}: cell {row},{col} is off the board ({board.rows} rows x "
+    if off_board(args.cell, board.rows, board.cols):
+        raise CliError(f"{name}: cell {row},{col} is off the board ({board.rows} rows x "
                        f"{board.cols} columns)")
     v = board.at(row, col)
     if v >= 0:
-        raise CliError(f"{args.board}: cell {row},{col} is revealed (a {v}), not a covered cell")
+        raise CliError(f"{name}: cell {row},{col} is revealed (a {v}), not a covered cell")
     if v == MINE:
-        raise CliError(f"{args.board}: cell {row},{col} is a known mine ('*'), nothing to prove")
+        raise CliError(f"{name}: cell {row},{col} is a known mine ('*'), nothing to prove")
     if v == FLAG and not args.ignore_flags:
-        raise CliError(f"{args.board}: cell {row},{col} is flagged and counted as a mine; "
+        raise CliError(f"{name}: cell {row},{col} is flagged and counted as a mine; "
                        "use --ignore-flags to check it")
     ex = explain_cell(board, row, col, engine=args.engine, trust_flags=not args.ignore_flags,
                       time_limit=args.time_limit)
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(doc))
     if ex.verdict == "inconsistent":
         total = " and the mine total" if ex.uses_total else ""
-        raise CliError(f"{args.board}: inconsistent board: no placement satisfies the clues at "
+        raise CliError(f"{name}: inconsistent board: no placement satisfies the clues at "
                        f"{_cells(ex.clues) or 'none'}{total}"
                        + (" (a minimal conflicting set)" if ex.minimal else ""), EXIT_BAD_INPUT)
     if args.json:

@@ -14,11 +14,11 @@ import json
 import statistics
 import sys
 
-from ..board import Board, BoardError
-from ..crosscheck import CrossCheck, crosscheck
-from ..game import oracle_positions, parse_difficulty
+from ..board import Board, BoardError, display_name
+from ..simulate import oracle_positions, parse_difficulty
+from ..verify import CrossCheck, crosscheck
 from . import EXIT_BAD_INPUT, CliError, read_board
-from .solve import density_arg, engine_arg, positive_float
+from .args import density_arg, engine_arg, positive_float, whole_number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,16 +28,17 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "certainties, the exact counter's 0/1 cells and brute force (small boards). "
                        "Exit 0 all agree, 1 a disagreement, 2 bad input.")
     p.add_argument("boards", nargs="*", metavar="BOARD", help="board files ('-' for standard input)")
-    p.add_argument("--generate", type=int, default=0, metavar="N", help="also compare N generated positions")
+    p.add_argument("--generate", type=lambda t: whole_number(t, 0), default=0, metavar="N",
+                   help="also compare N generated positions")
     p.add_argument("--difficulty", default="expert", help="beginner, intermediate, expert or WxHxM "
                    "(for --generate; default expert)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the generated positions (default 0)")
+    p.add_argument("--seed", type=whole_number, default=0, help="seed of the generated positions (default 0)")
     p.add_argument("--first-click", choices=["safe", "opening"], default="safe")
     p.add_argument("--engines", default="cp-sat,sat", help="comma-separated engines to compare "
                    "(default cp-sat,sat)")
     p.add_argument("--engine", type=engine_arg, default="cp-sat",
                    help="engine of the analysis (default cp-sat)")
-    p.add_argument("--brute-frontier", type=int, default=20, metavar="N",
+    p.add_argument("--brute-frontier", type=lambda t: whole_number(t, 0), default=20, metavar="N",
                    help="brute force boards with at most N frontier cells (default 20)")
     p.add_argument("--time-limit", type=positive_float, default=10.0, metavar="SECONDS")
     p.add_argument("--density", type=density_arg, default=None, metavar="P",
@@ -115,10 +116,12 @@ def run(args: argparse.Namespace) -> int:
             continue
         cc = crosscheck(board, **kw)
         results.append(cc)
-        for line in _report(path, cc, True):
+        for line in _report(display_name(path), cc, True):
             print(line, flush=True)
+    generated = 0
     for k, pos in enumerate(oracle_positions(dims, args.generate, args.seed, first_click=args.first_click)
                             if args.generate else ()):
+        generated += 1
         cc = crosscheck(pos.board, layout=pos.mines, **kw)
         results.append(cc)
         name = f"position {k} (game {pos.game}, seed {args.seed})"
@@ -127,6 +130,9 @@ def run(args: argparse.Namespace) -> int:
             lines.append("  board:\n" + "\n".join("    " + ln for ln in pos.board.to_text().splitlines()))
         for line in lines:
             print(line, flush=True)
+    if generated < args.generate:
+        print(f"note: {generated} of {args.generate} positions generated: on {args.difficulty} the games "
+              f"are won at their first click{' too often' if generated else ''}", file=sys.stderr)
     _summary(results, args)
     # a disagreement is the answer that matters most: it wins over a bad file among the inputs
     return 1 if any(not cc.ok for cc in results) else status

@@ -4,15 +4,28 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from typing import Any
+from typing import IO, Any
 
 from ..analysis import analyze
-from ..game import parse_difficulty
+from ..board import display_name
+from ..play import records
+from ..play.cluster import ClusterUnavailable
 from ..play.referee import Analyse, GameRecord
 from ..play.runner import RunConfig, run
-from . import EXIT_OK, CliError, parse_cell
-from .solve import exact_limit_arg, positive_float, whole_number
+from ..simulate import parse_difficulty
+from . import EXIT_OK, CliError, off_board
+from .args import (
+    MAX_JOBS,
+    engine_arg,
+    exact_limit_arg,
+    jobs_arg,
+    parse_cell,
+    positive_float,
+    positive_int,
+    seed_arg,
+)
 
 EXIT_WRONG = 1
 _UNSET = object()  # an option not given (None is a meaningful --exact-limit)
@@ -21,14 +34,6 @@ _UNSET = object()  # an option not given (None is a meaningful --exact-limit)
 def solver() -> Analyse:
     """The solver under test (a seam for tests that plant a broken one)."""
     return analyze
-
-
-def positive_int(text: str) -> int:
-    return whole_number(text, 1)
-
-
-def seed_arg(text: str) -> int:
-    return whole_number(text)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -52,20 +57,27 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--first-cell", type=parse_cell, default=None, metavar="ROW,COL",
                    help="cell of the first click (default: 0,0 for safe; for opening 2,2 on boards up "
                    "to 16x16 and 3,3 on larger ones, the reference solvers' cells)")
-    p.add_argument("--jobs", type=positive_int, default=1, metavar="N",
-                   help="worker processes (1)")
+    p.add_argument("--jobs", type=jobs_arg, default=None, metavar="N",
+                   help=f"worker processes (1; at most {MAX_JOBS}; with --cluster local: the local "
+                   "workers, default the number of CPUs)")
+    p.add_argument("--cluster", metavar="ADDRESS", default=None,
+                   help="play on a Dask distributed cluster: a scheduler address (tcp://host:8786) or "
+                   "'local' (a local cluster of --jobs worker processes); needs cpsolve[cluster]. "
+                   "The same seed plays the same games as --jobs")
     p.add_argument("--exact-limit", type=exact_limit_arg, default=_UNSET, metavar="N",
                    help="largest component counted exactly (default: the analysis default)")
     p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
                    help="time the proof engine may spend per position (default: the analysis default)")
-    p.add_argument("--engine", default=None, help="proof engine (default: the analysis default)")
+    p.add_argument("--engine", type=engine_arg, default=None,
+                   help="proof engine (default: the analysis default)")
     p.add_argument("--strategy", default="best", choices=("basic", "best"),
                    help="basic: lowest probability, ties to the cell with fewest covered neighbours; "
                    "best (default): first any provably optimal move (forced 50/50, free guess, exact "
                    "endgame search when at most 1000 placements remain), else basic")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--records", metavar="FILE",
-                   help="also write one JSON line per game (index, seed, won, ...) to FILE")
+                   help="also write one JSON line per game (index, seed, won, ...) to FILE as games "
+                   "finish; if FILE holds games of the same run, they are not played again (resume)")
     prog = p.add_mutually_exclusive_group()
     prog.add_argument("--progress", dest="progress", action="store_true", default=None,
                       help="show a progress bar on standard error even when it is not a terminal")
@@ -80,7 +92,7 @@ def build_config(args: argparse.Namespace) -> RunConfig:
         raise CliError(str(exc)) from None
     if args.first_cell is not None:
         r, c = args.first_cell
-        if r >= rows or c >= cols:
+        if off_board(args.first_cell, rows, cols):
             raise CliError(f"--first-cell {r},{c} is off the {rows}x{cols} board")
     opts: dict[str, Any] = {}
     if args.exact_limit is not _UNSET:
@@ -97,26 +109,50 @@ def build_config(args: argparse.Namespace) -> RunConfig:
 def run_play(args: argparse.Namespace) -> int:
     config = build_config(args)
     show = args.progress if args.progress is not None else sys.stderr.isatty()
-    records_fh = open(args.records, "w", encoding="utf-8") if args.records else None  # noqa: SIM115
-    bar = _progress_bar(config.games, show)
-    wins = [0, 0]
+    run_key = records.run_id(config.settings())
+    done: list[GameRecord] = []
+    fh = None
+    if args.records:
+        try:
+            found = records.load(args.records, run_key, config.seed)
+        except records.RecordsError as exc:
+            raise CliError(f"--records {exc}") from None
+        except OSError:
+            found = []  # unreadable: _open_records reports it
+        done = [r for r in found if r.index < config.games]  # those beyond --games stay in the file
+        fh = _open_records(args.records, found, run_key)
+    bar = _progress_bar(config.games, len(done), show)
+    wins = [sum(r.won for r in done), len(done)]
+    have = {r.index for r in done}
+    order = iter([i for i in range(config.games) if i not in have])
+    pending: dict[int, GameRecord] = {}
+    expect = [next(order, -1)]
 
     def progress(rec: GameRecord) -> None:
         wins[0] += rec.won
         wins[1] += 1
+        if fh is not None:
+            # one line per game as soon as it and every game before it are done (game order
+            # whatever --jobs is), flushed: an interrupted run leaves whole lines of finished games
+            pending[rec.index] = rec
+            while expect[0] in pending:
+                fh.write(json.dumps(records.to_json(pending.pop(expect[0]), run_key)) + "\n")
+                expect[0] = next(order, -1)
+            fh.flush()
         if bar is not None:
             bar.set_postfix_str(f"won {wins[0]}/{wins[1]} ({100 * wins[0] / wins[1]:.1f}%)", refresh=False)
             bar.update(1)
 
+    jobs = args.jobs or ((os.cpu_count() or 1) if args.cluster == "local" else 1)
     try:
-        summary, records = run(config, args.jobs, progress)
+        summary, _ = run(config, jobs, progress, cluster=args.cluster, done=done, keep=False)
+    except ClusterUnavailable as exc:
+        raise CliError(str(exc)) from None
     finally:
         if bar is not None:
             bar.close()
-    if records_fh is not None:
-        with records_fh:
-            for r in records:
-                records_fh.write(json.dumps(_record_json(r)) + "\n")
+        if fh is not None:
+            fh.close()
     if args.json:
         print(json.dumps(summary))
     else:
@@ -130,21 +166,29 @@ def run_play(args: argparse.Namespace) -> int:
     return EXIT_WRONG if bad else EXIT_OK
 
 
-def _record_json(r: GameRecord) -> dict[str, Any]:
-    return {"index": r.index, "seed": r.seed, "won": r.won, "positions": r.positions,
-            "guesses": r.guesses, "revealed": r.revealed, "safe_cells": r.safe_cells,
-            "certainties": r.certainties, "wrong_certainties": r.wrong_certainties,
-            "estimated_positions": r.estimated_positions}
+def _open_records(path: str, found: list[GameRecord], run_key: str) -> IO[str]:
+    """The --records file, opened before any game is played (a bad path is bad usage: exit 2). The
+    games of the same run already in it are written back first (in order, without a line cut short
+    by an interruption; a temporary file renamed, so nothing is lost if this is interrupted too)."""
+    try:
+        if found:
+            records.write_sorted(path, found, run_key)
+            return open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by run_play
+        return open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by run_play
+    except IsADirectoryError:
+        raise CliError(f"--records {display_name(path)}: is a directory, not a file") from None
+    except OSError as exc:
+        raise CliError(f"--records {display_name(path)}: {exc.strerror or 'cannot be written'}") from None
 
 
-def _progress_bar(total: int, show: bool) -> Any:
+def _progress_bar(total: int, initial: int, show: bool) -> Any:
     if not show:
         return None
     try:
         from tqdm import tqdm
     except ImportError:  # pragma: no cover - tqdm is a dependency; degrade to no bar
         return None
-    return tqdm(total=total, file=sys.stderr, unit="game", dynamic_ncols=True, leave=False)
+    return tqdm(total=total, initial=initial, file=sys.stderr, unit="game", dynamic_ncols=True, leave=False)
 
 
 def render_table(s: dict[str, Any]) -> str:
@@ -167,7 +211,8 @@ def render_table(s: dict[str, Any]) -> str:
         "  games lost on         " + (", ".join(f"{k} {v}" for k, v in s["losses"].items()) or "-"),
         f"  time per position     median {s['median_ms']:.2f} ms, p99 {s['p99_ms']:.2f} ms, "
         f"max {s['max_ms']:.2f} ms",
-        f"  throughput            {s['games_per_second']:.2f} games/s with {s['jobs']} job(s) "
+        f"  throughput            {s['games_per_second']:.2f} games/s with "
+        + (f"cluster {s['cluster']}" if s.get("cluster") else f"{s['jobs']} job(s)") + " "
         f"(strategy {s['strategy_ms_per_game']:.0f} ms/game)",
     ]
     if s["errors"]:

@@ -1,7 +1,27 @@
-"""Exact counting: configuration counts per component, combined through the mine total."""
+"""Exact counting: configuration counts per component, combined through the mine total.
+
+:mod:`.plan` orders a component's groups for a dynamic programme, :mod:`.dp` counts one component,
+:mod:`.combine` combines counts through the mine total (or a density) and :mod:`.marginals` puts
+them together into a whole model's exact per-cell probabilities (:func:`count_model`).
+"""
 
 from .combine import combine_cost, convolve, density_weights, total_weights
 from .dp import BudgetExceeded, ComponentCount, count_component, group_mines
+from .marginals import (
+    TERMS_PER_STATE,
+    ModelCount,
+    TotalCombination,
+    cell_marginals,
+    combination_cost,
+    combine_total,
+    count_model,
+    distribution_marginals,
+    feasibility_hints,
+    float_ratio,
+    group_values,
+)
 
-__all__ = ["BudgetExceeded", "ComponentCount", "combine_cost", "convolve", "count_component", "density_weights",
-           "group_mines", "total_weights"]
+__all__ = ["TERMS_PER_STATE", "BudgetExceeded", "ComponentCount", "ModelCount", "TotalCombination",
+           "cell_marginals", "combination_cost", "combine_cost", "combine_total", "convolve", "count_component",
+           "count_model", "density_weights", "distribution_marginals", "feasibility_hints", "float_ratio",
+           "group_mines", "group_values", "total_weights"]

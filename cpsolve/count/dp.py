@@ -15,12 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
-from ..constraints import Component, elimination_plan
+from ..constraints import Component
+from .plan import elimination_plan
 
-State = tuple[int, ...]
+#: A DP state: the residual needs of the open constraints.
+Residual = tuple[int, ...]
 # One DP step: group id, group size, the states before it with their polynomials, and for each such
 # state its transitions (j mines in the group, next state).
-Step = tuple[int, int, list[tuple[State, list[int]]], list[list[tuple[int, State]]]]
+Step = tuple[int, int, list[tuple[Residual, list[int]]], list[list[tuple[int, Residual]]]]
 
 
 class BudgetExceeded(Exception):
@@ -45,16 +47,16 @@ def count_component(comp: Component, max_states: int | None = None,
                     max_terms: int | None = None) -> ComponentCount:
     """Forward DP: configuration counts by mine number. Raises :class:`BudgetExceeded` when more
     than ``max_states`` states are created or more than ``max_terms`` polynomial terms stored."""
-    frontier: dict[State, list[int]] = {(): [1]}
+    frontier: dict[Residual, list[int]] = {(): [1]}
     steps: list[Step] = []
     total_states = 1
     total_terms = 1
     for step in elimination_plan(comp):
         g, size = step.group, step.size
         coeff = [comb(size, j) for j in range(size + 1)]
-        nxt: dict[State, list[int]] = {}
+        nxt: dict[Residual, list[int]] = {}
         items = list(frontier.items())
-        trans_all: list[list[tuple[int, State]]] = []
+        trans_all: list[list[tuple[int, Residual]]] = []
         for s, poly in items:
             trans = step.transitions(s)
             for j, s2 in trans:
@@ -93,10 +95,10 @@ def group_mines(cc: ComponentCount, weights: list[int]) -> tuple[list[int], int]
     if len(weights) < len(final):
         weights = list(weights) + [0] * (len(final) - len(weights))
     z = sum(c * w for c, w in zip(final, weights))
-    back: dict[State, list[int]] = {(): list(weights)}
+    back: dict[Residual, list[int]] = {(): list(weights)}
     for g, size, items, trans_all in reversed(cc.steps):
         coeff = [comb(size, j) for j in range(size + 1)]
-        prev: dict[State, list[int]] = {}
+        prev: dict[Residual, list[int]] = {}
         num = 0
         for (s, poly), trans in zip(items, trans_all):
             n = len(poly)

@@ -13,24 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
+from typing import TYPE_CHECKING
 
 from ..board import display_name
 from .system import Card, CardSystem
 
+if TYPE_CHECKING:  # pysat is imported when an encoding is built, not by ``import cpsolve``
+    from pysat.formula import IDPool
+
 #: Default cardinality encoding for clause-based solvers (see the module docstring).
 DEFAULT_ENCODING = "kmtotalizer"
 
-ENCODINGS: dict[str, int] = {
-    "seqcounter": EncType.seqcounter,
-    "sortnetwrk": EncType.sortnetwrk,
-    "cardnetwrk": EncType.cardnetwrk,
-    "totalizer": EncType.totalizer,
-    "mtotalizer": EncType.mtotalizer,
-    "kmtotalizer": EncType.kmtotalizer,
-}
+#: Names of the pysat.card encodings offered (attributes of ``pysat.card.EncType``).
+ENCODINGS: tuple[str, ...] = ("seqcounter", "sortnetwrk", "cardnetwrk", "totalizer", "mtotalizer", "kmtotalizer")
 
 
 def card_clauses(lits: Sequence[int], lo: int, hi: int, pool: IDPool,
@@ -46,7 +41,11 @@ def card_clauses(lits: Sequence[int], lo: int, hi: int, pool: IDPool,
         return [[x] for x in lits]
     if hi == 0:
         return [[-x] for x in lits]
-    enc = ENCODINGS[encoding]
+    from pysat.card import CardEnc, EncType
+
+    if encoding not in ENCODINGS:
+        raise ValueError(f"unknown encoding {encoding!r} (choose from {', '.join(ENCODINGS)})")
+    enc = getattr(EncType, encoding)
     clauses: list[list[int]] = []
     if lo == hi:
         clauses += CardEnc.equals(lits, lo, vpool=pool, encoding=enc).clauses
@@ -71,6 +70,8 @@ def to_cnf(system: CardSystem, *, encoding: str = DEFAULT_ENCODING,
            guards: Mapping[int, int] | None = None, pool: IDPool | None = None) -> Cnf:
     """The whole system as clauses. ``guards``: card index -> guard literal (already allocated)."""
     if pool is None:
+        from pysat.formula import IDPool
+
         top = system.nvars + max(guards.values(), default=0) if guards else system.nvars
         pool = IDPool(start_from=max(top, system.nvars) + 1)
     clauses: list[list[int]] = []

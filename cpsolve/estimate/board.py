@@ -13,7 +13,7 @@ exactly, then (when cheap) restores the hard total by convolving the parts' mine
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -166,7 +166,7 @@ def _exact_moments(logc: list[float], t: float) -> tuple[float, float]:
 
 
 def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: list[int],
-                   density: Fraction | None, *, marginals: dict[int, MarginalFn] | None = None,
+                   density: Fraction | None, *, marginals: Mapping[int, MarginalFn] | None = None,
                    stats: dict[str, Any] | None = None, method: str = "dp",
                    dp_budget: int = 100_000, beam: int | None = None, canonical_budget: int = 400_000
                    ) -> dict[int, float]:

@@ -7,8 +7,9 @@ carries one float (plus the first two moments of k): linear in the component's s
 gives more than ``beam`` states at a step, only the ``beam`` heaviest are kept (the estimate's
 approximation); without pruning the marginals are the exact ones at that fugacity.
 
-Groups are placed in an order that keeps few constraints open (the same greedy rule as the
-counter's, written again here so that estimation does not import counting).
+Groups are placed in the counter's order, which keeps few constraints open: both follow the same
+elimination plan (:mod:`cpsolve.count.plan`, an order and its bookkeeping; it counts nothing, and it
+is the only piece of :mod:`cpsolve.count` that estimation uses).
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..constraints import Component, elimination_plan
+from ..constraints import Component
+from ..count.plan import elimination_plan
 
-State = tuple[int, ...]
+#: A DP state: the residual needs of the open constraints.
+Residual = tuple[int, ...]
 
 
 @dataclass
@@ -51,12 +54,12 @@ class BeamDP:
     def run(self, t: float) -> DPResult | None:
         """None when the beam kept no state that completes (the caller falls back)."""
         # forward: alpha per state with the first two moments of the mines placed so far
-        frontier: dict[State, list[float]] = {(): [1.0, 0.0, 0.0, 0, 0]}
-        history: list[tuple[list[State], list[float], list[list[tuple[int, State]]], list[float]]] = []
+        frontier: dict[Residual, list[float]] = {(): [1.0, 0.0, 0.0, 0, 0]}
+        history: list[tuple[list[Residual], list[float], list[list[tuple[int, Residual]]], list[float]]] = []
         pruned = False
         for step in self.steps:
             a = self._step_weights(step.size, t)
-            nxt: dict[State, list[float]] = {}
+            nxt: dict[Residual, list[float]] = {}
             states = list(frontier)
             alphas = []
             trans_all = []
@@ -99,10 +102,10 @@ class BeamDP:
         var = max(end[2] / end[0] - mean * mean, 0.0)
         # backward: beta per state; each step's group mean is normalised locally
         means = [0.0] * len(self.comp.groups)
-        beta: dict[State, float] = {(): 1.0}
+        beta: dict[Residual, float] = {(): 1.0}
         for step, (states, alphas, trans_all, a) in zip(reversed(self.steps), reversed(history)):
             g = step.group
-            prev: dict[State, float] = {}
+            prev: dict[Residual, float] = {}
             num = den = 0.0
             for s, w, trans in zip(states, alphas, trans_all):
                 b = 0.0
@@ -126,10 +129,10 @@ class BeamDP:
         """The component's mine-count distribution at log-fugacity t, as (lowest count, weights):
         a forward pass carrying per state a polynomial in the mines placed (floats, tails trimmed).
         None when the beam kept no completion."""
-        frontier: dict[State, tuple[int, list[float]]] = {(): (0, [1.0])}
+        frontier: dict[Residual, tuple[int, list[float]]] = {(): (0, [1.0])}
         for step in self.steps:
             a = self._step_weights(step.size, t)
-            nxt: dict[State, tuple[int, list[float]]] = {}
+            nxt: dict[Residual, tuple[int, list[float]]] = {}
             for s, (off, poly) in frontier.items():
                 for j, s2 in step.transitions(s):
                     c = a[j]
@@ -155,7 +158,7 @@ class BeamDP:
             if not top_w > 0:
                 return None
             cut = top_w * 1e-30
-            trimmed: dict[State, tuple[int, list[float]]] = {}
+            trimmed: dict[Residual, tuple[int, list[float]]] = {}
             for s, (off, poly) in nxt.items():
                 i0, i1 = 0, len(poly)
                 while i0 < i1 and poly[i0] < cut:

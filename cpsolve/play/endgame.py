@@ -22,7 +22,7 @@ from math import comb
 
 from ..board import COVERED, neighbours
 from ..constraints import Component
-from .engine import State
+from .lookahead import CountedPosition
 
 
 class SearchBudgetExceeded(Exception):
@@ -63,7 +63,7 @@ def _component_configs(comp: Component) -> Iterator[tuple[int, ...]]:
     yield from rec(0)
 
 
-def enumerate_placements(state: State, limit: int) -> list[frozenset[int]] | None:
+def enumerate_placements(state: CountedPosition, limit: int) -> list[frozenset[int]] | None:
     """All placements of mines on the unfixed unknown cells (None if more than ``limit``)."""
     if state.z > limit:
         return None
@@ -96,7 +96,7 @@ def enumerate_placements(state: State, limit: int) -> list[frozenset[int]] | Non
 class EndgameSearch:
     """The game tree over an explicit list of placements."""
 
-    def __init__(self, state: State, placements: list[frozenset[int]], node_budget: int) -> None:
+    def __init__(self, state: CountedPosition, placements: list[frozenset[int]], node_budget: int) -> None:
         rows, cols = state.rows, state.cols
         cells = state.cells
         fixed_safe = [i for i, m in state.fixed.items() if not m]
@@ -213,7 +213,7 @@ class EndgameSearch:
         return self.live[k], val
 
 
-def endgame_move(state: State, max_placements: int, node_budget: int) -> tuple[int, float] | None:
+def endgame_move(state: CountedPosition, max_placements: int, node_budget: int) -> tuple[int, float] | None:
     """An optimal cell to open and its chance to win, or None (too many placements, or over budget)."""
     placements = enumerate_placements(state, max_placements)
     if placements is None or len(placements) != state.z:

@@ -6,7 +6,7 @@ import hashlib
 import math
 import multiprocessing
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +16,7 @@ from .strategy import Strategy, default_first_cell
 
 #: Keys of the summary that depend on the machine and the moment, not on the games played.
 TIMING_KEYS = ("median_ms", "p99_ms", "max_ms", "mean_ms", "wall_seconds", "games_per_second",
-               "strategy_ms_per_game", "jobs")
+               "strategy_ms_per_game", "jobs", "cluster")
 
 
 @dataclass
@@ -35,6 +35,13 @@ class RunConfig:
 
     def cell(self) -> tuple[int, int]:
         return self.first_cell or default_first_cell(self.rows, self.cols, self.first_click)
+
+    def settings(self) -> dict[str, Any]:
+        """What decides the games and how they are played (not how many: a run can be extended)."""
+        return {"rows": self.rows, "cols": self.cols, "mines": self.mines, "seed": self.seed,
+                "first_click": self.first_click, "first_cell": list(self.cell()),
+                "analysis": repr(self.analysis_options), "strategy": repr(sorted(self.strategy_options.items())),
+                "solver": f"{getattr(self.analyse, '__module__', '')}.{getattr(self.analyse, '__qualname__', '')}"}
 
 
 def wilson(wins: int, games: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -73,15 +80,24 @@ def _play_one(index: int, config: RunConfig | None = None) -> GameRecord:
                      options=cfg.analysis_options, first_cell=cfg.cell())
 
 
-def iter_games(config: RunConfig, jobs: int = 1) -> Iterator[GameRecord]:
-    """Play the games of ``config``, yielding records as they finish (any order when ``jobs`` > 1)."""
-    if jobs <= 1 or config.games <= 1:
-        for i in range(config.games):
+def iter_games(config: RunConfig, jobs: int = 1, indices: Sequence[int] | None = None,
+               cluster: str | None = None) -> Iterator[GameRecord]:
+    """Play the games ``indices`` (default: all) of ``config``, yielding records as they finish (any
+    order when ``jobs`` > 1 or on a cluster). ``cluster``: a Dask scheduler address or ``local``
+    (:mod:`.cluster`; ``jobs`` is then the number of local workers)."""
+    todo = list(range(config.games)) if indices is None else list(indices)
+    if cluster is not None:
+        from .cluster import iter_games_cluster
+        if todo:
+            yield from iter_games_cluster(config, todo, cluster, workers=jobs)
+        return
+    if jobs <= 1 or len(todo) <= 1:
+        for i in todo:
             yield _play_one(i, config)
         return
     ctx = multiprocessing.get_context("spawn" if _fork_unsafe() else "fork")
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(config,)) as pool:
-        yield from pool.imap_unordered(_play_one, range(config.games), chunksize=1)
+        yield from pool.imap_unordered(_play_one, todo, chunksize=1)
 
 
 def _fork_unsafe() -> bool:
@@ -91,67 +107,144 @@ def _fork_unsafe() -> bool:
 
 
 def run(config: RunConfig, jobs: int = 1,
-        progress: Callable[[GameRecord], None] | None = None) -> tuple[dict[str, Any], list[GameRecord]]:
-    """Play every game and return (summary, records sorted by game index)."""
+        progress: Callable[[GameRecord], None] | None = None, *, cluster: str | None = None,
+        done: Sequence[GameRecord] = (), keep: bool = True) -> tuple[dict[str, Any], list[GameRecord]]:
+    """Play every game and return (summary, records sorted by game index).
+
+    ``done``: records of games already played (a resumed run); only the other games are played, and
+    the summary covers all of them. ``progress`` is called with each newly played record. With
+    ``keep=False`` the records are summarised as they come and not kept (the list returned is empty):
+    memory stays bounded for runs of millions of games.
+    """
     t0 = time.perf_counter()
-    records = []
-    for rec in iter_games(config, jobs):
-        records.append(rec)
+    tally = Tally(config)
+    records: list[GameRecord] = []
+    have = set()
+    for rec in done:
+        have.add(rec.index)
+        tally.add(rec)
+        if keep:
+            records.append(rec)
+    todo = [i for i in range(config.games) if i not in have]
+    for rec in iter_games(config, jobs, todo, cluster):
+        tally.add(rec)
+        if keep:
+            records.append(rec)
         if progress is not None:
             progress(rec)
     wall = time.perf_counter() - t0
     records.sort(key=lambda r: r.index)
-    return summarize(config, records, wall, jobs), records
+    summary = tally.summary(wall, jobs, played=len(todo))
+    summary["cluster"] = cluster
+    return summary, records
 
 
-def summarize(config: RunConfig, records: list[GameRecord], wall: float, jobs: int) -> dict[str, Any]:
-    games = len(records)
-    wins = sum(r.won for r in records)
-    lo, hi = wilson(wins, games)
-    ms = sorted(x for r in records for x in r.ms)
-    digest = hashlib.sha256()
-    for r in records:
-        digest.update(f"{r.index}:{r.seed}:{int(r.won)}:{r.revealed}:{r.positions}:{r.guesses};".encode())
-    wrong = [w for r in records for w in r.wrong]
-    moves: dict[str, int] = {}
-    losses: dict[str, int] = {}
-    for r in records:
+def summarize(config: RunConfig, records: list[GameRecord], wall: float, jobs: int,
+              played: int | None = None) -> dict[str, Any]:
+    """The summary of ``records``; ``played``: games played in ``wall`` seconds (default all)."""
+    tally = Tally(config)
+    for r in sorted(records, key=lambda r: r.index):
+        tally.fold(r)
+    return tally.summary(wall, jobs, played)
+
+
+class Tally:
+    """The summary of a run, added up one record at a time in any order.
+
+    Records are folded in game order (a record that arrives early waits for the ones before it, so
+    the digest and the lists of wrong certainties do not depend on the order games finished). Times
+    per position are kept for the first ``ms_limit`` positions only, so memory stays bounded.
+    """
+
+    def __init__(self, config: RunConfig, ms_limit: int = 2_000_000) -> None:
+        self.config = config
+        self.ms_limit = ms_limit
+        self.next = 0
+        self.waiting: dict[int, GameRecord] = {}
+        self.digest = hashlib.sha256()
+        self.games = self.wins = self.positions = self.estimated = self.certainties = 0
+        self.wrong_certainties = self.wrong_exact = self.errors = self.guesses = 0
+        self.revealed = self.safe_cells = 0
+        self.strategy_ms = 0.0
+        self.ms: list[float] = []
+        self.moves: dict[str, int] = {}
+        self.losses: dict[str, int] = {}
+        self.wrong: list[dict[str, Any]] = []
+        self.error_messages: list[str] = []
+
+    def add(self, rec: GameRecord) -> None:
+        if rec.index != self.next:
+            self.waiting[rec.index] = rec
+            return
+        self.fold(rec)
+        while self.next in self.waiting:
+            self.fold(self.waiting.pop(self.next))
+
+    def fold(self, r: GameRecord) -> None:
+        """Add ``r`` now (the caller keeps game order)."""
+        self.next = r.index + 1
+        self.digest.update(f"{r.index}:{r.seed}:{int(r.won)}:{r.revealed}:{r.positions}:{r.guesses};".encode())
+        self.games += 1
+        self.wins += r.won
+        self.positions += r.positions
+        self.estimated += r.estimated_positions
+        self.certainties += r.certainties
+        self.wrong_certainties += r.wrong_certainties
+        self.wrong_exact += r.wrong_exact
+        self.errors += r.errors
+        self.guesses += r.guesses
+        self.revealed += r.revealed
+        self.safe_cells += r.safe_cells
+        self.strategy_ms += r.strategy_ms
+        if len(self.ms) < self.ms_limit:
+            self.ms.extend(r.ms)
         for k, v in r.moves.items():
-            moves[k] = moves.get(k, 0) + v
+            self.moves[k] = self.moves.get(k, 0) + v
         if not r.won and r.loss_reason:
-            losses[r.loss_reason] = losses.get(r.loss_reason, 0) + 1
-    errors = [m for r in records for m in r.error_messages]
-    return {
-        "difficulty": config.difficulty or f"{config.cols}x{config.rows}x{config.mines}",
-        "rows": config.rows, "cols": config.cols, "mines": config.mines,
-        "first_click": config.first_click, "first_cell": list(config.cell()),
-        "seed": config.seed,
-        "exact_limit": config.analysis_options.get("exact_limit", "default"),
-        "strategy": dict(config.strategy_options),
-        "games": games,
-        "wins": wins,
-        "win_rate": wins / games if games else 0.0,
-        "win_rate_ci95": [lo, hi],
-        "positions": sum(r.positions for r in records),
-        "estimated_positions": sum(r.estimated_positions for r in records),
-        "certainties": sum(r.certainties for r in records),
-        "wrong_certainties": sum(r.wrong_certainties for r in records),
-        "wrong_exact": sum(r.wrong_exact for r in records),
-        "errors": sum(r.errors for r in records),
-        "guesses": sum(r.guesses for r in records),
-        "moves": dict(sorted(moves.items())),
-        "losses": dict(sorted(losses.items())),
-        "revealed_fraction": (sum(r.revealed for r in records) / sum(r.safe_cells for r in records)
-                              if games else 0.0),
-        "median_ms": percentile(ms, 50),
-        "p99_ms": percentile(ms, 99),
-        "max_ms": ms[-1] if ms else 0.0,
-        "mean_ms": sum(ms) / len(ms) if ms else 0.0,
-        "strategy_ms_per_game": sum(r.strategy_ms for r in records) / games if games else 0.0,
-        "wall_seconds": wall,
-        "games_per_second": games / wall if wall > 0 else 0.0,
-        "jobs": jobs,
-        "games_digest": digest.hexdigest()[:16],
-        "wrong": wrong[:20],
-        "error_messages": errors[:20],
-    }
+            self.losses[r.loss_reason] = self.losses.get(r.loss_reason, 0) + 1
+        if len(self.wrong) < 20:
+            self.wrong.extend(r.wrong[: 20 - len(self.wrong)])
+        if len(self.error_messages) < 20:
+            self.error_messages.extend(r.error_messages[: 20 - len(self.error_messages)])
+
+    def summary(self, wall: float, jobs: int, played: int | None = None) -> dict[str, Any]:
+        """The summary of the records folded so far (those waiting for an earlier game are not)."""
+        config = self.config
+        games, wins = self.games, self.wins
+        played = games if played is None else played
+        lo, hi = wilson(wins, games)
+        ms = sorted(self.ms)
+        moves, losses = self.moves, self.losses
+        return {
+            "difficulty": config.difficulty or f"{config.cols}x{config.rows}x{config.mines}",
+            "rows": config.rows, "cols": config.cols, "mines": config.mines,
+            "first_click": config.first_click, "first_cell": list(config.cell()),
+            "seed": config.seed,
+            "exact_limit": config.analysis_options.get("exact_limit", "default"),
+            "strategy": dict(config.strategy_options),
+            "games": games,
+            "wins": wins,
+            "win_rate": wins / games if games else 0.0,
+            "win_rate_ci95": [lo, hi],
+            "positions": self.positions,
+            "estimated_positions": self.estimated,
+            "certainties": self.certainties,
+            "wrong_certainties": self.wrong_certainties,
+            "wrong_exact": self.wrong_exact,
+            "errors": self.errors,
+            "guesses": self.guesses,
+            "moves": dict(sorted(moves.items())),
+            "losses": dict(sorted(losses.items())),
+            "revealed_fraction": self.revealed / self.safe_cells if games else 0.0,
+            "median_ms": percentile(ms, 50),
+            "p99_ms": percentile(ms, 99),
+            "max_ms": ms[-1] if ms else 0.0,
+            "mean_ms": sum(ms) / len(ms) if ms else 0.0,
+            "strategy_ms_per_game": self.strategy_ms / games if games else 0.0,
+            "wall_seconds": wall,
+            "games_per_second": played / wall if wall > 0 else 0.0,
+            "jobs": jobs,
+            "games_digest": self.digest.hexdigest()[:16],
+            "wrong": list(self.wrong),
+            "error_messages": list(self.error_messages),
+        }

@@ -10,7 +10,7 @@ from ..board import COVERED, Board, neighbours
 from ..constraints import Inconsistent
 from ..probability import Exact
 from .endgame import endgame_move
-from .engine import Engine, State
+from .lookahead import CountedPosition, Lookahead
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Strategy:
     free_guesses: bool = True    # open a cell whose every loss is a loss any play must suffer
     avoid_dead: bool = True      # put off cells whose number is known in advance
     label: str = ""              # free text (benchmarks tell variants apart by it)
-    engine: Engine = field(default_factory=Engine, repr=False)
+    engine: Lookahead = field(default_factory=Lookahead, repr=False)
 
     def __post_init__(self) -> None:
         if self.name not in ("basic", "best"):
@@ -101,7 +101,7 @@ class Strategy:
                 return Move((divmod(cell, board.cols),), True, "lowest-living")
         return None
 
-    def living_lowest(self, state: State, checks: int = 24) -> int | None:
+    def living_lowest(self, state: CountedPosition, checks: int = 24) -> int | None:
         """The lowest-probability cell whose number is not already known when it is safe.
 
         A "dead" cell (one possible number) tells nothing but its own safety, and putting it off is
@@ -133,7 +133,7 @@ def covered_count(cells: tuple[int, ...], rows: int, cols: int, index: int) -> i
     return sum(1 for j in neighbours(rows, cols, index) if cells[j] == COVERED)
 
 
-def forced_fifty_fifty(state: State) -> tuple[int, int] | None:
+def forced_fifty_fifty(state: CountedPosition) -> tuple[int, int] | None:
     """Two cells holding exactly one mine that nothing can ever tell apart, or None.
 
     The pair is a component on its own (one mine in two cells), and every other neighbour of both
@@ -160,7 +160,7 @@ def forced_fifty_fifty(state: State) -> tuple[int, int] | None:
     return None
 
 
-def free_guess(engine: Engine, state: State) -> int | None:
+def free_guess(engine: Lookahead, state: CountedPosition) -> int | None:
     """A cell that optimal play may open now at no extra risk (a "pseudo 50/50"), or None.
 
     Cell x with an orthogonal neighbour y qualifies when (1) x and y are never both mines; (2) no

@@ -1,29 +1,52 @@
 """OR-Tools CP-SAT backend: clues and the total as linear constraints over Boolean variables.
 
-Imported only when the CP-SAT engine runs (importing ortools costs about 0.6 s). One worker: with
-the default the solver starts a worker per core, which is slower on small models and on 2 cores.
-Presolve, linearisation, symmetry detection and probing are off: on these small models they cost
-~20 ms per call and buy nothing (measured in ``benchmarks/bench_proof.py``); they are search
-settings and never change an answer.
+Built on CP-SAT's native layer, ``ortools.sat.python.cp_model_helper``: the ``CpModelProto`` is
+filled field by field and solved by a ``SolveWrapper``. The pure-Python ``cp_model`` module is
+never imported: it pulls in pandas and numpy (about 1.5 s of a cold start; a test guards this),
+and its expression objects cost milliseconds per call on our small models, while the native solve
+of one of them takes tens of microseconds.
+
+Literals: proto variable ``i`` is our variable ``i + 1``; the proto negation of ``i`` is ``-i - 1``,
+which is exactly our ``-(i + 1)``, so a negative literal passes through unchanged.
+
+One worker: with the default the solver starts a worker per core, which is slower on small models
+and on 2 cores. Presolve, linearisation, symmetry detection and probing are off: on these small
+models they cost ~20 ms per call and buy nothing (measured in ``benchmarks/bench_proof.py``); they
+are search settings and never change an answer. ``catch_sigint_signal`` is off so that Ctrl-C stays
+Python's ``KeyboardInterrupt`` instead of being swallowed by the solver as "stop the search".
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
-from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model_helper as _h
 
 from ...encodings import CardSystem
 from .base import Backend, Outcome, Status
 
-_PARAMS = {
-    "num_workers": 1,
-    "cp_model_presolve": False,
-    "linearization_level": 0,
-    "symmetry_level": 0,
-    "cp_model_probing_level": 0,
-}
+_FEASIBLE = (_h.CpSolverStatus.OPTIMAL, _h.CpSolverStatus.FEASIBLE)
+_INFEASIBLE = _h.CpSolverStatus.INFEASIBLE
+
+
+def _params(time_left: float | None) -> _h.SatParameters:
+    p = _h.SatParameters()
+    p.num_workers = 1
+    p.cp_model_presolve = False
+    p.linearization_level = 0
+    p.symmetry_level = 0
+    p.cp_model_probing_level = 0
+    # otherwise CP-SAT installs its own SIGINT handler at the first solve and keeps it: Ctrl-C then
+    # kills the process (no KeyboardInterrupt, no exit 130, half-written files). Set only here.
+    p.catch_sigint_signal = False
+    if time_left is not None:
+        p.max_time_in_seconds = max(time_left, 1e-3)
+    return p
+
+
+def _proto(x: int) -> int:
+    """Our literal as a proto literal (see the module docstring)."""
+    return x - 1 if x > 0 else x
 
 
 class CpSatBackend(Backend):
@@ -31,64 +54,61 @@ class CpSatBackend(Backend):
 
     def __init__(self, system: CardSystem, guarded: Iterable[int] = ()) -> None:
         super().__init__(system, guarded)
-        m = cp_model.CpModel()
-        self.model = m
-        self.vars: list[Any] = [None] + [m.new_bool_var(f"x{v}") for v in range(1, system.nvars + 1)]
-        self.solver = cp_model.CpSolver()
-        for k, v in _PARAMS.items():
-            setattr(self.solver.parameters, k, v)
+        self.model = _h.CpModelProto()
+        self._core: list[int] = []
+        variables = self.model.variables
+        for _ in range(system.nvars):
+            variables.add().domain.extend((0, 1))
         self._load()
 
     def _add_card(self, lits: Sequence[int], lo: int, hi: int, guard: int | None) -> None:
-        expr = cp_model.LinearExpr.sum([self.vars[v] for v in lits])
-        ct = self.model.add_linear_constraint(expr, max(lo, 0), min(hi, len(lits)))
+        ct = self.model.constraints.add()
         if guard is not None:
-            ct.only_enforce_if(self.vars[guard])
+            ct.enforcement_literal.append(guard - 1)
+        lin = ct.linear
+        lin.vars.extend([v - 1 for v in lits])
+        lin.coeffs.extend([1] * len(lits))
+        lin.domain.extend((max(lo, 0), min(hi, len(lits))))
 
     def new_var(self) -> int:
         v = self._alloc()
-        self.vars.append(self.model.new_bool_var(f"a{v}"))
-        assert len(self.vars) == v + 1
+        self.model.variables.add().domain.extend((0, 1))
         return v
-
-    def _lit(self, x: int) -> Any:
-        return self.vars[x] if x > 0 else self.vars[-x].negated()
 
     def add_clause(self, lits: Sequence[int]) -> None:
         if not lits:
             # the empty clause: a variable that must be both true and false
-            z = self.vars[self.new_var()]
-            self.model.add_bool_or([z])
-            self.model.add_bool_or([z.negated()])
+            z = self.new_var() - 1
+            self.model.constraints.add().bool_or.literals.append(z)
+            self.model.constraints.add().bool_or.literals.append(-z - 1)
             return
-        self.model.add_bool_or([self._lit(x) for x in lits])
+        self.model.constraints.add().bool_or.literals.extend([_proto(x) for x in lits])
 
     def _solve(self, assumptions: Sequence[int], time_left: float | None,
                prefer: Sequence[int]) -> Outcome:
         m = self.model
-        m.clear_assumptions()
-        m.add_assumptions([self._lit(x) for x in assumptions])
-        m.clear_hints()
-        for x in prefer:
-            m.add_hint(self.vars[abs(x)], x > 0)
-        self._assumed = list(assumptions)
-        params = self.solver.parameters
-        if time_left is not None:
-            params.max_time_in_seconds = max(time_left, 1e-3)
-        else:
-            params.max_time_in_seconds = float("inf")
-        st = self.solver.solve(m)
-        if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            sol = self.solver.response_proto.solution
-            n = self.system.nvars
-            return Outcome(Status.SAT, (False,) + tuple(bool(sol[i]) for i in range(n)))
-        if st == cp_model.INFEASIBLE:
+        m.assumptions.clear()
+        m.assumptions.extend([_proto(x) for x in assumptions])
+        hint = m.solution_hint
+        hint.vars.clear()
+        hint.values.clear()
+        if prefer:
+            hint.vars.extend([abs(x) - 1 for x in prefer])
+            hint.values.extend([1 if x > 0 else 0 for x in prefer])
+        # a fresh wrapper per call: a reused one keeps state between solves (it aborted the process
+        # with "Infeasible solution! source: 'main [hint]'" once the model had grown a flip clause)
+        w = _h.SolveWrapper()
+        w.set_parameters(_params(time_left))
+        r = w.solve(m)
+        st = r.status
+        if st in _FEASIBLE:
+            sol = list(r.solution)[:self.system.nvars]
+            return Outcome(Status.SAT, (False, *map(bool, sol)))
+        if st == _INFEASIBLE:
+            # proto literal i is variable i+1; its negation -i-1 is -(variable): see _proto
+            self._core = [x + 1 if x >= 0 else x for x in r.sufficient_assumptions_for_infeasibility]
             return Outcome(Status.UNSAT)
         return Outcome(Status.UNKNOWN)
 
     def core(self) -> list[int]:
-        out = []
-        for idx in self.solver.sufficient_assumptions_for_infeasibility():
-            # proto literal i is variable i+1; its negation is -i-1, i.e. -(variable)
-            out.append(idx + 1 if idx >= 0 else idx)
-        return out
+        return list(self._core)

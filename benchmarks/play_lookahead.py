@@ -4,7 +4,7 @@ For generated Expert mid-game positions, every possible number of the 20 least l
 applied both ways; prints median and p99 per hypothetical position and the ratio. The two results
 are also compared (same count, same probabilities).
 
-    python benchmarks/play_engine.py --positions 60 --seed 3
+    python benchmarks/play_lookahead.py --positions 60 --seed 3
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cpsolve.board import Board  # noqa: E402
-from cpsolve.game import oracle_positions  # noqa: E402
-from cpsolve.play.engine import Engine  # noqa: E402
+from cpsolve.play.lookahead import Lookahead  # noqa: E402
+from cpsolve.simulate import oracle_positions  # noqa: E402
 
 
 def main() -> int:
@@ -28,7 +28,7 @@ def main() -> int:
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--seed", type=int, default=3)
     args = ap.parse_args()
-    engine = Engine()
+    engine = Lookahead()
     inc: list[float] = []
     full: list[float] = []
     for pos in oracle_positions(args.difficulty, args.positions, seed=args.seed):

@@ -1,9 +1,10 @@
-"""A probability engine for the player's look-ahead: exact counts of hypothetical positions.
+"""The player's look-ahead: exact counts of hypothetical positions.
 
-The player asks "what if this cell showed the number v?" many times per guess. This engine answers
-with the same constraint model and exact counter as :mod:`cpsolve.analysis` (so its probabilities
-are the same numbers), and also returns the number of placements ``z`` of each position, which gives
-the chance of each number: ``P(cell safe and shows v) = z_v / z``.
+The player asks "what if this cell showed the number v?" many times per guess. :class:`Lookahead`
+answers with the same constraint model and the same exact marginals (:mod:`cpsolve.count.marginals`)
+as :mod:`cpsolve.analysis`, read as floats (so its probabilities are the same numbers), and also
+returns the number of placements ``z`` of each position, which gives the chance of each number:
+``P(cell safe and shows v) = z_v / z``.
 
 A hypothetical reveal is built *incrementally*: the revealed cell's clue is added to the constraints
 of the components it touches, and only the merged component is counted again; every other
@@ -18,11 +19,11 @@ from dataclasses import dataclass, field
 
 from .. import count
 from ..board import COVERED, Board, neighbours
-from ..constraints import Component, Constraint, Inconsistent, _components, build_model
+from ..constraints import Component, Constraint, Inconsistent, build_model, split_components
 
 
 @dataclass
-class State:
+class CountedPosition:
     """A position with the mine total, counted exactly.
 
     ``cells``: the board (revealed numbers, covered cells); ``fixed``: cells the model fixed (mine or
@@ -40,8 +41,7 @@ class State:
     outside: tuple[int, ...]
     remaining: int                     # mines among the unfixed unknown cells
     z: int = 0                         # placements of the whole board
-    _weights: list[list[int]] = field(default_factory=list, repr=False)
-    _out_num: int = 0
+    _total: count.TotalCombination | None = field(default=None, repr=False)
     _prob: dict[int, float] | None = field(default=None, repr=False)
     _comp_of: dict[int, int] | None = field(default=None, repr=False)
 
@@ -59,19 +59,8 @@ class State:
         return self._comp_of
 
     def _probabilities(self) -> dict[int, float]:
-        z = self.z
-        prob: dict[int, float] = {i: 1.0 if m else 0.0 for i, m in self.fixed.items()}
-        if self.outside:
-            p_out = self._out_num / z
-            for i in self.outside:
-                prob[i] = p_out
-        for cc, w in zip(self.counts, self._weights, strict=True):
-            numer, _ = count.group_mines(cc, w)
-            for g, num in zip(cc.component.groups, numer, strict=True):
-                p = num / (g.size * z)
-                for i in g.cells:
-                    prob[i] = p
-        return prob
+        assert self._total is not None
+        return count.cell_marginals(self.fixed, self.outside, self.counts, count.float_ratio, total=self._total)
 
     def best_safety(self) -> float:
         prob = self.prob
@@ -81,7 +70,7 @@ class State:
         return [i for i, p in self.prob.items() if p == 0.0]
 
 
-class Engine:
+class Lookahead:
     """Exact counting of positions and hypothetical reveals, with a per-component cache."""
 
     def __init__(self, state_budget: int | None = 200_000, cache_size: int = 0) -> None:
@@ -104,34 +93,30 @@ class Engine:
             self.hits += 1
         return cc
 
-    def solve(self, board: Board) -> State:
+    def solve(self, board: Board) -> CountedPosition:
         """Count ``board`` exactly. Raises Inconsistent (no placement) or count.BudgetExceeded."""
         if board.mines is None:
-            raise ValueError("the look-ahead engine needs the mine total")
+            raise ValueError("the look-ahead needs the mine total")
         model = build_model(board)
         comp_index = {c: k for k, comp in enumerate(model.components) for c in comp.cells}
         cons: list[list[Constraint]] = [[] for _ in model.components]
         for con in model.constraints:
             cons[comp_index[next(iter(con.cells))]].append(con)
-        counts = [self._count(comp) for comp in model.components]
+        counted = count.count_model(model, count=self._count)
+        if counted.estimated:
+            raise count.BudgetExceeded(f"component {counted.estimated[0]} is over the state budget")
         remaining = model.remaining_free
         assert remaining is not None
-        state = State(board.rows, board.cols, board.cells, {i: f.mine for i, f in model.fixed.items()},
-                      list(model.components), counts, cons, model.outside, remaining)
+        state = CountedPosition(board.rows, board.cols, board.cells, {i: f.mine for i, f in model.fixed.items()},
+                                list(model.components), counted.in_order(), cons, model.outside, remaining)
         self._combine(state)
         return state
 
-    def _combine(self, state: State) -> None:
-        for cc in state.counts:
-            if cc.total == 0:
-                raise Inconsistent(frozenset(), "no placement")
-        weights, z, out_num = count.total_weights([cc.counts for cc in state.counts], len(state.outside),
-                                                  state.remaining)
-        if z == 0:
-            raise Inconsistent(frozenset(), "the clues cannot be met with the mine total")
-        state.z, state._weights, state._out_num = z, weights, out_num
+    def _combine(self, state: CountedPosition) -> None:
+        total = count.combine_total(state.counts, len(state.outside), state.remaining)
+        state.z, state._total = total.z, total
 
-    def value_range(self, state: State, cell: int) -> range:
+    def value_range(self, state: CountedPosition, cell: int) -> range:
         """The numbers ``cell`` could show, from its neighbours alone."""
         cells = state.cells
         lo = hi = 0
@@ -149,7 +134,7 @@ class Engine:
                     hi += 1
         return range(lo, hi + 1)
 
-    def reveal(self, state: State, cell: int, value: int) -> State | None:
+    def reveal(self, state: CountedPosition, cell: int, value: int) -> CountedPosition | None:
         """The position after ``cell`` (an unknown, unfixed-mine cell) shows ``value``; None if impossible."""
         if state.fixed.get(cell):
             return None
@@ -176,15 +161,15 @@ class Engine:
         extra = [Constraint(frozenset(unk), need, frozenset())] if unk else []
         return self._derive(state, cell, extra, tuple(new_cells))
 
-    def assume_mine(self, state: State, cell: int) -> State | None:
+    def assume_mine(self, state: CountedPosition, cell: int) -> CountedPosition | None:
         """The position conditioned on ``cell`` being a mine (None if it cannot be one)."""
         m = state.fixed.get(cell)
         if m is not None:
             return state if m else None
         return self._derive(state, None, [Constraint(frozenset({cell}), 1, frozenset())], state.cells)
 
-    def _derive(self, state: State, removed: int | None, extra: list[Constraint],
-                new_cells: tuple[int, ...]) -> State | None:
+    def _derive(self, state: CountedPosition, removed: int | None, extra: list[Constraint],
+                new_cells: tuple[int, ...]) -> CountedPosition | None:
         """``state`` with cell ``removed`` known safe (taken out of the unknowns) and ``extra``
         constraints added; only the components they touch are counted again."""
         comp_of = state.comp_of
@@ -217,7 +202,7 @@ class Engine:
                 cons.append(state.cons[k])
         in_con: set[int] = set()
         if new_cons:
-            made, in_con = _components(tuple(new_cons))
+            made, in_con = split_components(tuple(new_cons))
             member: dict[int, int] = {}
             for k, comp in enumerate(made):
                 for c in comp.cells:
@@ -230,7 +215,7 @@ class Engine:
                 counts.append(self._count(comp))
                 cons.append(gcons)
         outside = tuple(c for c in state.outside if c != removed and c not in in_con)
-        hyp = State(state.rows, state.cols, new_cells, state.fixed, comps, counts, cons, outside,
+        hyp = CountedPosition(state.rows, state.cols, new_cells, state.fixed, comps, counts, cons, outside,
                     state.remaining)
         try:
             self._combine(hyp)
@@ -238,7 +223,7 @@ class Engine:
             return None
         return hyp
 
-    def outcomes(self, state: State, cell: int) -> dict[int, State]:
+    def outcomes(self, state: CountedPosition, cell: int) -> dict[int, CountedPosition]:
         """Every number ``cell`` can show when safe, with the position after it.
 
         ``sum(s.z for s in result.values()) == state.z * P(cell safe)`` exactly.

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from .board import COVERED, FLAG, MINE, Board
+from ..board import COVERED, FLAG, MINE, Board
 
 
 class TooLarge(Exception):
@@ -100,9 +100,7 @@ def brute_force(board: Board, *, density: Fraction = Fraction(1, 5), trust_flags
     rec(0, 0)
     m_out = len(outside)
     p_, q_ = density.numerator, density.denominator
-    remaining = None
-    if board.mines is not None:
-        remaining = board.mines - sum(1 for v in cells if v in mine_codes)
+    remaining = board.remaining_mines(trust_flags)
     z = 0
     numer = [0] * n
     out_numer = 0

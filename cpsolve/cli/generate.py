@@ -1,0 +1,98 @@
+"""``cpsolve generate``: layouts, no-guess ones (won from the first click by proved moves alone)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from typing import Any
+
+from ..layout import Layout
+from ..noguess import banned_cells, generate
+from ..play.referee import game_seed
+from ..play.strategy import default_first_cell
+from ..simulate import parse_difficulty
+from . import EXIT_OK, CliError
+from .args import parse_cell, positive_int, seed_arg
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "generate", help="generate layouts; --no-guess: each one won from its first click by proved moves",
+        description="Generate full layouts ('*' mine, '.' no mine). With --no-guess every layout, played "
+        "from its first cell, is won by revealing only cells proved safe (with the mine total) at every "
+        "step: random layouts are repaired where proofs run out (mines moved, as in Simon Tatham's "
+        "Mines) and accepted only after a replay by proofs. Layout i depends only on (--seed, i). "
+        "Exit 0, 2 bad usage.")
+    p.add_argument("--difficulty", default="expert", metavar="LEVEL",
+                   help="beginner (9x9/10), intermediate (16x16/40), expert (30x16/99) or WxHxM; default expert")
+    p.add_argument("--no-guess", action="store_true",
+                   help="only layouts won by proved moves alone (without it: uniform random layouts "
+                   "honouring the first-click rule)")
+    p.add_argument("--first-click", choices=("safe", "opening"), default="safe",
+                   help="safe: the first cell is not a mine; opening: it and its neighbours are mine-free "
+                   "(default safe)")
+    p.add_argument("--first-cell", type=parse_cell, default=None, metavar="ROW,COL",
+                   help="the first click (default: 0,0 for safe; 3,3 for opening, moved inside small boards)")
+    p.add_argument("--count", type=positive_int, default=1, metavar="N", help="layouts to make (1)")
+    p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help="run seed (0)")
+    p.add_argument("--json", action="store_true", help="one JSON line per layout")
+    p.add_argument("--out", metavar="DIR", help="also write each layout to DIR/layout-S-I.txt (or .mbf)")
+    p.add_argument("--format", choices=("text", "mbf"), default="text",
+                   help="file format under --out (default text)")
+    p.set_defaults(run=run)
+
+
+def _random_layout(rows: int, cols: int, mines: int, first: tuple[int, int], rule: str,
+                   rng: random.Random) -> Layout:
+    """A uniform random layout honouring the first-click rule (the baseline of the drift measurements)."""
+    banned = banned_cells(rows, cols, first[0] * cols + first[1], rule)
+    allowed = [i for i in range(rows * cols) if i not in banned]
+    return Layout(rows, cols, frozenset(rng.sample(allowed, mines)))
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rows, cols, mines = parse_difficulty(args.difficulty)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    first = args.first_cell if args.first_cell is not None else default_first_cell(rows, cols, args.first_click)
+    if first[0] >= rows or first[1] >= cols:
+        raise CliError(f"--first-cell {first[0]},{first[1]} is off the {cols}x{rows} board")
+    room = rows * cols - len(banned_cells(rows, cols, first[0] * cols + first[1], args.first_click))
+    if mines > room:
+        raise CliError(f"{mines} mines do not fit on {cols}x{rows} with first click {args.first_click!r} "
+                       f"at {first[0]},{first[1]}")
+    if args.format == "mbf" and (rows > 255 or cols > 255 or mines > 0xFFFF):
+        raise CliError("MBF holds at most 255x255 cells and 65535 mines")
+    if args.out:
+        os.makedirs(args.out, exist_ok=True)
+    for i in range(args.count):
+        rng = random.Random(game_seed(args.seed, i))
+        extra: dict[str, Any] = {}
+        if args.no_guess:
+            g = generate(rows, cols, mines, first_cell=first, first_click=args.first_click, rng=rng)
+            layout = g.layout
+            extra = {"repairs": g.repairs, "restarts": g.restarts}
+        else:
+            layout = _random_layout(rows, cols, mines, first, args.first_click, rng)
+        if args.out:
+            ext = ".mbf" if args.format == "mbf" else ".txt"
+            path = os.path.join(args.out, f"layout-{args.seed}-{i}{ext}")
+            with open(path, "wb") as fh:
+                fh.write(layout.to_mbf() if args.format == "mbf" else layout.to_text().encode())
+        if args.json:
+            doc = {"rows": rows, "cols": cols, "mines": mines, "first_cell": list(first),
+                   "first_click": args.first_click, "no_guess": args.no_guess, "layout": layout.rows_text(),
+                   "seed": args.seed, "index": i, **extra}
+            print(json.dumps(doc), flush=True)
+        elif not args.out:
+            if i:
+                print()
+            print(f"# layout {i} of seed {args.seed}, first click {args.first_click} at {first[0]},{first[1]}"
+                  + (", no-guess" if args.no_guess else ""))
+            sys.stdout.write(layout.to_text())
+            sys.stdout.flush()
+    return EXIT_OK

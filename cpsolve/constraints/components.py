@@ -1,0 +1,104 @@
+"""Component splitting: constraints linked by shared cells, their cells grouped by membership."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class UnionFind:
+    """Disjoint sets over ``0..n-1`` (path halving; the one union-find of the package)."""
+
+    __slots__ = ("parent",)
+
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+
+    def find(self, x: int) -> int:
+        parent = self.parent
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union_all(self, items: list[int] | tuple[int, ...]) -> None:
+        """Put every item of ``items`` in the set of the first."""
+        find = self.find
+        r0 = find(items[0])
+        for x in items[1:]:
+            r = find(x)
+            if r != r0:
+                self.parent[r] = r0
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """``need`` mines among ``cells``; ``sources`` are the clue ids it was derived from."""
+
+    cells: frozenset[int]
+    need: int
+    sources: frozenset[int]
+
+
+@dataclass(frozen=True)
+class Group:
+    """Cells touching exactly the same constraints; ``constraints`` index into the component's list."""
+
+    cells: tuple[int, ...]
+    constraints: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+
+@dataclass(frozen=True)
+class Component:
+    """Groups linked by constraints; independent of every other component except through the total."""
+
+    groups: tuple[Group, ...]
+    # (group ids, need) per constraint
+    constraints: tuple[tuple[tuple[int, ...], int], ...]
+    sources: frozenset[int]
+
+    @property
+    def size(self) -> int:
+        return sum(g.size for g in self.groups)
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        return tuple(c for g in self.groups for c in g.cells)
+
+
+def split_components(constraints: tuple[Constraint, ...]) -> tuple[tuple[Component, ...], set[int]]:
+    """Split constraints into independent components and group their cells by membership."""
+    uf = UnionFind(len(constraints))
+    find = uf.find
+    member: dict[int, list[int]] = {}
+    for ci, con in enumerate(constraints):
+        for c in con.cells:
+            member.setdefault(c, []).append(ci)
+    for cis in member.values():
+        uf.union_all(cis)
+    comp_cons: dict[int, list[int]] = {}
+    for ci in range(len(constraints)):
+        comp_cons.setdefault(find(ci), []).append(ci)
+    comp_cells: dict[int, list[int]] = {}
+    for c in sorted(member):
+        comp_cells.setdefault(find(member[c][0]), []).append(c)
+    out = []
+    for root, cis in comp_cons.items():
+        local = {ci: k for k, ci in enumerate(cis)}
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for c in comp_cells[root]:
+            sig = tuple(sorted(local[ci] for ci in member[c]))
+            groups.setdefault(sig, []).append(c)
+        glist = [Group(tuple(cells), sig) for sig, cells in groups.items()]
+        con_groups: list[list[int]] = [[] for _ in cis]
+        for gi, g in enumerate(glist):
+            for k in g.constraints:
+                con_groups[k].append(gi)
+        cons = tuple((tuple(gs), constraints[ci].need) for gs, ci in zip(con_groups, cis))
+        sources = frozenset().union(*(constraints[ci].sources for ci in cis))
+        out.append(Component(tuple(glist), cons, sources))
+    out.sort(key=lambda comp: min(comp.cells))
+    return tuple(out), set(member)

@@ -1,0 +1,138 @@
+"""The simplifier: solution-preserving rules applied to a fixpoint, each derived fact with its sources.
+
+A constraint needing 0 mines, or as many as it has cells, fixes them; a constraint inside another is
+subtracted from it; two overlapping constraints whose difference is forced fix it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .clues import Inconsistent
+
+
+class Fact(NamedTuple):
+    """A cell fixed by simplification, with the clue ids (and maybe TOTAL) it follows from."""
+
+    mine: bool
+    sources: frozenset[int]
+
+
+
+class Simplifier:
+    """Fixpoint of the simplification rules over a set of constraints keyed by their cell sets."""
+
+    def __init__(self) -> None:
+        self.cons: dict[frozenset[int], tuple[int, frozenset[int]]] = {}
+        self.by_cell: dict[int, set[frozenset[int]]] = {}
+        self.fixed: dict[int, Fact] = {}
+        self.work: list[frozenset[int]] = []
+        self.fixq: list[int] = []
+
+    def add(self, cells: frozenset[int], need: int, src: frozenset[int]) -> None:
+        fixed = self.fixed
+        if fixed and not fixed.keys().isdisjoint(cells):
+            keep = []
+            used = []
+            for c in cells:
+                f = fixed.get(c)
+                if f is None:
+                    keep.append(c)
+                else:
+                    used.append(f.sources)
+                    if f.mine:
+                        need -= 1
+            if not keep and need == 0:
+                # met by the fixed cells: it says nothing more, and its provenance is never read
+                # (most clues of a played position end here; their unions were a fifth of the model)
+                return
+            src = src.union(*used)
+            cells = frozenset(keep)
+        n = len(cells)
+        if need < 0 or need > n:
+            raise Inconsistent(src, f"{need} mines needed among {n} cells")
+        if n == 0:
+            return
+        if need == 0 or need == n:
+            mine = need == n
+            for c in cells:
+                self.fix(c, mine, src)
+            return
+        old = self.cons.get(cells)
+        if old is not None:
+            if old[0] != need:
+                raise Inconsistent(src | old[1], "two constraints on the same cells disagree")
+            return
+        self.cons[cells] = (need, src)
+        for c in cells:
+            self.by_cell.setdefault(c, set()).add(cells)
+        self.work.append(cells)
+
+    def fix(self, cell: int, mine: bool, src: frozenset[int]) -> None:
+        f = self.fixed.get(cell)
+        if f is not None:
+            if f.mine != mine:
+                raise Inconsistent(src | f.sources, "a cell is forced both safe and mine")
+            return
+        self.fixed[cell] = Fact(mine, src)
+        self.fixq.append(cell)
+
+    def remove(self, cells: frozenset[int]) -> tuple[int, frozenset[int]]:
+        need_src = self.cons.pop(cells)
+        for c in cells:
+            s = self.by_cell.get(c)
+            if s is not None:
+                s.discard(cells)
+        return need_src
+
+    def run(self) -> None:
+        cons = self.cons
+        while self.fixq or self.work:
+            while self.fixq:
+                c = self.fixq.pop()
+                for key in list(self.by_cell.pop(c, ())):
+                    if key in cons:
+                        need, src = self.remove(key)
+                        self.add(key, need, src)
+            if not self.work:
+                break
+            a = self.work.pop()
+            if a not in cons:
+                continue
+            na, sa = cons[a]
+            others: set[frozenset[int]] = set()
+            for c in a:
+                others |= self.by_cell.get(c, set())
+            others.discard(a)
+            for b in others:
+                if b not in cons or a not in cons:
+                    continue
+                nb, sb = cons[b]
+                if a < b:
+                    self.remove(b)
+                    self.add(b - a, nb - na, sa | sb)
+                elif b < a:
+                    self.remove(a)
+                    self.add(a - b, na - nb, sa | sb)
+                    break
+                else:
+                    # Overlap: when B needs |B\A| more mines than A, B\A is all mines and A\B all safe.
+                    only_b = b - a
+                    only_a = a - b
+                    if nb - na == len(only_b):
+                        src = sa | sb
+                        for c in only_b:
+                            self.fix(c, True, src)
+                        for c in only_a:
+                            self.fix(c, False, src)
+                    elif na - nb == len(only_a):
+                        src = sa | sb
+                        for c in only_a:
+                            self.fix(c, True, src)
+                        for c in only_b:
+                            self.fix(c, False, src)
+                    else:
+                        continue
+                    # facts found: apply them first, then look at this constraint again
+                    self.work.append(a)
+                    break

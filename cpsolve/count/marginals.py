@@ -1,0 +1,221 @@
+"""Exact marginals of a whole model: its components counted, combined through the mine total (or an
+independent prior density), and turned into per-cell mine probabilities.
+
+This is the one place the exact numbers of a board are put together. :mod:`cpsolve.analysis` reads
+them as exact fractions; the player's look-ahead (:mod:`cpsolve.play.lookahead`) reads the very same
+ratios as floats, through :func:`cell_marginals` with another ``value`` function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TypeVar
+
+from ..constraints import TOTAL, Component, Inconsistent, Model
+from .combine import combine_cost, density_weights, total_weights
+from .dp import BudgetExceeded, ComponentCount, count_component, group_mines
+
+#: Terms of the per-state mine-count polynomials one component may store, per state of the budget.
+TERMS_PER_STATE = 16
+
+T = TypeVar("T")
+#: Builds a cell's value from the ratio (numerator, denominator) of its mine probability.
+ValueFn = Callable[[int, int], T]
+
+
+@dataclass
+class ModelCount:
+    """The components of a model counted exactly, and those left to estimation.
+
+    ``counted`` maps a component's index in ``model.components`` to its count; ``estimated`` lists
+    the components over the exact limit or the state budget. ``states``: DP states created in all.
+    """
+
+    counted: dict[int, ComponentCount]
+    estimated: list[int]
+    states: int = 0
+    max_states: int = 0
+
+    def in_order(self) -> list[ComponentCount]:
+        """The counted components in model order."""
+        return [self.counted[ci] for ci in sorted(self.counted)]
+
+
+@dataclass(frozen=True)
+class TotalCombination:
+    """Counted components weighted through the mine total: ``weights[c][k]`` the ways the rest of
+    the board completes component c holding k mines; ``z`` all placements; ``out_num / z`` the
+    probability of one off-frontier cell."""
+
+    weights: list[list[int]] = field(repr=False)
+    z: int
+    out_num: int
+
+
+def count_model(model: Model, *, exact_limit: int | None = None, state_budget: int | None = None,
+                count: Callable[[Component], ComponentCount] | None = None) -> ModelCount:
+    """Count every component of ``model`` within the limits; raises :class:`Inconsistent` when a
+    counted component has no configuration at all.
+
+    ``exact_limit``: components with more cells are left to estimation; ``state_budget``: DP states
+    one component may create (and :data:`TERMS_PER_STATE` polynomial terms per state) before it is
+    left to estimation. ``count`` replaces the counter (the look-ahead passes its cached one).
+    """
+    counted: dict[int, ComponentCount] = {}
+    estimated: list[int] = []
+    term_budget = None if state_budget is None else state_budget * TERMS_PER_STATE
+    for ci, comp in enumerate(model.components):
+        if exact_limit is not None and comp.size > exact_limit:
+            estimated.append(ci)
+            continue
+        try:
+            counted[ci] = count(comp) if count is not None else count_component(comp, state_budget, term_budget)
+        except BudgetExceeded:
+            estimated.append(ci)
+    for ci, cc in counted.items():
+        if cc.total == 0:
+            raise Inconsistent(model.components[ci].sources, "no placement satisfies these clues")
+    return ModelCount(counted, estimated, sum(cc.states for cc in counted.values()),
+                      max((cc.states for cc in counted.values()), default=0))
+
+
+def combination_cost(counts: Iterable[ComponentCount]) -> int:
+    """Multiply-adds of :func:`combine_total` for these components (see :func:`~.combine.combine_cost`)."""
+    return combine_cost([cc.counts for cc in counts])
+
+
+def combine_total(counts: Sequence[ComponentCount], n_outside: int, remaining: int) -> TotalCombination:
+    """Weights of every counted component through the mine total. Raises :class:`Inconsistent`
+    (naming every component's clues and the total) when no placement meets the total."""
+    for cc in counts:
+        if cc.total == 0:
+            raise Inconsistent(cc.component.sources, "no placement satisfies these clues")
+    weights, z, out_num = total_weights([cc.counts for cc in counts], n_outside, remaining)
+    if z == 0:
+        raise Inconsistent(frozenset({TOTAL}).union(*(cc.component.sources for cc in counts)),
+                           "the clues cannot be met with the mine total")
+    return TotalCombination(weights, z, out_num)
+
+
+def group_values(cc: ComponentCount, weights: list[int], value: ValueFn[T]) -> Iterable[tuple[tuple[int, ...], T]]:
+    """(cells, value of their mine probability) for each group of a counted component."""
+    numer, z = group_mines(cc, weights)
+    for g, num in zip(cc.component.groups, numer, strict=True):
+        yield g.cells, value(num, g.size * z)
+
+
+def cell_marginals(fixed: Mapping[int, bool], outside: Sequence[int], counts: Sequence[ComponentCount],
+                   value: ValueFn[T], *, total: TotalCombination | None = None,
+                   density: Fraction | None = None) -> dict[int, T]:
+    """Every cell's mine probability, as ``value(numerator, denominator)``: fixed cells first, then
+    the off-frontier cells, then the components in order.
+
+    With ``total`` (from :func:`combine_total` over the same ``counts``) the board is uniform over
+    the placements meeting the mine total; with ``density`` every cell is an independent prior.
+    """
+    out: dict[int, T] = {}
+    if fixed:
+        # two values shared by every fixed cell (values are immutable; one object per cell cost 4%)
+        safe, mine_ = value(0, 1), value(1, 1)
+        for i, mine in fixed.items():
+            out[i] = mine_ if mine else safe
+    if total is not None:
+        if outside:
+            p_out = value(total.out_num, total.z)
+            for i in outside:
+                out[i] = p_out
+        for cc, w in zip(counts, total.weights, strict=True):
+            for cells, p in group_values(cc, w, value):
+                for i in cells:
+                    out[i] = p
+        return out
+    assert density is not None, "a total combination or a density is needed"
+    p_out = value(density.numerator, density.denominator)
+    for i in outside:
+        out[i] = p_out
+    for cc in counts:
+        for cells, p in group_values(cc, density_weights(cc.component.size, density), value):
+            for i in cells:
+                out[i] = p
+    return out
+
+
+def exact_fraction(num: int, den: int) -> Fraction:
+    return Fraction(num, den)
+
+
+def float_ratio(num: int, den: int) -> float:
+    return num / den
+
+
+def distribution_marginals(cc: ComponentCount, dist: list[float]) -> dict[int, float]:
+    """Per-cell probabilities of a counted component given an (estimated) distribution of its mine
+    count: P(k) is turned into integer weights w(k) ~ P(k) / counts(k) (62 bits of P), so the exact
+    backward pass does the work; the result is a float estimate."""
+    counts = cc.counts
+    top = max(counts)
+    weights = [(int(p * 2.0 ** 62) * top) // n if n else 0 for p, n in zip(dist, counts)]
+    numer, z = group_mines(cc, weights)
+    out: dict[int, float] = {}
+    if z == 0:
+        return out
+    for g, num in zip(cc.component.groups, numer):
+        p = num / (g.size * z)
+        for i in g.cells:
+            out[i] = p
+    return out
+
+
+def feasibility_hints(model: Model, counted: dict[int, ComponentCount]) -> dict[int, Fraction] | None:
+    """Which cells are forced, exactly, when every component was counted but their combination
+    through the total was too costly to do in integers (huge boards).
+
+    Whether a total is reachable needs no counting: per component the set of its possible mine
+    numbers is a bit mask, and "the others can hold exactly the rest" is a shift-or convolution of
+    masks (prefix masks forward, suffix masks backward in reversed coordinates), about D/64 word
+    operations per possible mine number. A component's configurations with a feasible mine number,
+    weighted alike, then give each group a value that is 0 or 1 exactly when its cells are forced.
+    The values are not probabilities: the prover uses hints only to nominate cells (0 or 1; it
+    proves them itself) and to withhold cells shown free (strictly between). None if no total fits.
+    """
+    remaining = model.remaining_free
+    if remaining is None:
+        return None
+    order = sorted(counted)
+    supports = [[k for k, n in enumerate(counted[ci].counts) if n] for ci in order]
+    n_out = len(model.outside)
+    total_deg = sum(len(counted[ci].counts) - 1 for ci in order)
+    # rev[i] bit d: the components from i on and the outside can hold exactly remaining - d mines
+    lo, hi = max(0, remaining - n_out), min(total_deg, remaining)
+    rev = [0] * (len(order) + 1)
+    rev[-1] = ((1 << (hi - lo + 1)) - 1) << lo if lo <= hi else 0
+    for i in range(len(order) - 1, -1, -1):
+        acc = 0
+        for k in supports[i]:
+            acc |= rev[i + 1] >> k
+        rev[i] = acc
+    if not rev[0] & 1:
+        return None
+    hints: dict[int, Fraction] = {i: Fraction(int(f.mine)) for i, f in model.fixed.items()}
+    prefix = 1  # bit t: the components before i can hold exactly t mines
+    for i, ci in enumerate(order):
+        cc = counted[ci]
+        weights = [0] * len(cc.counts)
+        for k in supports[i]:
+            if prefix & (rev[i + 1] >> k):
+                weights[k] = 1
+        for cells, h in group_values(cc, weights, exact_fraction):
+            for c in cells:
+                hints[c] = h
+        nxt = 0
+        for k in supports[i]:
+            nxt |= prefix << k
+        prefix = nxt
+    if n_out:
+        xs = [x for x in range(n_out + 1) if x <= remaining and (prefix >> (remaining - x)) & 1]
+        h = Fraction(sum(xs), n_out * len(xs))
+        for c in model.outside:
+            hints[c] = h
+    return hints

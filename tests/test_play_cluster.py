@@ -1,0 +1,100 @@
+"""Cluster play (Dask distributed) and resuming a run from its records."""
+
+from __future__ import annotations
+
+import io
+import json
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from cpsolve.cli import main
+from cpsolve.play import cluster
+from cpsolve.play.runner import TIMING_KEYS
+
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        rc = main(list(argv))
+    return rc, out.getvalue(), err.getvalue()
+
+
+def played(*argv: str) -> dict:
+    rc, out, err = run_cli("play", "--difficulty", "beginner", "--seed", "4", "--json", "--no-progress", *argv)
+    assert rc == 0, err
+    return json.loads(out)
+
+
+def same_games(a: dict, b: dict) -> None:
+    assert a["games_digest"] == b["games_digest"]
+    assert {k: v for k, v in a.items() if k not in TIMING_KEYS} == {k: v for k, v in b.items()
+                                                                      if k not in TIMING_KEYS}
+
+
+def untimed(line: str) -> dict:
+    return {k: v for k, v in json.loads(line).items() if k not in ("ms", "strategy_ms")}
+
+
+def test_batches_are_bounded() -> None:
+    assert cluster.batch_size(10, 2) == 1
+    assert cluster.batch_size(10_000_000, 1000) == 200
+    assert cluster.batch_size(1600, 2) == 100
+
+
+def test_local_two_worker_cluster_plays_the_jobs_games_and_resumes(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    recs = tmp_path / "games.jsonl"
+    on_cluster = played("--games", "24", "--cluster", "local", "--jobs", "2", "--records", str(recs))
+    assert on_cluster["cluster"] == "local" and on_cluster["jobs"] == 2
+    alone = played("--games", "24")
+    same_games(on_cluster, alone)
+    lines = recs.read_text().splitlines()
+    assert [json.loads(x)["index"] for x in lines] == list(range(24))  # in game order
+
+    # an interrupted run: 10 games written, the 11th cut short; resuming plays only the other 14
+    recs.write_text("\n".join(lines[:10]) + "\n" + lines[10][:25])
+    calls: list[int] = []
+    import cpsolve.play.runner as runner
+    original = runner._play_one
+
+    def counting(index: int, config: object = None) -> object:
+        calls.append(index)
+        return original(index, config)  # type: ignore[arg-type]
+
+    runner._play_one = counting  # type: ignore[assignment]
+    try:
+        resumed = played("--games", "24", "--records", str(recs))
+    finally:
+        runner._play_one = original  # type: ignore[assignment]
+    assert sorted(calls) == list(range(10, 24))
+    same_games(resumed, alone)
+    # the file ends up as the uninterrupted run's (but for the times)
+    assert list(map(untimed, recs.read_text().splitlines())) == list(map(untimed, lines))
+    # extending the run to 30 games plays 6 more, the same as a fresh 30-game run
+    same_games(played("--games", "30", "--records", str(recs)), played("--games", "30"))
+
+
+def test_records_of_another_run_are_refused(tmp_path: Path) -> None:
+    recs = tmp_path / "games.jsonl"
+    played("--games", "3", "--records", str(recs))
+    rc, _, err = run_cli("play", "--difficulty", "beginner", "--seed", "5", "--games", "3", "--records", str(recs))
+    assert rc == 2 and err.count("\n") == 1 and "another run" in err
+    recs.write_text("not json\n{}\n")
+    rc, _, err = run_cli("play", "--difficulty", "beginner", "--games", "3", "--records", str(recs))
+    assert rc == 2 and "games.jsonl:1: not a JSON game record" in err
+
+
+def test_missing_dask_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+    real = builtins.__import__
+
+    def no_dask(name: str, *args: object, **kw: object) -> object:
+        if name == "distributed" or name.startswith("distributed."):
+            raise ImportError(name)
+        return real(name, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_dask)
+    rc, _, err = run_cli("play", "--difficulty", "beginner", "--games", "2", "--cluster", "local")
+    assert rc == 2 and err.count("\n") == 1 and "cpsolve[cluster]" in err
