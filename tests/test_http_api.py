@@ -14,7 +14,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from cpsolve import analyze, parse_board
-from cpsolve.game import Game, oracle_positions
+from cpsolve.simulate.game import Game
+from cpsolve.simulate.positions import oracle_positions
 from cpsolve.web import Limits, create_app
 from cpsolve.web.app import AnalysisPool
 from cpsolve.web.service import RequestError

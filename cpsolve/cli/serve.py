@@ -7,7 +7,7 @@ import socket
 import sys
 
 from . import EXIT_OK, CliError
-from .solve import positive_float, whole_number
+from .args import positive_float, whole_number
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..analysis import DEFAULT_EXACT_LIMIT, InconsistentBoard, analyze
 from ..board import COVERED, FLAG, Board, BoardError, parse_board
-from ..game import Game, parse_difficulty
+from ..simulate.game import Game, parse_difficulty
 
 
 @dataclass(frozen=True)
