@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cpsolve import analyze  # noqa: E402
-from cpsolve.positions import played_positions  # noqa: E402
+from cpsolve.simulate import played_positions  # noqa: E402
 
 
 def main() -> None:

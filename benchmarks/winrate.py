@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cpsolve.game import parse_difficulty  # noqa: E402
 from cpsolve.play.runner import RunConfig, run  # noqa: E402
+from cpsolve.simulate import parse_difficulty  # noqa: E402
 
 #: (difficulty, first click, reference win rate of the best public solvers)
 REFERENCE = [

@@ -174,11 +174,11 @@ class Board:
 
     @property
     def flags(self) -> int:
-        return sum(1 for v in self.cells if v == FLAG)
+        return self.cells.count(FLAG)
 
     @property
     def known_mines(self) -> int:
-        return sum(1 for v in self.cells if v == MINE)
+        return self.cells.count(MINE)
 
     def remaining_mines(self, trust_flags: bool = True) -> int | None:
         """Mines among the unknown cells: the total minus known mines (and flags when they are trusted).

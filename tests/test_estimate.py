@@ -22,8 +22,7 @@ from cpsolve.estimate import estimate_board
 from cpsolve.estimate.bp import GroupBP, group_means
 from cpsolve.estimate.combine import maxent
 from cpsolve.estimate.dp import BeamDP
-from cpsolve.midgame import midgame_positions
-from cpsolve.positions import played_positions
+from cpsolve.simulate import midgame_positions, played_positions
 
 from .oracle import brute_force
 from .strategies import small_boards

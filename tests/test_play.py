@@ -15,11 +15,11 @@ import pytest
 from cpsolve.analysis import Analysis, analyze
 from cpsolve.board import COVERED, Board
 from cpsolve.cli import main
-from cpsolve.game import Game, oracle_positions
 from cpsolve.play import RunConfig, Strategy, game_seed, play_game, run, wilson
 from cpsolve.play.lookahead import Lookahead
 from cpsolve.play.runner import TIMING_KEYS
 from cpsolve.proof.certainty import certify
+from cpsolve.simulate import Game, oracle_positions
 
 SPEC_KEYS = {"games", "wins", "positions", "estimated_positions", "certainties", "wrong_certainties",
              "median_ms", "p99_ms", "max_ms"}

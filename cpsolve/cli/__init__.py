@@ -14,10 +14,10 @@ import re
 import sys
 from collections.abc import Sequence
 
-from ..board import Board, BoardError, clip, parse_board, parse_board_bytes, parse_signed
+from ..board import Board, BoardError, parse_board, parse_board_bytes
 
 #: Modules under cpsolve.cli that provide subcommands, in the order of ``--help``.
-COMMANDS = ["solve", "check", "compare", "encode", "demo", "play", "generate", "verify_ng"]
+COMMANDS = ["solve", "check", "compare", "encode", "demo", "play", "generate", "verify_ng", "replay"]
 
 EXIT_OK = 0
 EXIT_INCONSISTENT = 1
@@ -50,15 +50,6 @@ def read_board(path: str) -> Board:
     except OSError as exc:
         raise BoardError(exc.strerror or "cannot be read", path) from None
     return parse_board_bytes(data, path)
-
-
-def parse_cell(text: str) -> tuple[int, int]:
-    """``ROW,COL`` (ASCII digits). Negative numbers parse: the command then says the cell is off the
-    board, which is what is wrong with them."""
-    parts = [parse_signed(x) for x in text.split(",")]
-    if len(parts) != 2 or parts[0] is None or parts[1] is None:
-        raise argparse.ArgumentTypeError(f"{clip(text)!r} is not a cell ROW,COL (0-based)") from None
-    return parts[0], parts[1]
 
 
 def off_board(cell: tuple[int, int], rows: int, cols: int) -> bool:

@@ -11,8 +11,8 @@ import json
 
 from ..board import FLAG, MINE, display_name
 from ..proof import explain_cell
-from . import EXIT_BAD_INPUT, CliError, off_board, parse_cell, read_board
-from .solve import engine_arg, positive_float
+from . import EXIT_BAD_INPUT, CliError, off_board, read_board
+from .args import engine_arg, parse_cell, positive_float
 
 EXIT_SAFE = 0
 EXIT_MINE = 1

@@ -15,10 +15,10 @@ import statistics
 import sys
 
 from ..board import Board, BoardError, display_name
-from ..crosscheck import CrossCheck, crosscheck
-from ..game import oracle_positions, parse_difficulty
+from ..simulate import oracle_positions, parse_difficulty
+from ..verify import CrossCheck, crosscheck
 from . import EXIT_BAD_INPUT, CliError, read_board
-from .solve import density_arg, engine_arg, positive_float, whole_number
+from .args import density_arg, engine_arg, positive_float, whole_number
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -10,13 +10,22 @@ from typing import IO, Any
 
 from ..analysis import analyze
 from ..board import display_name
-from ..game import parse_difficulty
 from ..play import records
 from ..play.cluster import ClusterUnavailable
 from ..play.referee import Analyse, GameRecord
 from ..play.runner import RunConfig, run
-from . import EXIT_OK, CliError, off_board, parse_cell
-from .solve import engine_arg, exact_limit_arg, positive_float, whole_number
+from ..simulate import parse_difficulty
+from . import EXIT_OK, CliError, off_board
+from .args import (
+    MAX_JOBS,
+    engine_arg,
+    exact_limit_arg,
+    jobs_arg,
+    parse_cell,
+    positive_float,
+    positive_int,
+    seed_arg,
+)
 
 EXIT_WRONG = 1
 _UNSET = object()  # an option not given (None is a meaningful --exact-limit)
@@ -25,25 +34,6 @@ _UNSET = object()  # an option not given (None is a meaningful --exact-limit)
 def solver() -> Analyse:
     """The solver under test (a seam for tests that plant a broken one)."""
     return analyze
-
-
-def positive_int(text: str) -> int:
-    return whole_number(text, 1)
-
-
-#: More worker processes than this is a typo, not a plan: each one imports the solver (~100 MB).
-MAX_JOBS = max(64, os.cpu_count() or 1)
-
-
-def jobs_arg(text: str) -> int:
-    n = positive_int(text)
-    if n > MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"{n} worker processes is more than the limit of {MAX_JOBS}")
-    return n
-
-
-def seed_arg(text: str) -> int:
-    return whole_number(text)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -1,6 +1,6 @@
 """The referee: plays one game with a strategy and checks every claimed certainty.
 
-The referee owns the :class:`~cpsolve.game.Game` (and so the hidden layout). The solver and the
+The referee owns the :class:`~cpsolve.simulate.Game` (and so the hidden layout). The solver and the
 strategy receive only ``game.board()``: the revealed numbers, covered cells and the mine total. After
 every analysis the referee compares each claimed certainty with the layout; a contradicted one is a
 *wrong certainty*. It does the same for exact probabilities 0 and 1 (an exact count that is wrong is
@@ -17,8 +17,8 @@ from typing import Any
 
 from ..analysis import Analysis, InconsistentBoard, analyze
 from ..board import Board
-from ..game import Game
 from ..probability import Exact
+from ..simulate import Game
 from .strategy import Strategy
 
 #: The solver under test: a board in, an analysis out (``cpsolve.analyze`` by default).

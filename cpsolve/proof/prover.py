@@ -20,8 +20,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..board import Board
-from ..constraints import TOTAL, Model, board_clues
-from ..encodings import CardSystem, system_from_clues, system_from_model
+from ..constraints import TOTAL, Model
+from ..encodings import CardSystem, raw_model, system_from_clues, system_from_model
 from .backbone import backbone
 from .backends import get_backend, resolve
 from .certainty import Certainty, certify
@@ -103,13 +103,6 @@ def _finish(result: ProofResult, system: CardSystem, t0: float, free: set[int], 
     result.undecided = frozenset(c for v in undecided for c in system.cells_of(v))
     result.stats.update(status=result.status, proved=len(result.certainties),
                         undecided=len(result.undecided), ms=(time.perf_counter() - t0) * 1e3)
-
-
-def raw_model(board: Board, *, trust_flags: bool = True) -> Model:
-    """The board's clues, unknown cells and total, with no simplification at all (never raises)."""
-    unknown, clues = board_clues(board, trust_flags)
-    remaining = board.remaining_mines(trust_flags)
-    return Model(board.rows, board.cols, unknown, clues, remaining, {}, (), (), ())
 
 
 def prove_board(board: Board, *, engine: str = "cp-sat", time_limit: float | None = None,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from .board import COVERED, FLAG, MINE, Board
+from ..board import COVERED, FLAG, MINE, Board
 
 
 class TooLarge(Exception):
