@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from cpsolve.board import COVERED, neighbours
-from cpsolve.game import oracle_positions
 from cpsolve.play import RunConfig, run
 from cpsolve.play.endgame import EndgameSearch, enumerate_placements
 from cpsolve.play.guess import BLEND, PROGRESS, Evaluator, isolated_move, pseudo_fifty_fifty
 from cpsolve.play.lookahead import Lookahead
+from cpsolve.simulate import oracle_positions
 
 from .test_play import brute_force
 
