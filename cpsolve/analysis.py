@@ -8,13 +8,14 @@ a certainty is a :class:`~cpsolve.proof.Certainty` that only the proof subsystem
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from typing import Any
 
 from . import count
-from .board import Board
+from .board import COVERED, Board
 from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
 from .probability import Estimate, Exact, Probability
 from .proof.certainty import Certainty
@@ -78,6 +79,7 @@ class Analysis:
     prior: str
     density: Fraction | None = None
     stats: dict[str, Any] = field(default_factory=dict)
+    board: Board | None = field(default=None, repr=False, compare=False)
 
     @property
     def proved_safe(self) -> list[tuple[int, int]]:
@@ -95,14 +97,9 @@ class Analysis:
 
     @property
     def best_guess(self) -> tuple[int, int] | None:
-        """A proved-safe cell if there is one, else a cell of lowest mine probability."""
-        if not self.cells:
-            return None
-        safe = self.proved_safe
-        if safe:
-            return safe[0]
-        best = min(self.cells, key=lambda c: c.probability.sort_key())
-        return (best.row, best.col)
+        """The cell to open next by :func:`best_guess` (proved safe first, else lowest probability);
+        None on a finished board (no covered cell left)."""
+        return best_guess(self.cells, self.board)
 
     def to_json(self) -> dict[str, Any]:
         bg = self.best_guess
@@ -117,6 +114,29 @@ class Analysis:
             "proved_mine": [list(x) for x in self.proved_mine],
             "best_guess": list(bg) if bg is not None else None,
         }
+
+
+def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple[int, int] | None:
+    """The best guess among ``cells``: the one rule of the package, used by :attr:`Analysis.best_guess`
+    and by the player's ``basic`` strategy.
+
+    The candidates are the proved-safe cells if there are any, else every cell. Among them the
+    lowest mine probability wins (exact fractions compared exactly); ties go to the cell with the
+    fewest covered neighbours on ``board`` (the most likely to show a 0 and open up; not counted
+    without a board), then to row-major order. None when ``cells`` is empty (a finished board).
+    """
+    if not cells:
+        return None
+    pool = [c for c in cells if c.proof is not None and not c.proof.mine] or cells
+
+    def covered_around(c: CellResult) -> int:
+        if board is None:
+            return 0
+        grid = board.cells
+        return sum(1 for j in board.neighbours(board.index(c.row, c.col)) if grid[j] == COVERED)
+
+    best = min(pool, key=lambda c: (c.probability.sort_key(), covered_around(c), c.row, c.col))
+    return best.row, best.col
 
 
 def inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: bool = True,
@@ -191,7 +211,7 @@ def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
     stats.update(pstats)
     stats.update(ms_model=(t_model - t0) * 1e3, ms_count=(t_count - t_model) * 1e3,
                  ms_proof=(t_end - t_count) * 1e3, ms_total=(t_end - t0) * 1e3)
-    return Analysis(board.rows, board.cols, board.mines, model.remaining, cells, exact, prior, dens, stats)
+    return Analysis(board.rows, board.cols, board.mines, model.remaining, cells, exact, prior, dens, stats, board)
 
 
 def _exact(num: int, den: int) -> Exact:
@@ -282,4 +302,7 @@ def _prove(model: Model, probs: dict[int, Probability] | None, engine: str,
     if result.status == "inconsistent":
         raise inconsistent_from(Inconsistent(result.conflict, "no placement satisfies the clues and the total"),
                                 model, engine=engine)
-    return result.certainties, result.stats
+    stats = dict(result.stats)
+    # which cells the time limit left undecided (not proved either way), for callers that show them
+    stats["undecided_cells"] = sorted(divmod(i, model.cols) for i in result.undecided)
+    return result.certainties, stats
