@@ -368,4 +368,7 @@ def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str,
     if result.status == "inconsistent":
         raise inconsistent_from(Inconsistent(result.conflict, "no placement satisfies the clues and the total"),
                                 model, engine=engine)
-    return result.certainties, result.stats
+    stats = dict(result.stats)
+    # which cells the time limit left undecided (not proved either way), for callers that show them
+    stats["undecided_cells"] = sorted(divmod(i, model.cols) for i in result.undecided)
+    return result.certainties, stats

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from ..board import Board, BoardError, parse_board, parse_board_bytes
 
 #: Modules under cpsolve.cli that provide subcommands, in the order of ``--help``.
-COMMANDS = ["solve", "check", "compare", "encode", "demo", "play", "generate", "verify_ng"]
+COMMANDS = ["solve", "check", "compare", "encode", "demo", "play", "generate", "verify_ng", "replay", "serve"]
 
 EXIT_OK = 0
 EXIT_INCONSISTENT = 1

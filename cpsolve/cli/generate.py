@@ -10,10 +10,10 @@ import sys
 from typing import Any
 
 from ..layout import Layout
-from ..noguess import banned_cells, generate
 from ..play.referee import game_seed
 from ..play.strategy import default_first_cell
 from ..simulate import parse_difficulty
+from ..simulate.noguess import banned_cells, generate
 from . import EXIT_OK, CliError
 from .args import parse_cell, positive_int, seed_arg
 
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CliError(str(exc)) from None
     first = args.first_cell if args.first_cell is not None else default_first_cell(rows, cols, args.first_click)
-    if first[0] >= rows or first[1] >= cols:
+    if not (0 <= first[0] < rows and 0 <= first[1] < cols):
         raise CliError(f"--first-cell {first[0]},{first[1]} is off the {cols}x{rows} board")
     room = rows * cols - len(banned_cells(rows, cols, first[0] * cols + first[1], args.first_click))
     if mines > room:

@@ -9,8 +9,8 @@ from typing import Any
 
 from ..board import display_name
 from ..layout import LayoutError, read_layout
-from ..noguess import ProvedPlay, play_proved
 from ..render import render_grid, render_summary
+from ..simulate.noguess import ProvedPlay, play_proved
 from . import EXIT_OK, CliError
 from .args import parse_cell
 

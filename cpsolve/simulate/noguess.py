@@ -28,13 +28,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import Analysis, analyze
-from .board import COVERED, MINE, Board, neighbours
-from .constraints import build_model
-from .layout import Layout, LayoutError
-from .probability import Exact
-from .proof import Certainty
-from .proof.local import clue_certainties, model_deductions
+from ..analysis import Analysis, analyze
+from ..board import COVERED, MINE, Board, neighbours
+from ..constraints import build_model
+from ..layout import Layout, LayoutError
+from ..probability import Exact
+from ..proof import Certainty
+from ..proof.local import clue_certainties, clue_need, model_deductions, pair_forced
 
 FIRST_CLICKS = ("safe", "opening")
 #: Replays of one repaired layout before starting from a fresh random one (a guard: rarely reached).
@@ -155,10 +155,12 @@ class _Table:
 
     def play_quick(self) -> tuple[Board, Analysis | None] | None:
         """:meth:`play` with cheap proofs first: single-clue certainties on a worklist of the clues
-        that changed, then the model's certified deductions, and the full analysis only when
-        neither proves a cell safe. The same outcome (the closure of proved moves is unique)."""
+        that changed, then two-clue certainties around the clues changed since the last such pass,
+        then the model's certified deductions, and the full analysis only when none of these proves
+        a cell safe. The same outcome (the closure of proved moves is unique)."""
         rows, cols, view, mine = self.rows, self.cols, self.view, self.mine
         work = {i for i, v in enumerate(view) if v >= 0}
+        pair_work = set(work)
 
         def apply(certs: list[Certainty]) -> bool:
             any_safe = False
@@ -169,13 +171,18 @@ class _Table:
                     continue
                 if cert.mine:
                     view[i] = MINE
-                    work.update(j for j in neighbours(rows, cols, i) if view[j] >= 0)
+                    touched = [j for j in neighbours(rows, cols, i) if view[j] >= 0]
+                    work.update(touched)
+                    pair_work.update(touched)
                 else:
                     if mine[i]:  # a proof contradicted by the layout: never happens, never hidden
                         raise AssertionError(f"cell {r},{c} was proved safe but is a mine")
                     opened: list[int] = []
                     self.open(i, opened)
                     work.update(opened)
+                    pair_work.update(opened)
+                    for j in opened:  # clues that lost a covered neighbour
+                        pair_work.update(x for x in neighbours(rows, cols, j) if view[x] > 0)
                     any_safe = True
             return any_safe
 
@@ -186,6 +193,31 @@ class _Table:
                     apply(clue_certainties(rows, cols, view, i))
             if not self.covered_safe:
                 break
+            pending, progress = pair_work, False
+            pair_work = set()
+            info: dict[int, tuple[int, list[int]]] = {}  # clue -> (need, covered cells), this pass
+            done: set[tuple[int, int]] = set()
+            for a in pending:
+                if view[a] <= 0:
+                    continue
+                ia = info.get(a) or info.setdefault(a, clue_need(rows, cols, view, a))
+                if not ia[1]:
+                    continue
+                partners = {x for j in ia[1] for x in neighbours(rows, cols, j) if x != a and view[x] > 0}
+                for b in partners:
+                    key = (a, b) if a < b else (b, a)
+                    if key in done:
+                        continue
+                    done.add(key)
+                    ib = info.get(b) or info.setdefault(b, clue_need(rows, cols, view, b))
+                    certs = pair_forced(cols, a, ia[0], ia[1], b, ib[0], ib[1])
+                    if certs and apply(certs):
+                        progress = True
+                    if certs:
+                        info.clear()  # the view changed
+                        ia = info.setdefault(a, clue_need(rows, cols, view, a))
+            if progress or work:
+                continue
             board = self.board()
             if apply(list(model_deductions(build_model(board)).values())):
                 continue
@@ -290,8 +322,17 @@ def _repair(table: _Table, banned: set[int], rng: random.Random) -> bool:
         for dst, src in zip(s_safe, full):
             table.move_mine(src, dst)
         return True
-    return False
-
+    # No covered cell outside S to trade with (an end-game 50/50): take mines from proved-mine cells,
+    # which become covered safe cells (the replay from the first click re-checks everything).
+    known = [i for i, v in enumerate(view) if v == MINE]
+    if len(full) + len(known) < len(s_safe):
+        return False
+    rng.shuffle(known)
+    for dst, src in zip(s_safe, full + known):
+        if view[src] == MINE:
+            view[src] = COVERED  # a covered safe cell now; dst, a covered safe cell, a mine: same count
+        table.move_mine(src, dst)
+    return True
 
 def generate(rows: int, cols: int, mines: int, *, first_cell: tuple[int, int], first_click: str = "safe",
              rng: random.Random, max_repairs: int | None = None) -> Generated:
@@ -338,7 +379,7 @@ def generate(rows: int, cols: int, mines: int, *, first_cell: tuple[int, int], f
 def generate_many(rows: int, cols: int, mines: int, *, count: int, seed: int, first_click: str = "safe",
                   first_cell: tuple[int, int]) -> list[Generated]:
     """``count`` layouts; layout ``i`` depends only on (seed, i)."""
-    from .play.referee import game_seed
+    from ..play.referee import game_seed
 
     return [generate(rows, cols, mines, first_cell=first_cell, first_click=first_click,
                      rng=random.Random(game_seed(seed, i))) for i in range(count)]
