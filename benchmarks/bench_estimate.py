@@ -37,7 +37,7 @@ def main() -> None:
     ap.add_argument("--canonical-budget", type=int, default=None,
                     help="override the estimator's canonical-correction budget (0: grand-canonical only)")
     args = ap.parse_args()
-    import cpsolve.estimate.board as eb
+    import cpsolve.estimate.fugacity as eb
     overrides = {k: v for k, v in [("method", args.method), ("dp_budget", args.dp_budget), ("beam", args.beam),
                                    ("canonical_budget", args.canonical_budget)] if v is not None}
     kw = eb.estimate_board.__kwdefaults__ or {}

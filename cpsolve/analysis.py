@@ -8,14 +8,14 @@ a certainty is a :class:`~cpsolve.proof.Certainty` that only the proof subsystem
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from typing import Any
 
 from . import count
-from .board import Board
+from .board import COVERED, Board
 from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
 from .probability import Estimate, Exact, Probability
 from .proof.certainty import Certainty
@@ -83,12 +83,14 @@ class Analysis:
     prior: str
     density: Fraction | None = None
     stats: dict[str, Any] = field(default_factory=dict)
+    board: Board | None = field(default=None, repr=False, compare=False)
     _cells: list[CellResult] | None = field(default=None, repr=False, compare=False)
     _make_cells: Callable[[], list[CellResult]] | None = field(default=None, repr=False, compare=False)
 
     def __init__(self, rows: int, cols: int, mines: int | None, remaining: int | None,
                  cells: list[CellResult] | None = None, exact: bool = True, prior: str = "",
-                 density: Fraction | None = None, stats: dict[str, Any] | None = None, *,
+                 density: Fraction | None = None, stats: dict[str, Any] | None = None,
+                 board: Board | None = None, *,
                  _cells: list[CellResult] | None = None,
                  _make_cells: Callable[[], list[CellResult]] | None = None) -> None:
         # ``cells`` given: kept as is (also what dataclasses.replace(a, cells=...) passes);
@@ -96,6 +98,7 @@ class Analysis:
         self.rows, self.cols, self.mines, self.remaining = rows, cols, mines, remaining
         self.exact, self.prior, self.density = exact, prior, density
         self.stats = stats if stats is not None else {}
+        self.board = board
         self._cells = cells if cells is not None else _cells
         self._make_cells = None if self._cells is not None else _make_cells
 
@@ -122,14 +125,9 @@ class Analysis:
 
     @property
     def best_guess(self) -> tuple[int, int] | None:
-        """A proved-safe cell if there is one, else a cell of lowest mine probability."""
-        if not self.cells:
-            return None
-        safe = self.proved_safe
-        if safe:
-            return safe[0]
-        best = min(self.cells, key=lambda c: c.probability.sort_key())
-        return (best.row, best.col)
+        """The cell to open next by :func:`best_guess` (proved safe first, else lowest probability);
+        None on a finished board (no covered cell left)."""
+        return best_guess(self.cells, self.board)
 
     def to_json(self) -> dict[str, Any]:
         bg = self.best_guess
@@ -144,6 +142,29 @@ class Analysis:
             "proved_mine": [list(x) for x in self.proved_mine],
             "best_guess": list(bg) if bg is not None else None,
         }
+
+
+def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple[int, int] | None:
+    """The best guess among ``cells``: the one rule of the package, used by :attr:`Analysis.best_guess`
+    and by the player's ``basic`` strategy.
+
+    The candidates are the proved-safe cells if there are any, else every cell. Among them the
+    lowest mine probability wins (exact fractions compared exactly); ties go to the cell with the
+    fewest covered neighbours on ``board`` (the most likely to show a 0 and open up; not counted
+    without a board), then to row-major order. None when ``cells`` is empty (a finished board).
+    """
+    if not cells:
+        return None
+    pool = [c for c in cells if c.proof is not None and not c.proof.mine] or cells
+
+    def covered_around(c: CellResult) -> int:
+        if board is None:
+            return 0
+        grid = board.cells
+        return sum(1 for j in board.neighbours(board.index(c.row, c.col)) if grid[j] == COVERED)
+
+    best = min(pool, key=lambda c: (c.probability.sort_key(), covered_around(c), c.row, c.col))
+    return best.row, best.col
 
 
 def inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: bool = True,
@@ -223,7 +244,7 @@ def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
     stats.update(pstats)
     stats.update(ms_model=(t_model - t0) * 1e3, ms_count=(t_count - t_model) * 1e3,
                  ms_proof=(t_end - t_count) * 1e3, ms_total=(t_end - t0) * 1e3)
-    return Analysis(board.rows, board.cols, board.mines, model.remaining, None, exact, prior, dens, stats,
+    return Analysis(board.rows, board.cols, board.mines, model.remaining, None, exact, prior, dens, stats, board,
                     _make_cells=make_cells)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import count
-from ..analysis import Analysis
+from ..analysis import Analysis, best_guess
 from ..board import COVERED, Board, neighbours
 from ..constraints import Inconsistent
 from ..probability import Exact
@@ -118,15 +118,10 @@ class Strategy:
         return None
 
     def basic_guess(self, board: Board, analysis: Analysis) -> tuple[int, int]:
-        cols = board.cols
-        best = min(analysis.cells, key=lambda x: (x.probability.sort_key(),
-                                                   covered_around(board, x.row * cols + x.col), x.row, x.col))
-        return best.row, best.col
-
-
-def covered_around(board: Board, index: int) -> int:
-    cells = board.cells
-    return sum(1 for j in board.neighbours(index) if cells[j] == COVERED)
+        """The package's one guess rule (:func:`cpsolve.analysis.best_guess`)."""
+        guess = best_guess(analysis.cells, board)
+        assert guess is not None, "a position in play has a covered cell"
+        return guess
 
 
 def covered_count(cells: tuple[int, ...], rows: int, cols: int, index: int) -> int:

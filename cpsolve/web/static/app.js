@@ -19,6 +19,7 @@ const S = {
   busy: 0,
   seq: 0,                // analysis requests in flight: only the newest is drawn
 };
+window.cpsolve = S;      // the page's state, for the browser test and the curious
 
 // ------------------------------------------------------------------ colours (from the server's palette)
 function hexToRgb(h) { return [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)); }
@@ -485,6 +486,7 @@ function init() {
   $("why").addEventListener("click", why);
 
   const grid = $("board");
+  grid.addEventListener("redraw", draw);  // redraw from S (used by the browser test)
   grid.addEventListener("click", (e) => { const rc = cellFromEvent(e); if (rc) primary(...rc); });
   grid.addEventListener("contextmenu", (e) => { e.preventDefault(); const rc = cellFromEvent(e); if (rc) secondary(...rc); });
   grid.addEventListener("mouseover", (e) => { const rc = cellFromEvent(e); if (rc) showInfo(...rc); });
