@@ -26,10 +26,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import pct  # noqa: E402  (benchmarks/common.py)
-from cpsolve.game import parse_difficulty  # noqa: E402
 
 from cpsolve.layout import Layout  # noqa: E402
 from cpsolve.play.referee import game_seed  # noqa: E402
+from cpsolve.simulate import parse_difficulty  # noqa: E402
 from cpsolve.simulate.noguess import generate  # noqa: E402
 
 

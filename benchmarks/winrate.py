@@ -94,7 +94,7 @@ def _play(difficulty: str, rule: str, games: int, seed: int, jobs: int, strategy
           first_cell: tuple[int, int] | None, cluster: str | None = None) -> tuple[dict, list[bool]]:
     rows, cols, mines = parse_difficulty(difficulty)
     cfg = RunConfig(rows, cols, mines, games, seed=seed, first_click=rule, first_cell=first_cell,
-                    difficulty=difficulty, analysis_options={}, strategy_options=strategy)
+                    difficulty=difficulty, strategy_options=strategy)
     summary, records = run(cfg, jobs, cluster=cluster)
     return summary, [r.won for r in records]
 

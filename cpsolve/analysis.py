@@ -17,19 +17,17 @@ from typing import Any
 from . import count
 from .board import COVERED, Board
 from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
+from .options import (
+    DEFAULT_COMBINE_BUDGET,
+    DEFAULT_ENGINE,
+    DEFAULT_EXACT_LIMIT,
+    DEFAULT_STATE_BUDGET,
+    DEFAULT_TIME_LIMIT,
+    DEFAULTS,
+    AnalysisOptions,
+)
 from .probability import Estimate, Exact, Probability
 from .proof.certainty import Certainty
-
-#: Largest component (in covered cells) counted exactly by default; see docs/paths.md for the measurement.
-DEFAULT_EXACT_LIMIT: int | None = 400
-#: DP states one component may create before it is estimated instead (bounds time and memory).
-DEFAULT_STATE_BUDGET = 200_000
-#: Multiply-adds of big integers allowed to combine the components exactly through the mine total;
-#: beyond it (boards of ~100k cells) the combination is estimated instead (bounds time on huge boards).
-DEFAULT_COMBINE_BUDGET = 2_000_000
-#: Prior mine density used when the board gives no mine total and none is chosen.
-DEFAULT_DENSITY = Fraction(1, 5)
-
 
 _ZERO = Exact(Fraction(0))
 _ONE = Exact(Fraction(1))
@@ -193,26 +191,61 @@ def inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: bool
     return InconsistentBoard(cells, TOTAL in sources, reason)
 
 
-def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
-            time_limit: float | None = 10.0, density: Fraction | float | str | None = None,
-            trust_flags: bool = True, prove: bool = True, engine: str = "cp-sat",
-            state_budget: int | None = DEFAULT_STATE_BUDGET,
+def analyze(board: Board, options: AnalysisOptions | None = None, *,
+            exact_limit: int | None = DEFAULT_EXACT_LIMIT, time_limit: float | None = DEFAULT_TIME_LIMIT,
+            density: Fraction | float | str | None = None, trust_flags: bool = True, prove: bool = True,
+            engine: str = DEFAULT_ENGINE, state_budget: int | None = DEFAULT_STATE_BUDGET,
             combine_budget: int | None = DEFAULT_COMBINE_BUDGET) -> Analysis:
-    """Probabilities (exact where counting finishes, labelled estimates elsewhere) and proofs.
+    """Analyse ``board``: every covered cell's mine probability and the cells proved safe or mine.
 
-    Raises :class:`InconsistentBoard` when no placement satisfies the clues and the total.
+    Probabilities are exact fractions where counting finishes and labelled estimates elsewhere (if
+    any part of a board with a mine total is estimated, every probability on it is an estimate);
+    a cell is proved only by the proof engine. The settings (defaults in
+    :class:`~cpsolve.options.AnalysisOptions`):
+
+    - ``options``: all settings at once, an :class:`~cpsolve.options.AnalysisOptions`; a keyword
+      below given with a value other than its default overrides the same field of it.
+    - ``exact_limit``: the largest component (in covered cells) counted exactly; larger ones are
+      estimated. ``None``: no limit (default 400).
+    - ``time_limit``: seconds the proof engine may spend; a cell it could not decide in time is not
+      proved (``None``: no limit; default 10).
+    - ``density``: prior mine density per cell for a board without a mine total (default 1/5;
+      ignored when the board has a total). A fraction, float or string such as ``"1/5"``.
+    - ``trust_flags``: flags count as mines (default); ``False`` treats them as covered cells.
+    - ``prove``: run the proof engine (default); ``False`` gives probabilities only, no proofs.
+    - ``engine``: the proof engine: ``"cp-sat"`` (default, OR-Tools CP-SAT), ``"sat"`` (python-sat
+      MiniCard) or ``"sat:NAME"`` (``sat:cadical195``, ``sat:glucose4``, ``sat:gluecard4``).
+    - ``state_budget``: dynamic-programme states one component may create before it is estimated
+      instead (bounds time and memory; default 200,000; ``None``: no budget).
+    - ``combine_budget``: big-integer multiply-adds allowed to combine the components exactly
+      through the mine total; beyond it (boards of ~100k cells) the combination is estimated
+      (default 2,000,000; ``None``: no budget).
+
+    Returns an :class:`Analysis`. Raises :class:`InconsistentBoard` when no placement satisfies the
+    clues and the total, and ``ValueError`` on a density outside (0, 1).
     """
+    opts = _options(options, exact_limit=exact_limit, time_limit=time_limit, density=density,
+                    trust_flags=trust_flags, prove=prove, engine=engine, state_budget=state_budget,
+                    combine_budget=combine_budget)
+    return _analyze(board, opts)
+
+
+def _options(options: AnalysisOptions | None, **keywords: Any) -> AnalysisOptions:
+    """``options`` (or the defaults) with every keyword that differs from its default applied."""
+    changes = {k: v for k, v in keywords.items() if v != getattr(DEFAULTS, k)}
+    base = options if options is not None else DEFAULTS
+    return base.replace(**changes) if changes else base
+
+
+def _analyze(board: Board, opts: AnalysisOptions) -> Analysis:
     t0 = time.perf_counter()
-    dens: Fraction | None = None
-    if board.mines is None:
-        dens = Fraction(density) if density is not None else DEFAULT_DENSITY
-        if not 0 < dens < 1:
-            raise ValueError(f"density {dens} must lie strictly between 0 and 1")
+    trust_flags, engine = opts.trust_flags, opts.engine
+    dens: Fraction | None = None if board.mines is not None else opts.prior_density()
     try:
         model = build_model(board, trust_flags=trust_flags)
         t_model = time.perf_counter()
-        probs, exact_flags, cstats, feasibility = _probabilities(model, exact_limit, state_budget, dens,
-                                                                 combine_budget)
+        probs, exact_flags, cstats, feasibility = _probabilities(model, opts.exact_limit, opts.state_budget,
+                                                                 dens, opts.combine_budget)
     except Inconsistent as exc:
         raise inconsistent_from(exc, board, trust_flags, engine) from None
     t_count = time.perf_counter()
@@ -221,8 +254,8 @@ def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
              f"independent per-cell mine density {dens} (no mine total given)")
     proofs: Mapping[int, Certainty] = {}
     pstats: dict[str, Any] = {}
-    if prove:
-        proofs, pstats = _prove(model, probs if exact else None, engine, time_limit, feasibility)
+    if opts.prove:
+        proofs, pstats = _prove(model, probs if exact else None, engine, opts.time_limit, feasibility)
     t_end = time.perf_counter()
 
     def make_cells() -> list[CellResult]:

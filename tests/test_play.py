@@ -15,6 +15,7 @@ import pytest
 from cpsolve.analysis import Analysis, analyze
 from cpsolve.board import COVERED, Board
 from cpsolve.cli import main
+from cpsolve.options import AnalysisOptions
 from cpsolve.play import RunConfig, Strategy, game_seed, play_game, run, wilson
 from cpsolve.play.lookahead import Lookahead
 from cpsolve.play.runner import TIMING_KEYS
@@ -122,7 +123,7 @@ def test_win_and_loss_bookkeeping_against_the_layout(rule: str) -> None:
     for index in range(12):
         strat = Recorder()
         rec = play_game(rows, cols, mines, first_click=rule, seed=3, index=index, strategy=strat,
-                        options={"prove": False})
+                        options=AnalysisOptions(prove=False))
         # an independent game with the same seed and first click has the same hidden layout
         first = strat.first_cell(rows, cols, mines, rule)
         twin = Game(rows, cols, mines, seed=game_seed(3, index), first_click=rule)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..analysis import Analysis, analyze
-from ..board import COVERED, MINE, Board, neighbours
+from ..board import COVERED, MINE, Board, neighbour_table, neighbours
 from ..constraints import build_model
 from ..layout import Layout, LayoutError
 from ..probability import Exact
@@ -159,7 +159,19 @@ class _Table:
         then the model's certified deductions, and the full analysis only when none of these proves
         a cell safe. The same outcome (the closure of proved moves is unique)."""
         rows, cols, view, mine = self.rows, self.cols, self.view, self.mine
-        work = {i for i, v in enumerate(view) if v >= 0}
+        nb = neighbour_table(rows, cols)
+        # per cell: covered neighbours and marked-mine neighbours, kept up to date; they only nominate
+        # clues for the proof subsystem's single-clue rule (need 0 or need = covered), never decide
+        cov = [0] * len(view)
+        marked = [0] * len(view)
+        for i, v in enumerate(view):
+            if v == COVERED or v == MINE:
+                for j in nb[i]:
+                    if v == COVERED:
+                        cov[j] += 1
+                    else:
+                        marked[j] += 1
+        work = [i for i, v in enumerate(view) if v >= 0 and cov[i]]
         pair_work = set(work)
 
         def apply(certs: list[Certainty]) -> bool:
@@ -171,25 +183,33 @@ class _Table:
                     continue
                 if cert.mine:
                     view[i] = MINE
-                    touched = [j for j in neighbours(rows, cols, i) if view[j] >= 0]
-                    work.update(touched)
-                    pair_work.update(touched)
+                    for j in nb[i]:
+                        cov[j] -= 1
+                        marked[j] += 1
+                        if view[j] >= 0:
+                            work.append(j)
+                            pair_work.add(j)
                 else:
                     if mine[i]:  # a proof contradicted by the layout: never happens, never hidden
                         raise AssertionError(f"cell {r},{c} was proved safe but is a mine")
                     opened: list[int] = []
                     self.open(i, opened)
-                    work.update(opened)
-                    pair_work.update(opened)
-                    for j in opened:  # clues that lost a covered neighbour
-                        pair_work.update(x for x in neighbours(rows, cols, j) if view[x] > 0)
+                    for o in opened:
+                        work.append(o)
+                        pair_work.add(o)
+                        for j in nb[o]:
+                            cov[j] -= 1
+                            if view[j] > 0:  # a clue that lost a covered neighbour
+                                work.append(j)
+                                pair_work.add(j)
                     any_safe = True
             return any_safe
 
         while self.covered_safe:
             while work and self.covered_safe:
                 i = work.pop()
-                if view[i] >= 0:
+                v = view[i]
+                if v >= 0 and cov[i] and (v == marked[i] or v - marked[i] == cov[i]):
                     apply(clue_certainties(rows, cols, view, i))
             if not self.covered_safe:
                 break
@@ -216,7 +236,7 @@ class _Table:
                     if certs:
                         info.clear()  # the view changed
                         ia = info.setdefault(a, clue_need(rows, cols, view, a))
-            if progress or work:
+            if progress:
                 continue
             board = self.board()
             if apply(list(model_deductions(build_model(board)).values())):
@@ -289,22 +309,29 @@ def _repair(table: _Table, banned: set[int], rng: random.Random) -> bool:
     or go to covered cells outside S, preferring those away from every revealed cell. False when
     there is no room."""
     rows, cols, view, mine = table.rows, table.cols, table.view, table.mine
-    clues = [i for i, v in enumerate(view) if v > 0
-             and any(view[j] == COVERED for j in neighbours(rows, cols, i))]
+    nb = neighbour_table(rows, cols)
+    covered = [i for i, v in enumerate(view) if v == COVERED]
+    touched = bytearray(len(view))  # next to a covered cell
+    for i in covered:
+        for j in nb[i]:
+            touched[j] = 1
+    clues = [i for i, v in enumerate(view) if v > 0 and touched[i]]
     if not clues:
         return False
     clue = rng.choice(clues)
-    s = [j for j in neighbours(rows, cols, clue) if view[j] == COVERED]
+    s = [j for j in nb[clue] if view[j] == COVERED]
     in_s = set(s)
+    near_revealed = bytearray(len(view))
+    for i, v in enumerate(view):
+        if v >= 0:
+            for j in nb[i]:
+                near_revealed[j] = 1
     far: list[int] = []
     near: list[int] = []
-    for i, v in enumerate(view):
-        if v != COVERED or i in in_s or i in banned:
+    for i in covered:
+        if i in in_s or i in banned:
             continue
-        if any(view[j] >= 0 for j in neighbours(rows, cols, i)):
-            near.append(i)
-        else:
-            far.append(i)
+        (near if near_revealed[i] else far).append(i)
     rng.shuffle(far)
     rng.shuffle(near)
     others = far + near   # preferred first
