@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cpsolve.board import COVERED, neighbours
+from cpsolve.options import AnalysisOptions
 from cpsolve.play import RunConfig, run
 from cpsolve.play.endgame import EndgameSearch, enumerate_placements
 from cpsolve.play.guess import BLEND, PROGRESS, Evaluator, isolated_move, pseudo_fifty_fifty
@@ -130,10 +131,10 @@ def test_secondary_weight_matches_brute_force() -> None:
 
 def test_best_strategy_takes_the_evaluator_paths() -> None:
     cfg = RunConfig(16, 16, 40, 6, seed=5, first_click="safe", difficulty="intermediate",
-                    analysis_options={"prove": False})
+                    analysis_options=AnalysisOptions(prove=False))
     summary, _ = run(cfg)
     assert summary["moves"].get("secondary", 0) > 0
     off, _ = run(RunConfig(16, 16, 40, 6, seed=5, first_click="safe", difficulty="intermediate",
-                           analysis_options={"prove": False},
+                           analysis_options=AnalysisOptions(prove=False),
                            strategy_options={"name": "best", "secondary": False, "isolated": 0}))
     assert not {"secondary", "pseudo", "isolated"} & set(off["moves"])
