@@ -31,8 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from common import pct  # noqa: E402
 
 from cpsolve import analyze  # noqa: E402
+from cpsolve.options import AnalysisOptions  # noqa: E402
 from cpsolve.simulate import played_positions  # noqa: E402
-from cpsolve.web.service import Options, analysis_document  # noqa: E402
+from cpsolve.web.service import analysis_document  # noqa: E402
 
 
 def rss_mb(pid: int) -> float:
@@ -123,7 +124,7 @@ def main() -> None:
         direct = []
         for b in boards[:100]:
             t0 = time.perf_counter()
-            analysis_document(b, Options(time_limit=2.0))
+            analysis_document(b, AnalysisOptions(time_limit=2.0))
             direct.append((time.perf_counter() - t0) * 1e3)
         serial = asyncio.run(load(port, bodies[:100], 1, 100))
         rounds = []
