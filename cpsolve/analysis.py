@@ -15,8 +15,9 @@ from functools import partial
 from typing import Any
 
 from . import count
-from .board import COVERED, Board
+from .board import COVERED, MINE, Board
 from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
+from .errors import InconsistentBoard
 from .options import (
     DEFAULT_COMBINE_BUDGET,
     DEFAULT_ENGINE,
@@ -35,25 +36,21 @@ _EST_ZERO = Estimate(0.0)
 _EST_ONE = Estimate(1.0)
 
 
-class InconsistentBoard(ValueError):
-    """No mine placement satisfies the clues (and the total). ``conflict``: clue cells involved."""
-
-    def __init__(self, conflict: list[tuple[int, int]], uses_total: bool, reason: str = "") -> None:
-        self.conflict = conflict
-        self.uses_total = uses_total
-        self.reason = reason
-        where = ", ".join(f"{r},{c}" for r, c in conflict) or "none"
-        total = " and the mine total" if uses_total else ""
-        super().__init__(f"inconsistent board: no placement satisfies the clues at {where}{total}"
-                         + (f" ({reason})" if reason else ""))
-
-
 @dataclass(slots=True)
 class CellResult:
+    """One cell of an :class:`Analysis`: its mine ``probability`` (:class:`~cpsolve.Exact` or
+    :class:`~cpsolve.Estimate`) and, when the proof engine proved it, its ``proof``.
+
+    ``state`` is ``"covered"`` for the analysed cells. :meth:`Analysis.cell` also answers for the
+    other cells of the board: ``"revealed"`` (probability 0), ``"mine"`` (a known mine, 1) and
+    ``"flag"`` (a flag counted as a mine, 1); those are read off the board, not proved.
+    """
+
     row: int
     col: int
     probability: Probability
     proof: Certainty | None = None
+    state: str = "covered"
 
     def to_json(self) -> dict[str, Any]:
         p = self.probability
@@ -66,12 +63,23 @@ class CellResult:
         }
 
 
-@dataclass(init=False)
+@dataclass(init=False, repr=False)
 class Analysis:
-    """The analysis of a position. ``cells`` (one :class:`CellResult` per covered, unflagged cell,
-    row-major) is built on first access: the analysis itself keeps probabilities per group and the
-    certainties as the proof subsystem returned them, so a caller that reads a few cells, the best
-    guess or the proved lists never pays for hundreds of per-cell objects."""
+    """The result of :func:`analyze`.
+
+    * ``cells``: one :class:`CellResult` per covered, unflagged cell, in row-major order (flags are
+      included when flags were not trusted); :meth:`cell` finds one by coordinates, :meth:`grid`
+      gives every probability as a 2-D list. Built on first access: the analysis keeps probabilities
+      per group and the certainties as the proof subsystem returned them, so a caller that reads a
+      few cells never pays for hundreds of per-cell objects.
+    * ``exact``: True when every probability is exact (else some or all are labelled estimates).
+    * ``proved_safe`` / ``proved_mine``: the cells the proof engine proved, as (row, col).
+    * ``best_guess``: the cell to open next (a proved-safe one if any); None on a finished board.
+    * ``mines`` / ``remaining``: the board's mine total and the mines left among the analysed cells
+      (None without a total); ``prior`` and ``density`` say what the probabilities assume.
+    * ``stats``: what the analysis did and what it cost (model size, DP states, solver calls, ms).
+    * :meth:`to_json`: the JSON document of docs/json.md.
+    """
 
     rows: int
     cols: int
@@ -107,6 +115,13 @@ class Analysis:
             self._make_cells = None
         return self._cells
 
+    def __repr__(self) -> str:
+        basis = "exact" if self.exact else "estimated"
+        mines = f"mines={self.mines}" if self.mines is not None else f"density={self.density}"
+        return (f"<Analysis {self.rows}x{self.cols}, {mines}, {len(self.cells)} covered cells, {basis}, "
+                f"{len(self.proved_safe)} proved safe, {len(self.proved_mine)} proved mine, "
+                f"best guess {self.best_guess}>")
+
     @property
     def proved_safe(self) -> list[tuple[int, int]]:
         return [(c.row, c.col) for c in self.cells if c.proof is not None and not c.proof.mine]
@@ -116,10 +131,39 @@ class Analysis:
         return [(c.row, c.col) for c in self.cells if c.proof is not None and c.proof.mine]
 
     def cell(self, row: int, col: int) -> CellResult:
+        """The result for the cell at (``row``, ``col``), 0-based, row 0 at the top.
+
+        Any cell of the board answers: a covered cell with its probability and proof; a revealed
+        number, a known mine or a flag with ``state`` saying which (see :class:`CellResult`).
+        Raises ``IndexError`` for a cell off the board.
+        """
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise IndexError(f"cell {row},{col} is off the board ({self.rows} rows x {self.cols} columns)")
+        found = self._by_position().get((row, col))
+        if found is not None:
+            return found
+        v = self.board.at(row, col) if self.board is not None else None
+        if v is None:
+            raise KeyError(f"{row},{col} is not an analysed cell (this result has no board)")
+        if v >= 0:
+            return CellResult(row, col, _ZERO, None, "revealed")
+        return CellResult(row, col, _ONE, None, "mine" if v == MINE else "flag")
+
+    def _by_position(self) -> dict[tuple[int, int], CellResult]:
+        index = self.__dict__.get("_index")
+        if index is None or len(index) != len(self.cells):
+            index = self.__dict__["_index"] = {(c.row, c.col): c for c in self.cells}
+        return index
+
+    def grid(self, *, exact: bool = False) -> list[list[float | Fraction | None]]:
+        """The mine probabilities as a 2-D list (rows of columns); None where no cell was analysed
+        (revealed numbers, known mines, trusted flags). ``exact=True``: exact fractions instead of
+        floats (None also for cells whose probability is an estimate)."""
+        out: list[list[float | Fraction | None]] = [[None] * self.cols for _ in range(self.rows)]
         for c in self.cells:
-            if c.row == row and c.col == col:
-                return c
-        raise KeyError(f"{row},{col} is not a covered, unflagged cell")
+            p = c.probability
+            out[c.row][c.col] = p.fraction if exact else p.value
+        return out
 
     @property
     def best_guess(self) -> tuple[int, int] | None:
