@@ -10,8 +10,8 @@ import argparse
 import os
 from fractions import Fraction
 
-from ..analysis import DEFAULT_EXACT_LIMIT
 from ..board import MAX_DIGITS, clip, parse_signed
+from ..options import DEFAULT_DENSITY, DEFAULTS, AnalysisOptions
 
 
 def parse_cell(text: str) -> tuple[int, int]:
@@ -71,22 +71,34 @@ def engine_arg(text: str) -> str:
 
 
 def add_analysis_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--exact-limit", type=exact_limit_arg, default=DEFAULT_EXACT_LIMIT, metavar="N",
+    """The options of :class:`~cpsolve.options.AnalysisOptions` that the command line exposes."""
+    p.add_argument("--exact-limit", type=exact_limit_arg, default=DEFAULTS.exact_limit, metavar="N",
                    help="largest component (covered cells) counted exactly; larger ones are estimated "
-                   f"('none': no limit; default {DEFAULT_EXACT_LIMIT})")
-    p.add_argument("--time-limit", type=positive_float, default=10.0, metavar="SECONDS",
-                   help="time the proof engine may spend per board (undecided cells are not proved)")
+                   f"('none': no limit; default {DEFAULTS.exact_limit})")
+    add_time_limit_option(p)
     p.add_argument("--density", type=density_arg, default=None, metavar="P",
-                   help="prior mine density per cell when the board gives no mine total (default 1/5)")
+                   help=f"prior mine density per cell when the board gives no mine total (default {DEFAULT_DENSITY})")
     p.add_argument("--ignore-flags", action="store_true",
                    help="treat flags as covered cells instead of mines")
-    p.add_argument("--engine", type=engine_arg, default="cp-sat",
-                   help="proof engine: cp-sat (default), sat (MiniCard), sat:cadical195, ...")
+    add_engine_option(p)
 
 
-def analysis_kwargs(args: argparse.Namespace) -> dict[str, object]:
-    return dict(exact_limit=args.exact_limit, time_limit=args.time_limit, density=args.density,
-                trust_flags=not args.ignore_flags, engine=args.engine)
+def add_time_limit_option(p: argparse.ArgumentParser, default: float | None = DEFAULTS.time_limit,
+                          help: str = "time the proof engine may spend per board (undecided cells are not "
+                          f"proved; default {DEFAULTS.time_limit:g})") -> None:
+    p.add_argument("--time-limit", type=positive_float, default=default, metavar="SECONDS", help=help)
+
+
+def add_engine_option(p: argparse.ArgumentParser, default: str | None = DEFAULTS.engine,
+                      help: str = f"proof engine: {DEFAULTS.engine} (default), sat (MiniCard), sat:cadical195, ..."
+                      ) -> None:
+    p.add_argument("--engine", type=engine_arg, default=default, help=help)
+
+
+def analysis_options(args: argparse.Namespace, **fixed: object) -> AnalysisOptions:
+    """The :class:`~cpsolve.options.AnalysisOptions` of parsed arguments (``fixed``: more fields)."""
+    return AnalysisOptions(exact_limit=args.exact_limit, time_limit=args.time_limit, density=args.density,
+                           trust_flags=not args.ignore_flags, engine=args.engine, **fixed)  # type: ignore[arg-type]
 
 
 def positive_int(text: str) -> int:

@@ -44,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
         sock.close()
         msg = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise CliError(f"cannot listen on {args.host}:{args.port}: {msg}") from None
+    sock.listen(2048)  # accept connections from now on (they wait in the backlog until uvicorn runs)
     port = sock.getsockname()[1]
     limits = Limits(workers=args.workers, queue=args.queue, time_limit=min(args.time_limit, args.max_time_limit),
                     max_time_limit=args.max_time_limit)

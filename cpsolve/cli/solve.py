@@ -10,7 +10,7 @@ from ..analysis import InconsistentBoard, analyze
 from ..board import BoardError, display_name
 from ..render import print_grid, render_summary, render_svg
 from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, CliError, read_board
-from .args import add_analysis_options, analysis_kwargs
+from .args import add_analysis_options, analysis_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -46,15 +46,11 @@ def run(args: argparse.Namespace) -> int:
             status = max(status, EXIT_BAD_INPUT)
             continue
         try:
-            result = analyze(board, **analysis_kwargs(args))  # type: ignore[arg-type]
+            result = analyze(board, analysis_options(args))
         except InconsistentBoard as exc:
             print(f"cpsolve: {name}: {exc}", file=sys.stderr)
             if args.json:
-                doc = {"rows": board.rows, "cols": board.cols, "mines": board.mines,
-                       "remaining": None, "status": "inconsistent",
-                       "conflict": [list(c) for c in exc.conflict], "conflict_uses_total": exc.uses_total,
-                       "message": str(exc)}
-                print(json.dumps(doc), flush=True)
+                print(json.dumps(exc.to_json(board)), flush=True)
             else:
                 if n:
                     print()

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from ..analysis import analyze
 from ..board import COVERED, neighbours
+from ..options import AnalysisOptions
 from ..probability import Exact
 from .game import Game, Position, parse_difficulty
 
@@ -123,13 +124,13 @@ def _play_to(game: Game, target: int, jump: float, rng: random.Random) -> int:
 
 
 def played_positions(difficulty: str | tuple[int, int, int], count: int, seed: int = 0, *,
-                     first_click: str = "safe", **analysis_options: object) -> Iterator[Position]:
+                     first_click: str = "safe", options: AnalysisOptions | None = None) -> Iterator[Position]:
     """``count`` positions met while playing seeded games (every position of each game, in order)."""
     rows, cols, mines = parse_difficulty(difficulty) if isinstance(difficulty, str) else difficulty
     rng = random.Random(seed)
     produced = 0
     gi = 0
-    options = {"prove": False, **analysis_options}
+    opts = options if options is not None else AnalysisOptions(prove=False)
     while produced < count:
         game = Game(rows, cols, mines, rng=random.Random(rng.getrandbits(64)), first_click=first_click)
         game.reveal(rng.randrange(rows), rng.randrange(cols))
@@ -139,7 +140,7 @@ def played_positions(difficulty: str | tuple[int, int, int], count: int, seed: i
             yield Position(board, frozenset(game.layout()), gi, depth)
             produced += 1
             depth += 1
-            result = analyze(board, **options)  # type: ignore[arg-type]
+            result = analyze(board, opts)
             zero = [c for c in result.cells if isinstance(c.probability, Exact) and c.probability.fraction == 0]
             if zero:
                 for c in zero:

@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..analysis import DEFAULT_EXACT_LIMIT, InconsistentBoard, analyze
+from ..analysis import InconsistentBoard, analyze
 from ..board import COVERED, FLAG, Board, BoardError, parse_board
+from ..options import DEFAULT_EXACT_LIMIT, AnalysisOptions
 from ..simulate.game import Game, parse_difficulty
 
 
@@ -119,27 +120,13 @@ def cell_of(doc: dict[str, Any], rows: int, cols: int) -> tuple[int, int]:
     return row, col
 
 
-@dataclass(frozen=True)
-class Options:
-    """The analysis options of a request (as the CLI's), with the server's time cap applied."""
-
-    exact_limit: int | None = DEFAULT_EXACT_LIMIT
-    time_limit: float = 2.0
-    density: Fraction | None = None
-    ignore_flags: bool = False
-    engine: str = "cp-sat"
-
-    def kwargs(self) -> dict[str, Any]:
-        return dict(exact_limit=self.exact_limit, time_limit=self.time_limit, density=self.density,
-                    trust_flags=not self.ignore_flags, engine=self.engine)
-
-
 _OPTION_KEYS = ("exact_limit", "time_limit", "density", "ignore_flags", "engine")
 
 
-def options_from(raw: Any, limits: Limits) -> Options:
+def options_from(raw: Any, limits: Limits) -> AnalysisOptions:
+    """The request's analysis options (as the CLI's), with the server's time cap applied."""
     if raw is None:
-        return Options(time_limit=limits.time_limit)
+        return AnalysisOptions(time_limit=limits.time_limit)
     if not isinstance(raw, dict):
         raise RequestError(f"'options' must be an object, got {_kind(raw)}")
     unknown = sorted(set(raw) - set(_OPTION_KEYS))
@@ -177,24 +164,21 @@ def options_from(raw: Any, limits: Limits) -> Options:
         engine = resolve(engine)
     except ValueError as exc:
         raise RequestError(str(exc)) from None
-    return Options(exact_limit, time_limit, density, ignore_flags, engine)
+    return AnalysisOptions(exact_limit=exact_limit, time_limit=time_limit, density=density,
+                           trust_flags=not ignore_flags, engine=engine)
 
 
 # --------------------------------------------------------------------------- analysis, check, move
 
 def inconsistent_document(board: Board, exc: InconsistentBoard) -> dict[str, Any]:
-    """Section 3's document for an impossible board (every key present)."""
-    return {"rows": board.rows, "cols": board.cols, "mines": board.mines, "remaining": None,
-            "status": "inconsistent", "exact": False, "cells": [], "proved_safe": [], "proved_mine": [],
-            "best_guess": None, "conflict": [list(c) for c in exc.conflict],
-            "conflict_uses_total": exc.uses_total, "conflict_minimal": "minimal" in exc.reason,
-            "message": str(exc)}
+    """The document of docs/json.md for an impossible board (every key present)."""
+    return exc.to_json(board)
 
 
-def analysis_document(board: Board, options: Options) -> dict[str, Any]:
-    """``cpsolve.analyze`` on the board: section 3's document, plus what the time limit left undecided."""
+def analysis_document(board: Board, options: AnalysisOptions) -> dict[str, Any]:
+    """``cpsolve.analyze`` on the board: the document of docs/json.md, plus what the time limit left undecided."""
     try:
-        result = analyze(board, **options.kwargs())
+        result = analyze(board, options)
     except InconsistentBoard as exc:
         return inconsistent_document(board, exc)
     doc = result.to_json()
@@ -204,7 +188,7 @@ def analysis_document(board: Board, options: Options) -> dict[str, Any]:
     return doc
 
 
-def check_document(board: Board, row: int, col: int, options: Options) -> dict[str, Any]:
+def check_document(board: Board, row: int, col: int, options: AnalysisOptions) -> dict[str, Any]:
     """The ``check`` engine on one covered cell: verdict, a minimal set of forcing clues, total needed."""
     from ..board import MINE
     from ..proof import explain_cell
@@ -214,9 +198,9 @@ def check_document(board: Board, row: int, col: int, options: Options) -> dict[s
         raise RequestError(f"cell {row},{col} is revealed (a {v}), not a covered cell")
     if v == MINE:
         raise RequestError(f"cell {row},{col} is a known mine ('*'), nothing to prove")
-    if v == FLAG and not options.ignore_flags:
+    if v == FLAG and options.trust_flags:
         raise RequestError(f"cell {row},{col} is flagged and counted as a mine; set ignore_flags to check it")
-    ex = explain_cell(board, row, col, engine=options.engine, trust_flags=not options.ignore_flags,
+    ex = explain_cell(board, row, col, engine=options.engine, trust_flags=options.trust_flags,
                       time_limit=options.time_limit)
     if ex.verdict == "inconsistent":
         where = " ".join(f"{r},{c}" for r, c in ex.clues) or "none"
@@ -230,7 +214,7 @@ def check_document(board: Board, row: int, col: int, options: Options) -> dict[s
             "timed_out": ex.timed_out, "engine": ex.engine, "mines": board.mines}
 
 
-def move_document(board: Board, options: Options, first_click: str = "safe") -> dict[str, Any]:
+def move_document(board: Board, options: AnalysisOptions, first_click: str = "safe") -> dict[str, Any]:
     """One step of ``cpsolve play``'s strategy: the cells it would open now, and why."""
     from ..play.strategy import Strategy
 
@@ -238,13 +222,13 @@ def move_document(board: Board, options: Options, first_click: str = "safe") -> 
     if all(v < 0 for v in board.cells):  # nothing revealed yet: the strategy's first click
         cell = strategy.first_cell(board.rows, board.cols, board.mines or 0, first_click)
         return {"cells": [list(cell)], "guess": True, "reason": "first click", "status": "ok"}
-    if options.ignore_flags and board.flags:
+    if not options.trust_flags and board.flags:
         # the player's flags are not proofs: the strategy sees them as covered cells
         board = Board(board.rows, board.cols, tuple(COVERED if v == FLAG else v for v in board.cells),
                       board.mines, board.source)
-        options = Options(options.exact_limit, options.time_limit, options.density, False, options.engine)
+        options = options.replace(trust_flags=True)
     try:
-        result = analyze(board, **options.kwargs())
+        result = analyze(board, options)
     except InconsistentBoard as exc:
         doc = inconsistent_document(board, exc)
         return {"cells": [], "guess": False, "reason": "inconsistent", "status": "inconsistent",
