@@ -2,7 +2,7 @@
 
     python benchmarks/bench_core.py --positions 1000 --difficulty expert
 
-Positions come from seeded games played by a simple player (cpsolve.positions). Prints median, p99
+Positions come from seeded games played by a simple player (cpsolve.simulate). Prints median, p99
 and max per position for cpsolve (probabilities only, no proofs) and, when the optional extra
 ``ms-toollib`` is installed, its ``cal_probability_onboard`` on the same positions, with ratios.
 """
@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from common import pct  # noqa: E402  (benchmarks/common.py)
 
 from cpsolve import analyze  # noqa: E402
-from cpsolve.positions import played_positions  # noqa: E402
+from cpsolve.simulate import played_positions  # noqa: E402
 
 
 def main() -> None:

@@ -24,8 +24,8 @@ from common import pct  # noqa: E402  (benchmarks/common.py)
 import cpsolve.proof.backends.pysat_backend as pb  # noqa: E402
 from cpsolve.constraints import build_model  # noqa: E402
 from cpsolve.encodings import ENCODINGS  # noqa: E402
-from cpsolve.game import oracle_positions  # noqa: E402
 from cpsolve.proof import prove_board, prove_model  # noqa: E402
+from cpsolve.simulate import oracle_positions  # noqa: E402
 
 
 def time_row(name: str, label: str, fn: Callable[[int], object], n: int) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cpsolve import analyze  # noqa: E402
-from cpsolve.positions import played_positions  # noqa: E402
+from cpsolve.simulate import played_positions  # noqa: E402
 
 
 def main() -> None:
@@ -37,7 +37,7 @@ def main() -> None:
     ap.add_argument("--canonical-budget", type=int, default=None,
                     help="override the estimator's canonical-correction budget (0: grand-canonical only)")
     args = ap.parse_args()
-    import cpsolve.estimate.board as eb
+    import cpsolve.estimate.fugacity as eb
     overrides = {k: v for k, v in [("method", args.method), ("dp_budget", args.dp_budget), ("beam", args.beam),
                                    ("canonical_budget", args.canonical_budget)] if v is not None}
     kw = eb.estimate_board.__kwdefaults__ or {}

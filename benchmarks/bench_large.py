@@ -2,7 +2,7 @@
 
     python benchmarks/bench_large.py --sizes 100x100x1600 500x500x40000 --positions 3
 
-Positions come from :func:`cpsolve.midgame.midgame_positions` (half of the safe cells opened by an
+Positions come from :func:`cpsolve.simulate.midgame_positions` (half of the safe cells opened by an
 oracle walking the revealed area's edge). Each size runs in a fresh child process so that its peak
 resident memory (``ru_maxrss``) is its own; the analysis is the default one (probabilities, then
 proofs within ``--time-limit``). Prints per size the median and max of: model, counting, proof and
@@ -30,7 +30,7 @@ def scattered(rows: int, cols: int, mines: int, count: int, seed: int, frac: flo
     import random
 
     from cpsolve.board import COVERED, Board, neighbours
-    from cpsolve.game import Position
+    from cpsolve.simulate import Position
 
     rng = random.Random(seed)
     n = rows * cols
@@ -45,8 +45,7 @@ def scattered(rows: int, cols: int, mines: int, count: int, seed: int, frac: flo
 
 def child(size: str, positions: int, seed: int, time_limit: float, prove: bool, scatter: float) -> None:
     from cpsolve import analyze
-    from cpsolve.game import parse_difficulty
-    from cpsolve.midgame import midgame_positions
+    from cpsolve.simulate import midgame_positions, parse_difficulty
 
     rows, cols, mines = parse_difficulty(size)
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -25,8 +25,8 @@ from common import pct  # noqa: E402  (benchmarks/common.py)
 
 from cpsolve import analyze  # noqa: E402
 from cpsolve.analysis import DEFAULT_EXACT_LIMIT, DEFAULT_STATE_BUDGET  # noqa: E402
-from cpsolve.game import Game, parse_difficulty  # noqa: E402
 from cpsolve.probability import Exact  # noqa: E402
+from cpsolve.simulate import Game, parse_difficulty  # noqa: E402
 
 LIMITS = [16, 24, 32, 48, 64, 100, 200, 400]
 

@@ -4,7 +4,7 @@
     python benchmarks/bench_peer.py --positions 300 --markdown  # the table README shows
 
 For each difficulty, positions come from seeded games played by a simple player
-(:func:`cpsolve.positions.played_positions`); they are generated first, then timed. For every
+(:func:`cpsolve.simulate.played_positions`); they are generated first, then timed. For every
 position the three contenders run one after another, in an order that rotates from position to
 position, each the best of ``--repeat`` runs:
 
@@ -40,7 +40,7 @@ from common import pct  # noqa: E402  (benchmarks/common.py)
 
 from cpsolve import analyze  # noqa: E402
 from cpsolve.board import Board  # noqa: E402
-from cpsolve.positions import played_positions  # noqa: E402
+from cpsolve.simulate import played_positions  # noqa: E402
 
 DIFFICULTIES = ("beginner", "intermediate", "expert")
 QUANTILES = ((0.5, "median"), (0.9, "p90"), (0.99, "p99"))

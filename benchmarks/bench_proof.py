@@ -3,8 +3,8 @@ solver calls per position, and ms-toollib's cal_probability_onboard on the same 
 
     python benchmarks/bench_proof.py --positions 1000 --difficulty expert
 
-Positions: half from seeded games played by a simple player (cpsolve.positions), half from the
-oracle player (cpsolve.game.oracle_positions). Each figure is the best of --repeat runs per position
+Positions: half from seeded games played by a simple player (cpsolve.simulate), half from the
+oracle player (cpsolve.simulate.oracle_positions). Each figure is the best of --repeat runs per position
 (the machine is shared). Rows:
 
 * ``full``: ``analyze(board, engine=E)``: probabilities, then proofs (deductions, and the solver
@@ -30,9 +30,11 @@ from common import pct  # noqa: E402  (benchmarks/common.py)
 
 from cpsolve import analyze  # noqa: E402
 from cpsolve.constraints import build_model  # noqa: E402
-from cpsolve.game import oracle_positions  # noqa: E402
-from cpsolve.positions import played_positions  # noqa: E402
 from cpsolve.proof import prove_board, prove_model  # noqa: E402
+from cpsolve.simulate import (
+    oracle_positions,  # noqa: E402
+    played_positions,  # noqa: E402
+)
 
 
 def best_of(repeat: int, fn) -> tuple[float, object]:  # type: ignore[no-untyped-def]

@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cpsolve.board import Board  # noqa: E402
-from cpsolve.game import oracle_positions  # noqa: E402
 from cpsolve.play.lookahead import Lookahead  # noqa: E402
+from cpsolve.simulate import oracle_positions  # noqa: E402
 
 
 def main() -> int:

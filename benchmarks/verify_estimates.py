@@ -2,7 +2,7 @@
 
     python benchmarks/verify_estimates.py --games 400 --exact-limit 8 --difficulty expert
 
-Plays seeded games with :class:`cpsolve.game.Game` directly: at each position the board is analysed
+Plays seeded games with :class:`cpsolve.simulate.Game` directly: at each position the board is analysed
 with a small ``--exact-limit`` (so that many positions take the estimate path), every proved-safe cell
 is revealed, and when there is none the best guess is. Every certainty claimed (proved safe or proved
 mine) is checked against the hidden layout. Prints games, wins, positions, estimated positions,
@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cpsolve import analyze  # noqa: E402
-from cpsolve.game import Game, parse_difficulty  # noqa: E402
+from cpsolve.simulate import Game, parse_difficulty  # noqa: E402
 
 
 def main() -> int:

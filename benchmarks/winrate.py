@@ -23,8 +23,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cpsolve.game import parse_difficulty  # noqa: E402
 from cpsolve.play.runner import RunConfig, run  # noqa: E402
+from cpsolve.simulate import parse_difficulty  # noqa: E402
+
+#: Issue 11's targets: above every published figure (Expert) and above b1f6c1c4's (the smaller boards).
+TARGET = {("expert", "opening"): 0.55, ("expert", "safe"): 0.42,
+          ("intermediate", "opening"): 0.891, ("intermediate", "safe"): 0.782,
+          ("beginner", "opening"): 0.972, ("beginner", "safe"): 0.917}
 
 #: (difficulty, first click, reference win rate of the best public solvers)
 REFERENCE = [
@@ -94,7 +99,7 @@ def _play(difficulty: str, rule: str, games: int, seed: int, jobs: int, strategy
           first_cell: tuple[int, int] | None, cluster: str | None = None) -> tuple[dict, list[bool]]:
     rows, cols, mines = parse_difficulty(difficulty)
     cfg = RunConfig(rows, cols, mines, games, seed=seed, first_click=rule, first_cell=first_cell,
-                    difficulty=difficulty, analysis_options={}, strategy_options=strategy)
+                    difficulty=difficulty, strategy_options=strategy)
     summary, records = run(cfg, jobs, cluster=cluster)
     return summary, [r.won for r in records]
 
@@ -124,6 +129,9 @@ def main() -> int:
     ap.add_argument("--cache", metavar="DIR",
                     help="reuse the results of a run with identical settings stored in DIR (only valid "
                     "while the code of that strategy is unchanged)")
+    ap.add_argument("--markdown", action="store_true",
+                    help="end with a markdown table: each setting's last strategy, its interval, the gap to "
+                    "issue 11's target with its interval, and the paired difference against the first strategy")
     ap.add_argument("--cluster", metavar="ADDRESS",
                     help="play on a Dask cluster (scheduler address or 'local'), as cpsolve play --cluster")
     args = ap.parse_args()
@@ -131,6 +139,7 @@ def main() -> int:
     settings = ([(d, r, ref) for d, r, ref in REFERENCE] if args.reference
                 else [(args.difficulty, args.first_click, None)])
     fc = tuple(int(x) for x in args.first_cell.split(",")) if args.first_cell else None
+    rows: list[str] = []
     for difficulty, rule, ref in settings:
         games = args.games if difficulty == "expert" or not args.reference else 2 * args.games
         results = []
@@ -152,7 +161,33 @@ def main() -> int:
             print(f"    vs first: +{pr['only_b']} -{pr['only_a']} games, diff {100 * pr['diff']:+.2f} points "
                   f"[{100 * pr['ci95'][0]:+.2f}, {100 * pr['ci95'][1]:+.2f}], McNemar p={pr['p']:.3g}",
                   flush=True)
+        rows.append(markdown_row(difficulty, rule, results))
+    if args.markdown:
+        print("\n| board | first click | games | win rate (95% CI) | target | gap to target (95% CI) "
+              "| last - first strategy, paired (95% CI), p | wrong certainties |")
+        print("|---|---|---|---|---|---|---|---|")
+        print("\n".join(rows))
     return 0
+
+
+def markdown_row(difficulty: str, rule: str, results: list[tuple[dict, list[bool]]]) -> str:
+    summary, wins = results[-1]
+    lo, hi = summary["win_rate_ci95"]
+    rate = summary["win_rate"]
+    target = TARGET.get((difficulty, rule))
+    gap = (f"{100 * target:.1f}% | {100 * (rate - target):+.1f} [{100 * (lo - target):+.1f}, "
+           f"{100 * (hi - target):+.1f}]" if target is not None else "- | -")
+    if len(results) > 1:
+        pr = paired(results[0][1], wins)
+        diff = (f"{100 * pr['diff']:+.2f} [{100 * pr['ci95'][0]:+.2f}, {100 * pr['ci95'][1]:+.2f}] "
+                f"(+{pr['only_b']} -{pr['only_a']}), p {pr['p']:.2g}")
+    else:
+        diff = "-"
+    r, c = summary["first_cell"]
+    board = f"{summary['cols']}x{summary['rows']}/{summary['mines']}"
+    click = f"opening at {r},{c}" if rule == "opening" else "safe, corner"
+    return (f"| {board} | {click} | {summary['games']:,} | {100 * rate:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] "
+            f"| {gap} | {diff} | {summary['wrong_certainties']} |")
 
 
 if __name__ == "__main__":

@@ -8,27 +8,27 @@ a certainty is a :class:`~cpsolve.proof.Certainty` that only the proof subsystem
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from typing import Any
 
 from . import budget, count
-from .board import COVERED, FLAG, Board
+from .board import COVERED, FLAG, MINE, Board
 from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
+from .errors import InconsistentBoard
+from .options import (
+    DEFAULT_COMBINE_BUDGET,
+    DEFAULT_ENGINE,
+    DEFAULT_EXACT_LIMIT,
+    DEFAULT_STATE_BUDGET,
+    DEFAULT_TIME_LIMIT,
+    DEFAULTS,
+    AnalysisOptions,
+)
 from .probability import Estimate, Exact, Probability
 from .proof.certainty import Certainty
-
-#: Largest component (in covered cells) counted exactly by default; see docs/paths.md for the measurement.
-DEFAULT_EXACT_LIMIT: int | None = 400
-#: DP states one component may create before it is estimated instead (bounds time and memory).
-DEFAULT_STATE_BUDGET = 200_000
-#: Multiply-adds of big integers allowed to combine the components exactly through the mine total;
-#: beyond it (boards of ~100k cells) the combination is estimated instead (bounds time on huge boards).
-DEFAULT_COMBINE_BUDGET = 2_000_000
-#: Prior mine density used when the board gives no mine total and none is chosen.
-DEFAULT_DENSITY = Fraction(1, 5)
-
 
 _ZERO = Exact(Fraction(0))
 _ONE = Exact(Fraction(1))
@@ -36,51 +36,21 @@ _EST_ZERO = Estimate(0.0)
 _EST_ONE = Estimate(1.0)
 
 
-class InconsistentBoard(ValueError):
-    """No mine placement satisfies the clues (and the total).
-
-    ``conflict``: clue cells that admit no placement together (with the total when ``uses_total``),
-    proved so before they are named; ``minimal``: no member can be left out (False when the time
-    limit cut the shrinking short: the set is then a proved conflict, perhaps larger than needed).
-    """
-
-    def __init__(self, conflict: list[tuple[int, int]], uses_total: bool, reason: str = "", *,
-                 minimal: bool = False) -> None:
-        self.conflict = conflict
-        self.uses_total = uses_total
-        self.reason = reason
-        self.minimal = minimal
-        where = ", ".join(f"{r},{c}" for r, c in conflict) or "none"
-        total = " and the mine total" if uses_total else ""
-        shape = "a minimal conflicting set" if minimal else "a conflicting set, not shown minimal"
-        super().__init__(f"inconsistent board: no placement satisfies the clues at {where}{total} "
-                         f"({shape}{'; ' + reason if reason else ''})")
-
-    def to_json(self, board: Board, trust_flags: bool = True) -> dict[str, Any]:
-        """The document of an inconsistent board: every key of a consistent one is present."""
-        return {
-            "rows": board.rows, "cols": board.cols,
-            "mines": board.mines, "remaining": board.remaining_mines(trust_flags),
-            "status": "inconsistent",
-            "exact": False,
-            "prior": None,
-            "cells": [],
-            "proved_safe": [],
-            "proved_mine": [],
-            "best_guess": None,
-            "conflict": [list(c) for c in self.conflict],
-            "conflict_uses_total": self.uses_total,
-            "conflict_minimal": self.minimal,
-            "message": str(self),
-        }
-
-
 @dataclass(slots=True)
 class CellResult:
+    """One cell of an :class:`Analysis`: its mine ``probability`` (:class:`~cpsolve.Exact` or
+    :class:`~cpsolve.Estimate`) and, when the proof engine proved it, its ``proof``.
+
+    ``state`` is ``"covered"`` for the analysed cells. :meth:`Analysis.cell` also answers for the
+    other cells of the board: ``"revealed"`` (probability 0), ``"mine"`` (a known mine, 1) and
+    ``"flag"`` (a flag counted as a mine, 1); those are read off the board, not proved.
+    """
+
     row: int
     col: int
     probability: Probability
     proof: Certainty | None = None
+    state: str = "covered"
 
     def to_json(self) -> dict[str, Any]:
         p = self.probability
@@ -93,17 +63,64 @@ class CellResult:
         }
 
 
-@dataclass
+@dataclass(init=False, repr=False)
 class Analysis:
+    """The result of :func:`analyze`.
+
+    * ``cells``: one :class:`CellResult` per covered, unflagged cell, in row-major order (flags are
+      included when flags were not trusted); :meth:`cell` finds one by coordinates, :meth:`grid`
+      gives every probability as a 2-D list. Built on first access: the analysis keeps probabilities
+      per group and the certainties as the proof subsystem returned them, so a caller that reads a
+      few cells never pays for hundreds of per-cell objects.
+    * ``exact``: True when every probability is exact (else some or all are labelled estimates).
+    * ``proved_safe`` / ``proved_mine``: the cells the proof engine proved, as (row, col).
+    * ``best_guess``: the cell to open next (a proved-safe one if any); None on a finished board.
+    * ``mines`` / ``remaining``: the board's mine total and the mines left among the analysed cells
+      (None without a total); ``prior`` and ``density`` say what the probabilities assume.
+    * ``stats``: what the analysis did and what it cost (model size, DP states, solver calls, ms).
+    * :meth:`to_json`: the JSON document of docs/json.md.
+    """
+
     rows: int
     cols: int
     mines: int | None
     remaining: int | None
-    cells: list[CellResult]
     exact: bool
     prior: str
     density: Fraction | None = None
     stats: dict[str, Any] = field(default_factory=dict)
+    board: Board | None = field(default=None, repr=False, compare=False)
+    _cells: list[CellResult] | None = field(default=None, repr=False, compare=False)
+    _make_cells: Callable[[], list[CellResult]] | None = field(default=None, repr=False, compare=False)
+
+    def __init__(self, rows: int, cols: int, mines: int | None, remaining: int | None,
+                 cells: list[CellResult] | None = None, exact: bool = True, prior: str = "",
+                 density: Fraction | None = None, stats: dict[str, Any] | None = None,
+                 board: Board | None = None, *,
+                 _cells: list[CellResult] | None = None,
+                 _make_cells: Callable[[], list[CellResult]] | None = None) -> None:
+        # ``cells`` given: kept as is (also what dataclasses.replace(a, cells=...) passes);
+        # otherwise built by ``_make_cells`` on first access
+        self.rows, self.cols, self.mines, self.remaining = rows, cols, mines, remaining
+        self.exact, self.prior, self.density = exact, prior, density
+        self.stats = stats if stats is not None else {}
+        self.board = board
+        self._cells = cells if cells is not None else _cells
+        self._make_cells = None if self._cells is not None else _make_cells
+
+    @property
+    def cells(self) -> list[CellResult]:
+        if self._cells is None:
+            self._cells = self._make_cells() if self._make_cells is not None else []
+            self._make_cells = None
+        return self._cells
+
+    def __repr__(self) -> str:
+        basis = "exact" if self.exact else "estimated"
+        mines = f"mines={self.mines}" if self.mines is not None else f"density={self.density}"
+        return (f"<Analysis {self.rows}x{self.cols}, {mines}, {len(self.cells)} covered cells, {basis}, "
+                f"{len(self.proved_safe)} proved safe, {len(self.proved_mine)} proved mine, "
+                f"best guess {self.best_guess}>")
 
     @property
     def proved_safe(self) -> list[tuple[int, int]]:
@@ -114,21 +131,45 @@ class Analysis:
         return [(c.row, c.col) for c in self.cells if c.proof is not None and c.proof.mine]
 
     def cell(self, row: int, col: int) -> CellResult:
+        """The result for the cell at (``row``, ``col``), 0-based, row 0 at the top.
+
+        Any cell of the board answers: a covered cell with its probability and proof; a revealed
+        number, a known mine or a flag with ``state`` saying which (see :class:`CellResult`).
+        Raises ``IndexError`` for a cell off the board.
+        """
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise IndexError(f"cell {row},{col} is off the board ({self.rows} rows x {self.cols} columns)")
+        found = self._by_position().get((row, col))
+        if found is not None:
+            return found
+        v = self.board.at(row, col) if self.board is not None else None
+        if v is None:
+            raise KeyError(f"{row},{col} is not an analysed cell (this result has no board)")
+        if v >= 0:
+            return CellResult(row, col, _ZERO, None, "revealed")
+        return CellResult(row, col, _ONE, None, "mine" if v == MINE else "flag")
+
+    def _by_position(self) -> dict[tuple[int, int], CellResult]:
+        index = self.__dict__.get("_index")
+        if index is None or len(index) != len(self.cells):
+            index = self.__dict__["_index"] = {(c.row, c.col): c for c in self.cells}
+        return index
+
+    def grid(self, *, exact: bool = False) -> list[list[float | Fraction | None]]:
+        """The mine probabilities as a 2-D list (rows of columns); None where no cell was analysed
+        (revealed numbers, known mines, trusted flags). ``exact=True``: exact fractions instead of
+        floats (None also for cells whose probability is an estimate)."""
+        out: list[list[float | Fraction | None]] = [[None] * self.cols for _ in range(self.rows)]
         for c in self.cells:
-            if c.row == row and c.col == col:
-                return c
-        raise KeyError(f"{row},{col} is not a covered, unflagged cell")
+            p = c.probability
+            out[c.row][c.col] = p.fraction if exact else p.value
+        return out
 
     @property
     def best_guess(self) -> tuple[int, int] | None:
-        """A proved-safe cell if there is one, else a cell of lowest mine probability."""
-        if not self.cells:
-            return None
-        safe = self.proved_safe
-        if safe:
-            return safe[0]
-        best = min(self.cells, key=lambda c: c.probability.sort_key())
-        return (best.row, best.col)
+        """The cell to open next by :func:`best_guess` (proved safe first, else lowest probability);
+        None on a finished board (no covered cell left)."""
+        return best_guess(self.cells, self.board)
 
     def to_json(self) -> dict[str, Any]:
         bg = self.best_guess
@@ -143,6 +184,29 @@ class Analysis:
             "proved_mine": [list(x) for x in self.proved_mine],
             "best_guess": list(bg) if bg is not None else None,
         }
+
+
+def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple[int, int] | None:
+    """The best guess among ``cells``: the one rule of the package, used by :attr:`Analysis.best_guess`
+    and by the player's ``basic`` strategy.
+
+    The candidates are the proved-safe cells if there are any, else every cell. Among them the
+    lowest mine probability wins (exact fractions compared exactly); ties go to the cell with the
+    fewest covered neighbours on ``board`` (the most likely to show a 0 and open up; not counted
+    without a board), then to row-major order. None when ``cells`` is empty (a finished board).
+    """
+    if not cells:
+        return None
+    pool = [c for c in cells if c.proof is not None and not c.proof.mine] or cells
+
+    def covered_around(c: CellResult) -> int:
+        if board is None:
+            return 0
+        grid = board.cells
+        return sum(1 for j in board.neighbours(board.index(c.row, c.col)) if grid[j] == COVERED)
+
+    best = min(pool, key=lambda c: (c.probability.sort_key(), covered_around(c), c.row, c.col))
+    return best.row, best.col
 
 
 def inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: bool = True,
@@ -181,28 +245,60 @@ def _inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: boo
     return InconsistentBoard(cells, TOTAL in sources, exc.reason, minimal=minimal)
 
 
-def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
-            time_limit: float | None = 10.0, density: Fraction | float | str | None = None,
-            trust_flags: bool = True, prove: bool = True, engine: str = "cp-sat",
-            state_budget: int | None = DEFAULT_STATE_BUDGET,
+def analyze(board: Board, options: AnalysisOptions | None = None, *,
+            exact_limit: int | None = DEFAULT_EXACT_LIMIT, time_limit: float | None = DEFAULT_TIME_LIMIT,
+            density: Fraction | float | str | None = None, trust_flags: bool = True, prove: bool = True,
+            engine: str = DEFAULT_ENGINE, state_budget: int | None = DEFAULT_STATE_BUDGET,
             combine_budget: int | None = DEFAULT_COMBINE_BUDGET) -> Analysis:
-    """Probabilities (exact where counting finishes, labelled estimates elsewhere) and proofs.
+    """Analyse ``board``: every covered cell's mine probability and the cells proved safe or mine.
 
-    ``time_limit`` bounds the whole analysis: building the model, counting, estimating, proving
-    and naming a conflict share one deadline (:mod:`cpsolve.budget`). Counting may use the first
-    half of it, estimation up to four fifths, proofs the rest; a part cut short degrades (counts to
-    estimates, estimates to a uniform estimate, proofs to "not decided"), never to a claim.
-    ``stats["budget"]`` lists what was cut short.
+    Probabilities are exact fractions where counting finishes and labelled estimates elsewhere (if
+    any part of a board with a mine total is estimated, every probability on it is an estimate);
+    a cell is proved only by the proof engine. The settings (defaults in
+    :class:`~cpsolve.options.AnalysisOptions`):
 
-    Raises :class:`InconsistentBoard` when no placement satisfies the clues and the total.
+    - ``options``: all settings at once, an :class:`~cpsolve.options.AnalysisOptions`; a keyword
+      below given with a value other than its default overrides the same field of it.
+    - ``exact_limit``: the largest component (in covered cells) counted exactly; larger ones are
+      estimated. ``None``: no limit (default 400).
+    - ``time_limit``: seconds the whole analysis may take (``None``: no limit; default 10). Building
+      the model, counting, estimating, proving and naming a conflict share one deadline
+      (:mod:`cpsolve.budget`): counting may use the first half, estimation up to four fifths, proofs
+      the rest. A part cut short degrades (counts to estimates, estimates to a uniform estimate,
+      proofs to "not decided"), never to a claim; ``stats["budget"]`` lists what was cut short.
+    - ``density``: prior mine density per cell for a board without a mine total (default 1/5;
+      ignored when the board has a total). A fraction, float or string such as ``"1/5"``.
+    - ``trust_flags``: flags count as mines (default); ``False`` treats them as covered cells.
+    - ``prove``: run the proof engine (default); ``False`` gives probabilities only, no proofs.
+    - ``engine``: the proof engine: ``"cp-sat"`` (default, OR-Tools CP-SAT), ``"sat"`` (python-sat
+      MiniCard) or ``"sat:NAME"`` (``sat:cadical195``, ``sat:glucose4``, ``sat:gluecard4``).
+    - ``state_budget``: dynamic-programme states one component may create before it is estimated
+      instead (bounds time and memory; default 200,000; ``None``: no budget).
+    - ``combine_budget``: big-integer multiply-adds allowed to combine the components exactly
+      through the mine total; beyond it (boards of ~100k cells) the combination is estimated
+      (default 2,000,000; ``None``: no budget).
+
+    Returns an :class:`Analysis`. Raises :class:`InconsistentBoard` when no placement satisfies the
+    clues and the total, and ``ValueError`` on a density outside (0, 1).
     """
+    opts = _options(options, exact_limit=exact_limit, time_limit=time_limit, density=density,
+                    trust_flags=trust_flags, prove=prove, engine=engine, state_budget=state_budget,
+                    combine_budget=combine_budget)
+    return _analyze(board, opts)
+
+
+def _options(options: AnalysisOptions | None, **keywords: Any) -> AnalysisOptions:
+    """``options`` (or the defaults) with every keyword that differs from its default applied."""
+    changes = {k: v for k, v in keywords.items() if v != getattr(DEFAULTS, k)}
+    base = options if options is not None else DEFAULTS
+    return base.replace(**changes) if changes else base
+
+
+def _analyze(board: Board, opts: AnalysisOptions) -> Analysis:
     t0 = time.perf_counter()
-    dens: Fraction | None = None
-    if board.mines is None:
-        dens = Fraction(density) if density is not None else DEFAULT_DENSITY
-        if not 0 < dens < 1:
-            raise ValueError(f"density {dens} must lie strictly between 0 and 1")
-    deadline = budget.Deadline.after(time_limit)  # proofs end here
+    trust_flags, engine = opts.trust_flags, opts.engine
+    dens: Fraction | None = None if board.mines is not None else opts.prior_density()
+    deadline = budget.Deadline.after(opts.time_limit)  # proofs end here
     enclosing = budget.current()  # a caller's own deadline (a nested analysis never outlives it)
     if enclosing.at is not None and (deadline.at is None or enclosing.at < deadline.at):
         deadline = enclosing
@@ -217,37 +313,44 @@ def analyze(board: Board, *, exact_limit: int | None = DEFAULT_EXACT_LIMIT,
             raise inconsistent_from(exc, board, trust_flags, engine, _conflict_time(deadline)) from None
         t_model = time.perf_counter()
         try:
-            probs, exact_flags, cstats, feasibility = _probabilities(model, exact_limit, state_budget, dens,
-                                                                     combine_budget, _shares(t0, time_limit), cut)
+            probs, exact_flags, cstats, feasibility = _probabilities(
+                model, opts.exact_limit, opts.state_budget, dens, opts.combine_budget,
+                _shares(t0, opts.time_limit), cut)
         except Inconsistent as exc:
             raise inconsistent_from(exc, board, trust_flags, engine, _conflict_time(deadline)) from None
         t_count = time.perf_counter()
         exact = all(exact_flags)
-        proofs: dict[int, Certainty] = {}
+        proofs: Mapping[int, Certainty] = {}
         pstats: dict[str, Any] = {}
-        if prove:
+        if opts.prove:
             proofs, pstats = _prove(model, probs if exact else None, engine, deadline, feasibility)
             if pstats.get("status") == "timeout":
                 cut.append("proofs")
     prior = ("uniform over all placements with the mine total" if dens is None else
              f"independent per-cell mine density {dens} (no mine total given)")
     t_end = time.perf_counter()
-    cells = []
-    for i in model.unknown:
-        r, c = divmod(i, model.cols)
-        proof = proofs.get(i)
-        p = probs[i]
-        if proof is not None and isinstance(p, Estimate):
-            # a proved cell's estimate is replaced by the proved value (still labelled an estimate:
-            # the board's numbers stay estimates; knowledge flows from proofs to numbers, never back)
-            p = _EST_ONE if proof.mine else _EST_ZERO
-        cells.append(CellResult(r, c, p, proof))
+
+    def make_cells() -> list[CellResult]:
+        cells = []
+        cols = model.cols
+        for i in model.unknown:
+            r, c = divmod(i, cols)
+            proof = proofs.get(i)
+            p = probs[i]
+            if proof is not None and isinstance(p, Estimate):
+                # a proved cell's estimate is replaced by the proved value (still labelled an estimate:
+                # the board's numbers stay estimates; knowledge flows from proofs to numbers, never back)
+                p = _EST_ONE if proof.mine else _EST_ZERO
+            cells.append(CellResult(r, c, p, proof))
+        return cells
+
     stats: dict[str, Any] = dict(model.stats)
     stats.update(cstats)
     stats.update(pstats)
     stats.update(ms_model=(t_model - t0) * 1e3, ms_count=(t_count - t_model) * 1e3,
                  ms_proof=(t_end - t_count) * 1e3, ms_total=(t_end - t0) * 1e3, budget=cut)
-    return Analysis(board.rows, board.cols, board.mines, model.remaining, cells, exact, prior, dens, stats)
+    return Analysis(board.rows, board.cols, board.mines, model.remaining, None, exact, prior, dens, stats, board,
+                    _make_cells=make_cells)
 
 
 #: Shares of ``time_limit`` (from the start of the analysis) by which counting, then estimation,
@@ -276,6 +379,11 @@ def _conflict_time(deadline: budget.Deadline) -> float | None:
     return None if left is None else max(left, CONFLICT_FLOOR)
 
 
+def _prior(dens: Fraction | None) -> str:
+    return ("uniform over all placements with the mine total" if dens is None else
+            f"independent per-cell mine density {dens} (no mine total given)")
+
+
 def _unmodelled(board: Board, trust_flags: bool, dens: Fraction | None, t0: float) -> Analysis:
     """The answer when not even the model was built in time: every covered cell at the average
     density (the remaining mines over the covered cells, or the prior), an estimate; no proofs."""
@@ -290,13 +398,12 @@ def _unmodelled(board: Board, trust_flags: bool, dens: Fraction | None, t0: floa
     est = Estimate(p)  # one shared value: this runs when time is short, on boards of many cells
     cols = board.cols
     cells = [CellResult(i // cols, i % cols, est) for i in unknown]
-    prior = ("uniform over all placements with the mine total" if dens is None else
-             f"independent per-cell mine density {dens} (no mine total given)")
     ms = (time.perf_counter() - t0) * 1e3
     stats: dict[str, Any] = {"budget": ["model", "counting", "estimation", "proofs"],
                              "estimate_mode": "uniform (out of time)", "ms_model": ms, "ms_count": 0.0,
                              "ms_proof": 0.0, "ms_total": ms, "solver_calls": 0}
-    return Analysis(board.rows, board.cols, board.mines, remaining, cells, False, prior, dens, stats)
+    return Analysis(board.rows, board.cols, board.mines, remaining, cells, False, _prior(dens), dens, stats,
+                    board)
 
 
 def _uniform(model: Model, dens: Fraction | None) -> dict[int, Probability]:
@@ -323,7 +430,7 @@ def _exact(num: int, den: int) -> Exact:
 def _probabilities(model: Model, exact_limit: int | None, state_budget: int | None,
                    dens: Fraction | None, combine_budget: int | None = None,
                    shares: tuple[budget.Deadline, budget.Deadline] | None = None, cut: list[str] | None = None
-                   ) -> tuple[dict[int, Probability], list[bool], dict[str, Any], dict[int, Fraction] | None]:
+                   ) -> tuple[Mapping[int, Probability], list[bool], dict[str, Any], dict[int, Fraction] | None]:
     """Per unknown cell, its probability; whether the board was counted exactly; stats; and, on an
     estimated board whose components were all counted, feasibility hints for the prover.
 
@@ -349,17 +456,20 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
         over_budget = combine_budget is not None and cost > combine_budget
     if not (estimated or over_budget):
         fixed = {i: f.mine for i, f in model.fixed.items()}
-        probs: dict[int, Probability]
+        # the off-frontier cells share one value: kept once, not copied into a dict entry per cell
+        p_out: Probability
         try:
             with budget.within(estimate_by):
                 if dens is None:
                     remaining = model.remaining_free
                     assert remaining is not None
                     total = count.combine_total(ordered, len(model.outside), remaining)
-                    probs = dict(count.cell_marginals(fixed, model.outside, ordered, _exact, total=total))
+                    explicit: dict[int, Probability] = count.cell_marginals(fixed, (), ordered, _exact, total=total)
+                    p_out = _exact(total.out_num, total.z) if model.outside else _ZERO
                 else:
-                    probs = dict(count.cell_marginals(fixed, model.outside, ordered, _exact, density=dens))
-            return probs, [True], stats, None
+                    explicit = count.cell_marginals(fixed, (), ordered, _exact, density=dens)
+                    p_out = Exact(dens)
+            return _GroupProbabilities(explicit, model.outside, p_out), [True], stats, None
         except budget.OutOfTime:
             cut.append("combining")
             over_budget = True
@@ -376,6 +486,56 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
         stats["estimate_mode"] = "uniform (out of time)"
         return _uniform(model, dens), [False], stats, None
     return est_probs, flags, stats, feasibility
+
+
+class _GroupProbabilities(Mapping[int, Probability]):
+    """The probabilities of an exactly counted board: one value per fixed or frontier cell (shared
+    within a group) and one value for every off-frontier cell, looked up on access."""
+
+    __slots__ = ("_explicit", "_outside", "_outside_set", "_p_out")
+
+    def __init__(self, explicit: dict[int, Probability], outside: tuple[int, ...], p_out: Probability) -> None:
+        self._explicit = explicit
+        self._outside = outside
+        self._outside_set: frozenset[int] | None = None
+        self._p_out = p_out
+
+    def __getitem__(self, cell: int) -> Probability:
+        p = self._explicit.get(cell)
+        if p is not None:
+            return p
+        if self._outside_set is None:
+            self._outside_set = frozenset(self._outside)
+        if cell in self._outside_set:
+            return self._p_out
+        raise KeyError(cell)
+
+    def __iter__(self) -> Iterator[int]:
+        yield from self._explicit
+        yield from self._outside
+
+    def __len__(self) -> int:
+        return len(self._explicit) + len(self._outside)
+
+
+class _ExactFractions(Mapping[int, Fraction]):
+    """The fractions of a fully exact board's probabilities, for the prover's hints (no copy)."""
+
+    __slots__ = ("_probs",)
+
+    def __init__(self, probs: Mapping[int, Probability]) -> None:
+        self._probs = probs
+
+    def __getitem__(self, cell: int) -> Fraction:
+        p = self._probs[cell]
+        assert isinstance(p, Exact)
+        return p.fraction
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._probs)
+
+    def __len__(self) -> int:
+        return len(self._probs)
 
 
 def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated: list[int],
@@ -408,20 +568,23 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
     return probs, [False], stats
 
 
-def _prove(model: Model, probs: dict[int, Probability] | None, engine: str,
+def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str,
            deadline: budget.Deadline, feasibility: dict[int, Fraction] | None = None
-           ) -> tuple[dict[int, Certainty], dict[str, Any]]:
+           ) -> tuple[Mapping[int, Certainty], dict[str, Any]]:
     """Certainties from the proof subsystem (exact counts, or exact feasibility on a board whose
     combination was estimated, only nominate and withhold)."""
     try:
         from .proof import prove_model  # type: ignore[attr-defined,unused-ignore]
     except ImportError:  # the proof engine is not built yet
         return {}, {"proof": "unavailable"}
-    hints = feasibility
+    hints: Mapping[int, Fraction] | None = feasibility
     if probs is not None:
-        hints = {i: p.fraction for i, p in probs.items() if isinstance(p, Exact)}
+        hints = _ExactFractions(probs)
     result = prove_model(model, engine=engine, time_limit=deadline.left(), hints=hints)
     if result.status == "inconsistent":
         raise inconsistent_from(Inconsistent(result.conflict, "no placement satisfies the clues and the total"),
                                 model, engine=engine, time_limit=_conflict_time(deadline))
-    return result.certainties, result.stats
+    stats = dict(result.stats)
+    # which cells the time limit left undecided (not proved either way), for callers that show them
+    stats["undecided_cells"] = sorted(divmod(i, model.cols) for i in result.undecided)
+    return result.certainties, stats

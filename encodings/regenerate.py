@@ -8,7 +8,7 @@ For each board ``boards/NAME.txt``: ``NAME.cnf`` (``cpsolve encode --format dima
 reproduce:
 
 * ``backbone``: the covered cells forced safe / mine. From brute-force enumeration
-  (:mod:`cpsolve.brute`) when the frontier has at most 20 cells, else from the exact counter's
+  (:mod:`cpsolve.verify`) when the frontier has at most 20 cells, else from the exact counter's
   probabilities 0 and 1 (``basis`` says which); neither reads the encodings.
 * ``models``: the number of models projected on the cell variables (what ``c p show`` names), from
   the exact counter run on the raw clues: sum over frontier mine counts t of N_t times the values of
@@ -26,12 +26,11 @@ from pathlib import Path
 
 from cpsolve.analysis import analyze
 from cpsolve.board import parse_board
-from cpsolve.brute import TooLarge, brute_force
-from cpsolve.cli.encode import encode_board_text
 from cpsolve.constraints import build_model
 from cpsolve.count import convolve, count_component
+from cpsolve.encodings import board_system, encode_board_text
 from cpsolve.probability import Exact
-from cpsolve.proof.explain import board_system
+from cpsolve.verify import TooLarge, brute_force
 
 HERE = Path(__file__).resolve().parent
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-import cpsolve.crosscheck as crosscheck_mod
-from cpsolve.brute import BruteResult
+import cpsolve.verify.compare_paths as crosscheck_mod
 from cpsolve.cli import main
+from cpsolve.verify import BruteResult
 
 BOARDS = Path(__file__).parent / "boards"
 HEADLINE = str(BOARDS / "headline.txt")

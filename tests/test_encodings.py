@@ -18,6 +18,7 @@ from cpsolve.encodings import (
     Card,
     CardSystem,
     card_clauses,
+    raw_model,
     read_dimacs,
     read_opb,
     system_from_clues,
@@ -26,9 +27,8 @@ from cpsolve.encodings import (
     to_dimacs,
     to_opb,
 )
-from cpsolve.game import oracle_positions
 from cpsolve.proof.backends import Status, get_backend
-from cpsolve.proof.engine import raw_model
+from cpsolve.simulate import oracle_positions
 
 from .boardgen import consistent_boards
 from .oracle import brute_force

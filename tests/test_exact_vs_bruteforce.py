@@ -66,9 +66,9 @@ def test_headline_without_total_is_not_certain():
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_boards(), st.booleans(), st.sampled_from([Fraction(1, 5), Fraction(1, 2)]))
 def test_compare_reference_equals_plain_enumeration(board, trust_flags, density):
-    # `cpsolve compare` checks against cpsolve.brute (backtracking, off-frontier cells in closed form);
+    # `cpsolve compare` checks against cpsolve.verify (backtracking, off-frontier cells in closed form);
     # that reference must itself agree with the plain 2^n enumeration of tests/oracle.py
-    from cpsolve.brute import brute_force as backtracking
+    from cpsolve.verify import brute_force as backtracking
 
     expected = brute_force(board, trust_flags, density)
     got = backtracking(board, density=density, trust_flags=trust_flags)

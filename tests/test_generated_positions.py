@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cpsolve import analyze
-from cpsolve.game import oracle_positions
-from cpsolve.positions import played_positions
+from cpsolve.simulate import oracle_positions, played_positions
 
 
 def _check_position(pos) -> None:

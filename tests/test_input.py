@@ -211,7 +211,7 @@ def test_encode_does_not_inject_lines_from_the_file_name(tmp_path, capsys, fmt, 
     ("100000x100000x10", "above the limit"),
 ])
 def test_difficulty_numbers(text, words):
-    from cpsolve.game import parse_difficulty
+    from cpsolve.simulate import parse_difficulty
 
     with pytest.raises(ValueError) as err:
         parse_difficulty(text)

@@ -15,11 +15,12 @@ import pytest
 from cpsolve.analysis import Analysis, analyze
 from cpsolve.board import COVERED, Board
 from cpsolve.cli import main
-from cpsolve.game import Game, oracle_positions
+from cpsolve.options import AnalysisOptions
 from cpsolve.play import RunConfig, Strategy, game_seed, play_game, run, wilson
 from cpsolve.play.lookahead import Lookahead
 from cpsolve.play.runner import TIMING_KEYS
 from cpsolve.proof.certainty import certify
+from cpsolve.simulate import Game, oracle_positions
 
 SPEC_KEYS = {"games", "wins", "positions", "estimated_positions", "certainties", "wrong_certainties",
              "median_ms", "p99_ms", "max_ms"}
@@ -122,7 +123,7 @@ def test_win_and_loss_bookkeeping_against_the_layout(rule: str) -> None:
     for index in range(12):
         strat = Recorder()
         rec = play_game(rows, cols, mines, first_click=rule, seed=3, index=index, strategy=strat,
-                        options={"prove": False})
+                        options=AnalysisOptions(prove=False))
         # an independent game with the same seed and first click has the same hidden layout
         first = strat.first_cell(rows, cols, mines, rule)
         twin = Game(rows, cols, mines, seed=game_seed(3, index), first_click=rule)
@@ -352,7 +353,7 @@ def test_strategies_take_their_paths() -> None:
     """Each strategy's guessing path actually runs (and the unknown name is refused)."""
     basic, _ = run(small_config(games=20, strategy_options={"name": "basic"}))
     assert set(basic["moves"]) <= {"proved", "exact-zero", "lowest"} and basic["moves"]["lowest"] > 0
-    best, _ = run(small_config(games=20, strategy_options={"name": "best"}))
+    best, _ = run(small_config(games=20, strategy_options={"name": "best", "isolated": 0, "secondary": False}))
     assert best["moves"].get("endgame", 0) > 0
     with pytest.raises(ValueError):
         Strategy(name="clever")
@@ -367,7 +368,7 @@ def test_dead_cells_are_put_off() -> None:
     state = engine.solve(board)
     und = {i: p for i, p in state.prob.items() if 0 < p < 1}
     assert min(und, key=lambda i: (und[i], i)) == 0 and set(engine.outcomes(state, 0)) == {1}
-    move = Strategy(free_guesses=False).choose(board, analyze(board))
+    move = Strategy(free_guesses=False, secondary=False).choose(board, analyze(board))
     assert move.reason == "lowest-living"
     (r, c), = move.cells
     assert len(engine.outcomes(state, r * 7 + c)) > 1

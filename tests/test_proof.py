@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from cpsolve import InconsistentBoard, analyze, parse_board
 from cpsolve.constraints import TOTAL, build_model
-from cpsolve.encodings import system_from_clues
-from cpsolve.proof import Certainty, explain_cell, minimal_conflict, prove_board, prove_model, raw_model
+from cpsolve.encodings import raw_model, system_from_clues
+from cpsolve.proof import Certainty, explain_cell, minimal_conflict, prove_board, prove_model
 from cpsolve.proof.backbone import backbone
 from cpsolve.proof.backends import Outcome, Status, get_backend
 from cpsolve.proof.certainty import certify

@@ -16,10 +16,9 @@ import pytest
 
 from cpsolve import analyze
 from cpsolve.board import Board
-from cpsolve.game import Position, oracle_positions
-from cpsolve.positions import played_positions
 from cpsolve.probability import Exact
 from cpsolve.proof import prove_board
+from cpsolve.simulate import Position, oracle_positions, played_positions
 
 
 def check_position(pos: Position, *, cpsat: bool, estimated: bool, tally: Counter) -> None:  # type: ignore[type-arg]

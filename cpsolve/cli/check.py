@@ -11,8 +11,8 @@ import json
 
 from ..board import FLAG, MINE, display_name
 from ..proof import explain_cell
-from . import EXIT_BAD_INPUT, CliError, off_board, parse_cell, read_board
-from .solve import engine_arg, positive_float
+from . import EXIT_BAD_INPUT, CliError, off_board, read_board
+from .args import add_engine_option, add_time_limit_option, parse_cell
 
 EXIT_SAFE = 0
 EXIT_MINE = 1
@@ -26,10 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "Exit 0 proved safe, 1 proved mine, 3 not decided, 2 bad input or inconsistent board.")
     p.add_argument("board", metavar="BOARD", help="board file ('-' for standard input)")
     p.add_argument("cell", metavar="ROW,COL", type=parse_cell, help="the cell, 0-based, row 0 at the top")
-    p.add_argument("--engine", type=engine_arg, default="cp-sat",
-                   help="proof engine: cp-sat (default), sat (MiniCard), sat:cadical195, ...")
-    p.add_argument("--time-limit", type=positive_float, default=10.0, metavar="SECONDS",
-                   help="time the proof may take; a cell not decided in time is not proved (exit 3)")
+    add_engine_option(p)
+    add_time_limit_option(p, help="time the proof may take; a cell not decided in time is not proved (exit 3)")
     p.add_argument("--ignore-flags", action="store_true",
                    help="treat flags as covered cells instead of mines")
     p.add_argument("--json", action="store_true", help="print one JSON document")

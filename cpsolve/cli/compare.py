@@ -15,10 +15,11 @@ import statistics
 import sys
 
 from ..board import Board, BoardError, display_name
-from ..crosscheck import CrossCheck, crosscheck
-from ..game import oracle_positions, parse_difficulty
+from ..options import DEFAULTS
+from ..simulate import oracle_positions, parse_difficulty
+from ..verify import CrossCheck, crosscheck
 from . import EXIT_BAD_INPUT, CliError, read_board
-from .solve import density_arg, engine_arg, positive_float, whole_number
+from .args import add_engine_option, add_time_limit_option, density_arg, engine_arg, whole_number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,11 +37,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--first-click", choices=["safe", "opening"], default="safe")
     p.add_argument("--engines", default="cp-sat,sat", help="comma-separated engines to compare "
                    "(default cp-sat,sat)")
-    p.add_argument("--engine", type=engine_arg, default="cp-sat",
-                   help="engine of the analysis (default cp-sat)")
+    add_engine_option(p, help=f"engine of the analysis (default {DEFAULTS.engine})")
     p.add_argument("--brute-frontier", type=lambda t: whole_number(t, 0), default=20, metavar="N",
                    help="brute force boards with at most N frontier cells (default 20)")
-    p.add_argument("--time-limit", type=positive_float, default=10.0, metavar="SECONDS")
+    add_time_limit_option(p)
     p.add_argument("--density", type=density_arg, default=None, metavar="P",
                    help="prior density for boards without a mine total (default 1/5)")
     p.add_argument("--ignore-flags", action="store_true")

@@ -11,8 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..encodings import DEFAULT_ENCODING, ENCODINGS, to_dimacs, to_opb
-from ..proof.explain import board_system
+from ..encodings import DEFAULT_ENCODING, ENCODINGS, encode_board_text
 from . import CliError, read_board
 
 
@@ -27,20 +26,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ignore-flags", action="store_true", help="treat flags as covered cells")
     p.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
     p.set_defaults(run=run)
-
-
-def encode_board_text(board: object, fmt: str, *, encoding: str = DEFAULT_ENCODING, trust_flags: bool = True,
-                      title: str = "") -> str:
-    from ..board import Board, display_name
-
-    assert isinstance(board, Board)
-    system, clues = board_system(board, trust_flags=trust_flags)
-    where = {k: (c.row, c.col) for k, c in enumerate(clues)}
-    head = title or f"cpsolve encoding of {display_name(board.source)}"
-    head += f" ({board.rows}x{board.cols}, mines {board.mines if board.mines is not None else 'unknown'})"
-    if fmt == "dimacs":
-        return to_dimacs(system, encoding=encoding, title=head, clue_cells=where)
-    return to_opb(system, title=head, clue_cells=where)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,13 +9,13 @@ import random
 import sys
 from typing import Any
 
-from ..game import parse_difficulty
 from ..layout import Layout
-from ..noguess import banned_cells, generate
 from ..play.referee import game_seed
 from ..play.strategy import default_first_cell
-from . import EXIT_OK, CliError, parse_cell
-from .play import positive_int, seed_arg
+from ..simulate import parse_difficulty
+from ..simulate.noguess import GenerationFailed, banned_cells, generate
+from . import EXIT_OK, CliError
+from .args import parse_cell, positive_int, seed_arg
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "from its first cell, is won by revealing only cells proved safe (with the mine total) at every "
         "step: random layouts are repaired where proofs run out (mines moved, as in Simon Tatham's "
         "Mines) and accepted only after a replay by proofs. Layout i depends only on (--seed, i). "
-        "Exit 0, 2 bad usage.")
+        "Exit 0, 2 bad usage (including a board too dense to have a no-guess layout).")
     p.add_argument("--difficulty", default="expert", metavar="LEVEL",
                    help="beginner (9x9/10), intermediate (16x16/40), expert (30x16/99) or WxHxM; default expert")
     p.add_argument("--no-guess", action="store_true",
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise CliError(str(exc)) from None
     first = args.first_cell if args.first_cell is not None else default_first_cell(rows, cols, args.first_click)
-    if first[0] >= rows or first[1] >= cols:
+    if not (0 <= first[0] < rows and 0 <= first[1] < cols):
         raise CliError(f"--first-cell {first[0]},{first[1]} is off the {cols}x{rows} board")
     room = rows * cols - len(banned_cells(rows, cols, first[0] * cols + first[1], args.first_click))
     if mines > room:
@@ -73,7 +73,10 @@ def run(args: argparse.Namespace) -> int:
         rng = random.Random(game_seed(args.seed, i))
         extra: dict[str, Any] = {}
         if args.no_guess:
-            g = generate(rows, cols, mines, first_cell=first, first_click=args.first_click, rng=rng)
+            try:
+                g = generate(rows, cols, mines, first_cell=first, first_click=args.first_click, rng=rng)
+            except GenerationFailed as exc:
+                raise CliError(str(exc)) from None
             layout = g.layout
             extra = {"repairs": g.repairs, "restarts": g.restarts}
         else:

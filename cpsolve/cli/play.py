@@ -10,40 +10,30 @@ from typing import IO, Any
 
 from ..analysis import analyze
 from ..board import display_name
-from ..game import parse_difficulty
+from ..options import DEFAULTS, AnalysisOptions
 from ..play import records
 from ..play.cluster import ClusterUnavailable
 from ..play.referee import Analyse, GameRecord
 from ..play.runner import RunConfig, run
-from . import EXIT_OK, CliError, off_board, parse_cell
-from .solve import engine_arg, exact_limit_arg, positive_float, whole_number
+from ..simulate import parse_difficulty
+from . import EXIT_OK, CliError, off_board
+from .args import (
+    MAX_JOBS,
+    add_engine_option,
+    add_time_limit_option,
+    exact_limit_arg,
+    jobs_arg,
+    parse_cell,
+    positive_int,
+    seed_arg,
+)
 
 EXIT_WRONG = 1
-_UNSET = object()  # an option not given (None is a meaningful --exact-limit)
 
 
 def solver() -> Analyse:
     """The solver under test (a seam for tests that plant a broken one)."""
     return analyze
-
-
-def positive_int(text: str) -> int:
-    return whole_number(text, 1)
-
-
-#: More worker processes than this is a typo, not a plan: each one imports the solver (~100 MB).
-MAX_JOBS = max(64, os.cpu_count() or 1)
-
-
-def jobs_arg(text: str) -> int:
-    n = positive_int(text)
-    if n > MAX_JOBS:
-        raise argparse.ArgumentTypeError(f"{n} worker processes is more than the limit of {MAX_JOBS}")
-    return n
-
-
-def seed_arg(text: str) -> int:
-    return whole_number(text)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -74,12 +64,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="play on a Dask distributed cluster: a scheduler address (tcp://host:8786) or "
                    "'local' (a local cluster of --jobs worker processes); needs cpsolve[cluster]. "
                    "The same seed plays the same games as --jobs")
-    p.add_argument("--exact-limit", type=exact_limit_arg, default=_UNSET, metavar="N",
-                   help="largest component counted exactly (default: the analysis default)")
-    p.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS",
-                   help="time the proof engine may spend per position (default: the analysis default)")
-    p.add_argument("--engine", type=engine_arg, default=None,
-                   help="proof engine (default: the analysis default)")
+    p.add_argument("--exact-limit", type=exact_limit_arg, default=DEFAULTS.exact_limit, metavar="N",
+                   help=f"largest component counted exactly ('none': no limit; default {DEFAULTS.exact_limit})")
+    add_time_limit_option(p, help="time the proof engine may spend per position (undecided cells are not "
+                          f"proved; default {DEFAULTS.time_limit:g})")
+    add_engine_option(p)
     p.add_argument("--strategy", default="best", choices=("basic", "best"),
                    help="basic: lowest probability, ties to the cell with fewest covered neighbours; "
                    "best (default): first any provably optimal move (forced 50/50, free guess, exact "
@@ -104,13 +93,7 @@ def build_config(args: argparse.Namespace) -> RunConfig:
         r, c = args.first_cell
         if off_board(args.first_cell, rows, cols):
             raise CliError(f"--first-cell {r},{c} is off the {rows}x{cols} board")
-    opts: dict[str, Any] = {}
-    if args.exact_limit is not _UNSET:
-        opts["exact_limit"] = args.exact_limit
-    if args.time_limit is not None:
-        opts["time_limit"] = args.time_limit
-    if args.engine is not None:
-        opts["engine"] = args.engine
+    opts = AnalysisOptions(exact_limit=args.exact_limit, time_limit=args.time_limit, engine=args.engine)
     return RunConfig(rows, cols, mines, args.games, seed=args.seed, first_click=args.first_click,
                      first_cell=args.first_cell, difficulty=args.difficulty.lower(),
                      analysis_options=opts, strategy_options={"name": args.strategy}, analyse=solver())

@@ -9,9 +9,10 @@ from typing import Any
 
 from ..board import display_name
 from ..layout import LayoutError, read_layout
-from ..noguess import ProvedPlay, play_proved
 from ..render import render_grid, render_summary
-from . import EXIT_OK, CliError, parse_cell
+from ..simulate.noguess import ProvedPlay, play_proved
+from . import EXIT_OK, CliError
+from .args import parse_cell
 
 EXIT_GUESS = 1
 #: Proofs ran out while the exact counts showed a covered cell of probability 0 (a bug: never expected).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..board import Board
 from .clues import TOTAL, Clue, Inconsistent, board_clues
@@ -23,9 +24,9 @@ class Model:
     outside: tuple[int, ...]          # unfixed unknown cells in no constraint
     stats: dict[str, int] = field(default_factory=dict, compare=False)
 
-    @property
+    @cached_property
     def remaining_free(self) -> int | None:
-        """Mines among the unfixed cells (components and outside)."""
+        """Mines among the unfixed cells (components and outside); computed once per model."""
         if self.remaining is None:
             return None
         return self.remaining - sum(1 for f in self.fixed.values() if f.mine)

@@ -15,6 +15,8 @@ Two builders give the same structure:
 
 * :func:`system_from_clues`: the original clues of the board, untouched (for the independent
   backbone of ``cpsolve compare``, for ``cpsolve check`` and its minimal clue sets, for exports);
+  :func:`board_system` builds it from a board (or a model's own clues), :func:`raw_model` is
+  the board's clues and total as an unsimplified model;
 * :func:`system_from_model`: the simplified constraints of a :class:`~cpsolve.constraints.Model`
   over its unfixed cells (smaller; its total counts the mines left after the fixed facts, so it
   depends on the sources of every fixed fact).
@@ -27,8 +29,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ..board import Board
 from ..budget import check
-from ..constraints import TOTAL, Clue, Model, UnionFind
+from ..constraints import TOTAL, Clue, Model, UnionFind, board_clues
 
 
 @dataclass(frozen=True)
@@ -177,3 +180,23 @@ def system_from_model(model: Model) -> CardSystem:
         cards.append(_total_card(range(1, len(cells) + 1), len(outside), remaining, fixed_src))
     return CardSystem(model.rows, model.cols, tuple(cells), tuple(cards),
                       outside if outside_var else (), outside_var, remaining)
+
+
+def raw_model(board: Board, *, trust_flags: bool = True) -> Model:
+    """The board's clues, unknown cells and total, with no simplification at all (never raises)."""
+    unknown, clues = board_clues(board, trust_flags)
+    remaining = board.remaining_mines(trust_flags)
+    return Model(board.rows, board.cols, unknown, clues, remaining, {}, (), (), ())
+
+
+def board_system(board: Board | Model, *, trust_flags: bool = True, outside_rep: int | None = None
+                 ) -> tuple[CardSystem, tuple[Clue, ...]]:
+    """The original clues of ``board`` (and its total) as a cardinality system (a model's own
+    clues, unknown cells and total when given a :class:`~cpsolve.constraints.Model`)."""
+    if isinstance(board, Model):
+        return system_from_clues(board.rows, board.cols, board.unknown, board.clues, board.remaining,
+                                 outside_rep=outside_rep), board.clues
+    unknown, clues = board_clues(board, trust_flags)
+    remaining = board.remaining_mines(trust_flags)
+    return system_from_clues(board.rows, board.cols, unknown, clues, remaining,
+                             outside_rep=outside_rep), clues

@@ -15,6 +15,7 @@ It never produces a certainty: the player uses it only to rank guesses.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .. import count
@@ -234,3 +235,19 @@ class Lookahead:
             if hyp is not None:
                 out[v] = hyp
         return out
+
+    def condition(self, state: CountedPosition, mines: Iterable[int] = (),
+                  safes: Iterable[int] = ()) -> CountedPosition | None:
+        """The position conditioned on ``mines`` being mines and ``safes`` safe (None if no placement
+        has both); its ``z`` counts those placements."""
+        extra = []
+        for cell, need in [*((c, 1) for c in mines), *((c, 0) for c in safes)]:
+            m = state.fixed.get(cell)
+            if m is not None:
+                if m != bool(need):
+                    return None
+                continue
+            extra.append(Constraint(frozenset({cell}), need, frozenset()))
+        if not extra:
+            return state
+        return self._derive(state, None, extra, state.cells)

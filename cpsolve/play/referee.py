@@ -1,6 +1,6 @@
 """The referee: plays one game with a strategy and checks every claimed certainty.
 
-The referee owns the :class:`~cpsolve.game.Game` (and so the hidden layout). The solver and the
+The referee owns the :class:`~cpsolve.simulate.Game` (and so the hidden layout). The solver and the
 strategy receive only ``game.board()``: the revealed numbers, covered cells and the mine total. After
 every analysis the referee compares each claimed certainty with the layout; a contradicted one is a
 *wrong certainty*. It does the same for exact probabilities 0 and 1 (an exact count that is wrong is
@@ -17,8 +17,9 @@ from typing import Any
 
 from ..analysis import Analysis, InconsistentBoard, analyze
 from ..board import Board
-from ..game import Game
+from ..options import DEFAULTS, AnalysisOptions
 from ..probability import Exact
+from ..simulate import Game
 from .strategy import Strategy
 
 #: The solver under test: a board in, an analysis out (``cpsolve.analyze`` by default).
@@ -77,10 +78,9 @@ def check_certainties(analysis: Analysis, game: Game, record: GameRecord, positi
 
 def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, index: int,
               strategy: Strategy, analyse: Analyse = analyze,
-              options: dict[str, Any] | None = None,
+              options: AnalysisOptions = DEFAULTS,
               first_cell: tuple[int, int] | None = None) -> GameRecord:
     """Play game ``index`` of the run seeded ``seed`` to the end and return the referee's record."""
-    opts = dict(options or {})
     gseed = game_seed(seed, index)
     game = Game(rows, cols, mines, seed=gseed, first_click=first_click)
     rec = GameRecord(index=index, seed=gseed, won=False, safe_cells=rows * cols - mines)
@@ -90,7 +90,7 @@ def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, 
         board: Board = game.board()
         t0 = time.perf_counter()
         try:
-            analysis = analyse(board, **opts)
+            analysis = analyse(board, options=options)
         except InconsistentBoard as exc:  # a real position always has a solution: a solver bug
             rec.errors += 1
             rec.error_messages.append(f"game {index}: {exc}")

@@ -1,4 +1,4 @@
-"""Many games, optionally in a process pool, summarised into the verification table of spec §5."""
+"""Many games, optionally in a process pool, summarised into the verification table (docs/play.md)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..analysis import analyze
+from ..options import DEFAULTS, AnalysisOptions
 from .referee import Analyse, GameRecord, play_game
 from .strategy import Strategy, default_first_cell
 
@@ -29,7 +30,7 @@ class RunConfig:
     first_click: str = "safe"
     first_cell: tuple[int, int] | None = None
     difficulty: str = ""
-    analysis_options: dict[str, Any] = field(default_factory=dict)
+    analysis_options: AnalysisOptions = DEFAULTS
     strategy_options: dict[str, Any] = field(default_factory=dict)
     analyse: Analyse = analyze
 
@@ -220,7 +221,7 @@ class Tally:
             "rows": config.rows, "cols": config.cols, "mines": config.mines,
             "first_click": config.first_click, "first_cell": list(config.cell()),
             "seed": config.seed,
-            "exact_limit": config.analysis_options.get("exact_limit", "default"),
+            "exact_limit": config.analysis_options.exact_limit,
             "strategy": dict(config.strategy_options),
             "games": games,
             "wins": wins,

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import count
-from ..analysis import Analysis
+from ..analysis import Analysis, best_guess
 from ..board import COVERED, Board, neighbours
 from ..constraints import Inconsistent
 from ..probability import Exact
 from .endgame import endgame_move
+from .guess import Evaluator, isolated_move, pseudo_fifty_fifty
 from .lookahead import CountedPosition, Lookahead
 
 
@@ -55,6 +56,9 @@ class Strategy:
     node_budget: int = 50_000    # positions the endgame search may visit before it gives up
     free_guesses: bool = True    # open a cell whose every loss is a loss any play must suffer
     avoid_dead: bool = True      # put off cells whose number is known in advance
+    secondary: bool = True       # score guesses by secondary safety (guess.Evaluator), play pseudo-50/50s
+    influence: float = 0.9       # weight of 50/50 influence in the secondary score (0: off)
+    isolated: int = 400          # search isolated areas of at most this many placements exactly (0: off)
     label: str = ""              # free text (benchmarks tell variants apart by it)
     engine: Lookahead = field(default_factory=Lookahead, repr=False)
 
@@ -91,10 +95,23 @@ class Strategy:
             free = free_guess(self.engine, state)
             if free is not None:
                 return Move((divmod(free, board.cols),), True, "free")
+        ev = Evaluator(self.engine, state, influence_scale=self.influence) if self.secondary else None
+        if ev is not None:
+            cell = pseudo_fifty_fifty(ev)
+            if cell is not None:
+                return Move((divmod(cell, board.cols),), True, "pseudo")
+        if self.isolated:
+            cell = isolated_move(state, self.isolated, self.node_budget)
+            if cell is not None:
+                return Move((divmod(cell, board.cols),), True, "isolated")
         if self.endgame and state.z <= self.endgame:
             got = endgame_move(state, self.endgame, self.node_budget)
             if got is not None:
                 return Move((divmod(got[0], board.cols),), True, "endgame")
+        if ev is not None:
+            cell = ev.best_guess()
+            if cell is not None:
+                return Move((divmod(cell, board.cols),), True, "secondary")
         if self.avoid_dead:
             cell = self.living_lowest(state)
             if cell is not None:
@@ -118,15 +135,10 @@ class Strategy:
         return None
 
     def basic_guess(self, board: Board, analysis: Analysis) -> tuple[int, int]:
-        cols = board.cols
-        best = min(analysis.cells, key=lambda x: (x.probability.sort_key(),
-                                                   covered_around(board, x.row * cols + x.col), x.row, x.col))
-        return best.row, best.col
-
-
-def covered_around(board: Board, index: int) -> int:
-    cells = board.cells
-    return sum(1 for j in board.neighbours(index) if cells[j] == COVERED)
+        """The package's one guess rule (:func:`cpsolve.analysis.best_guess`)."""
+        guess = best_guess(analysis.cells, board)
+        assert guess is not None, "a position in play has a covered cell"
+        return guess
 
 
 def covered_count(cells: tuple[int, ...], rows: int, cols: int, index: int) -> int:

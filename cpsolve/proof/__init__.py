@@ -6,8 +6,8 @@ this package never imports ortools.
 
 from .backends import DEFAULT_SAT, engine_names, resolve
 from .certainty import Certainty
-from .engine import ProofResult, prove_board, prove_model, raw_model
 from .explain import Explanation, Reason, explain_cell, minimal_conflict
+from .prover import ProofResult, prove_board, prove_model
 
 __all__ = ["DEFAULT_SAT", "Certainty", "Explanation", "ProofResult", "Reason", "engine_names", "explain_cell",
-           "minimal_conflict", "prove_board", "prove_model", "raw_model", "resolve"]
+           "minimal_conflict", "prove_board", "prove_model", "resolve"]

@@ -15,8 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..board import Board
-from ..constraints import TOTAL, Clue, Model, board_clues
-from ..encodings import CardSystem, system_from_clues
+from ..constraints import TOTAL, Model, board_clues
+from ..encodings import CardSystem, board_system
 from .backends import Backend, Status, get_backend, resolve
 from .certainty import Certainty, certify
 
@@ -28,19 +28,6 @@ class Reason:
     sources: frozenset[int]
     minimal: bool
     calls: int
-
-
-def board_system(board: Board | Model, *, trust_flags: bool = True, outside_rep: int | None = None
-                 ) -> tuple[CardSystem, tuple[Clue, ...]]:
-    """The original clues of ``board`` (and its total) as a cardinality system (a model's own
-    clues, unknown cells and total when given a :class:`~cpsolve.constraints.Model`)."""
-    if isinstance(board, Model):
-        return system_from_clues(board.rows, board.cols, board.unknown, board.clues, board.remaining,
-                                 outside_rep=outside_rep), board.clues
-    unknown, clues = board_clues(board, trust_flags)
-    remaining = board.remaining_mines(trust_flags)
-    return system_from_clues(board.rows, board.cols, unknown, clues, remaining,
-                             outside_rep=outside_rep), clues
 
 
 def _source_of(system: CardSystem, ci: int) -> int:

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .board import COVERED, Board, neighbours, parse_number
+from ..board import COVERED, Board, neighbours, parse_number
 
 #: name -> (rows, cols, mines)
 DIFFICULTIES: dict[str, tuple[int, int, int]] = {
@@ -154,6 +153,13 @@ class Game:
         """What the player sees: revealed numbers, covered cells, and the mine total."""
         return Board(self.rows, self.cols, tuple(self.view), self.mines if with_total else None, "<game>")
 
+    def hidden_layout(self) -> bytes:
+        """The layout as one byte per cell (1: a mine), a copy: for the position generators, which
+        play as an oracle; the solver never sees it."""
+        if self._mine is None:
+            raise RuntimeError("no layout yet")
+        return bytes(self._mine)
+
     def layout(self) -> list[int]:
         """The hidden mine cells (referee and tests only)."""
         if self._mine is None:
@@ -169,57 +175,3 @@ class Position:
     mines: frozenset[int]
     game: int
     depth: int
-
-
-#: Games in a row without a position after which :func:`oracle_positions` gives up.
-IDLE_GAMES = 200
-
-
-def oracle_positions(difficulty: str | tuple[int, int, int], count: int, seed: int = 0, *,
-                     first_click: str = "safe", per_game: int = 5) -> Iterator[Position]:
-    """Positions from varied depths of play, revealed by an oracle that knows the layout.
-
-    The oracle opens a random safe cell next to the revealed area (it never loses), so positions
-    look like a real game in progress; ``per_game`` positions are taken from each game at random
-    depths. For tests and benchmarks of the analysis, which never sees the layout.
-    """
-    rows, cols, mines = parse_difficulty(difficulty) if isinstance(difficulty, str) else difficulty
-    rng = random.Random(seed)
-    produced = 0
-    gi = 0
-    idle = 0  # games in a row that gave no position
-    while produced < count:
-        if idle >= IDLE_GAMES:
-            # on some boards (1x1x0, 2x1x1, 3x3x0, ...) every game is won at its first click, so
-            # no position ever comes: stop instead of looping forever (callers see fewer positions)
-            return
-        game = Game(rows, cols, mines, rng=random.Random(rng.getrandbits(64)), first_click=first_click)
-        game.reveal(rng.randrange(rows), rng.randrange(cols))
-        safe_total = rows * cols - mines
-        picks = sorted(rng.randrange(1, max(2, safe_total)) for _ in range(per_game))
-        depth = 0
-        for target in picks:
-            while not game.won and (safe_total - game.covered_safe) < target:
-                _oracle_step(game, rng)
-                depth += 1
-            if game.won:
-                break
-            yield Position(game.board(), frozenset(game.layout()), gi, depth)
-            idle = -1
-            produced += 1
-            if produced >= count:
-                return
-        gi += 1
-        idle += 1
-
-
-def _oracle_step(game: Game, rng: random.Random) -> None:
-    assert game._mine is not None
-    rows, cols = game.rows, game.cols
-    view, mine = game.view, game._mine
-    frontier = [i for i in range(rows * cols) if view[i] == COVERED and not mine[i]
-                and any(view[j] >= 0 for j in neighbours(rows, cols, i))]
-    if not frontier or rng.random() < 0.02:
-        frontier = [i for i in range(rows * cols) if view[i] == COVERED and not mine[i]]
-    i = rng.choice(frontier)
-    game.reveal(*divmod(i, cols))

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from .board import COVERED, FLAG, MINE, Board
+from ..board import COVERED, FLAG, MINE, Board
+from ..errors import BudgetError
 
 
-class TooLarge(Exception):
+class TooLarge(BudgetError):
     """The board has more frontier cells or assignments than the limits allow."""
 
 

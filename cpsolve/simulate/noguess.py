@@ -28,15 +28,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import Analysis, analyze
-from .board import COVERED, MINE, Board, neighbours
-from .constraints import build_model
-from .layout import Layout, LayoutError
-from .probability import Exact
-from .proof import Certainty
-from .proof.local import clue_certainties, model_deductions
+from ..analysis import Analysis, analyze
+from ..board import COVERED, MINE, Board, neighbour_table, neighbours
+from ..constraints import build_model
+from ..layout import Layout, LayoutError
+from ..probability import Exact
+from ..proof import Certainty
+from ..proof.local import clue_certainties, clue_need, model_deductions, pair_forced
 
 FIRST_CLICKS = ("safe", "opening")
+#: Fresh random layouts before generation gives up (Expert needs about 0.01 per layout).
+MAX_RESTARTS = 100
+
+
+class GenerationFailed(ValueError):
+    """Repair found no no-guess layout within its budget."""
+
+
 #: Replays of one repaired layout before starting from a fresh random one (a guard: rarely reached).
 _MAX_REPLAYS = 20
 
@@ -155,10 +163,24 @@ class _Table:
 
     def play_quick(self) -> tuple[Board, Analysis | None] | None:
         """:meth:`play` with cheap proofs first: single-clue certainties on a worklist of the clues
-        that changed, then the model's certified deductions, and the full analysis only when
-        neither proves a cell safe. The same outcome (the closure of proved moves is unique)."""
+        that changed, then two-clue certainties around the clues changed since the last such pass,
+        then the model's certified deductions, and the full analysis only when none of these proves
+        a cell safe. The same outcome (the closure of proved moves is unique)."""
         rows, cols, view, mine = self.rows, self.cols, self.view, self.mine
-        work = {i for i, v in enumerate(view) if v >= 0}
+        nb = neighbour_table(rows, cols)
+        # per cell: covered neighbours and marked-mine neighbours, kept up to date; they only nominate
+        # clues for the proof subsystem's single-clue rule (need 0 or need = covered), never decide
+        cov = [0] * len(view)
+        marked = [0] * len(view)
+        for i, v in enumerate(view):
+            if v == COVERED or v == MINE:
+                for j in nb[i]:
+                    if v == COVERED:
+                        cov[j] += 1
+                    else:
+                        marked[j] += 1
+        work = [i for i, v in enumerate(view) if v >= 0 and cov[i]]
+        pair_work = set(work)
 
         def apply(certs: list[Certainty]) -> bool:
             any_safe = False
@@ -169,23 +191,61 @@ class _Table:
                     continue
                 if cert.mine:
                     view[i] = MINE
-                    work.update(j for j in neighbours(rows, cols, i) if view[j] >= 0)
+                    for j in nb[i]:
+                        cov[j] -= 1
+                        marked[j] += 1
+                        if view[j] >= 0:
+                            work.append(j)
+                            pair_work.add(j)
                 else:
                     if mine[i]:  # a proof contradicted by the layout: never happens, never hidden
                         raise AssertionError(f"cell {r},{c} was proved safe but is a mine")
                     opened: list[int] = []
                     self.open(i, opened)
-                    work.update(opened)
+                    for o in opened:
+                        work.append(o)
+                        pair_work.add(o)
+                        for j in nb[o]:
+                            cov[j] -= 1
+                            if view[j] > 0:  # a clue that lost a covered neighbour
+                                work.append(j)
+                                pair_work.add(j)
                     any_safe = True
             return any_safe
 
         while self.covered_safe:
             while work and self.covered_safe:
                 i = work.pop()
-                if view[i] >= 0:
+                v = view[i]
+                if v >= 0 and cov[i] and (v == marked[i] or v - marked[i] == cov[i]):
                     apply(clue_certainties(rows, cols, view, i))
             if not self.covered_safe:
                 break
+            pending, progress = pair_work, False
+            pair_work = set()
+            info: dict[int, tuple[int, list[int]]] = {}  # clue -> (need, covered cells), this pass
+            done: set[tuple[int, int]] = set()
+            for a in pending:
+                if view[a] <= 0:
+                    continue
+                ia = info.get(a) or info.setdefault(a, clue_need(rows, cols, view, a))
+                if not ia[1]:
+                    continue
+                partners = {x for j in ia[1] for x in neighbours(rows, cols, j) if x != a and view[x] > 0}
+                for b in partners:
+                    key = (a, b) if a < b else (b, a)
+                    if key in done:
+                        continue
+                    done.add(key)
+                    ib = info.get(b) or info.setdefault(b, clue_need(rows, cols, view, b))
+                    certs = pair_forced(cols, a, ia[0], ia[1], b, ib[0], ib[1])
+                    if certs and apply(certs):
+                        progress = True
+                    if certs:
+                        info.clear()  # the view changed
+                        ia = info.setdefault(a, clue_need(rows, cols, view, a))
+            if progress:
+                continue
             board = self.board()
             if apply(list(model_deductions(build_model(board)).values())):
                 continue
@@ -257,22 +317,29 @@ def _repair(table: _Table, banned: set[int], rng: random.Random) -> bool:
     or go to covered cells outside S, preferring those away from every revealed cell. False when
     there is no room."""
     rows, cols, view, mine = table.rows, table.cols, table.view, table.mine
-    clues = [i for i, v in enumerate(view) if v > 0
-             and any(view[j] == COVERED for j in neighbours(rows, cols, i))]
+    nb = neighbour_table(rows, cols)
+    covered = [i for i, v in enumerate(view) if v == COVERED]
+    touched = bytearray(len(view))  # next to a covered cell
+    for i in covered:
+        for j in nb[i]:
+            touched[j] = 1
+    clues = [i for i, v in enumerate(view) if v > 0 and touched[i]]
     if not clues:
         return False
     clue = rng.choice(clues)
-    s = [j for j in neighbours(rows, cols, clue) if view[j] == COVERED]
+    s = [j for j in nb[clue] if view[j] == COVERED]
     in_s = set(s)
+    near_revealed = bytearray(len(view))
+    for i, v in enumerate(view):
+        if v >= 0:
+            for j in nb[i]:
+                near_revealed[j] = 1
     far: list[int] = []
     near: list[int] = []
-    for i, v in enumerate(view):
-        if v != COVERED or i in in_s or i in banned:
+    for i in covered:
+        if i in in_s or i in banned:
             continue
-        if any(view[j] >= 0 for j in neighbours(rows, cols, i)):
-            near.append(i)
-        else:
-            far.append(i)
+        (near if near_revealed[i] else far).append(i)
     rng.shuffle(far)
     rng.shuffle(near)
     others = far + near   # preferred first
@@ -290,12 +357,25 @@ def _repair(table: _Table, banned: set[int], rng: random.Random) -> bool:
         for dst, src in zip(s_safe, full):
             table.move_mine(src, dst)
         return True
-    return False
-
+    # No covered cell outside S to trade with (an end-game 50/50): take mines from proved-mine cells,
+    # which become covered safe cells (the replay from the first click re-checks everything).
+    known = [i for i, v in enumerate(view) if v == MINE]
+    if len(full) + len(known) < len(s_safe):
+        return False
+    rng.shuffle(known)
+    for dst, src in zip(s_safe, full + known):
+        if view[src] == MINE:
+            view[src] = COVERED  # a covered safe cell now; dst, a covered safe cell, a mine: same count
+        table.move_mine(src, dst)
+    return True
 
 def generate(rows: int, cols: int, mines: int, *, first_cell: tuple[int, int], first_click: str = "safe",
-             rng: random.Random, max_repairs: int | None = None) -> Generated:
-    """One no-guess layout (module docstring). Deterministic given the state of ``rng``."""
+             rng: random.Random, max_repairs: int | None = None, max_restarts: int = MAX_RESTARTS) -> Generated:
+    """One no-guess layout (module docstring). Deterministic given the state of ``rng``.
+
+    Raises :class:`GenerationFailed` after ``max_restarts`` fresh layouts that repair could not make
+    no-guess (boards too dense or too small to have one, such as 3x3 with 7 mines).
+    """
     t0 = time.perf_counter()
     n = rows * cols
     first = first_cell[0] * cols + first_cell[1]
@@ -333,12 +413,16 @@ def generate(rows: int, cols: int, mines: int, *, first_cell: tuple[int, int], f
             made += 1
             repairs += 1
         restarts += 1
+        if restarts >= max_restarts:
+            raise GenerationFailed(f"no no-guess layout of {cols}x{rows} with {mines} mines (first click "
+                                   f"{first_click!r} at {first_cell[0]},{first_cell[1]}) after {restarts} "
+                                   "random layouts and their repairs: too dense?")
 
 
 def generate_many(rows: int, cols: int, mines: int, *, count: int, seed: int, first_click: str = "safe",
                   first_cell: tuple[int, int]) -> list[Generated]:
     """``count`` layouts; layout ``i`` depends only on (seed, i)."""
-    from .play.referee import game_seed
+    from ..play.referee import game_seed
 
     return [generate(rows, cols, mines, first_cell=first_cell, first_click=first_click,
                      rng=random.Random(game_seed(seed, i))) for i in range(count)]

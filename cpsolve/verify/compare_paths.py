@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .analysis import InconsistentBoard, analyze
-from .board import Board
+from ..analysis import InconsistentBoard, analyze
+from ..board import Board
+from ..probability import Exact
+from ..proof import prove_board
 from .brute import TooLarge, brute_force
-from .probability import Exact
-from .proof import prove_board
 
 
 @dataclass

@@ -14,7 +14,7 @@ without deductions or hints: the check used by ``cpsolve compare`` and the tests
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -22,16 +22,16 @@ from typing import Any
 from .. import budget
 from ..board import Board
 from ..budget import OutOfTime
-from ..constraints import TOTAL, Model, board_clues
-from ..encodings import CardSystem, system_from_clues, system_from_model
+from ..constraints import TOTAL, Model
+from ..encodings import CardSystem, raw_model, system_from_clues, system_from_model
 from .backbone import backbone
 from .backends import LOAD_SECONDS, get_backend, loaded, resolve
-from .certainty import Certainty, certify
+from .certainty import Certainties, Certainty, certify
 
 
 @dataclass
 class ProofResult:
-    certainties: dict[int, Certainty]          # board cell index -> certainty
+    certainties: MutableMapping[int, Certainty]  # board cell index -> certainty
     stats: dict[str, Any] = field(default_factory=dict)
     free: frozenset[int] = frozenset()         # cells shown not forced
     undecided: frozenset[int] = frozenset()    # cells not decided within the time limit
@@ -45,7 +45,6 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
     t0 = time.perf_counter()
     deadline = t0 + time_limit if time_limit is not None else None
     name = resolve(engine)
-    certs: dict[int, Certainty] = {}
     memo: dict[frozenset[int], tuple[tuple[int, int], ...]] = {}
 
     def clue_cells(sources: frozenset[int]) -> tuple[tuple[int, int], ...]:
@@ -54,10 +53,10 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
             cc = memo[sources] = tuple(model.clue_cells(sources))
         return cc
 
+    certs = Certainties(model.cols, clue_cells)
     if not independent:
         for cell, fact in model.fixed.items():
-            certs[cell] = certify(divmod(cell, model.cols), fact.mine, "deduction",
-                                  clue_cells(fact.sources), TOTAL in fact.sources)
+            certs.add_pending(cell, fact.mine, "deduction", fact.sources, TOTAL in fact.sources)
     try:
         # the solver part runs under the deadline (cpsolve.budget): setting it up on a huge board
         # (encoding, symmetry groups, loading the backend) takes time too, and is cut short with it
@@ -74,7 +73,7 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
         return result
 
 
-def _solve(model: Model, name: str, certs: dict[int, Certainty],
+def _solve(model: Model, name: str, certs: Certainties,
            clue_cells: Callable[[frozenset[int]], tuple[tuple[int, int], ...]], deadline: float | None,
            hints: Mapping[int, Fraction] | None, independent: bool, t0: float) -> ProofResult:
     """The solver part of :func:`prove_model` (``certs`` holds the deductions already)."""
@@ -130,13 +129,6 @@ def _finish(result: ProofResult, system: CardSystem, t0: float, free: set[int], 
     result.undecided = frozenset(c for v in undecided for c in system.cells_of(v))
     result.stats.update(status=result.status, proved=len(result.certainties),
                         undecided=len(result.undecided), ms=(time.perf_counter() - t0) * 1e3)
-
-
-def raw_model(board: Board, *, trust_flags: bool = True) -> Model:
-    """The board's clues, unknown cells and total, with no simplification at all (never raises)."""
-    unknown, clues = board_clues(board, trust_flags)
-    remaining = board.remaining_mines(trust_flags)
-    return Model(board.rows, board.cols, unknown, clues, remaining, {}, (), (), ())
 
 
 def prove_board(board: Board, *, engine: str = "cp-sat", time_limit: float | None = None,

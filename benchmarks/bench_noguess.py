@@ -1,0 +1,113 @@
+"""No-guess generation: time per layout beside ms-toollib's ``laymine_solvable``, and drift.
+
+    python benchmarks/bench_noguess.py --layouts 200 --difficulty expert
+
+Both generators make layouts with an opening at the same first cell (ms-toollib's ``laymine_op``
+rule: the first cell and its neighbours are mine-free), interleaved one by one so machine load hits
+both alike. ms-toollib rejection-samples uniform layouts until its solver (which ignores the mine
+total) wins; cpsolve repairs where its proofs (with the total) run out. Prints median, p90 and p99
+per layout for both and the ratios of those quantiles (the layouts differ, so there is no
+per-layout ratio).
+
+Drift: 3BV and openings (ms-toollib's ``cal_bbbv``/``cal_op``) of cpsolve's layouts, ms-toollib's
+no-guess layouts and uniform random layouts with the same first-click rule: mean, standard
+deviation, and the difference from uniform with its standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from common import pct  # noqa: E402  (benchmarks/common.py)
+
+from cpsolve.layout import Layout  # noqa: E402
+from cpsolve.play.referee import game_seed  # noqa: E402
+from cpsolve.simulate import parse_difficulty  # noqa: E402
+from cpsolve.simulate.noguess import generate  # noqa: E402
+
+
+def quantiles(name: str, xs: list[float]) -> str:
+    return f"{name:<34} {statistics.median(xs):>8.1f} {pct(xs, 0.9):>8.1f} {pct(xs, 0.99):>8.1f} {max(xs):>8.1f}"
+
+
+def drift_row(name: str, xs: list[int], base: list[int] | None) -> str:
+    m, sd = statistics.fmean(xs), statistics.stdev(xs)
+    row = f"{name:<34} {m:>8.2f} {sd:>7.2f}"
+    if base is not None:
+        d = m - statistics.fmean(base)
+        se = (sd ** 2 / len(xs) + statistics.stdev(base) ** 2 / len(base)) ** 0.5
+        row += f" {d:>+8.2f} +- {1.96 * se:.2f}"
+    return row
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--layouts", type=int, default=200)
+    ap.add_argument("--difficulty", default="expert")
+    ap.add_argument("--first-cell", default="3,3", help="ROW,COL of the opening (default 3,3)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--uniform", type=int, default=2000, help="uniform random layouts for the drift baseline")
+    args = ap.parse_args()
+    import ms_toollib as ms
+
+    rows, cols, mines = parse_difficulty(args.difficulty)
+    r0, c0 = (int(x) for x in args.first_cell.split(","))
+    ours: list[float] = []
+    theirs: list[float] = []
+    repairs: list[int] = []
+    restarts: list[int] = []
+    ours_boards: list[list[list[int]]] = []
+    theirs_boards: list[list[list[int]]] = []
+    failed = 0
+    generate(rows, cols, mines, first_cell=(r0, c0), first_click="opening", rng=random.Random(-1))  # warm up
+    for i in range(args.layouts):
+        for turn in ((0, 1) if i % 2 == 0 else (1, 0)):
+            t0 = time.perf_counter()
+            if turn == 0:
+                g = generate(rows, cols, mines, first_cell=(r0, c0), first_click="opening",
+                             rng=random.Random(game_seed(args.seed, i)))
+                ours.append((time.perf_counter() - t0) * 1e3)
+                repairs.append(g.repairs)
+                restarts.append(g.restarts)
+                ours_boards.append(g.layout.to_matrix())
+            else:
+                board, ok = ms.laymine_solvable(rows, cols, mines, r0, c0, 1_000_000)
+                theirs.append((time.perf_counter() - t0) * 1e3)
+                failed += not ok
+                theirs_boards.append(board)
+    print(f"{args.difficulty} ({cols}x{rows}, {mines} mines), opening at {r0},{c0}: {args.layouts} layouts each, "
+          "interleaved")
+    print(f"{'ms per layout':<34} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8}")
+    print(quantiles("cpsolve generate --no-guess", ours))
+    print(quantiles("ms-toollib laymine_solvable", theirs))
+    ratio = [statistics.median(ours) / statistics.median(theirs), pct(ours, 0.9) / pct(theirs, 0.9),
+             pct(ours, 0.99) / pct(theirs, 0.99)]
+    print(f"{'ratio cpsolve / ms-toollib':<34} {ratio[0]:>8.2f} {ratio[1]:>8.2f} {ratio[2]:>8.2f}")
+    print(f"cpsolve: {statistics.fmean(repairs):.2f} repairs and {statistics.fmean(restarts):.2f} restarts "
+          f"per layout (max {max(repairs)}); ms-toollib failures: {failed}")
+    uniform = [ms.laymine_op(rows, cols, mines, r0, c0) for _ in range(args.uniform)]
+    print()
+    print(f"drift (uniform: {args.uniform} ms-toollib laymine_op layouts)")
+    print(f"{'':<34} {'mean':>8} {'sd':>7} {'vs uniform (95% CI)':>20}")
+    for stat, fn in (("3BV", ms.cal_bbbv), ("openings", ms.cal_op)):
+        base = [fn(b) for b in uniform]
+        print(drift_row(f"{stat}: uniform random", base, None))
+        print(drift_row(f"{stat}: cpsolve no-guess", [fn(b) for b in ours_boards], base))
+        print(drift_row(f"{stat}: ms-toollib no-guess", [fn(b) for b in theirs_boards], base))
+    # density of the repaired region: mines next to the opening (moved mines go away from revealed cells)
+    near = {j for j in range(rows * cols) if abs(j // cols - r0) <= 3 and abs(j % cols - c0) <= 3}
+    for name, boards in (("uniform", uniform), ("cpsolve", ours_boards), ("ms-toollib", theirs_boards)):
+        lay = [Layout.from_matrix(b) for b in boards]
+        near_mines = statistics.fmean(len(x.mines & near) for x in lay)
+        print(f"mines within 3 cells of the first cell, {name}: {near_mines:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""The command line's shared argument types and options: one definition each, used by every command.
+
+Each type is an argparse ``type=`` function: it returns the value or raises
+:class:`argparse.ArgumentTypeError` with one line saying what is wrong (argparse then exits 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from fractions import Fraction
+
+from ..board import MAX_DIGITS, clip, parse_signed
+from ..options import DEFAULT_DENSITY, DEFAULTS, AnalysisOptions
+
+
+def parse_cell(text: str) -> tuple[int, int]:
+    """``ROW,COL`` (ASCII digits). Negative numbers parse: the command then says the cell is off the
+    board, which is what is wrong with them."""
+    parts = [parse_signed(x) for x in text.split(",")]
+    if len(parts) != 2 or parts[0] is None or parts[1] is None:
+        raise argparse.ArgumentTypeError(f"{clip(text)!r} is not a cell ROW,COL (0-based)") from None
+    return parts[0], parts[1]
+
+
+def whole_number(text: str, minimum: int | None = None) -> int:
+    """An argparse value: a whole number, at least ``minimum`` when given."""
+    n = parse_signed(text)
+    if n is None:
+        raise argparse.ArgumentTypeError(f"{clip(text)!r} is not a whole number of at most "
+                                         f"{MAX_DIGITS} digits") from None
+    if minimum is not None and n < minimum:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least {minimum}")
+    return n
+
+
+def exact_limit_arg(text: str) -> int | None:
+    if text.lower() in ("none", "inf", "unlimited"):
+        return None
+    return whole_number(text, 0)
+
+
+def density_arg(text: str) -> Fraction:
+    try:
+        d = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number such as 0.2 or 1/5") from None
+    if not 0 < d < 1:
+        raise argparse.ArgumentTypeError(f"density {text} must lie strictly between 0 and 1")
+    return d
+
+
+def positive_float(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not v > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be positive")
+    return v
+
+
+def engine_arg(text: str) -> str:
+    """A proof engine name (cp-sat, sat, sat:cadical195, ...), checked against the registry."""
+    from ..proof import resolve
+
+    try:
+        return resolve(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_analysis_options(p: argparse.ArgumentParser) -> None:
+    """The options of :class:`~cpsolve.options.AnalysisOptions` that the command line exposes."""
+    p.add_argument("--exact-limit", type=exact_limit_arg, default=DEFAULTS.exact_limit, metavar="N",
+                   help="largest component (covered cells) counted exactly; larger ones are estimated "
+                   f"('none': no limit; default {DEFAULTS.exact_limit})")
+    add_time_limit_option(p)
+    p.add_argument("--density", type=density_arg, default=None, metavar="P",
+                   help=f"prior mine density per cell when the board gives no mine total (default {DEFAULT_DENSITY})")
+    p.add_argument("--ignore-flags", action="store_true",
+                   help="treat flags as covered cells instead of mines")
+    add_engine_option(p)
+
+
+def add_time_limit_option(p: argparse.ArgumentParser, default: float | None = DEFAULTS.time_limit,
+                          help: str = "time the proof engine may spend per board (undecided cells are not "
+                          f"proved; default {DEFAULTS.time_limit:g})") -> None:
+    p.add_argument("--time-limit", type=positive_float, default=default, metavar="SECONDS", help=help)
+
+
+def add_engine_option(p: argparse.ArgumentParser, default: str | None = DEFAULTS.engine,
+                      help: str = f"proof engine: {DEFAULTS.engine} (default), sat (MiniCard), sat:cadical195, ..."
+                      ) -> None:
+    p.add_argument("--engine", type=engine_arg, default=default, help=help)
+
+
+def analysis_options(args: argparse.Namespace, **fixed: object) -> AnalysisOptions:
+    """The :class:`~cpsolve.options.AnalysisOptions` of parsed arguments (``fixed``: more fields)."""
+    return AnalysisOptions(exact_limit=args.exact_limit, time_limit=args.time_limit, density=args.density,
+                           trust_flags=not args.ignore_flags, engine=args.engine, **fixed)  # type: ignore[arg-type]
+
+
+def positive_int(text: str) -> int:
+    return whole_number(text, 1)
+
+
+#: More worker processes than this is a typo, not a plan: each one imports the solver (~100 MB).
+MAX_JOBS = max(64, os.cpu_count() or 1)
+
+
+def jobs_arg(text: str) -> int:
+    n = positive_int(text)
+    if n > MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"{n} worker processes is more than the limit of {MAX_JOBS}")
+    return n
+
+
+def seed_arg(text: str) -> int:
+    return whole_number(text)
+
+

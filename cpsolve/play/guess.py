@@ -1,0 +1,486 @@
+"""The guess evaluator: secondary safety with 50/50 influence, pseudo-50/50s and isolated areas.
+
+The rules follow the strongest published player (D. N. Hill's Java solver, which wins 54.3% of
+Expert games opened at (3,3) and 41.13% from a safe corner); the code is cpsolve's own, over the
+exact counts of :class:`~.lookahead.Lookahead` (every number below is a ratio of placement counts).
+
+**Secondary safety.** A guess is worth its chance to survive *and* what it leaves behind. For a
+candidate x and each number v it can show, the position after "x shows v" is counted exactly and its
+*blended safety* taken: ``(4 s1 + s2) / 5``, s1 >= s2 the two highest safeties among living cells
+(off-frontier cells count as living; a cell safe there counts 1; a *dead* cell -- one whose number is
+known in advance if it is safe -- does not count). The score is
+
+    weight(x) = sum_v P(x safe, shows v) * blended_v * I(x) * (1 + 0.001 * P(progress))
+
+where I(x) = 1 + 0.9 * influence(x) / (placements where x is safe) rewards cells whose opening can
+break a would-be 50/50 (:meth:`Evaluator.influence`) and P(progress) (the chance that the number
+shown proves some cell safe beyond those safe whenever x is) only breaks ties. A cell whose safety
+alone makes a group of several other cells safe is scored by its safety (the next move is free).
+
+**Candidates.** Living frontier cells with safety >= 0.9 x the best living safety; off-frontier
+cells when their safety is > 0.95 x the best (all of them when fewer than 30, else the ring two cells
+from a number and those with 2-3 covered neighbours); cells whose influence lifts them over the cut.
+Cells in covered pockets of fewer than 8 cells, and cells that can show one number only, are
+deferred: they are chosen only when every candidate is deferred.
+
+**Overrides.** A candidate strictly safer than the chosen one that is safe whenever the chosen one
+is safe is played instead; so is the unique safest living cell after every number of the chosen
+one, when it is safer now.
+
+**Pseudo-50/50s** (:func:`pseudo_fifty_fifty`): a 2x2 block whose four corner cells are mines or off
+the board splits into two diagonal patterns nothing outside can tell apart; a cell that is a mine
+only in placements where it is on such a pattern's mine diagonal loses only what any play must lose.
+
+**Isolated areas** (:func:`isolated_move`): a component whose mine number is fixed and whose cells
+have no covered neighbour outside it is a game of its own; with few placements its tree is searched
+exactly and its optimal move played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..board import COVERED, neighbours
+from .endgame import endgame_move
+from .lookahead import CountedPosition, Lookahead
+
+BLEND = (4, 1)          # weights of the safest and second safest living cell after a guess
+CUTOFF = 0.9            # frontier candidates: safety >= CUTOFF x the best living safety
+OFF_CUTOFF = 0.95       # off-frontier candidates when their safety > OFF_CUTOFF x the best
+INFLUENCE_SCALE = 0.9   # weight of 50/50 influence
+PROGRESS = 0.001        # tie-break weight of the chance to make progress
+POCKET = 8              # covered pockets smaller than this are deferred
+EQUAL = 1e-4            # "strictly safer" for the override
+FINAL_THRESHOLD = 0.025  # a would-be 50/50 counts for influence above this chance
+
+
+@dataclass
+class Evaluated:
+    cell: int
+    safety: float
+    weight: float
+    deferred: bool
+    common: frozenset[int] = frozenset()   # cells safe whenever this one is
+    dominating: int | None = None          # the unique safest living cell after every number
+
+
+@dataclass
+class Evaluator:
+    """Scores guesses on one position (caches deadness and outcomes per cell)."""
+
+    engine: Lookahead
+    state: CountedPosition
+    influence_scale: float = INFLUENCE_SCALE
+    _dead: dict[int, bool] = field(default_factory=dict)
+    _outs: dict[int, dict[int, CountedPosition]] = field(default_factory=dict)
+    _pocket: dict[int, bool] = field(default_factory=dict)
+    _infl_cells: dict[int, int] = field(default_factory=dict)   # tiles of would-be 50/50s
+    _infl_enablers: dict[int, int] = field(default_factory=dict)
+    _pattern: dict[tuple[frozenset[int], frozenset[int]], int] = field(default_factory=dict)
+    pseudos: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        st = self.state
+        self.rows, self.cols, self.cells = st.rows, st.cols, st.cells
+        self.prob = st.prob
+        self.z = st.z
+        self.frontier = [i for i in st.comp_of if 0.0 < self.prob[i] < 1.0]
+        self.outside = st.outside
+        self._outside_set = frozenset(st.outside)
+        self.off_safety = 1.0 - self.prob[self.outside[0]] if self.outside else 0.0
+
+    # --- basic facts ----------------------------------------------------------------------------
+
+    def is_mine(self, i: int) -> bool:
+        v = self.cells[i]
+        return v < COVERED or self.prob.get(i) == 1.0
+
+    def outcomes(self, i: int) -> dict[int, CountedPosition]:
+        got = self._outs.get(i)
+        if got is None:
+            got = self._outs[i] = self.engine.outcomes(self.state, i)
+            self._dead[i] = len(got) <= 1
+        return got
+
+    def dead(self, i: int) -> bool:
+        """One possible number if safe (checked on this position; stays dead in any later one)."""
+        got = self._dead.get(i)
+        if got is None:
+            if i in self._outs:
+                return self._dead[i]
+            outside = self._outside_set
+            rows, cols = self.rows, self.cols
+            if any(j in outside for j in neighbours(rows, cols, i)):
+                # an off-frontier neighbour may or may not be a mine: living (in all but the rarest
+                # positions, where the mine total decides the whole off-frontier region)
+                self._dead[i] = False
+                return False
+            found = 0
+            for v in self.engine.value_range(self.state, i):
+                if self.engine.reveal(self.state, i, v) is not None:
+                    found += 1
+                    if found > 1:
+                        break
+            got = self._dead[i] = found <= 1
+        return got
+
+    def roomy(self, i: int) -> bool:
+        """The covered pocket of ``i`` (covered cells linked directly or over one revealed cell) has
+        at least POCKET cells."""
+        got = self._pocket.get(i)
+        if got is not None:
+            return got
+        rows, cols, cells = self.rows, self.cols, self.cells
+        seen = {i}
+        todo = [i]
+        k = 0
+        big = False
+        while k < len(todo) and not big:
+            m = todo[k]
+            k += 1
+            for j in neighbours(rows, cols, m):
+                if cells[j] < 0:
+                    if j not in seen:
+                        if self._pocket.get(j):
+                            big = True
+                            break
+                        seen.add(j)
+                        todo.append(j)
+                else:  # hop over a revealed cell into the covered cells around it
+                    for j2 in neighbours(rows, cols, j):
+                        if cells[j2] < 0 and j2 not in seen:
+                            if self._pocket.get(j2):
+                                big = True
+                                break
+                            seen.add(j2)
+                            todo.append(j2)
+                if big:
+                    break
+            if len(seen) >= POCKET:
+                big = True
+        if big:
+            for j in seen:
+                self._pocket[j] = True
+        else:
+            self._pocket[i] = False
+        return big
+
+    # --- blended safety ---------------------------------------------------------------------------
+
+    def blended(self, hyp: CountedPosition) -> tuple[float, int | None]:
+        """(blended safety, the unique safest living cell or None) of a hypothetical position."""
+        prob = hyp.prob
+        s1 = s2 = (1.0 - prob[hyp.outside[0]]) if hyp.outside else 0.0
+        top: int | None = None
+        for i in sorted((c for c in hyp.comp_of if prob[c] < 1.0), key=prob.__getitem__):
+            s = 1.0 - prob[i]
+            if s <= s2:
+                break
+            if self.dead(i):
+                continue
+            if s > s1:
+                s1, s2, top = s, s1, i
+            else:
+                s2 = s
+        single = top if s1 > s2 else None
+        return (BLEND[0] * s1 + BLEND[1] * s2) / (BLEND[0] + BLEND[1]), single
+
+    # --- 50/50 influence --------------------------------------------------------------------------
+
+    def _at(self, r: int, c: int) -> int | None:
+        return r * self.cols + c if 0 <= r < self.rows and 0 <= c < self.cols else None
+
+    def _hidden(self, i: int | None) -> bool:
+        return i is not None and self.cells[i] == COVERED and self.prob.get(i) != 1.0
+
+    def _structure(self, kind: str, i: int, limit: int = 8) -> tuple[list[int], list[int], list[int]] | None:
+        """(mines, safes, missing enablers) of the would-be 50/50 anchored at ``i``: ``h`` a pair
+        i, i+1; ``v`` a pair i, i+cols; ``b`` the 2x2 block with top-left i. The first cell (and for
+        the block its diagonal partner) is taken as the mine. None if a cell is not hidden or an
+        enabler is revealed."""
+        if self.cells[i] != COVERED:
+            return None
+        r, c = divmod(i, self.cols)
+        at = self._at
+        if kind == "h":
+            tiles = [at(r, c), at(r, c + 1)]
+            enablers = [at(r + d, c - 1) for d in (-1, 0, 1)] + [at(r + d, c + 2) for d in (-1, 0, 1)]
+        elif kind == "v":
+            tiles = [at(r, c), at(r + 1, c)]
+            enablers = [at(r - 1, c + d) for d in (-1, 0, 1)] + [at(r + 2, c + d) for d in (-1, 0, 1)]
+        else:
+            tiles = [at(r, c), at(r + 1, c + 1), at(r, c + 1), at(r + 1, c)]
+            enablers = [at(r - 1, c - 1), at(r - 1, c + 2), at(r + 2, c - 1), at(r + 2, c + 2)]
+        if not all(self._hidden(t) for t in tiles):
+            return None
+        missing = []
+        for e in enablers:
+            if e is None:
+                continue
+            if self.cells[e] >= 0:
+                return None  # a revealed enabler tells the patterns apart
+            if not self.is_mine(e):
+                missing.append(e)
+                if len(missing) > limit:
+                    return None
+        ts = [t for t in tiles if t is not None]
+        if kind == "b":
+            return ts[:2] + missing, ts[2:], missing
+        return ts[:1] + missing, ts[1:], missing
+
+    def bound(self, mines: list[int], safes: list[int]) -> float:
+        """An upper bound on the chance of the pattern: no more than any one of its cells' chance."""
+        prob = self.prob
+        return min([prob.get(m, 1.0) for m in mines] + [1.0 - prob.get(c, 0.0) for c in safes])
+
+    def pattern_count(self, mines: list[int], safes: list[int]) -> int:
+        if self.bound(mines, safes) == 0.0:
+            return 0
+        key = (frozenset(mines), frozenset(safes))
+        got = self._pattern.get(key)
+        if got is None:
+            hyp = self.engine.condition(self.state, mines, safes)
+            got = self._pattern[key] = hyp.z if hyp is not None else 0
+        return got
+
+    def mine_tally(self, i: int) -> int:
+        """Placements with ``i`` a mine (exact: the probability is a ratio of these counts)."""
+        return round(self.prob[i] * self.z)
+
+    def scan(self) -> None:
+        """Find pseudo-50/50s and the would-be 50/50s (at most one enabler missing) of the board."""
+        n = self.rows * self.cols
+        remaining = self.state.remaining
+        cells = self.cells
+        for kind, need in (("h", 1), ("v", 1), ("b", 2)):
+            for i in range(n):
+                if cells[i] != COVERED:
+                    continue
+                got = self._structure(kind, i, 1)
+                if got is None:
+                    continue
+                mines, safes, missing = got
+                if len(missing) > 1 or len(mines) > remaining:
+                    continue
+                tiles = mines[:need] + safes
+                bound = self.bound(mines, safes)
+                if bound <= FINAL_THRESHOLD and all(self.prob[t] > bound + 1e-9 for t in tiles):
+                    continue  # neither a pseudo-50/50 (a tile as likely a mine as the pattern) nor influential
+                tally = self.pattern_count(mines, safes)
+                if tally == 0:
+                    continue
+                for t in tiles:
+                    if self._exact_tally(t) == tally and not self.dead(t):
+                        self.pseudos.append(t)
+                if self.pseudos:
+                    return
+                if tally / self.z > FINAL_THRESHOLD:
+                    for e in missing:
+                        self._infl_enablers[e] = self._infl_enablers.get(e, 0) + tally
+                    for t in tiles:
+                        self._infl_cells[t] = self._infl_cells.get(t, 0) + tally
+            if self.pseudos:
+                return
+
+    def _exact_tally(self, t: int) -> int:
+        return self.pattern_count([t], [])
+
+    def influence(self, i: int) -> int:
+        """Placements in which opening ``i`` (when safe) breaks a would-be 50/50 it is part of, or an
+        enabler of (capped by the placements where it is a mine, and where it is safe)."""
+        r, c = divmod(i, self.cols)
+        total = 0
+        for kind, anchors in (("h", [(r, c), (r, c - 1)]), ("v", [(r, c), (r - 1, c)]),
+                              ("b", [(r, c), (r, c - 1), (r - 1, c), (r - 1, c - 1)])):
+            best = 0
+            for rr, cc in anchors:
+                a = self._at(rr, cc)
+                if a is None:
+                    continue
+                got = self._structure(kind, a, 3)
+                if got is None:
+                    continue
+                mines, safes, missing = got
+                if len(missing) > 3 or len(mines) > self.state.remaining:
+                    continue
+                best = max(best, self.pattern_count(mines, safes))
+            total += best
+        total += self._infl_enablers.get(i, 0)
+        tally = self.mine_tally(i)
+        return min(total, tally, self.z - tally)
+
+    # --- candidates and scores --------------------------------------------------------------------
+
+    def best_living_safety(self) -> float:
+        best = self.off_safety if self.outside else 0.0
+        for i in sorted(self.frontier, key=self.prob.__getitem__):
+            s = 1.0 - self.prob[i]
+            if s <= best:
+                break
+            if not self.dead(i):
+                best = s
+                break
+        return best
+
+    def candidates(self) -> list[int]:
+        prob = self.prob
+        living_best = self.best_living_safety()
+        best = max([1.0 - prob[i] for i in self.frontier] + ([self.off_safety] if self.outside else []))
+        cut = CUTOFF * living_best
+        cands = [i for i in self.frontier if 1.0 - prob[i] >= cut - 1e-12]
+        if self.outside and self.off_safety > OFF_CUTOFF * best:
+            cands.extend(self.off_frontier())
+        if self.influence_scale:
+            z = self.z
+            for i in set(self._infl_cells) | set(self._infl_enablers):
+                if i in cands or not 0.0 < prob.get(i, 1.0) < 1.0:
+                    continue
+                infl = self._infl_cells.get(i, 0) + self._infl_enablers.get(i, 0)
+                if (1.0 - prob[i]) * z + infl > CUTOFF * best * z and not self.dead(i):
+                    cands.append(i)
+        seen: set[int] = set()
+        out = []
+        cells, rows, cols = self.cells, self.rows, self.cols
+        for i in sorted(cands, key=lambda i: (prob[i], sum(1 for j in neighbours(rows, cols, i) if cells[j] < 0), i)):
+            if i not in seen:
+                seen.add(i)
+                out.append(i)
+        return out
+
+    def off_frontier(self) -> list[int]:
+        rows, cols, cells = self.rows, self.cols, self.cells
+        outside = set(self.outside)
+        if len(outside) < 30:
+            return sorted(outside)
+        picked: set[int] = set()
+        for w in range(rows * cols):
+            if cells[w] < 0 or not any(cells[j] == COVERED for j in neighbours(rows, cols, w)):
+                continue
+            r, c = divmod(w, cols)
+            for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2)):
+                j = self._at(r + dr, c + dc)
+                if j is not None and j in outside:
+                    picked.add(j)
+        for j in outside:
+            if j not in picked and 1 < sum(1 for k in neighbours(rows, cols, j) if cells[k] < 0) < 4:
+                picked.add(j)
+        return sorted(picked)
+
+    def evaluate(self, x: int, bar: Evaluated | None) -> Evaluated | None:
+        prob, z = self.prob, self.z
+        safety = 1.0 - prob[x]
+        safe_tally = z - self.mine_tally(x)
+        if safe_tally <= 0:
+            return None
+        infl = 1.0
+        if self.influence_scale:
+            infl = 1.0 + self.influence_scale * self.influence(x) / safe_tally
+        if bar is not None and not bar.deferred and safety * infl * (1 + PROGRESS) < bar.weight:
+            return Evaluated(x, safety, 0.0, False)  # cannot win even if every number left it safe
+        outs = self.outcomes(x)
+        if not outs:
+            return None
+        safes = {v: frozenset(i for i, p in h.prob.items() if p == 0.0) for v, h in outs.items()}
+        common = frozenset.intersection(*safes.values())
+        deferred = len(outs) == 1 or not self.roomy(x)
+        comp = self.state.comp_of.get(x)
+        for k, cmp in enumerate(self.state.comps):
+            for g in cmp.groups:
+                if g.size > 1 and (k != comp or x not in g.cells) and common.issuperset(g.cells):
+                    return Evaluated(x, safety, safety * (1 + PROGRESS * safety), deferred, common)
+        weight = 0.0
+        left = safety
+        progress = 0.0
+        linked = len(common)
+        single: int | None = None
+        same = True
+        for v in sorted(outs, key=lambda v: -outs[v].z):
+            if bar is not None and not bar.deferred and not deferred and \
+                    (weight + left * infl) * (1 + PROGRESS) < bar.weight:
+                return Evaluated(x, safety, weight, deferred, common)  # cannot win: pruned
+            h = outs[v]
+            p = h.z / z
+            b, top = self.blended(h)
+            weight += p * b * infl
+            if len(safes[v]) > linked:
+                progress += p
+            if top is None:
+                same = False
+            elif single is None:
+                single = top
+            elif single != top:
+                same = False
+            left -= p
+        ev = Evaluated(x, safety, weight * (1 + PROGRESS * progress), deferred, common)
+        if same and single is not None and 1.0 - prob.get(single, 1.0) > safety:
+            ev.dominating = single
+        return ev
+
+    def best_guess(self) -> int | None:
+        cands = self.candidates()
+        if not cands:
+            return None
+        best: Evaluated | None = None
+        done: list[Evaluated] = []
+        for x in cands:
+            ev = self.evaluate(x, best)
+            if ev is None:
+                continue
+            done.append(ev)
+            if best is None or (best.deferred and not ev.deferred) or \
+                    (best.deferred == ev.deferred and ev.weight > best.weight + 1e-12):
+                best = ev
+        if best is None:
+            return None
+        for ev in done:  # a strictly safer cell that is safe whenever the chosen one is
+            if ev.safety - best.safety > EQUAL and ev.cell in best.common:
+                return ev.cell
+        if best.dominating is not None and any(ev.cell == best.dominating for ev in done):
+            return best.dominating
+        return best.cell
+
+
+def pseudo_fifty_fifty(ev: Evaluator) -> int | None:
+    """A living cell that is a mine only where it lies on the mine side of a would-be 50/50 whose
+    enablers are all mines (2-cell or 2x2), or None. Every such placement has a twin, equally likely,
+    that nothing outside the pattern can tell apart, so opening it now loses only what any play
+    must lose."""
+    ev.scan()
+    return ev.pseudos[0] if ev.pseudos else None
+
+
+def isolated_move(state: CountedPosition, max_placements: int, node_budget: int) -> int | None:
+    """The optimal move in the smallest isolated area with at most ``max_placements`` placements.
+
+    An isolated area is a component whose configurations all have the same number of mines and
+    whose cells have no covered neighbour outside it (known mines aside): nothing played elsewhere
+    can tell anything about it, nor it about elsewhere, and the mine total does not link them. It
+    must be solved some time; its exact game tree gives its optimal play, and playing it now is as
+    good as later.
+    """
+    rows, cols, cells = state.rows, state.cols, state.cells
+    best: tuple[int, int] | None = None
+    for k, (comp, cc) in enumerate(zip(state.comps, state.counts, strict=True)):
+        nonzero = [m for m, n in enumerate(cc.counts) if n]
+        if len(nonzero) != 1 or cc.total > max_placements:
+            continue
+        inside = set(comp.cells)
+        ok = True
+        for x in inside:
+            for j in neighbours(rows, cols, x):
+                if cells[j] == COVERED and j not in inside and not state.fixed.get(j, False):
+                    ok = False
+                    break
+            if not ok:
+                break
+        if ok and (best is None or cc.total < best[1]):
+            best = (k, cc.total)
+    if best is None:
+        return None
+    k = best[0]
+    sub = CountedPosition(rows, cols, cells, {i: True for i, m in state.fixed.items() if m},
+                          [state.comps[k]], [state.counts[k]], [state.cons[k]], (),
+                          next(m for m, n in enumerate(state.counts[k].counts) if n))
+    sub.z = state.counts[k].total
+    got = endgame_move(sub, max_placements, node_budget)
+    return got[0] if got is not None else None

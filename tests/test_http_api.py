@@ -1,0 +1,353 @@
+"""The HTTP API of ``cpsolve serve`` (docs/http-api.md) through Starlette's test client.
+
+Every endpoint; every kind of bad input gets a 4xx with one line and never a 500; analyses equal
+``cpsolve.analyze`` on the same boards; a game's answers never tell where a mine is before it ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from cpsolve import analyze, parse_board
+from cpsolve.simulate.game import Game
+from cpsolve.simulate.positions import oracle_positions
+from cpsolve.web import Limits, create_app
+from cpsolve.web.app import AnalysisPool
+from cpsolve.web.service import RequestError
+
+BOARDS = Path(__file__).parent / "boards"
+HEADLINE = (BOARDS / "headline.txt").read_text()
+EXPERT = (BOARDS / "expert-midgame.txt").read_text()
+EXTRA_KEYS = {"undecided", "time_limit", "ms"}
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def strip(doc: dict) -> dict:
+    return {k: v for k, v in doc.items() if k not in EXTRA_KEYS}
+
+
+def bad(response, status: int = 400, fragment: str = "") -> str:
+    assert response.status_code == status, response.text
+    doc = response.json()
+    assert set(doc) == {"error"} and "\n" not in doc["error"] and "Traceback" not in doc["error"]
+    assert fragment in doc["error"], doc["error"]
+    return doc["error"]
+
+
+# ------------------------------------------------------------------ analyze
+
+def boards_for_equality() -> list[tuple[str, dict]]:
+    out = [(HEADLINE, {}), (EXPERT, {}), ("1 .\n. .\n", {"density": "1/4"}), (EXPERT, {"exact_limit": 6})]
+    for diff, seed in (("beginner", 1), ("intermediate", 2), ("expert", 3)):
+        out += [(p.board.to_text(), {}) for p in oracle_positions(diff, 3, seed=seed)]
+    return out
+
+
+def test_analyze_equals_the_library(client):
+    for text, opts in boards_for_equality():
+        got = client.post("/api/analyze", json={"board": text, "options": opts})
+        assert got.status_code == 200
+        kwargs = {"density": opts.get("density"), "exact_limit": opts.get("exact_limit", 400)}
+        want = analyze(parse_board(text), time_limit=10.0, **kwargs).to_json()
+        assert strip(got.json()) == want
+        assert got.json()["undecided"] == []
+
+
+def test_analyze_plain_text_body(client):
+    got = client.post("/api/analyze", content=HEADLINE, headers={"content-type": "text/plain"})
+    assert got.status_code == 200
+    doc = got.json()
+    assert doc["proved_mine"] == [[1, 2]] and doc["exact"] is True
+    assert strip(doc) == analyze(parse_board(HEADLINE)).to_json()
+
+
+def test_analyze_inconsistent_is_200(client):
+    got = client.post("/api/analyze", json={"board": "mines: 1\n1 1\n. .\n0 0\n"})
+    assert got.status_code == 200
+    doc = got.json()
+    assert doc["status"] == "inconsistent" and doc["cells"] == [] and doc["best_guess"] is None
+    assert doc["conflict"] and doc["exact"] is False
+
+
+def test_time_budget_labels_what_it_left_undecided(client):
+    for pos in oracle_positions("expert", 40, seed=5):
+        text = pos.board.to_text()
+        doc = client.post("/api/analyze", json={"board": text, "options": {"time_limit": 1e-9}}).json()
+        if doc["undecided"]:
+            break
+    else:
+        pytest.fail("no position left undecided by a 1 ns proof budget")
+    cells = {(c["row"], c["col"]): c for c in doc["cells"]}
+    for r, c in doc["undecided"]:
+        assert cells[(r, c)]["proof"] is None
+    full = client.post("/api/analyze", json={"board": text}).json()
+    assert full["undecided"] == []
+    # what the budget left undecided was not claimed either way, and the full run decides no differently
+    assert set(map(tuple, doc["proved_safe"])) <= set(map(tuple, full["proved_safe"]))
+
+
+def test_time_limit_is_capped(client):
+    doc = client.post("/api/analyze", json={"board": HEADLINE, "options": {"time_limit": 1000}}).json()
+    assert doc["time_limit"] == Limits().max_time_limit
+
+
+@pytest.mark.parametrize("body, fragment", [
+    (b'{"board": 3', "1:12: malformed JSON"),
+    (b'{"board": "1 .\\n"}\n}', "2:1: malformed JSON"),
+    (b"[1, 2]", "expected a JSON object"),
+    (b'{"options": {}}', "missing 'board'"),
+    (b'{"board": 7}', "'board' must be a string"),
+    (b'{"board": "..\\n...\\n"}', "2:1: ragged rows"),
+    (b'{"board": ". x\\n"}', "1:3: unknown character"),
+    (b'{"board": "...\\n.9.\\n"}', "2:2: clue 9 is above 8"),
+    (b'{"board": "mines: 1\\nFF\\n..\\n"}', "2 flags"),
+    (b'{"board": "", "options": {}}', ""),
+    (b'{"board": "1 .", "options": {"speed": 1}}', "unknown option 'speed'"),
+    (b'{"board": "1 .", "options": {"engine": "nope"}}', "unknown proof engine"),
+    (b'{"board": "1 .", "options": {"time_limit": -1}}', "time_limit"),
+    (b'{"board": "1 .", "options": {"time_limit": "fast"}}', "time_limit"),
+    (b'{"board": "1 .", "options": {"density": 1.5}}', "density"),
+    (b'{"board": "1 .", "options": {"density": "x"}}', "density"),
+    (b'{"board": "1 .", "options": {"exact_limit": -2}}', "exact_limit"),
+    (b'{"board": "1 .", "options": {"exact_limit": "all"}}', "exact_limit"),
+    (b'{"board": "1 .", "options": {"ignore_flags": "yes"}}', "ignore_flags"),
+    (b'{"board": "1 .", "options": []}', "'options' must be an object"),
+    (b"\xff\xfe", "not UTF-8"),
+    (b"[" * 100_000, "malformed JSON"),
+])
+def test_analyze_bad_input_is_400(client, body, fragment):
+    bad(client.post("/api/analyze", content=body, headers={"content-type": "application/json"}), 400, fragment)
+
+
+def test_bad_board_as_plain_text_has_line_and_column(client):
+    err = bad(client.post("/api/analyze", content="mines: 2\n. .\n. 9\n", headers={"content-type": "text/plain"}))
+    assert err.startswith("3:3: ")
+
+
+def test_oversized_body_is_413(client):
+    big = b"." * (Limits().max_body + 1)
+    bad(client.post("/api/analyze", content=big, headers={"content-type": "text/plain"}), 413, "limit")
+
+    def chunks():  # no Content-Length: the cap holds while reading
+        for _ in range(20):
+            yield b"." * 100_000
+
+    bad(client.post("/api/analyze", content=chunks(), headers={"content-type": "text/plain"}), 413, "limit")
+
+
+def test_board_too_large_is_400(client):
+    text = "\n".join(["." * 300] * 300)
+    bad(client.post("/api/analyze", content=text, headers={"content-type": "text/plain"}), 400, "at most")
+
+
+# ------------------------------------------------------------------ check
+
+def test_check_names_the_forcing_clues(client):
+    doc = client.post("/api/check", json={"board": HEADLINE, "row": 1, "col": 2}).json()
+    assert doc["verdict"] == "mine" and doc["uses_total"] is True and doc["minimal"] is True
+    assert sorted(map(tuple, doc["clues"])) == [(0, 1), (2, 3)]
+    doc = client.post("/api/check", json={"board": HEADLINE, "row": 0, "col": 0}).json()
+    assert doc["verdict"] == "safe"
+    undecided = client.post("/api/check", json={"board": "1 .\n. .\n", "row": 0, "col": 1}).json()
+    assert undecided["verdict"] == "undecided" and undecided["clues"] == []
+
+
+@pytest.mark.parametrize("body, fragment", [
+    ({"board": HEADLINE, "row": 3, "col": 0}, "off the board"),
+    ({"board": HEADLINE, "row": 0, "col": -1}, "off the board"),
+    ({"board": HEADLINE, "row": 0, "col": 1}, "revealed"),
+    ({"board": HEADLINE, "row": "0", "col": 1}, "'row' must be a whole number"),
+    ({"board": HEADLINE, "col": 1}, "missing 'row'"),
+    ({"board": "mines: 1\n1 .\nF .\n", "row": 1, "col": 0}, "flagged"),
+    ({"board": "mines: 1\n1 1\n. .\n0 0\n", "row": 1, "col": 0}, "inconsistent"),
+    ({"row": 0, "col": 0}, "'board' must be a string"),
+])
+def test_check_bad_input(client, body, fragment):
+    bad(client.post("/api/check", json=body), 400, fragment)
+
+
+# ------------------------------------------------------------------ move (one step of cpsolve play)
+
+def test_move_is_one_step_of_the_strategy(client):
+    from cpsolve.play.strategy import Strategy
+
+    doc = client.post("/api/move", json={"board": HEADLINE}).json()
+    board = parse_board(HEADLINE)
+    want = Strategy().choose(board, analyze(board))
+    assert doc["cells"] == [list(c) for c in want.cells] and doc["guess"] is False
+    first = client.post("/api/move", json={"board": "mines: 10\n" + "\n".join(["." * 9] * 9),
+                                           "first_click": "opening"}).json()
+    assert first["cells"] == [list(Strategy().first_cell(9, 9, 10, "opening"))] and first["reason"] == "first click"
+    bad(client.post("/api/move", json={"board": HEADLINE, "first_click": "corner"}), 400, "first_click")
+
+
+# ------------------------------------------------------------------ games
+
+ALLOWED_BEFORE_END = {"id", "board", "state", "rows", "cols", "mines", "flags", "first_click"}
+
+
+def test_game_lifecycle_and_no_layout_before_the_end(client):
+    """Play seeded games with the strategy through the API: before the end no answer carries the
+    layout, and every board shown equals the referee's own view of the same seeded game."""
+    from cpsolve.play.strategy import Strategy
+
+    ended = set()
+    for seed in range(6):
+        g = client.post("/api/games", json={"difficulty": "beginner", "first_click": "safe", "seed": seed})
+        assert g.status_code == 200
+        doc = g.json()
+        gid = doc["id"]
+        assert doc["state"] == "playing" and set(doc) == ALLOWED_BEFORE_END
+        referee = Game(9, 9, 10, seed=seed, first_click="safe")
+        strategy = Strategy()
+        moves = [(0, 0)]
+        while True:
+            doc = client.post(f"/api/games/{gid}/reveal", json={"cells": [list(m) for m in moves]}).json()
+            for r, c in moves:
+                if not referee.over and referee.view[r * 9 + c] < 0:
+                    referee.reveal(r, c)
+            if doc["state"] != "playing":
+                break
+            assert set(doc) == ALLOWED_BEFORE_END and "*" not in doc["board"]
+            assert parse_board(doc["board"]).cells == referee.board().cells
+            assert client.get(f"/api/games/{gid}").json() == doc
+            board = parse_board(doc["board"])
+            moves = list(strategy.choose(board, analyze(board)).cells)
+        ended.add(doc["state"])
+        assert doc["state"] == ("won" if referee.won else "lost")
+        assert sorted(map(tuple, doc["layout"])) == sorted(divmod(i, 9) for i in referee.layout())
+        if doc["state"] == "lost":
+            assert tuple(doc["exploded"]) in {tuple(x) for x in doc["layout"]}
+        bad(client.post(f"/api/games/{gid}/reveal", json={"row": 0, "col": 0}), 400, "game is over")
+        bad(client.post(f"/api/games/{gid}/flag", json={"row": 0, "col": 0}), 400, "game is over")
+    assert "won" in ended
+
+
+def test_flags(client):
+    gid = client.post("/api/games", json={"difficulty": "4x3x2", "seed": 3}).json()["id"]
+    doc = client.post(f"/api/games/{gid}/flag", json={"row": 2, "col": 3}).json()
+    assert doc["flags"] == 1 and parse_board(doc["board"]).at(2, 3) == -2 and "layout" not in doc
+    bad(client.post(f"/api/games/{gid}/reveal", json={"row": 2, "col": 3}), 400, "flagged")
+    client.post(f"/api/games/{gid}/flag", json={"row": 2, "col": 2})
+    bad(client.post(f"/api/games/{gid}/flag", json={"row": 1, "col": 1}), 400, "all 2 flags")
+    doc = client.post(f"/api/games/{gid}/flag", json={"row": 2, "col": 3}).json()  # toggles off
+    assert doc["flags"] == 1
+
+
+def test_same_seed_same_game(client):
+    a = client.post("/api/games", json={"difficulty": "expert", "seed": 42, "first_click": "opening"}).json()
+    b = client.post("/api/games", json={"difficulty": "30x16x99", "seed": 42, "first_click": "opening"}).json()
+    ra = client.post(f"/api/games/{a['id']}/reveal", json={"row": 5, "col": 5}).json()
+    rb = client.post(f"/api/games/{b['id']}/reveal", json={"row": 5, "col": 5}).json()
+    assert ra["board"] == rb["board"] and a["id"] != b["id"]
+
+
+@pytest.mark.parametrize("body, fragment", [
+    ({"difficulty": "huge"}, "unknown difficulty"),
+    ({"difficulty": 9}, "'difficulty' must be a string"),
+    ({"difficulty": "3x3x9"}, "no safe cell"),
+    ({"difficulty": "300x300x10"}, "at most"),
+    ({"first_click": "corner"}, "first_click"),
+    ({"seed": -1}, "seed"),
+    ({"seed": "x"}, "seed"),
+    ({"seed": True}, "seed"),
+])
+def test_new_game_bad_input(client, body, fragment):
+    bad(client.post("/api/games", json=body), 400, fragment)
+
+
+def test_game_bad_moves(client):
+    gid = client.post("/api/games", json={"difficulty": "beginner", "seed": 1}).json()["id"]
+    bad(client.post(f"/api/games/{gid}/reveal", json={"row": 9, "col": 0}), 400, "off the board")
+    bad(client.post(f"/api/games/{gid}/reveal", json={"row": 0}), 400, "missing 'col'")
+    bad(client.post(f"/api/games/{gid}/reveal", json={"cells": [[0]]}), 400, "pairs")
+    bad(client.post(f"/api/games/{gid}/reveal", content=b"{", headers={"content-type": "application/json"}),
+        400, "malformed JSON")
+    bad(client.post(f"/api/games/{gid}/flag", json={"row": 0, "col": 99}), 400, "off the board")
+    client.post(f"/api/games/{gid}/reveal", json={"row": 4, "col": 4})
+    board = parse_board(client.get(f"/api/games/{gid}").json()["board"])
+    r, c = next(divmod(i, 9) for i, v in enumerate(board.cells) if v >= 0)
+    bad(client.post(f"/api/games/{gid}/flag", json={"row": r, "col": c}), 400, "revealed")
+
+
+def test_unknown_game_is_404(client):
+    bad(client.get("/api/games/nope"), 404, "no game")
+    bad(client.post("/api/games/nope/reveal", json={"row": 0, "col": 0}), 404, "no game")
+    bad(client.post("/api/games/nope/flag", json={"row": 0, "col": 0}), 404, "no game")
+
+
+def test_games_expire_by_count_and_age():
+    with TestClient(create_app(Limits(max_games=3))) as c:
+        ids = [c.post("/api/games", json={}).json()["id"] for _ in range(5)]
+        assert [c.get(f"/api/games/{g}").status_code for g in ids] == [404, 404, 200, 200, 200]
+    with TestClient(create_app(Limits(game_ttl=0.0))) as c:
+        gid = c.post("/api/games", json={}).json()["id"]
+        bad(c.get(f"/api/games/{gid}"), 404, "expired")
+
+
+# ------------------------------------------------------------------ the server itself
+
+def test_unknown_endpoint_and_method(client):
+    bad(client.get("/api/nothing"), 404, "no such endpoint")
+    bad(client.get("/api/analyze"), 405, "not allowed")
+    assert client.get("/").status_code == 200 and "cpsolve" in client.get("/").text
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/palette.js").text.startswith("window.CPSOLVE_PALETTE")
+    assert client.get("/api/health").json()["status"] == "ok"
+
+
+def test_busy_pool_answers_503():
+    with TestClient(create_app(Limits(workers=1, queue=0))) as c:
+        pool = c.app.state.pool
+        pool.in_hand = pool.capacity  # as if every worker and queue place were taken
+        bad(c.post("/api/analyze", json={"board": HEADLINE}), 503, "busy")
+        pool.in_hand = 0
+        assert c.post("/api/analyze", json={"board": HEADLINE}).status_code == 200
+
+
+def test_pool_bounds_work_in_hand():
+    pool = AnalysisPool(workers=1, queue=1)
+    gate = threading.Event()
+
+    async def scenario():
+        first = asyncio.ensure_future(pool.run(gate.wait, 5))
+        second = asyncio.ensure_future(pool.run(gate.wait, 5))
+        await asyncio.sleep(0.05)
+        with pytest.raises(RequestError) as info:
+            await pool.run(gate.wait, 5)
+        assert info.value.status == 503
+        gate.set()
+        assert await first and await second
+        assert pool.in_hand == 0 and pool.refused == 1
+
+    asyncio.run(scenario())
+    pool.close()
+
+
+def test_never_a_500_on_junk(client):
+    """A small fuzz over every endpoint: junk bodies get a 4xx with one line."""
+    import random
+
+    rng = random.Random(8)
+    gid = client.post("/api/games", json={"seed": 1}).json()["id"]
+    paths = ["/api/analyze", "/api/check", "/api/move", "/api/games", f"/api/games/{gid}/reveal",
+             f"/api/games/{gid}/flag"]
+    pieces = [b"{", b"}", b"[", b"]", b'"board"', b":", b",", b'"row"', b"1", b"-1", b"1e999", b"null",
+              b"true", b'"\\u0000"', b'". 1\\n"', b'"cells"', b"[[0,0]]", b'"options"', b'"density"', b"\xff"]
+    for _ in range(300):
+        body = b"".join(rng.choice(pieces) for _ in range(rng.randrange(1, 12)))
+        for path in rng.sample(paths, 2):
+            r = client.post(path, content=body, headers={"content-type": "application/json"})
+            assert r.status_code in (200, 400, 404, 413), (path, body, r.text)
+            if r.status_code != 200:
+                assert "error" in r.json()
