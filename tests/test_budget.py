@@ -15,7 +15,7 @@ import pytest
 
 from cpsolve import analyze, budget
 from cpsolve.board import Board
-from cpsolve.game import Position
+from cpsolve.simulate import Position
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from bench_large import scattered  # noqa: E402

@@ -39,7 +39,7 @@ def test_fuzz_api(rng):
     _one(rng, api_share=1.0, seconds=30)
 
 
-@settings(max_examples=1500, deadline=None, derandomize=True, database=None,
+@settings(max_examples=1200, deadline=None, derandomize=True, database=None,
           suppress_health_check=list(HealthCheck))
 @given(st.randoms(use_true_random=False))
 def test_fuzz_cli(rng):
