@@ -48,6 +48,16 @@ class InconsistentBoard(ValueError):
                          + (f" ({reason})" if reason else ""))
 
 
+def inconsistent_json(board: Board, exc: InconsistentBoard) -> dict[str, Any]:
+    """The JSON document of an impossible board (interface section 3: every key present, no cells,
+    ``exact`` false, ``best_guess`` null, the conflicting clue cells named)."""
+    return {"rows": board.rows, "cols": board.cols, "mines": board.mines, "remaining": None,
+            "status": "inconsistent", "exact": False, "cells": [], "proved_safe": [], "proved_mine": [],
+            "best_guess": None, "conflict": [list(c) for c in exc.conflict],
+            "conflict_uses_total": exc.uses_total, "conflict_minimal": "minimal" in exc.reason,
+            "message": str(exc)}
+
+
 @dataclass(slots=True)
 class CellResult:
     row: int

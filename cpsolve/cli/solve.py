@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from ..analysis import InconsistentBoard, analyze
+from ..analysis import InconsistentBoard, analyze, inconsistent_json
 from ..board import BoardError, display_name
 from ..render import print_grid, render_summary, render_svg
 from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, CliError, read_board
@@ -50,11 +50,7 @@ def run(args: argparse.Namespace) -> int:
         except InconsistentBoard as exc:
             print(f"cpsolve: {name}: {exc}", file=sys.stderr)
             if args.json:
-                doc = {"rows": board.rows, "cols": board.cols, "mines": board.mines,
-                       "remaining": None, "status": "inconsistent",
-                       "conflict": [list(c) for c in exc.conflict], "conflict_uses_total": exc.uses_total,
-                       "message": str(exc)}
-                print(json.dumps(doc), flush=True)
+                print(json.dumps(inconsistent_json(board, exc)), flush=True)
             else:
                 if n:
                     print()

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..analysis import InconsistentBoard, analyze
+from ..analysis import InconsistentBoard, analyze, inconsistent_json
 from ..board import COVERED, FLAG, Board, BoardError, parse_board
 from ..options import DEFAULT_EXACT_LIMIT, AnalysisOptions
 from ..simulate.game import Game, parse_difficulty
@@ -170,21 +170,12 @@ def options_from(raw: Any, limits: Limits) -> AnalysisOptions:
 
 # --------------------------------------------------------------------------- analysis, check, move
 
-def inconsistent_document(board: Board, exc: InconsistentBoard) -> dict[str, Any]:
-    """Section 3's document for an impossible board (every key present)."""
-    return {"rows": board.rows, "cols": board.cols, "mines": board.mines, "remaining": None,
-            "status": "inconsistent", "exact": False, "cells": [], "proved_safe": [], "proved_mine": [],
-            "best_guess": None, "conflict": [list(c) for c in exc.conflict],
-            "conflict_uses_total": exc.uses_total, "conflict_minimal": "minimal" in exc.reason,
-            "message": str(exc)}
-
-
 def analysis_document(board: Board, options: AnalysisOptions) -> dict[str, Any]:
     """``cpsolve.analyze`` on the board: section 3's document, plus what the time limit left undecided."""
     try:
         result = analyze(board, options)
     except InconsistentBoard as exc:
-        return inconsistent_document(board, exc)
+        return inconsistent_json(board, exc)
     doc = result.to_json()
     doc["undecided"] = [list(c) for c in result.stats.get("undecided_cells", [])]
     doc["time_limit"] = options.time_limit
@@ -234,7 +225,7 @@ def move_document(board: Board, options: AnalysisOptions, first_click: str = "sa
     try:
         result = analyze(board, options)
     except InconsistentBoard as exc:
-        doc = inconsistent_document(board, exc)
+        doc = inconsistent_json(board, exc)
         return {"cells": [], "guess": False, "reason": "inconsistent", "status": "inconsistent",
                 "message": doc["message"], "conflict": doc["conflict"]}
     if not result.cells:
