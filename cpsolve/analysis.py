@@ -8,15 +8,16 @@ a certainty is a :class:`~cpsolve.proof.Certainty` that only the proof subsystem
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 from typing import Any
 
 from . import count
-from .board import COVERED, Board
+from .board import COVERED, MINE, Board
 from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
+from .errors import InconsistentBoard
 from .options import (
     DEFAULT_COMBINE_BUDGET,
     DEFAULT_ENGINE,
@@ -35,35 +36,21 @@ _EST_ZERO = Estimate(0.0)
 _EST_ONE = Estimate(1.0)
 
 
-class InconsistentBoard(ValueError):
-    """No mine placement satisfies the clues (and the total). ``conflict``: clue cells involved."""
-
-    def __init__(self, conflict: list[tuple[int, int]], uses_total: bool, reason: str = "") -> None:
-        self.conflict = conflict
-        self.uses_total = uses_total
-        self.reason = reason
-        where = ", ".join(f"{r},{c}" for r, c in conflict) or "none"
-        total = " and the mine total" if uses_total else ""
-        super().__init__(f"inconsistent board: no placement satisfies the clues at {where}{total}"
-                         + (f" ({reason})" if reason else ""))
-
-
-def inconsistent_json(board: Board, exc: InconsistentBoard) -> dict[str, Any]:
-    """The JSON document of an impossible board (interface section 3: every key present, no cells,
-    ``exact`` false, ``best_guess`` null, the conflicting clue cells named)."""
-    return {"rows": board.rows, "cols": board.cols, "mines": board.mines, "remaining": None,
-            "status": "inconsistent", "exact": False, "cells": [], "proved_safe": [], "proved_mine": [],
-            "best_guess": None, "conflict": [list(c) for c in exc.conflict],
-            "conflict_uses_total": exc.uses_total, "conflict_minimal": "minimal" in exc.reason,
-            "message": str(exc)}
-
-
 @dataclass(slots=True)
 class CellResult:
+    """One cell of an :class:`Analysis`: its mine ``probability`` (:class:`~cpsolve.Exact` or
+    :class:`~cpsolve.Estimate`) and, when the proof engine proved it, its ``proof``.
+
+    ``state`` is ``"covered"`` for the analysed cells. :meth:`Analysis.cell` also answers for the
+    other cells of the board: ``"revealed"`` (probability 0), ``"mine"`` (a known mine, 1) and
+    ``"flag"`` (a flag counted as a mine, 1); those are read off the board, not proved.
+    """
+
     row: int
     col: int
     probability: Probability
     proof: Certainty | None = None
+    state: str = "covered"
 
     def to_json(self) -> dict[str, Any]:
         p = self.probability
@@ -76,18 +63,64 @@ class CellResult:
         }
 
 
-@dataclass
+@dataclass(init=False, repr=False)
 class Analysis:
+    """The result of :func:`analyze`.
+
+    * ``cells``: one :class:`CellResult` per covered, unflagged cell, in row-major order (flags are
+      included when flags were not trusted); :meth:`cell` finds one by coordinates, :meth:`grid`
+      gives every probability as a 2-D list. Built on first access: the analysis keeps probabilities
+      per group and the certainties as the proof subsystem returned them, so a caller that reads a
+      few cells never pays for hundreds of per-cell objects.
+    * ``exact``: True when every probability is exact (else some or all are labelled estimates).
+    * ``proved_safe`` / ``proved_mine``: the cells the proof engine proved, as (row, col).
+    * ``best_guess``: the cell to open next (a proved-safe one if any); None on a finished board.
+    * ``mines`` / ``remaining``: the board's mine total and the mines left among the analysed cells
+      (None without a total); ``prior`` and ``density`` say what the probabilities assume.
+    * ``stats``: what the analysis did and what it cost (model size, DP states, solver calls, ms).
+    * :meth:`to_json`: the JSON document of docs/json.md.
+    """
+
     rows: int
     cols: int
     mines: int | None
     remaining: int | None
-    cells: list[CellResult]
     exact: bool
     prior: str
     density: Fraction | None = None
     stats: dict[str, Any] = field(default_factory=dict)
     board: Board | None = field(default=None, repr=False, compare=False)
+    _cells: list[CellResult] | None = field(default=None, repr=False, compare=False)
+    _make_cells: Callable[[], list[CellResult]] | None = field(default=None, repr=False, compare=False)
+
+    def __init__(self, rows: int, cols: int, mines: int | None, remaining: int | None,
+                 cells: list[CellResult] | None = None, exact: bool = True, prior: str = "",
+                 density: Fraction | None = None, stats: dict[str, Any] | None = None,
+                 board: Board | None = None, *,
+                 _cells: list[CellResult] | None = None,
+                 _make_cells: Callable[[], list[CellResult]] | None = None) -> None:
+        # ``cells`` given: kept as is (also what dataclasses.replace(a, cells=...) passes);
+        # otherwise built by ``_make_cells`` on first access
+        self.rows, self.cols, self.mines, self.remaining = rows, cols, mines, remaining
+        self.exact, self.prior, self.density = exact, prior, density
+        self.stats = stats if stats is not None else {}
+        self.board = board
+        self._cells = cells if cells is not None else _cells
+        self._make_cells = None if self._cells is not None else _make_cells
+
+    @property
+    def cells(self) -> list[CellResult]:
+        if self._cells is None:
+            self._cells = self._make_cells() if self._make_cells is not None else []
+            self._make_cells = None
+        return self._cells
+
+    def __repr__(self) -> str:
+        basis = "exact" if self.exact else "estimated"
+        mines = f"mines={self.mines}" if self.mines is not None else f"density={self.density}"
+        return (f"<Analysis {self.rows}x{self.cols}, {mines}, {len(self.cells)} covered cells, {basis}, "
+                f"{len(self.proved_safe)} proved safe, {len(self.proved_mine)} proved mine, "
+                f"best guess {self.best_guess}>")
 
     @property
     def proved_safe(self) -> list[tuple[int, int]]:
@@ -98,10 +131,39 @@ class Analysis:
         return [(c.row, c.col) for c in self.cells if c.proof is not None and c.proof.mine]
 
     def cell(self, row: int, col: int) -> CellResult:
+        """The result for the cell at (``row``, ``col``), 0-based, row 0 at the top.
+
+        Any cell of the board answers: a covered cell with its probability and proof; a revealed
+        number, a known mine or a flag with ``state`` saying which (see :class:`CellResult`).
+        Raises ``IndexError`` for a cell off the board.
+        """
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise IndexError(f"cell {row},{col} is off the board ({self.rows} rows x {self.cols} columns)")
+        found = self._by_position().get((row, col))
+        if found is not None:
+            return found
+        v = self.board.at(row, col) if self.board is not None else None
+        if v is None:
+            raise KeyError(f"{row},{col} is not an analysed cell (this result has no board)")
+        if v >= 0:
+            return CellResult(row, col, _ZERO, None, "revealed")
+        return CellResult(row, col, _ONE, None, "mine" if v == MINE else "flag")
+
+    def _by_position(self) -> dict[tuple[int, int], CellResult]:
+        index = self.__dict__.get("_index")
+        if index is None or len(index) != len(self.cells):
+            index = self.__dict__["_index"] = {(c.row, c.col): c for c in self.cells}
+        return index
+
+    def grid(self, *, exact: bool = False) -> list[list[float | Fraction | None]]:
+        """The mine probabilities as a 2-D list (rows of columns); None where no cell was analysed
+        (revealed numbers, known mines, trusted flags). ``exact=True``: exact fractions instead of
+        floats (None also for cells whose probability is an estimate)."""
+        out: list[list[float | Fraction | None]] = [[None] * self.cols for _ in range(self.rows)]
         for c in self.cells:
-            if c.row == row and c.col == col:
-                return c
-        raise KeyError(f"{row},{col} is not a covered, unflagged cell")
+            p = c.probability
+            out[c.row][c.col] = p.fraction if exact else p.value
+        return out
 
     @property
     def best_guess(self) -> tuple[int, int] | None:
@@ -234,27 +296,33 @@ def _analyze(board: Board, opts: AnalysisOptions) -> Analysis:
     exact = all(exact_flags)
     prior = ("uniform over all placements with the mine total" if dens is None else
              f"independent per-cell mine density {dens} (no mine total given)")
-    proofs: dict[int, Certainty] = {}
+    proofs: Mapping[int, Certainty] = {}
     pstats: dict[str, Any] = {}
     if opts.prove:
         proofs, pstats = _prove(model, probs if exact else None, engine, opts.time_limit, feasibility)
     t_end = time.perf_counter()
-    cells = []
-    for i in model.unknown:
-        r, c = divmod(i, model.cols)
-        proof = proofs.get(i)
-        p = probs[i]
-        if proof is not None and isinstance(p, Estimate):
-            # a proved cell's estimate is replaced by the proved value (still labelled an estimate:
-            # the board's numbers stay estimates; knowledge flows from proofs to numbers, never back)
-            p = _EST_ONE if proof.mine else _EST_ZERO
-        cells.append(CellResult(r, c, p, proof))
+
+    def make_cells() -> list[CellResult]:
+        cells = []
+        cols = model.cols
+        for i in model.unknown:
+            r, c = divmod(i, cols)
+            proof = proofs.get(i)
+            p = probs[i]
+            if proof is not None and isinstance(p, Estimate):
+                # a proved cell's estimate is replaced by the proved value (still labelled an estimate:
+                # the board's numbers stay estimates; knowledge flows from proofs to numbers, never back)
+                p = _EST_ONE if proof.mine else _EST_ZERO
+            cells.append(CellResult(r, c, p, proof))
+        return cells
+
     stats: dict[str, Any] = dict(model.stats)
     stats.update(cstats)
     stats.update(pstats)
     stats.update(ms_model=(t_model - t0) * 1e3, ms_count=(t_count - t_model) * 1e3,
                  ms_proof=(t_end - t_count) * 1e3, ms_total=(t_end - t0) * 1e3)
-    return Analysis(board.rows, board.cols, board.mines, model.remaining, cells, exact, prior, dens, stats, board)
+    return Analysis(board.rows, board.cols, board.mines, model.remaining, None, exact, prior, dens, stats, board,
+                    _make_cells=make_cells)
 
 
 def _exact(num: int, den: int) -> Exact:
@@ -263,7 +331,7 @@ def _exact(num: int, den: int) -> Exact:
 
 def _probabilities(model: Model, exact_limit: int | None, state_budget: int | None,
                    dens: Fraction | None, combine_budget: int | None = None
-                   ) -> tuple[dict[int, Probability], list[bool], dict[str, Any], dict[int, Fraction] | None]:
+                   ) -> tuple[Mapping[int, Probability], list[bool], dict[str, Any], dict[int, Fraction] | None]:
     """Per unknown cell, its probability; whether the board was counted exactly; stats; and, on an
     estimated board whose components were all counted, feasibility hints for the prover."""
     mc = count.count_model(model, exact_limit=exact_limit, state_budget=state_budget)
@@ -288,15 +356,68 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
             feasibility = count.feasibility_hints(model, counted)
         return est_probs, flags, stats, feasibility
     fixed = {i: f.mine for i, f in model.fixed.items()}
-    probs: dict[int, Probability]
+    # the off-frontier cells share one value: kept once, not copied into a dict entry per cell
+    p_out: Probability
     if dens is None:
         remaining = model.remaining_free
         assert remaining is not None
         total = count.combine_total(ordered, len(model.outside), remaining)
-        probs = dict(count.cell_marginals(fixed, model.outside, ordered, _exact, total=total))
+        explicit: dict[int, Probability] = count.cell_marginals(fixed, (), ordered, _exact, total=total)
+        p_out = _exact(total.out_num, total.z) if model.outside else _ZERO
     else:
-        probs = dict(count.cell_marginals(fixed, model.outside, ordered, _exact, density=dens))
-    return probs, [True], stats, None
+        explicit = count.cell_marginals(fixed, (), ordered, _exact, density=dens)
+        p_out = Exact(dens)
+    return _GroupProbabilities(explicit, model.outside, p_out), [True], stats, None
+
+
+class _GroupProbabilities(Mapping[int, Probability]):
+    """The probabilities of an exactly counted board: one value per fixed or frontier cell (shared
+    within a group) and one value for every off-frontier cell, looked up on access."""
+
+    __slots__ = ("_explicit", "_outside", "_outside_set", "_p_out")
+
+    def __init__(self, explicit: dict[int, Probability], outside: tuple[int, ...], p_out: Probability) -> None:
+        self._explicit = explicit
+        self._outside = outside
+        self._outside_set: frozenset[int] | None = None
+        self._p_out = p_out
+
+    def __getitem__(self, cell: int) -> Probability:
+        p = self._explicit.get(cell)
+        if p is not None:
+            return p
+        if self._outside_set is None:
+            self._outside_set = frozenset(self._outside)
+        if cell in self._outside_set:
+            return self._p_out
+        raise KeyError(cell)
+
+    def __iter__(self) -> Iterator[int]:
+        yield from self._explicit
+        yield from self._outside
+
+    def __len__(self) -> int:
+        return len(self._explicit) + len(self._outside)
+
+
+class _ExactFractions(Mapping[int, Fraction]):
+    """The fractions of a fully exact board's probabilities, for the prover's hints (no copy)."""
+
+    __slots__ = ("_probs",)
+
+    def __init__(self, probs: Mapping[int, Probability]) -> None:
+        self._probs = probs
+
+    def __getitem__(self, cell: int) -> Fraction:
+        p = self._probs[cell]
+        assert isinstance(p, Exact)
+        return p.fraction
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._probs)
+
+    def __len__(self) -> int:
+        return len(self._probs)
 
 
 def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated: list[int],
@@ -329,18 +450,18 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
     return probs, [False], stats
 
 
-def _prove(model: Model, probs: dict[int, Probability] | None, engine: str,
+def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str,
            time_limit: float | None, feasibility: dict[int, Fraction] | None = None
-           ) -> tuple[dict[int, Certainty], dict[str, Any]]:
+           ) -> tuple[Mapping[int, Certainty], dict[str, Any]]:
     """Certainties from the proof subsystem (exact counts, or exact feasibility on a board whose
     combination was estimated, only nominate and withhold)."""
     try:
         from .proof import prove_model  # type: ignore[attr-defined,unused-ignore]
     except ImportError:  # the proof engine is not built yet
         return {}, {"proof": "unavailable"}
-    hints = feasibility
+    hints: Mapping[int, Fraction] | None = feasibility
     if probs is not None:
-        hints = {i: p.fraction for i, p in probs.items() if isinstance(p, Exact)}
+        hints = _ExactFractions(probs)
     result = prove_model(model, engine=engine, time_limit=time_limit, hints=hints)
     if result.status == "inconsistent":
         raise inconsistent_from(Inconsistent(result.conflict, "no placement satisfies the clues and the total"),

@@ -1,4 +1,4 @@
-"""Minesweeper positions: the text format of the interface contract, parsed and validated.
+"""Minesweeper positions: the board text format (docs/board-format.md), parsed and validated.
 
 A board is immutable. Cells are stored row-major as small integers:
 ``0``-``8`` a revealed clue, :data:`COVERED`, :data:`FLAG` (a player's flag) or :data:`MINE`
@@ -8,10 +8,13 @@ A board is immutable. Cells are stored row-major as small integers:
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+
+from .errors import CpsolveError
 
 COVERED = -1
 FLAG = -2
@@ -89,7 +92,7 @@ def _end_of(lines: list[str]) -> tuple[int, int]:
     return len(lines), len(lines[-1]) + 1
 
 
-class BoardError(ValueError):
+class BoardError(CpsolveError, ValueError):
     """Malformed input. ``str(err)`` is one line: ``source:line:col: what is wrong``."""
 
     def __init__(self, message: str, source: str = "<board>", line: int | None = None,
@@ -224,6 +227,21 @@ class Board:
         return [[v if v >= 0 else code[v] for v in self.cells[r * self.cols:(r + 1) * self.cols]]
                 for r in range(self.rows)]
 
+    def __str__(self) -> str:
+        """The grid in the board text format (docs/board-format.md), with its ``mines:`` header."""
+        return self.to_text().rstrip("\n")
+
+    def __repr__(self) -> str:
+        # the full form when it is short (it rebuilds the board), else a summary of what is on it
+        full = (f"Board(rows={self.rows}, cols={self.cols}, cells={self.cells!r}, mines={self.mines!r}, "
+                f"source={self.source!r})")
+        if len(full) <= 200:
+            return full
+        covered = self.cells.count(COVERED)
+        source = self.source if len(self.source) <= 60 else "..." + self.source[-57:]
+        return (f"<Board {self.rows}x{self.cols}, mines={self.mines}, {covered} covered, {self.flags} flags, "
+                f"{self.rows * self.cols - covered - self.flags - self.known_mines} revealed, source={source!r}>")
+
     def to_text(self, header: bool = True) -> str:
         """The board in the contract's text format (round-trips through :func:`parse_board`)."""
         lines = []
@@ -242,7 +260,7 @@ def _where(board_positions: tuple[tuple[int, int], ...], index: int) -> tuple[in
 
 
 def parse_board(text: str, source: str = "<board>", *, validate: bool = True) -> Board:
-    """Parse a position in the text format of the interface contract (section 1).
+    """Parse a position in the board text format (docs/board-format.md).
 
     Raises :class:`BoardError` (a ``ValueError``) with ``source:line:col`` on bad input.
     A UTF-8 byte-order mark at the start is ignored (Windows Notepad writes one).
@@ -349,6 +367,25 @@ def decode_board_bytes(data: bytes, source: str = "<board>") -> str:
 def parse_board_bytes(data: bytes, source: str = "<board>", *, validate: bool = True) -> Board:
     """:func:`parse_board` of raw bytes (a file, standard input, an HTTP body)."""
     return parse_board(decode_board_bytes(data, source), source, validate=validate)
+
+
+def load(path: str | os.PathLike[str]) -> Board:
+    """Read and parse the board file at ``path`` (the format of docs/board-format.md).
+
+    Raises :class:`BoardError` naming the file (and line and column) on bad input, and also when
+    the file cannot be read.
+    """
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as fh:
+            data = fh.read()
+    except FileNotFoundError:
+        raise BoardError("no such file", name) from None
+    except IsADirectoryError:
+        raise BoardError("is a directory, not a board file", name) from None
+    except OSError as exc:
+        raise BoardError(exc.strerror or "cannot be read", name) from None
+    return parse_board_bytes(data, name)
 
 
 def validate_board(board: Board, mines_at: tuple[int, int] | None = None) -> None:

@@ -14,7 +14,8 @@ import re
 import sys
 from collections.abc import Sequence
 
-from ..board import Board, BoardError, parse_board, parse_board_bytes
+from ..board import Board, BoardError, load, parse_board, parse_board_bytes
+from ..errors import CpsolveError, InconsistentBoard
 
 #: Modules under cpsolve.cli that provide subcommands, in the order of ``--help``.
 COMMANDS = ["solve", "check", "compare", "encode", "demo", "play", "generate", "verify_ng", "replay", "serve"]
@@ -40,16 +41,7 @@ def read_board(path: str) -> Board:
         if stream is None:  # replaced by a text stream (tests, embedding)
             return parse_board(sys.stdin.read(), "<stdin>")
         return parse_board_bytes(stream.read(), "<stdin>")
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except FileNotFoundError:
-        raise BoardError("no such file", path) from None
-    except IsADirectoryError:
-        raise BoardError("is a directory, not a board file", path) from None
-    except OSError as exc:
-        raise BoardError(exc.strerror or "cannot be read", path) from None
-    return parse_board_bytes(data, path)
+    return load(path)
 
 
 def off_board(cell: tuple[int, int], rows: int, cols: int) -> bool:
@@ -113,6 +105,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"cpsolve: {exc}", file=sys.stderr)
         return exc.status
     except BoardError as exc:
+        print(f"cpsolve: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except InconsistentBoard as exc:  # commands with their own contract (check) catch it first
+        print(f"cpsolve: {exc}", file=sys.stderr)
+        return EXIT_INCONSISTENT
+    except CpsolveError as exc:  # any other domain error: one line, never a traceback
         print(f"cpsolve: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from ..analysis import InconsistentBoard, analyze, inconsistent_json
+from ..analysis import InconsistentBoard, analyze
 from ..board import BoardError, display_name
 from ..render import print_grid, render_summary, render_svg
 from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, CliError, read_board
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         except InconsistentBoard as exc:
             print(f"cpsolve: {name}: {exc}", file=sys.stderr)
             if args.json:
-                print(json.dumps(inconsistent_json(board, exc)), flush=True)
+                print(json.dumps(exc.to_json(board)), flush=True)
             else:
                 if n:
                     print()

@@ -5,13 +5,16 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..board import COVERED, FLAG, MINE, Board, neighbour_table
+from ..errors import CpsolveError
 
 #: Source id standing for the global mine total in ``sources`` sets.
 TOTAL = -1
 
 
-class Inconsistent(Exception):
-    """No placement satisfies the model. ``sources``: clue ids (and :data:`TOTAL`) that conflict."""
+class Inconsistent(CpsolveError):
+    """No placement satisfies the model. ``sources``: clue ids (and :data:`TOTAL`) that conflict.
+
+    Internal: the analysis turns it into :class:`~cpsolve.errors.InconsistentBoard` (clue cells)."""
 
     def __init__(self, sources: frozenset[int], reason: str = "") -> None:
         self.sources = sources

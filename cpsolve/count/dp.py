@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from math import comb
 
 from ..constraints import Component
+from ..errors import BudgetError
 from .plan import elimination_plan
 
 #: A DP state: the residual needs of the open constraints.
@@ -25,7 +26,7 @@ Residual = tuple[int, ...]
 Step = tuple[int, int, list[tuple[Residual, list[int]]], list[list[tuple[int, Residual]]]]
 
 
-class BudgetExceeded(Exception):
+class BudgetExceeded(BudgetError):
     """The component needs more DP states than the budget allows: count it some other way."""
 
 

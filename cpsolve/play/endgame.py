@@ -22,11 +22,12 @@ from math import comb
 
 from ..board import COVERED, neighbours
 from ..constraints import Component
+from ..errors import BudgetError
 from .lookahead import CountedPosition
 
 
-class SearchBudgetExceeded(Exception):
-    pass
+class SearchBudgetExceeded(BudgetError):
+    """The endgame search visited more positions than its node budget."""
 
 
 def _component_configs(comp: Component) -> Iterator[tuple[int, ...]]:

@@ -228,7 +228,14 @@ class Evaluator:
             return ts[:2] + missing, ts[2:], missing
         return ts[:1] + missing, ts[1:], missing
 
+    def bound(self, mines: list[int], safes: list[int]) -> float:
+        """An upper bound on the chance of the pattern: no more than any one of its cells' chance."""
+        prob = self.prob
+        return min([prob.get(m, 1.0) for m in mines] + [1.0 - prob.get(c, 0.0) for c in safes])
+
     def pattern_count(self, mines: list[int], safes: list[int]) -> int:
+        if self.bound(mines, safes) == 0.0:
+            return 0
         key = (frozenset(mines), frozenset(safes))
         got = self._pattern.get(key)
         if got is None:
@@ -255,10 +262,13 @@ class Evaluator:
                 mines, safes, missing = got
                 if len(missing) > 1 or len(mines) > remaining:
                     continue
+                tiles = mines[:need] + safes
+                bound = self.bound(mines, safes)
+                if bound <= FINAL_THRESHOLD and all(self.prob[t] > bound + 1e-9 for t in tiles):
+                    continue  # neither a pseudo-50/50 (a tile as likely a mine as the pattern) nor influential
                 tally = self.pattern_count(mines, safes)
                 if tally == 0:
                     continue
-                tiles = mines[:need] + safes
                 for t in tiles:
                     if self._exact_tally(t) == tally and not self.dead(t):
                         self.pseudos.append(t)
@@ -365,6 +375,8 @@ class Evaluator:
         infl = 1.0
         if self.influence_scale:
             infl = 1.0 + self.influence_scale * self.influence(x) / safe_tally
+        if bar is not None and not bar.deferred and safety * infl * (1 + PROGRESS) < bar.weight:
+            return Evaluated(x, safety, 0.0, False)  # cannot win even if every number left it safe
         outs = self.outcomes(x)
         if not outs:
             return None

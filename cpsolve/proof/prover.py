@@ -14,7 +14,7 @@ without deductions or hints: the check used by ``cpsolve compare`` and the tests
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -24,12 +24,12 @@ from ..constraints import TOTAL, Model
 from ..encodings import CardSystem, raw_model, system_from_clues, system_from_model
 from .backbone import backbone
 from .backends import get_backend, resolve
-from .certainty import Certainty, certify
+from .certainty import Certainties, Certainty, certify
 
 
 @dataclass
 class ProofResult:
-    certainties: dict[int, Certainty]          # board cell index -> certainty
+    certainties: MutableMapping[int, Certainty]  # board cell index -> certainty
     stats: dict[str, Any] = field(default_factory=dict)
     free: frozenset[int] = frozenset()         # cells shown not forced
     undecided: frozenset[int] = frozenset()    # cells not decided within the time limit
@@ -43,7 +43,6 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
     t0 = time.perf_counter()
     deadline = t0 + time_limit if time_limit is not None else None
     name = resolve(engine)
-    certs: dict[int, Certainty] = {}
     memo: dict[frozenset[int], tuple[tuple[int, int], ...]] = {}
 
     def clue_cells(sources: frozenset[int]) -> tuple[tuple[int, int], ...]:
@@ -52,13 +51,13 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
             cc = memo[sources] = tuple(model.clue_cells(sources))
         return cc
 
+    certs = Certainties(model.cols, clue_cells)
     if independent:
         system = system_from_clues(model.rows, model.cols, model.unknown, model.clues, model.remaining)
         hints = None
     else:
         for cell, fact in model.fixed.items():
-            certs[cell] = certify(divmod(cell, model.cols), fact.mine, "deduction",
-                                  clue_cells(fact.sources), TOTAL in fact.sources)
+            certs.add_pending(cell, fact.mine, "deduction", fact.sources, TOTAL in fact.sources)
         system = system_from_model(model)
     deduced = len(certs)
     nominated = None

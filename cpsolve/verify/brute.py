@@ -13,9 +13,10 @@ from fractions import Fraction
 from math import comb
 
 from ..board import COVERED, FLAG, MINE, Board
+from ..errors import BudgetError
 
 
-class TooLarge(Exception):
+class TooLarge(BudgetError):
     """The board has more frontier cells or assignments than the limits allow."""
 
 

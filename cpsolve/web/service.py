@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..analysis import InconsistentBoard, analyze, inconsistent_json
+from ..analysis import InconsistentBoard, analyze
 from ..board import COVERED, FLAG, Board, BoardError, parse_board
 from ..options import DEFAULT_EXACT_LIMIT, AnalysisOptions
 from ..simulate.game import Game, parse_difficulty
@@ -170,12 +170,17 @@ def options_from(raw: Any, limits: Limits) -> AnalysisOptions:
 
 # --------------------------------------------------------------------------- analysis, check, move
 
+def inconsistent_document(board: Board, exc: InconsistentBoard) -> dict[str, Any]:
+    """The document of docs/json.md for an impossible board (every key present)."""
+    return exc.to_json(board)
+
+
 def analysis_document(board: Board, options: AnalysisOptions) -> dict[str, Any]:
-    """``cpsolve.analyze`` on the board: section 3's document, plus what the time limit left undecided."""
+    """``cpsolve.analyze`` on the board: the document of docs/json.md, plus what the time limit left undecided."""
     try:
         result = analyze(board, options)
     except InconsistentBoard as exc:
-        return inconsistent_json(board, exc)
+        return inconsistent_document(board, exc)
     doc = result.to_json()
     doc["undecided"] = [list(c) for c in result.stats.get("undecided_cells", [])]
     doc["time_limit"] = options.time_limit
@@ -225,7 +230,7 @@ def move_document(board: Board, options: AnalysisOptions, first_click: str = "sa
     try:
         result = analyze(board, options)
     except InconsistentBoard as exc:
-        doc = inconsistent_json(board, exc)
+        doc = inconsistent_document(board, exc)
         return {"cells": [], "guess": False, "reason": "inconsistent", "status": "inconsistent",
                 "message": doc["message"], "conflict": doc["conflict"]}
     if not result.cells:

@@ -1,0 +1,58 @@
+"""The one error family: every error cpsolve raises on purpose is a :class:`CpsolveError`.
+
+* :class:`~cpsolve.board.BoardError` (also a ``ValueError``): malformed input, one line
+  ``source:line:col: what is wrong``;
+* :class:`InconsistentBoard` (also a ``ValueError``): a well-formed board that no mine placement
+  satisfies, naming the clues that conflict;
+* :class:`BudgetError`: a bounded computation ran out of its budget (a component over the DP state
+  budget, a board too large for brute force, an endgame search over its node budget). The library
+  turns it into an estimate or "not proved", never into a wrong claim; it reaches a caller only from
+  the tools that have no such fallback.
+
+The command line turns these into one line on standard error and the exit statuses of
+docs/exit-codes.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .board import Board
+
+
+class CpsolveError(Exception):
+    """Base class of the errors cpsolve raises on purpose."""
+
+
+class InconsistentBoard(CpsolveError, ValueError):
+    """No mine placement satisfies the clues (and the total).
+
+    ``conflict``: the clue cells involved (row, col); ``uses_total``: whether the mine total is part
+    of the conflict; ``reason``: how the conflict was found ("a minimal conflicting set", ...).
+    """
+
+    def __init__(self, conflict: list[tuple[int, int]], uses_total: bool, reason: str = "") -> None:
+        self.conflict = conflict
+        self.uses_total = uses_total
+        self.reason = reason
+        where = ", ".join(f"{r},{c}" for r, c in conflict) or "none"
+        total = " and the mine total" if uses_total else ""
+        super().__init__(f"inconsistent board: no placement satisfies the clues at {where}{total}"
+                         + (f" ({reason})" if reason else ""))
+
+    @property
+    def minimal(self) -> bool:
+        """Whether the conflict was shown minimal (removing any one clue leaves a satisfiable set)."""
+        return "minimal" in self.reason
+
+    def to_json(self, board: Board) -> dict[str, Any]:
+        """The JSON document of docs/json.md for this impossible ``board`` (every key present)."""
+        return {"rows": board.rows, "cols": board.cols, "mines": board.mines, "remaining": None,
+                "status": "inconsistent", "exact": False, "cells": [], "proved_safe": [], "proved_mine": [],
+                "best_guess": None, "conflict": [list(c) for c in self.conflict],
+                "conflict_uses_total": self.uses_total, "conflict_minimal": self.minimal, "message": str(self)}
+
+
+class BudgetError(CpsolveError):
+    """A bounded computation needs more than its budget allows (see the module docstring)."""

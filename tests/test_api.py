@@ -1,0 +1,69 @@
+"""The public API at the prompt: short reprs, the board as text, any cell, the grid, load, errors."""
+
+from __future__ import annotations
+
+import inspect
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import cpsolve
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_reprs_are_short_and_str_of_a_board_is_its_text():
+    board = cpsolve.load(EXAMPLES / "expert-midgame.txt")
+    result = cpsolve.analyze(board, prove=False)
+    assert len(repr(board)) < 300 and len(repr(result)) < 300
+    assert "16x30" in repr(board) and "177 covered" in repr(result)
+    assert cpsolve.parse_board(str(board)).cells == board.cells  # the grid in the board text format
+    small = cpsolve.parse_board("mines: 1\n. 1\n")
+    assert eval(repr(small), {"Board": cpsolve.Board}) == small  # a small board's repr rebuilds it
+
+
+def test_cell_answers_for_every_cell_and_grid_matches_cells():
+    board = cpsolve.parse_board("mines: 1\n. 1 . . .\n. . . . .\n. . . 1 .\n")
+    result = cpsolve.analyze(board)
+    assert result.cell(0, 1).state == "revealed" and result.cell(0, 1).probability.fraction == 0
+    assert result.cell(1, 2).state == "covered" and result.cell(1, 2).proof is not None
+    with pytest.raises(IndexError, match="off the board"):
+        result.cell(3, 0)
+    grid = result.grid(exact=True)
+    assert len(grid) == 3 and all(len(row) == 5 for row in grid)
+    assert grid[0][1] is None and grid[1][2] == Fraction(1)
+    assert sum(v for row in grid for v in row if v is not None) == result.remaining
+
+
+def test_finished_board_has_no_best_guess():
+    result = cpsolve.analyze(cpsolve.parse_board("mines: 1\n1 *\n"))
+    assert result.cells == [] and result.best_guess is None
+
+
+def test_help_documents_every_parameter_of_analyze():
+    doc = inspect.getdoc(cpsolve.analyze) or ""
+    for name in inspect.signature(cpsolve.analyze).parameters:
+        if name != "board":
+            assert f"``{name}``" in doc, name
+    assert inspect.getdoc(cpsolve.Analysis)
+
+
+def test_options_object_and_keywords_agree():
+    board = cpsolve.load(EXAMPLES / "headline.txt")
+    a = cpsolve.analyze(board, cpsolve.AnalysisOptions(prove=False))
+    b = cpsolve.analyze(board, prove=False)
+    assert a.to_json() == b.to_json() and not a.proved_safe
+    with pytest.raises(ValueError):
+        cpsolve.AnalysisOptions(density=2)
+
+
+def test_one_error_family(tmp_path):
+    with pytest.raises(cpsolve.BoardError) as bad:
+        cpsolve.load(tmp_path / "missing.txt")
+    assert isinstance(bad.value, cpsolve.CpsolveError) and isinstance(bad.value, ValueError)
+    with pytest.raises(cpsolve.InconsistentBoard) as inc:
+        cpsolve.analyze(cpsolve.parse_board("mines: 1\n. 2 .\n. . .\n"), trust_flags=True)
+    assert isinstance(inc.value, cpsolve.CpsolveError)
+    from cpsolve.count import BudgetExceeded
+    assert issubclass(BudgetExceeded, cpsolve.BudgetError)
