@@ -84,10 +84,10 @@ class AnalysisStats:
     fixed: int = 0
     components: int = 0
     largest_component: int = 0
+    combine_cost: int | None = None
     estimated_components: int = 0
     dp_states: int = 0
     max_component_states: int = 0
-    combine_cost: int | None = None
     estimate_reason: str | None = None
     estimate: EstimateStats | None = None
     proof: ProofStats | None = None

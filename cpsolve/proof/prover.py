@@ -28,17 +28,16 @@ from .certainty import Certainties, Certainty, certify
 
 @dataclass
 class ProofStats:
-    """What a proof run did: its engine, the cells proved by deduction and in all, solver calls and
-    rounds, nominated cells a model contradicted, cells left undecided, and the time (ms)."""
+    """What a proof run did."""
 
-    engine: str = ""
-    deduced: int = 0
-    solver_calls: int = 0
-    rounds: int = 0
-    hint_conflicts: int = 0
-    proved: int = 0
-    undecided: int = 0
-    ms: float = 0.0
+    engine: str = ""            # the backend that ran ("cp-sat", "sat:minicard", ...)
+    deduced: int = 0            # cells proved by the model's deductions alone
+    solver_calls: int = 0       # questions asked of the solver
+    rounds: int = 0             # backbone rounds
+    hint_conflicts: int = 0     # cells nominated as forced by the counts that a model flipped
+    proved: int = 0             # cells proved in all
+    undecided: int = 0          # cells the time limit left undecided
+    ms: float = 0.0             # time spent
 
 
 @dataclass
