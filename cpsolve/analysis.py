@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from functools import partial
 from typing import Any
@@ -18,6 +18,7 @@ from . import budget, count
 from .board import COVERED, FLAG, MINE, Board
 from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
 from .errors import InconsistentBoard
+from .estimate.fugacity import EstimateStats
 from .options import (
     DEFAULT_COMBINE_BUDGET,
     DEFAULT_ENGINE,
@@ -28,7 +29,9 @@ from .options import (
     AnalysisOptions,
 )
 from .probability import Estimate, Exact, Probability
+from .proof.backends.base import ProofStatus
 from .proof.certainty import Certainty
+from .proof.prover import ProofStats
 
 _ZERO = Exact(Fraction(0))
 _ONE = Exact(Fraction(1))
@@ -63,6 +66,52 @@ class CellResult:
         }
 
 
+@dataclass
+class AnalysisStats:
+    """What an analysis did and what it cost (typed; ``as_dict()`` flattens it for printing).
+
+    The model: ``clue_cells``, ``frontier`` (cells in a constraint after simplification), ``fixed``
+    (cells the simplifier fixed), ``components``, ``largest_component`` (cells). Counting:
+    ``estimated_components``, ``dp_states``, ``max_component_states``, ``combine_cost`` (big-integer
+    work to combine through the total), ``estimate_reason`` and ``estimate`` (when estimated).
+    Proofs: ``proof`` (None when ``prove=False``), ``proof_status`` and ``undecided_cells`` (left
+    undecided by the time limit). Time in milliseconds: ``ms_model``, ``ms_count``, ``ms_proof``,
+    ``ms_total``.
+    """
+
+    clue_cells: int = 0
+    frontier: int = 0
+    fixed: int = 0
+    components: int = 0
+    largest_component: int = 0
+    combine_cost: int | None = None
+    estimated_components: int = 0
+    dp_states: int = 0
+    max_component_states: int = 0
+    estimate_reason: str | None = None
+    estimate: EstimateStats | None = None
+    proof: ProofStats | None = None
+    proof_status: ProofStatus | None = None
+    undecided_cells: list[tuple[int, int]] = field(default_factory=list)
+    ms_model: float = 0.0
+    ms_count: float = 0.0
+    ms_proof: float = 0.0
+    ms_total: float = 0.0
+    budget: list[str] = field(default_factory=list)  # the parts the time limit cut short, in order
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every figure in one flat dict (estimate and proof figures prefixed ``estimate_``/``proof_``)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name in ("estimate", "proof"):
+                if v is not None:
+                    out.update({f"{f.name}_{k}": x for k, x in asdict(v).items()})
+            else:
+                out[f.name] = v
+        return out
+
+
 @dataclass(init=False, repr=False)
 class Analysis:
     """The result of :func:`analyze`.
@@ -88,14 +137,14 @@ class Analysis:
     exact: bool
     prior: str
     density: Fraction | None = None
-    stats: dict[str, Any] = field(default_factory=dict)
+    stats: AnalysisStats = field(default_factory=AnalysisStats)
     board: Board | None = field(default=None, repr=False, compare=False)
     _cells: list[CellResult] | None = field(default=None, repr=False, compare=False)
     _make_cells: Callable[[], list[CellResult]] | None = field(default=None, repr=False, compare=False)
 
     def __init__(self, rows: int, cols: int, mines: int | None, remaining: int | None,
                  cells: list[CellResult] | None = None, exact: bool = True, prior: str = "",
-                 density: Fraction | None = None, stats: dict[str, Any] | None = None,
+                 density: Fraction | None = None, stats: AnalysisStats | None = None,
                  board: Board | None = None, *,
                  _cells: list[CellResult] | None = None,
                  _make_cells: Callable[[], list[CellResult]] | None = None) -> None:
@@ -103,7 +152,7 @@ class Analysis:
         # otherwise built by ``_make_cells`` on first access
         self.rows, self.cols, self.mines, self.remaining = rows, cols, mines, remaining
         self.exact, self.prior, self.density = exact, prior, density
-        self.stats = stats if stats is not None else {}
+        self.stats = stats if stats is not None else AnalysisStats()
         self.board = board
         self._cells = cells if cells is not None else _cells
         self._make_cells = None if self._cells is not None else _make_cells
@@ -224,7 +273,7 @@ def inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: bool
 
 def _inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: bool, engine: str,
                        time_limit: float | None) -> InconsistentBoard:
-    from .proof import minimal_conflict
+    from .proof import minimal_conflict  # imported when needed: the proof package loads solvers
 
     if isinstance(board, Model):
         clues, has_total = board.clues, board.remaining is not None
@@ -265,7 +314,7 @@ def analyze(board: Board, options: AnalysisOptions | None = None, *,
       the model, counting, estimating, proving and naming a conflict share one deadline
       (:mod:`cpsolve.budget`): counting may use the first half, estimation up to four fifths, proofs
       the rest. A part cut short degrades (counts to estimates, estimates to a uniform estimate,
-      proofs to "not decided"), never to a claim; ``stats["budget"]`` lists what was cut short.
+      proofs to "not decided"), never to a claim; ``stats.budget`` lists what was cut short.
     - ``density``: prior mine density per cell for a board without a mine total (default 1/5;
       ignored when the board has a total). A fraction, float or string such as ``"1/5"``.
     - ``trust_flags``: flags count as mines (default); ``False`` treats them as covered cells.
@@ -303,7 +352,6 @@ def _analyze(board: Board, opts: AnalysisOptions) -> Analysis:
     if enclosing.at is not None and (deadline.at is None or enclosing.at < deadline.at):
         deadline = enclosing
     outer = budget.Deadline(None if deadline.at is None else max(deadline.at, t0 + ESTIMATE_FLOOR))
-    cut: list[str] = []
     with budget.within(outer):
         try:
             model = build_model(board, trust_flags=trust_flags)
@@ -312,22 +360,24 @@ def _analyze(board: Board, opts: AnalysisOptions) -> Analysis:
         except Inconsistent as exc:
             raise inconsistent_from(exc, board, trust_flags, engine, _conflict_time(deadline)) from None
         t_model = time.perf_counter()
+        ms = model.stats
+        stats = AnalysisStats(clue_cells=ms.get("clue_cells", 0), frontier=ms.get("frontier", 0),
+                              fixed=ms.get("fixed", 0), components=ms.get("components", 0),
+                              largest_component=ms.get("largest_component", 0))
         try:
-            probs, exact_flags, cstats, feasibility = _probabilities(
-                model, opts.exact_limit, opts.state_budget, dens, opts.combine_budget,
-                _shares(t0, opts.time_limit), cut)
+            probs, exact_flags, feasibility = _probabilities(model, opts.exact_limit, opts.state_budget, dens,
+                                                             opts.combine_budget, stats,
+                                                             _shares(t0, opts.time_limit))
         except Inconsistent as exc:
             raise inconsistent_from(exc, board, trust_flags, engine, _conflict_time(deadline)) from None
         t_count = time.perf_counter()
         exact = all(exact_flags)
         proofs: Mapping[int, Certainty] = {}
-        pstats: dict[str, Any] = {}
         if opts.prove:
-            proofs, pstats = _prove(model, probs if exact else None, engine, deadline, feasibility)
-            if pstats.get("status") == "timeout":
-                cut.append("proofs")
-    prior = ("uniform over all placements with the mine total" if dens is None else
-             f"independent per-cell mine density {dens} (no mine total given)")
+            proofs = _prove(model, probs if exact else None, engine, deadline, feasibility, stats)
+            if stats.proof_status is ProofStatus.TIMEOUT:
+                stats.budget.append("proofs")
+    prior = _prior(dens)
     t_end = time.perf_counter()
 
     def make_cells() -> list[CellResult]:
@@ -344,11 +394,8 @@ def _analyze(board: Board, opts: AnalysisOptions) -> Analysis:
             cells.append(CellResult(r, c, p, proof))
         return cells
 
-    stats: dict[str, Any] = dict(model.stats)
-    stats.update(cstats)
-    stats.update(pstats)
-    stats.update(ms_model=(t_model - t0) * 1e3, ms_count=(t_count - t_model) * 1e3,
-                 ms_proof=(t_end - t_count) * 1e3, ms_total=(t_end - t0) * 1e3, budget=cut)
+    stats.ms_model, stats.ms_count = (t_model - t0) * 1e3, (t_count - t_model) * 1e3
+    stats.ms_proof, stats.ms_total = (t_end - t_count) * 1e3, (t_end - t0) * 1e3
     return Analysis(board.rows, board.cols, board.mines, model.remaining, None, exact, prior, dens, stats, board,
                     _make_cells=make_cells)
 
@@ -365,6 +412,8 @@ ESTIMATE_FLOOR = 0.2
 #: The least time a conflict is given to be shrunk, even when the analysis used its budget (keeps
 #: small inconsistent boards minimal under tiny limits; bounded, so the budget stays kept).
 CONFLICT_FLOOR = 0.1
+#: ``EstimateStats.mode`` of a board whose estimation ran out of time.
+UNIFORM = "uniform (out of time)"
 
 
 def _shares(t0: float, time_limit: float | None) -> tuple[budget.Deadline, budget.Deadline]:
@@ -399,11 +448,10 @@ def _unmodelled(board: Board, trust_flags: bool, dens: Fraction | None, t0: floa
     cols = board.cols
     cells = [CellResult(i // cols, i % cols, est) for i in unknown]
     ms = (time.perf_counter() - t0) * 1e3
-    stats: dict[str, Any] = {"budget": ["model", "counting", "estimation", "proofs"],
-                             "estimate_mode": "uniform (out of time)", "ms_model": ms, "ms_count": 0.0,
-                             "ms_proof": 0.0, "ms_total": ms, "solver_calls": 0}
-    return Analysis(board.rows, board.cols, board.mines, remaining, cells, False, _prior(dens), dens, stats,
-                    board)
+    stats = AnalysisStats(estimate_reason="the time limit ran out while building the model",
+                          estimate=EstimateStats(mode=UNIFORM), ms_model=ms, ms_total=ms,
+                          budget=["model", "counting", "estimation", "proofs"])
+    return Analysis(board.rows, board.cols, board.mines, remaining, cells, False, _prior(dens), dens, stats, board)
 
 
 def _uniform(model: Model, dens: Fraction | None) -> dict[int, Probability]:
@@ -428,31 +476,25 @@ def _exact(num: int, den: int) -> Exact:
 
 
 def _probabilities(model: Model, exact_limit: int | None, state_budget: int | None,
-                   dens: Fraction | None, combine_budget: int | None = None,
-                   shares: tuple[budget.Deadline, budget.Deadline] | None = None, cut: list[str] | None = None
-                   ) -> tuple[Mapping[int, Probability], list[bool], dict[str, Any], dict[int, Fraction] | None]:
-    """Per unknown cell, its probability; whether the board was counted exactly; stats; and, on an
-    estimated board whose components were all counted, feasibility hints for the prover.
-
-    ``shares``: the deadlines of counting and of estimation (see :func:`analyze`); ``cut``
-    collects the parts cut short."""
+                   dens: Fraction | None, combine_budget: int | None, stats: AnalysisStats,
+                   shares: tuple[budget.Deadline, budget.Deadline] | None = None
+                   ) -> tuple[Mapping[int, Probability], list[bool], dict[int, Fraction] | None]:
+    """Per unknown cell, its probability; whether the board was counted exactly; and, on an
+    estimated board whose components were all counted, feasibility hints for the prover. Records
+    what counting did in ``stats``. ``shares``: the deadlines of counting and of estimation (see
+    :func:`analyze`); a part cut short is named in ``stats.budget``."""
     count_by, estimate_by = shares or (budget.Deadline(None), budget.Deadline(None))
-    cut = cut if cut is not None else []
     with budget.within(count_by):
         mc = count.count_model(model, exact_limit=exact_limit, state_budget=state_budget)
     if mc.out_of_time:
-        cut.append("counting")
+        stats.budget.append("counting")
     counted, estimated = mc.counted, mc.estimated
-    stats: dict[str, Any] = {
-        "estimated_components": len(estimated),
-        "dp_states": mc.states,
-        "max_component_states": mc.max_states,
-    }
+    stats.estimated_components, stats.dp_states, stats.max_component_states = len(estimated), mc.states, mc.max_states
     ordered = mc.in_order()
     over_budget = False
     if dens is None and not estimated:
         cost = count.combination_cost(ordered)
-        stats["combine_cost"] = cost
+        stats.combine_cost = cost
         over_budget = combine_budget is not None and cost > combine_budget
     if not (estimated or over_budget):
         fixed = {i: f.mine for i, f in model.fixed.items()}
@@ -469,23 +511,23 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
                 else:
                     explicit = count.cell_marginals(fixed, (), ordered, _exact, density=dens)
                     p_out = Exact(dens)
-            return _GroupProbabilities(explicit, model.outside, p_out), [True], stats, None
+            return _GroupProbabilities(explicit, model.outside, p_out), [True], None
         except budget.OutOfTime:
-            cut.append("combining")
-            over_budget = True
-    stats["estimate_reason"] = ("components over the exact limit, the state budget or the time limit"
-                                if estimated else "combining the components through the total is over budget")
+            stats.budget.append("combining")
+    stats.estimate_reason = ("components over the exact limit, the state budget or the time limit" if estimated
+                             else "combining the components through the total is over budget or out of time")
+    stats.estimate = EstimateStats()
     try:
         with budget.within(estimate_by):
-            est_probs, flags, stats = _estimated(model, counted, estimated, dens, stats)
+            est_probs, flags = _estimated(model, counted, estimated, dens, stats.estimate)
             feasibility = None
             if not estimated and dens is None:
                 feasibility = count.feasibility_hints(model, counted)
     except budget.OutOfTime:
-        cut.append("estimation")
-        stats["estimate_mode"] = "uniform (out of time)"
-        return _uniform(model, dens), [False], stats, None
-    return est_probs, flags, stats, feasibility
+        stats.budget.append("estimation")
+        stats.estimate.mode = UNIFORM
+        return _uniform(model, dens), [False], None
+    return est_probs, flags, feasibility
 
 
 class _GroupProbabilities(Mapping[int, Probability]):
@@ -539,8 +581,7 @@ class _ExactFractions(Mapping[int, Fraction]):
 
 
 def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated: list[int],
-               dens: Fraction | None, stats: dict[str, Any]
-               ) -> tuple[dict[int, Probability], list[bool], dict[str, Any]]:
+               dens: Fraction | None, stats: EstimateStats) -> tuple[dict[int, Probability], list[bool]]:
     """Probabilities of a board that is not counted exactly in full.
 
     With a mine total every component is coupled to every other through it, so once one part is
@@ -565,26 +606,24 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
     else:
         for i, f in model.fixed.items():
             probs[i] = Estimate(1.0 if f.mine else 0.0)
-    return probs, [False], stats
+    return probs, [False]
 
 
 def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str,
-           deadline: budget.Deadline, feasibility: dict[int, Fraction] | None = None
-           ) -> tuple[Mapping[int, Certainty], dict[str, Any]]:
+           deadline: budget.Deadline, feasibility: dict[int, Fraction] | None, stats: AnalysisStats
+           ) -> Mapping[int, Certainty]:
     """Certainties from the proof subsystem (exact counts, or exact feasibility on a board whose
-    combination was estimated, only nominate and withhold)."""
-    try:
-        from .proof import prove_model  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:  # the proof engine is not built yet
-        return {}, {"proof": "unavailable"}
+    combination was estimated, only nominate and withhold). Records the proof's figures in ``stats``."""
+    from .proof import prove_model  # imported when needed: the proof package loads solvers
+
     hints: Mapping[int, Fraction] | None = feasibility
     if probs is not None:
         hints = _ExactFractions(probs)
     result = prove_model(model, engine=engine, time_limit=deadline.left(), hints=hints)
-    if result.status == "inconsistent":
+    if result.status is ProofStatus.INCONSISTENT:
         raise inconsistent_from(Inconsistent(result.conflict, "no placement satisfies the clues and the total"),
                                 model, engine=engine, time_limit=_conflict_time(deadline))
-    stats = dict(result.stats)
+    stats.proof, stats.proof_status = result.stats, result.status
     # which cells the time limit left undecided (not proved either way), for callers that show them
-    stats["undecided_cells"] = sorted(divmod(i, model.cols) for i in result.undecided)
-    return result.certainties, stats
+    stats.undecided_cells = sorted(divmod(i, model.cols) for i in result.undecided)
+    return result.certainties

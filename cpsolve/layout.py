@@ -19,7 +19,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .board import COVERED, MAX_DIGITS, Board, BoardError, clip, neighbours, parse_number, split_lines
+from .board import (
+    COVERED,
+    MAX_DIGITS,
+    Board,
+    BoardError,
+    clip,
+    neighbours,
+    parse_number,
+    read_input,
+    row_width,
+    split_lines,
+)
 
 _MINES_RE = re.compile(r"^\s*mines\s*:\s*(\S*)\s*$", re.IGNORECASE)
 # ASCII digits only (re's \d and str.isdigit accept other scripts' digits; int() then fails on some)
@@ -176,11 +187,7 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
             else:
                 raise LayoutError(f"unknown character {ch!r}: a layout has only '*' (mine) and '.' (no mine)",
                                   source, lineno, col0 + 1)
-        if width is None:
-            width = len(row)
-        elif len(row) != width:
-            raise LayoutError(f"ragged rows: this row has {len(row)} cells, the first row has {width}",
-                              source, lineno, 1)
+        width = row_width(width, len(row), LayoutError, source, lineno)
         grid.append(row)
     if not grid or not width:
         raise LayoutError("no layout found (no grid rows)", source, len(lines), len(lines[-1]) + 1)
@@ -234,22 +241,16 @@ def is_mbf(path: str | Path) -> bool:
 def read_layout(path: str | Path) -> Layout:
     """Read a layout file: MBF when the name ends in ``.mbf``, else the text format."""
     name = str(path)
+    data = read_input(name, LayoutError, "layout file")
+    if is_mbf(name):
+        return parse_mbf(data, name)
     try:
-        if is_mbf(name):
-            return parse_mbf(Path(name).read_bytes(), name)
-        with open(name, encoding="utf-8") as fh:
-            text = fh.read()
-    except FileNotFoundError:
-        raise LayoutError("no such file", name) from None
-    except IsADirectoryError:
-        raise LayoutError("is a directory, not a layout file", name) from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         good = exc.object[:exc.start].decode("utf-8").removeprefix("\ufeff")
         before = split_lines(good)
         raise LayoutError(f"not UTF-8 text (byte {exc.start}); MBF files need the .mbf suffix", name,
                           len(before), len(before[-1]) + 1) from None
-    except OSError as exc:
-        raise LayoutError(exc.strerror or "cannot be read", name) from None
     return parse_layout(text, name)
 
 

@@ -117,7 +117,7 @@ def test_keyboard_interrupt_survives_analyze():
         "import os, signal, time, cpsolve\n"
         f"b = cpsolve.parse_board(open({str(BOARDS / 'headline.txt')!r}).read())\n"
         "r = cpsolve.analyze(b)\n"
-        "assert r.stats['solver_calls'] > 0, r.stats\n"
+        "assert r.stats.proof.solver_calls > 0, r.stats\n"
         "try:\n"
         "    os.kill(os.getpid(), signal.SIGINT)\n"
         "    time.sleep(5)\n"
