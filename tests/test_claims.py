@@ -25,7 +25,7 @@ def test_the_models_candidate_is_satisfiable():
 
     board = parse_board(CANDIDATE.read_text())
     with pytest.raises(Inconsistent) as err:
-        analysis._probabilities(build_model(board), 400, 200_000, None, 2_000_000)
+        analysis._probabilities(build_model(board), 400, 200_000, None, 2_000_000, analysis.AnalysisStats())
     _, clues = board_clues(board)
     named = [(clues[s].row, clues[s].col) for s in err.value.sources if s != TOTAL]
     assert not conflict_is_unsat(board, named, TOTAL in err.value.sources)
