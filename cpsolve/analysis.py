@@ -12,13 +12,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import count
 from .board import COVERED, MINE, Board
 from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
 from .errors import InconsistentBoard
-from .estimate.fugacity import EstimateStats
 from .options import (
     DEFAULT_COMBINE_BUDGET,
     DEFAULT_ENGINE,
@@ -29,9 +28,11 @@ from .options import (
     AnalysisOptions,
 )
 from .probability import Estimate, Exact, Probability
-from .proof.backends.base import ProofStatus
 from .proof.certainty import Certainty
-from .proof.prover import ProofStats
+
+if TYPE_CHECKING:  # the estimator is imported when first needed (cold start)
+    from .estimate import EstimateStats
+    from .proof import ProofStats, ProofStatus
 
 _ZERO = Exact(Fraction(0))
 _ONE = Exact(Fraction(1))
@@ -391,6 +392,9 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
     if estimated or over_budget:
         stats.estimate_reason = ("components over the exact limit or the state budget" if estimated
                                  else "combining the components through the total is over budget")
+        from .estimate import EstimateStats
+
+
         stats.estimate = EstimateStats()
         est_probs, flags = _estimated(model, counted, estimated, dens, stats.estimate)
         feasibility = None
@@ -496,7 +500,7 @@ def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str,
            ) -> Mapping[int, Certainty]:
     """Certainties from the proof subsystem (exact counts, or exact feasibility on a board whose
     combination was estimated, only nominate and withhold). Records the proof's figures in ``stats``."""
-    from .proof import prove_model  # imported when needed: the proof package loads solvers
+    from .proof import ProofStatus, prove_model  # imported when needed: the proof package loads solvers
 
     hints: Mapping[int, Fraction] | None = feasibility
     if probs is not None:
