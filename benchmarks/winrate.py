@@ -140,6 +140,8 @@ def main() -> int:
                 else [(args.difficulty, args.first_click, None)])
     fc = tuple(int(x) for x in args.first_cell.split(",")) if args.first_cell else None
     rows: list[str] = []
+    pooled_a: list[bool] = []
+    pooled_b: list[bool] = []
     for difficulty, rule, ref in settings:
         games = args.games if difficulty == "expert" or not args.reference else 2 * args.games
         results = []
@@ -162,11 +164,19 @@ def main() -> int:
                   f"[{100 * pr['ci95'][0]:+.2f}, {100 * pr['ci95'][1]:+.2f}], McNemar p={pr['p']:.3g}",
                   flush=True)
         rows.append(markdown_row(difficulty, rule, results))
+        if len(results) > 1:
+            pooled_a.extend(results[0][1])
+            pooled_b.extend(results[-1][1])
     if args.markdown:
         print("\n| board | first click | games | win rate (95% CI) | target | gap to target (95% CI) "
               "| last - first strategy, paired (95% CI), p | wrong certainties |")
         print("|---|---|---|---|---|---|---|---|")
         print("\n".join(rows))
+        if len(settings) > 1 and pooled_a:
+            pr = paired(pooled_a, pooled_b)
+            print(f"\nAll settings pooled ({len(pooled_a):,} paired games): last - first strategy "
+                  f"{100 * pr['diff']:+.2f} points [{100 * pr['ci95'][0]:+.2f}, {100 * pr['ci95'][1]:+.2f}] "
+                  f"(+{pr['only_b']} -{pr['only_a']}), McNemar p {pr['p']:.2g}")
     return 0
 
 
