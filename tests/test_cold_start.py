@@ -22,7 +22,7 @@ _SCRIPT = textwrap.dedent("""
     board = cpsolve.parse_board("mines: 1\\n. 1 . . .\\n. . . . .\\n. . . 1 .\\n")
     result = cpsolve.analyze(board, engine=sys.argv[1])
     print(json.dumps({"after_import": after_import, "modules": sorted(sys.modules),
-                      "calls": result.stats["solver_calls"], "mine": result.proved_mine}))
+                      "calls": result.stats.proof.solver_calls, "mine": result.proved_mine}))
 """)
 
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
+from ..budget import check
 from ..constraints import Component, Model
 from . import combine
 from .bp import GroupBP, group_means, group_vars
@@ -167,7 +168,7 @@ def _exact_moments(logc: list[float], t: float) -> tuple[float, float]:
 
 def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: list[int],
                    density: Fraction | None, *, marginals: Mapping[int, MarginalFn] | None = None,
-                   stats: dict[str, Any] | None = None, method: str = "dp",
+                   stats: EstimateStats | None = None, method: str = "dp",
                    dp_budget: int = 100_000, beam: int | None = None, canonical_budget: int = 400_000
                    ) -> dict[int, float]:
     """Estimated mine probability of every unfixed unknown cell (not the fixed ones).
@@ -181,7 +182,7 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
     ``method``: "dp" (beam-limited DP, ``dp_budget`` states times groups per run, or a fixed
     ``beam`` of states per step) or "bp";
     ``canonical_budget``: float multiply-adds allowed for restoring the hard total (else the
-    grand-canonical estimate stands).
+    grand-canonical estimate stands); ``stats``, when given, records how the estimate was made.
     """
     if method not in METHODS:
         raise ValueError(f"unknown estimation method {method!r} (one of {', '.join(METHODS)})")
@@ -200,6 +201,7 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
             part.at(t)
             out.update(part.probs())
         for ci, lc in logc.items():
+            check()
             out.update(marginals[ci](tilted(lc, t)))
         p_out = float(density)
         for c in model.outside:
@@ -214,6 +216,7 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
         """Expected mines minus remaining at log-fugacity t, and a slope estimate."""
         m = v = 0.0
         for part in bp_parts:
+            check()  # the analysis deadline (cpsolve.budget)
             pm, pv = part.at(t)
             m += pm
             v += pv
@@ -238,6 +241,7 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
         keys.append(ci)
         dists.append(combine.from_full(tilted(lc, t)))
     for part in bp_parts:
+        check()
         keys.append(part.ci)
         dists.append(part.distribution(t))
     if n_out:
@@ -250,8 +254,10 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
         shares = dists
     share = dict(zip(keys, shares))
     for ci, lc in logc.items():
+        check()
         out.update(marginals[ci](combine.full(share[ci], len(lc))))
     for part in bp_parts:
+        check()
         target = combine.mean(share[part.ci])
         if abs(target - part.at(t)[0]) > 1e-9:
             _solve_part(part, t, target)
@@ -307,11 +313,23 @@ def _normalise(p: dict[int, float], total: int) -> None:
             p[c] = min(1.0, max(0.0, p[c] + f * wc))
 
 
-def _record(stats: dict[str, Any] | None, parts: list[_BPPart | _DPPart], t: float, mode: str) -> None:
+@dataclass
+class EstimateStats:
+    """How a board was estimated: the ``mode`` (how the total was met), the mine ``fugacity``, the
+    parts estimated, how many of them the beam pruned, and the work done (DP states or BP sweeps)."""
+
+    mode: str = ""
+    fugacity: float = 0.0
+    parts: int = 0
+    pruned: int = 0
+    work: int = 0
+
+
+def _record(stats: EstimateStats | None, parts: list[_BPPart | _DPPart], t: float, mode: str) -> None:
     if stats is None:
         return
-    stats["estimate_mode"] = mode
-    stats["estimate_fugacity"] = math.exp(t)
-    stats["estimate_parts"] = len(parts)
-    stats["estimate_pruned"] = sum(1 for p in parts if p.pruned)
-    stats["estimate_work"] = sum(p.work for p in parts)
+    stats.mode = mode
+    stats.fugacity = math.exp(t)
+    stats.parts = len(parts)
+    stats.pruned = sum(1 for p in parts if p.pruned)
+    stats.work = sum(p.work for p in parts)

@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..budget import check
 from ..constraints import TOTAL
 from ..encodings import CardSystem
-from .backends import Backend, BackendFactory, Status
+from .backends import Backend, BackendFactory, ProofStatus, Status
 
 
 @dataclass
@@ -34,7 +35,7 @@ class Forced:
 
 @dataclass
 class BackboneResult:
-    status: str                                    # "ok", "inconsistent", "timeout"
+    status: ProofStatus
     forced: dict[int, Forced] = field(default_factory=dict)   # variable -> proof
     free: set[int] = field(default_factory=set)     # shown to take both values (by a model or a count)
     undecided: set[int] = field(default_factory=set)  # not decided in time
@@ -56,7 +57,7 @@ def backbone(system: CardSystem, make: BackendFactory, *, deadline: float | None
     the nominated ones are still certified here, and a model contradicting one is recorded in
     ``hint_conflicts``. Without ``nominated`` every group is a candidate.
     """
-    res = BackboneResult("ok")
+    res = BackboneResult(ProofStatus.OK)
     groups = system.groups()
     rep_of = {g[0]: g for g in groups}
     if nominated is not None:
@@ -73,6 +74,7 @@ def backbone(system: CardSystem, make: BackendFactory, *, deadline: float | None
         cand = {}
     total_idx = next((i for i, c in enumerate(system.cards) if c.is_total), None)
     guarded = [total_idx] if total_idx is not None and split_total else []
+    check()  # the analysis deadline (cpsolve.budget): grouping a huge board takes time
     b = make(system, guarded)
     try:
         _run(system, b, res, cand, rep_of, total_idx if guarded else None, deadline, nominated is None)
@@ -90,10 +92,10 @@ def _run(system: CardSystem, b: Backend, res: BackboneResult, cand: dict[int, bo
     # 1. a model of the whole system (and the candidates' values, unless nominated)
     out = b.solve(on, deadline, prefer=[_flip(v, x) for v, x in cand.items()])
     if out.status is Status.UNSAT:
-        res.status = "inconsistent"
+        res.status = ProofStatus.INCONSISTENT
         return
     if out.status is Status.UNKNOWN:
-        res.status = "timeout"
+        res.status = ProofStatus.TIMEOUT
         for v in (reps if fresh else cand):
             res.undecided.update(rep_of[v])
         return
@@ -114,7 +116,7 @@ def _run(system: CardSystem, b: Backend, res: BackboneResult, cand: dict[int, bo
     for v in left:
         res.undecided.update(rep_of[v])
     if left:
-        res.status = "timeout"
+        res.status = ProofStatus.TIMEOUT
     if not forced:
         return
     all_src = frozenset().union(*(c.sources for c in system.cards))

@@ -14,36 +14,51 @@ without deductions or hints: the check used by ``cpsolve compare`` and the tests
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
+from .. import budget
 from ..board import Board
+from ..budget import OutOfTime
 from ..constraints import TOTAL, Model
 from ..encodings import CardSystem, raw_model, system_from_clues, system_from_model
+from ..options import DEFAULT_ENGINE
 from .backbone import backbone
-from .backends import get_backend, resolve
-from .certainty import Certainty, certify
+from .backends import LOAD_SECONDS, ProofStatus, get_backend, loaded, resolve
+from .certainty import Certainties, Certainty, certify
+
+
+@dataclass
+class ProofStats:
+    """What a proof run did."""
+
+    engine: str = ""            # the backend that ran ("cp-sat", "sat:minicard", ...)
+    deduced: int = 0            # cells proved by the model's deductions alone
+    solver_calls: int = 0       # questions asked of the solver
+    rounds: int = 0             # backbone rounds
+    hint_conflicts: int = 0     # cells nominated as forced by the counts that a model flipped
+    proved: int = 0             # cells proved in all
+    undecided: int = 0          # cells the time limit left undecided
+    ms: float = 0.0             # time spent
 
 
 @dataclass
 class ProofResult:
-    certainties: dict[int, Certainty]          # board cell index -> certainty
-    stats: dict[str, Any] = field(default_factory=dict)
+    certainties: MutableMapping[int, Certainty]  # board cell index -> certainty
+    stats: ProofStats = field(default_factory=ProofStats)
     free: frozenset[int] = frozenset()         # cells shown not forced
     undecided: frozenset[int] = frozenset()    # cells not decided within the time limit
-    status: str = "ok"                         # "ok", "timeout", "inconsistent"
+    status: ProofStatus = ProofStatus.OK
     conflict: frozenset[int] = frozenset()     # when inconsistent: clue ids (and TOTAL) involved
 
 
-def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | None = None,
+def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float | None = None,
                 hints: Mapping[int, Fraction] | None = None, independent: bool = False) -> ProofResult:
     """Certainties for the unknown cells of ``model`` (see the module docstring)."""
     t0 = time.perf_counter()
     deadline = t0 + time_limit if time_limit is not None else None
     name = resolve(engine)
-    certs: dict[int, Certainty] = {}
     memo: dict[frozenset[int], tuple[tuple[int, int], ...]] = {}
 
     def clue_cells(sources: frozenset[int]) -> tuple[tuple[int, int], ...]:
@@ -52,14 +67,38 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
             cc = memo[sources] = tuple(model.clue_cells(sources))
         return cc
 
+    certs = Certainties(model.cols, clue_cells)
+    if not independent:
+        for cell, fact in model.fixed.items():
+            certs.add_pending(cell, fact.mine, "deduction", fact.sources, TOTAL in fact.sources)
+    try:
+        # the solver part runs under the deadline (cpsolve.budget): setting it up on a huge board
+        # (encoding, symmetry groups, loading the backend) takes time too, and is cut short with it
+        if deadline is not None and time.perf_counter() >= deadline:
+            raise OutOfTime()
+        with budget.within(budget.Deadline(deadline)):
+            return _solve(model, name, certs, clue_cells, deadline, hints, independent, t0)
+    except OutOfTime:
+        # out of time before the solver answered: the deductions stand, the rest is not decided
+        undecided = frozenset(c for c in model.unknown if c not in certs)
+        stats = ProofStats(engine=name, deduced=len(certs), proved=len(certs), undecided=len(undecided),
+                           ms=(time.perf_counter() - t0) * 1e3)
+        return ProofResult(certs, stats, undecided=undecided, status=ProofStatus.TIMEOUT)
+
+
+def _solve(model: Model, name: str, certs: Certainties,
+           clue_cells: Callable[[frozenset[int]], tuple[tuple[int, int], ...]], deadline: float | None,
+           hints: Mapping[int, Fraction] | None, independent: bool, t0: float) -> ProofResult:
+    """The solver part of :func:`prove_model` (``certs`` holds the deductions already)."""
     if independent:
         system = system_from_clues(model.rows, model.cols, model.unknown, model.clues, model.remaining)
         hints = None
     else:
-        for cell, fact in model.fixed.items():
-            certs[cell] = certify(divmod(cell, model.cols), fact.mine, "deduction",
-                                  clue_cells(fact.sources), TOTAL in fact.sources)
         system = system_from_model(model)
+    budget.check()
+    left = budget.current().left()
+    if left is not None and left < LOAD_SECONDS and not loaded(name):
+        raise OutOfTime()  # the solver could not even be imported in the time left
     deduced = len(certs)
     nominated = None
     if hints is not None:
@@ -68,11 +107,11 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
             p = hints.get(system.cells[v - 1])
             if p is not None and p in (0, 1):
                 nominated[v] = p == 1
-    stats: dict[str, Any] = {"engine": name, "deduced": deduced, "solver_calls": 0}
+    stats = ProofStats(engine=name, deduced=deduced)
     result = ProofResult(certs, stats)
     impossible = [c for c in system.cards if c.impossible]
     if impossible:  # e.g. a clue with more flags around it than its number: no placement at all
-        result.status = "inconsistent"
+        result.status = ProofStatus.INCONSISTENT
         result.conflict = frozenset().union(*(c.sources for c in impossible))
         result.certainties = {}
         _finish(result, system, t0, set(), set())
@@ -81,9 +120,9 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
         _finish(result, system, t0, set(), set())
         return result
     bb = backbone(system, get_backend(name), deadline=deadline, nominated=nominated)
-    stats.update(solver_calls=bb.calls, rounds=bb.rounds, hint_conflicts=len(bb.hint_conflicts))
-    if bb.status == "inconsistent":
-        result.status = "inconsistent"
+    stats.solver_calls, stats.rounds, stats.hint_conflicts = bb.calls, bb.rounds, len(bb.hint_conflicts)
+    if bb.status is ProofStatus.INCONSISTENT:
+        result.status = ProofStatus.INCONSISTENT
         result.conflict = frozenset().union(*(c.sources for c in system.cards))
         # nothing is proved on a board with no placement
         result.certainties = {}
@@ -101,11 +140,12 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
 def _finish(result: ProofResult, system: CardSystem, t0: float, free: set[int], undecided: set[int]) -> None:
     result.free = frozenset(c for v in free for c in system.cells_of(v))
     result.undecided = frozenset(c for v in undecided for c in system.cells_of(v))
-    result.stats.update(status=result.status, proved=len(result.certainties),
-                        undecided=len(result.undecided), ms=(time.perf_counter() - t0) * 1e3)
+    result.stats.proved = len(result.certainties)
+    result.stats.undecided = len(result.undecided)
+    result.stats.ms = (time.perf_counter() - t0) * 1e3
 
 
-def prove_board(board: Board, *, engine: str = "cp-sat", time_limit: float | None = None,
+def prove_board(board: Board, *, engine: str = DEFAULT_ENGINE, time_limit: float | None = None,
                 trust_flags: bool = True) -> ProofResult:
     """The backbone of the board's original clues and total by ``engine`` alone (no deductions,
     no counts): the independent check of ``cpsolve compare``."""

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..analysis import InconsistentBoard, analyze
 from ..board import COVERED, FLAG, Board, BoardError, parse_board
-from ..options import DEFAULT_EXACT_LIMIT, AnalysisOptions
+from ..options import DEFAULT_EXACT_LIMIT, DEFAULTS, AnalysisOptions
 from ..simulate.game import Game, parse_difficulty
 
 
@@ -155,7 +155,7 @@ def options_from(raw: Any, limits: Limits) -> AnalysisOptions:
     ignore_flags = raw.get("ignore_flags", False)
     if not isinstance(ignore_flags, bool):
         raise RequestError("'ignore_flags' must be true or false")
-    engine = raw.get("engine", "cp-sat")
+    engine = raw.get("engine", DEFAULTS.engine)
     if not isinstance(engine, str):
         raise RequestError("'engine' must be a string such as \"cp-sat\" or \"sat\"")
     from ..proof import resolve
@@ -171,24 +171,20 @@ def options_from(raw: Any, limits: Limits) -> AnalysisOptions:
 # --------------------------------------------------------------------------- analysis, check, move
 
 def inconsistent_document(board: Board, exc: InconsistentBoard) -> dict[str, Any]:
-    """Section 3's document for an impossible board (every key present)."""
-    return {"rows": board.rows, "cols": board.cols, "mines": board.mines, "remaining": None,
-            "status": "inconsistent", "exact": False, "cells": [], "proved_safe": [], "proved_mine": [],
-            "best_guess": None, "conflict": [list(c) for c in exc.conflict],
-            "conflict_uses_total": exc.uses_total, "conflict_minimal": "minimal" in exc.reason,
-            "message": str(exc)}
+    """The document of docs/json.md for an impossible board (every key present)."""
+    return exc.to_json(board)
 
 
 def analysis_document(board: Board, options: AnalysisOptions) -> dict[str, Any]:
-    """``cpsolve.analyze`` on the board: section 3's document, plus what the time limit left undecided."""
+    """``cpsolve.analyze`` on the board: the document of docs/json.md, plus what the time limit left undecided."""
     try:
         result = analyze(board, options)
     except InconsistentBoard as exc:
         return inconsistent_document(board, exc)
     doc = result.to_json()
-    doc["undecided"] = [list(c) for c in result.stats.get("undecided_cells", [])]
+    doc["undecided"] = [list(c) for c in result.stats.undecided_cells]
     doc["time_limit"] = options.time_limit
-    doc["ms"] = round(result.stats.get("ms_total", 0.0), 3)
+    doc["ms"] = round(result.stats.ms_total, 3)
     return doc
 
 

@@ -17,13 +17,26 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ...budget import check
 from ...encodings import CardSystem
 
 
 class Status(enum.Enum):
+    """One solver call's answer (UNKNOWN: out of time or given up; never read as UNSAT)."""
+
     SAT = "sat"
     UNSAT = "unsat"
     UNKNOWN = "unknown"
+
+
+class ProofStatus(enum.StrEnum):
+    """How a proof run ended: every cell decided (OK), some left undecided by the time limit
+    (TIMEOUT), or no placement at all (INCONSISTENT). A ``str``, so it prints and serialises as its
+    value ("ok", "timeout", "inconsistent")."""
+
+    OK = "ok"
+    TIMEOUT = "timeout"
+    INCONSISTENT = "inconsistent"
 
 
 @dataclass(frozen=True)
@@ -47,6 +60,8 @@ class Backend(ABC):
     def _load(self) -> None:
         """Add every cardinality constraint of the system; a guarded one only under its guard."""
         for ci, card in enumerate(self.system.cards):
+            if not ci & 255:
+                check()  # the analysis deadline (cpsolve.budget): loading a huge board takes time
             g = self.new_var() if ci in self._guarded else None
             if g is not None:
                 self.guard[ci] = g
