@@ -250,4 +250,19 @@ def test_keyboard_mouse_flags_and_autoplay(server, browser):
                            timeout=60_000)
     assert page.evaluate("() => window.cpsolve.game.state") in ("won", "lost")
     assert "layout" in page.evaluate("() => window.cpsolve.game")
+    # analysis mode: a bare WxHxM is an untouched board; editing by click and by keys re-analyses
+    page.click("#tab-analyse")
+    page.fill("#board-text", "5x3x1")
+    page.click("#analyse")
+    idle(page)
+    page.wait_for_function("() => window.cpsolve.doc && window.cpsolve.doc.cells.length === 15")
+    page.click('#board .cell[data-r="0"][data-c="1"]')        # covered -> 0
+    page.click('#board .cell[data-r="0"][data-c="1"]')        # 0 -> 1
+    page.focus('#board .cell[data-r="2"][data-c="3"]')
+    page.keyboard.press("1")
+    page.wait_for_function("() => window.cpsolve.doc && window.cpsolve.doc.cells.length === 13")
+    idle(page)
+    text = page.input_value("#board-text")
+    assert parse_board(text).cells == parse_board((Path(__file__).parent / "boards" / "headline.txt").read_text()).cells
+    assert page.evaluate("() => window.cpsolve.doc.proved_mine") == [[1, 2]]
     assert not errors, errors

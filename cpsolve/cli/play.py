@@ -36,14 +36,19 @@ def solver() -> Analyse:
     return analyze
 
 
+#: The command's description in --help (argparse reflows it).
+DESCRIPTION = """\
+Play generated games: the referee holds the layout, the solver sees only the revealed board. Every
+claimed certainty is checked against the layout. Prints games, wins (with a 95%% Wilson interval),
+positions, estimated positions, certainties claimed and wrong, and time per position. Exit 0, or 1
+if any certainty (or exact probability 0/1) was wrong or the solver failed on a real position; 2 bad
+usage."""
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "play", help="play generated games and check every certainty against the hidden layout",
-        description="Play generated games: the referee holds the layout, the solver sees only the "
-        "revealed board. Every claimed certainty is checked against the layout. Prints games, wins "
-        "(with a 95%% Wilson interval), positions, estimated positions, certainties claimed and wrong, "
-        "and time per position. Exit 0, or 1 if any certainty (or exact probability 0/1) was wrong "
-        "or the solver failed on a real position; 2 bad usage.")
+        description=DESCRIPTION)
     add_game_options(p, "cell of the first click (default: 0,0 for safe; for opening 2,2 on boards up "
                      "to 16x16 and 3,3 on larger ones, the reference solvers' cells)")
     p.add_argument("--games", type=positive_int, default=100, metavar="N", help="games to play (100)")

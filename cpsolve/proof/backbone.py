@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ..budget import check
 from ..constraints import TOTAL
 from ..encodings import CardSystem
 from .backends import Backend, BackendFactory, ProofStatus, Status
@@ -73,6 +74,7 @@ def backbone(system: CardSystem, make: BackendFactory, *, deadline: float | None
         cand = {}
     total_idx = next((i for i, c in enumerate(system.cards) if c.is_total), None)
     guarded = [total_idx] if total_idx is not None and split_total else []
+    check()  # the analysis deadline (cpsolve.budget): grouping a huge board takes time
     b = make(system, guarded)
     try:
         _run(system, b, res, cand, rep_of, total_idx if guarded else None, deadline, nominated is None)

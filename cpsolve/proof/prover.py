@@ -14,31 +14,33 @@ without deductions or hints: the check used by ``cpsolve compare`` and the tests
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .. import budget
 from ..board import Board
+from ..budget import OutOfTime
 from ..constraints import TOTAL, Model
 from ..encodings import CardSystem, raw_model, system_from_clues, system_from_model
+from ..options import DEFAULT_ENGINE
 from .backbone import backbone
-from .backends import ProofStatus, get_backend, resolve
+from .backends import LOAD_SECONDS, ProofStatus, get_backend, loaded, resolve
 from .certainty import Certainties, Certainty, certify
 
 
 @dataclass
 class ProofStats:
-    """What a proof run did: its engine, the cells proved by deduction and in all, solver calls and
-    rounds, nominated cells a model contradicted, cells left undecided, and the time (ms)."""
+    """What a proof run did."""
 
-    engine: str = ""
-    deduced: int = 0
-    solver_calls: int = 0
-    rounds: int = 0
-    hint_conflicts: int = 0
-    proved: int = 0
-    undecided: int = 0
-    ms: float = 0.0
+    engine: str = ""            # the backend that ran ("cp-sat", "sat:minicard", ...)
+    deduced: int = 0            # cells proved by the model's deductions alone
+    solver_calls: int = 0       # questions asked of the solver
+    rounds: int = 0             # backbone rounds
+    hint_conflicts: int = 0     # cells nominated as forced by the counts that a model flipped
+    proved: int = 0             # cells proved in all
+    undecided: int = 0          # cells the time limit left undecided
+    ms: float = 0.0             # time spent
 
 
 @dataclass
@@ -51,7 +53,7 @@ class ProofResult:
     conflict: frozenset[int] = frozenset()     # when inconsistent: clue ids (and TOTAL) involved
 
 
-def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | None = None,
+def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float | None = None,
                 hints: Mapping[int, Fraction] | None = None, independent: bool = False) -> ProofResult:
     """Certainties for the unknown cells of ``model`` (see the module docstring)."""
     t0 = time.perf_counter()
@@ -66,13 +68,37 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
         return cc
 
     certs = Certainties(model.cols, clue_cells)
+    if not independent:
+        for cell, fact in model.fixed.items():
+            certs.add_pending(cell, fact.mine, "deduction", fact.sources, TOTAL in fact.sources)
+    try:
+        # the solver part runs under the deadline (cpsolve.budget): setting it up on a huge board
+        # (encoding, symmetry groups, loading the backend) takes time too, and is cut short with it
+        if deadline is not None and time.perf_counter() >= deadline:
+            raise OutOfTime()
+        with budget.within(budget.Deadline(deadline)):
+            return _solve(model, name, certs, clue_cells, deadline, hints, independent, t0)
+    except OutOfTime:
+        # out of time before the solver answered: the deductions stand, the rest is not decided
+        undecided = frozenset(c for c in model.unknown if c not in certs)
+        stats = ProofStats(engine=name, deduced=len(certs), proved=len(certs), undecided=len(undecided),
+                           ms=(time.perf_counter() - t0) * 1e3)
+        return ProofResult(certs, stats, undecided=undecided, status=ProofStatus.TIMEOUT)
+
+
+def _solve(model: Model, name: str, certs: Certainties,
+           clue_cells: Callable[[frozenset[int]], tuple[tuple[int, int], ...]], deadline: float | None,
+           hints: Mapping[int, Fraction] | None, independent: bool, t0: float) -> ProofResult:
+    """The solver part of :func:`prove_model` (``certs`` holds the deductions already)."""
     if independent:
         system = system_from_clues(model.rows, model.cols, model.unknown, model.clues, model.remaining)
         hints = None
     else:
-        for cell, fact in model.fixed.items():
-            certs.add_pending(cell, fact.mine, "deduction", fact.sources, TOTAL in fact.sources)
         system = system_from_model(model)
+    budget.check()
+    left = budget.current().left()
+    if left is not None and left < LOAD_SECONDS and not loaded(name):
+        raise OutOfTime()  # the solver could not even be imported in the time left
     deduced = len(certs)
     nominated = None
     if hints is not None:
@@ -119,7 +145,7 @@ def _finish(result: ProofResult, system: CardSystem, t0: float, free: set[int], 
     result.stats.ms = (time.perf_counter() - t0) * 1e3
 
 
-def prove_board(board: Board, *, engine: str = "cp-sat", time_limit: float | None = None,
+def prove_board(board: Board, *, engine: str = DEFAULT_ENGINE, time_limit: float | None = None,
                 trust_flags: bool = True) -> ProofResult:
     """The backbone of the board's original clues and total by ``engine`` alone (no deductions,
     no counts): the independent check of ``cpsolve compare``."""
