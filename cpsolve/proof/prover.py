@@ -80,7 +80,8 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
         _finish(result, system, t0, set(), set())
         return result
     bb = backbone(system, get_backend(name), deadline=deadline, nominated=nominated)
-    stats.update(solver_calls=bb.calls, rounds=bb.rounds, hint_conflicts=len(bb.hint_conflicts))
+    stats.update(solver_calls=bb.calls, rounds=bb.rounds, hint_conflicts=len(bb.hint_conflicts),
+                 propagation=bb.propagation)
     if bb.status == "inconsistent":
         result.status = "inconsistent"
         result.conflict = frozenset().union(*(c.sources for c in system.cards))
@@ -91,7 +92,7 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
     for v, f in bb.forced.items():
         used = clue_cells(f.sources)
         for cell in system.cells_of(v):
-            certs[cell] = certify(divmod(cell, model.cols), f.value, name, used, f.uses_total)
+            certs[cell] = certify(divmod(cell, model.cols), f.value, f.engine or name, used, f.uses_total)
     result.status = bb.status
     _finish(result, system, t0, bb.free, bb.undecided)
     return result
