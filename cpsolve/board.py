@@ -1,4 +1,4 @@
-"""Minesweeper positions: the text format of the interface contract, parsed and validated.
+"""Minesweeper positions: the board text format (docs/board-format.md), parsed and validated.
 
 A board is immutable. Cells are stored row-major as small integers:
 ``0``-``8`` a revealed clue, :data:`COVERED`, :data:`FLAG` (a player's flag) or :data:`MINE`
@@ -260,7 +260,7 @@ def _where(board_positions: tuple[tuple[int, int], ...], index: int) -> tuple[in
 
 
 def parse_board(text: str, source: str = "<board>", *, validate: bool = True) -> Board:
-    """Parse a position in the text format of the interface contract (section 1).
+    """Parse a position in the board text format (docs/board-format.md).
 
     Raises :class:`BoardError` (a ``ValueError``) with ``source:line:col`` on bad input.
     A UTF-8 byte-order mark at the start is ignored (Windows Notepad writes one).

@@ -15,6 +15,11 @@ docs/exit-codes.md.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .board import Board
+
 
 class CpsolveError(Exception):
     """Base class of the errors cpsolve raises on purpose."""
@@ -35,6 +40,18 @@ class InconsistentBoard(CpsolveError, ValueError):
         total = " and the mine total" if uses_total else ""
         super().__init__(f"inconsistent board: no placement satisfies the clues at {where}{total}"
                          + (f" ({reason})" if reason else ""))
+
+    @property
+    def minimal(self) -> bool:
+        """Whether the conflict was shown minimal (removing any one clue leaves a satisfiable set)."""
+        return "minimal" in self.reason
+
+    def to_json(self, board: Board) -> dict[str, Any]:
+        """The JSON document of docs/json.md for this impossible ``board`` (every key present)."""
+        return {"rows": board.rows, "cols": board.cols, "mines": board.mines, "remaining": None,
+                "status": "inconsistent", "exact": False, "cells": [], "proved_safe": [], "proved_mine": [],
+                "best_guess": None, "conflict": [list(c) for c in self.conflict],
+                "conflict_uses_total": self.uses_total, "conflict_minimal": self.minimal, "message": str(self)}
 
 
 class BudgetError(CpsolveError):

@@ -153,6 +153,7 @@ def test_cli_generate_text_is_a_layout_file(tmp_path: Path, capsys: pytest.Captu
 
 @pytest.mark.parametrize("argv,message", [
     (["--difficulty", "3x3x9"], "leave no safe cell"),
+    (["--difficulty", "3x3x7"], "no no-guess layout of 3x3 with 7 mines"),  # impossible: bounded, exit 2
     (["--difficulty", "3x3x1", "--first-click", "opening", "--first-cell", "1,1"], "do not fit"),
     (["--difficulty", "beginner", "--first-cell", "9,0"], "off the 9x9 board"),
     (["--difficulty", "beginner", "--first-cell", "-1,0"], "off the 9x9 board"),

@@ -69,7 +69,7 @@ def _chunk(args: tuple[str, str, int, int, int]) -> dict[str, Any]:
     return out
 
 
-def soak(name: str, rule: str, layouts: int, jobs: int, seed: int = 1) -> dict[str, Any]:
+def soak(name: str, rule: str, layouts: int, jobs: int, seed: int = 1, progress: bool = False) -> dict[str, Any]:
     step = max(1, min(250, layouts // (4 * jobs) or 1))
     chunks = [(name, rule, seed, a, min(layouts, a + step)) for a in range(0, layouts, step)]
     total: dict[str, Any] = {}
@@ -78,6 +78,9 @@ def soak(name: str, rule: str, layouts: int, jobs: int, seed: int = 1) -> dict[s
         for part in pool.map(_chunk, chunks):
             for k, v in part.items():
                 total[k] = total.get(k, 0 if not isinstance(v, list) else []) + v
+            if progress:  # cumulative, so an interrupted run still reports what it verified
+                print(f"  {name}: {total['layouts']} generated, {total['verified']} verified, "
+                      f"{len(total['failures'])} failures, {time.perf_counter() - t0:.0f} s", flush=True)
     total["seconds"] = time.perf_counter() - t0
     return total
 
@@ -114,7 +117,7 @@ if __name__ == "__main__":
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     for d in a.difficulty or list(DIFFICULTIES):
-        res = soak(d, a.first_click, a.layouts, a.jobs, a.seed)
+        res = soak(d, a.first_click, a.layouts, a.jobs, a.seed, progress=True)
         print(summary(d, a.first_click, res), flush=True)
         for i, text in res["failures"][:5]:
             print(f"FAILED layout {i}:\n{text}", flush=True)

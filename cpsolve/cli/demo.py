@@ -1,4 +1,4 @@
-"""``cpsolve demo headline``: the story's 5x3 board, naive answer beside the correct one."""
+"""``cpsolve demo headline``: the 5x3 board of the README, naive answer beside the correct one."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ..board import parse_board
 from ..constraints import build_model
 
 HEADLINE = """\
-# The 5x3 board of the story: one mine left; cell 1,2 is a certain mine.
+# The 5x3 board of docs/board-format.md: one mine left; cell 1,2 is a certain mine.
 mines: 1
 . 1 . . .
 . . . . .

@@ -13,7 +13,7 @@ from ..layout import Layout
 from ..play.referee import game_seed
 from ..play.strategy import default_first_cell
 from ..simulate import parse_difficulty
-from ..simulate.noguess import banned_cells, generate
+from ..simulate.noguess import GenerationFailed, banned_cells, generate
 from . import EXIT_OK, CliError
 from .args import parse_cell, positive_int, seed_arg
 
@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "from its first cell, is won by revealing only cells proved safe (with the mine total) at every "
         "step: random layouts are repaired where proofs run out (mines moved, as in Simon Tatham's "
         "Mines) and accepted only after a replay by proofs. Layout i depends only on (--seed, i). "
-        "Exit 0, 2 bad usage.")
+        "Exit 0, 2 bad usage (including a board too dense to have a no-guess layout).")
     p.add_argument("--difficulty", default="expert", metavar="LEVEL",
                    help="beginner (9x9/10), intermediate (16x16/40), expert (30x16/99) or WxHxM; default expert")
     p.add_argument("--no-guess", action="store_true",
@@ -73,7 +73,10 @@ def run(args: argparse.Namespace) -> int:
         rng = random.Random(game_seed(args.seed, i))
         extra: dict[str, Any] = {}
         if args.no_guess:
-            g = generate(rows, cols, mines, first_cell=first, first_click=args.first_click, rng=rng)
+            try:
+                g = generate(rows, cols, mines, first_cell=first, first_click=args.first_click, rng=rng)
+            except GenerationFailed as exc:
+                raise CliError(str(exc)) from None
             layout = g.layout
             extra = {"repairs": g.repairs, "restarts": g.restarts}
         else:

@@ -50,11 +50,7 @@ def run(args: argparse.Namespace) -> int:
         except InconsistentBoard as exc:
             print(f"cpsolve: {name}: {exc}", file=sys.stderr)
             if args.json:
-                doc = {"rows": board.rows, "cols": board.cols, "mines": board.mines,
-                       "remaining": None, "status": "inconsistent",
-                       "conflict": [list(c) for c in exc.conflict], "conflict_uses_total": exc.uses_total,
-                       "message": str(exc)}
-                print(json.dumps(doc), flush=True)
+                print(json.dumps(exc.to_json(board)), flush=True)
             else:
                 if n:
                     print()

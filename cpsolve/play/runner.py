@@ -1,4 +1,4 @@
-"""Many games, optionally in a process pool, summarised into the verification table of spec §5."""
+"""Many games, optionally in a process pool, summarised into the verification table (docs/play.md)."""
 
 from __future__ import annotations
 

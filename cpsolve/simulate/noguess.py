@@ -37,6 +37,14 @@ from ..proof import Certainty
 from ..proof.local import clue_certainties, clue_need, model_deductions, pair_forced
 
 FIRST_CLICKS = ("safe", "opening")
+#: Fresh random layouts before generation gives up (Expert needs about 0.01 per layout).
+MAX_RESTARTS = 100
+
+
+class GenerationFailed(ValueError):
+    """Repair found no no-guess layout within its budget."""
+
+
 #: Replays of one repaired layout before starting from a fresh random one (a guard: rarely reached).
 _MAX_REPLAYS = 20
 
@@ -362,8 +370,12 @@ def _repair(table: _Table, banned: set[int], rng: random.Random) -> bool:
     return True
 
 def generate(rows: int, cols: int, mines: int, *, first_cell: tuple[int, int], first_click: str = "safe",
-             rng: random.Random, max_repairs: int | None = None) -> Generated:
-    """One no-guess layout (module docstring). Deterministic given the state of ``rng``."""
+             rng: random.Random, max_repairs: int | None = None, max_restarts: int = MAX_RESTARTS) -> Generated:
+    """One no-guess layout (module docstring). Deterministic given the state of ``rng``.
+
+    Raises :class:`GenerationFailed` after ``max_restarts`` fresh layouts that repair could not make
+    no-guess (boards too dense or too small to have one, such as 3x3 with 7 mines).
+    """
     t0 = time.perf_counter()
     n = rows * cols
     first = first_cell[0] * cols + first_cell[1]
@@ -401,6 +413,10 @@ def generate(rows: int, cols: int, mines: int, *, first_cell: tuple[int, int], f
             made += 1
             repairs += 1
         restarts += 1
+        if restarts >= max_restarts:
+            raise GenerationFailed(f"no no-guess layout of {cols}x{rows} with {mines} mines (first click "
+                                   f"{first_click!r} at {first_cell[0]},{first_cell[1]}) after {restarts} "
+                                   "random layouts and their repairs: too dense?")
 
 
 def generate_many(rows: int, cols: int, mines: int, *, count: int, seed: int, first_click: str = "safe",

@@ -171,16 +171,12 @@ def options_from(raw: Any, limits: Limits) -> AnalysisOptions:
 # --------------------------------------------------------------------------- analysis, check, move
 
 def inconsistent_document(board: Board, exc: InconsistentBoard) -> dict[str, Any]:
-    """Section 3's document for an impossible board (every key present)."""
-    return {"rows": board.rows, "cols": board.cols, "mines": board.mines, "remaining": None,
-            "status": "inconsistent", "exact": False, "cells": [], "proved_safe": [], "proved_mine": [],
-            "best_guess": None, "conflict": [list(c) for c in exc.conflict],
-            "conflict_uses_total": exc.uses_total, "conflict_minimal": "minimal" in exc.reason,
-            "message": str(exc)}
+    """The document of docs/json.md for an impossible board (every key present)."""
+    return exc.to_json(board)
 
 
 def analysis_document(board: Board, options: AnalysisOptions) -> dict[str, Any]:
-    """``cpsolve.analyze`` on the board: section 3's document, plus what the time limit left undecided."""
+    """``cpsolve.analyze`` on the board: the document of docs/json.md, plus what the time limit left undecided."""
     try:
         result = analyze(board, options)
     except InconsistentBoard as exc:
