@@ -50,7 +50,7 @@ def main() -> None:
         ours.append(best * 1e3)
         exact += result.exact
         for k in stage:
-            stage[k].append(result.stats[k])
+            stage[k].append(getattr(result.stats, k))
         if ms_toollib is not None:
             grid = pos.board.to_matrix()
             best = float("inf")

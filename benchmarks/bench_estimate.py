@@ -68,7 +68,7 @@ def main() -> None:
             if est.exact:
                 continue
             n_est += 1
-            assert est.stats["estimated_components"] > 0
+            assert est.stats.estimated_components > 0
             e = [abs(a.probability.value - b.probability.value) for a, b in zip(est.cells, ex.cells)]
             errs.extend(e)
             pos_max.append(max(e))

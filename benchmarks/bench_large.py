@@ -59,10 +59,11 @@ def child(size: str, positions: int, seed: int, time_limit: float, prove: bool, 
         wrong = sum(1 for c in res.cells if c.proof is not None
                     and c.proof.mine != ((c.row * cols + c.col) in pos.mines))
         s = res.stats
-        out.append({"total": total, "model": s["ms_model"], "count": s["ms_count"], "proof": s["ms_proof"],
-                    "exact": res.exact, "components": s["components"], "covered": len(res.cells),
+        out.append({"total": total, "model": s.ms_model, "count": s.ms_count, "proof": s.ms_proof,
+                    "exact": res.exact, "components": s.components, "covered": len(res.cells),
                     "certain": len(res.proved_safe) + len(res.proved_mine), "wrong": wrong,
-                    "mode": s.get("estimate_mode", "exact"), "proof_status": s.get("proof", "")})
+                    "mode": s.estimate.mode if s.estimate is not None else "exact",
+                    "proof_status": str(s.proof_status or "")})
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(json.dumps({"runs": out, "rss_mb": rss / 1024, "rss_start_mb": rss0 / 1024}))
 

@@ -44,7 +44,7 @@ def play(difficulty: str, count: int, seed: int) -> list[tuple[object, int, int,
             t0 = time.perf_counter()
             res = analyze(board, exact_limit=None, prove=False)
             ms = (time.perf_counter() - t0) * 1e3
-            out.append((board, res.stats["largest_component"], res.stats["max_component_states"], ms))
+            out.append((board, res.stats.largest_component, res.stats.max_component_states, ms))
             zero = [c for c in res.cells if isinstance(c.probability, Exact) and c.probability.fraction == 0]
             for c in zero:
                 if not game.over:
@@ -83,7 +83,7 @@ def main() -> None:
             t0 = time.perf_counter()
             res = analyze(board, exact_limit=0, prove=False)  # type: ignore[arg-type]
             est_ms.append((time.perf_counter() - t0) * 1e3)
-            assert res.exact is False or res.stats["components"] == 0
+            assert res.exact is False or res.stats.components == 0
         ex_ms = [d[3] for d in data]
         costs.append((diff, statistics.median(ex_ms), pct(ex_ms, 0.99), statistics.median(est_ms),
                       pct(est_ms, 0.99)))

@@ -94,8 +94,8 @@ def main() -> None:
             for pos in positions:
                 t, a = best_of(args.repeat, lambda: analyze(pos.board, engine=engine))  # noqa: B023
                 ms.append(t)
-                calls.append(a.stats.get("solver_calls", 0))  # type: ignore[attr-defined]
-                proof_ms.append(a.stats["ms_proof"])  # type: ignore[attr-defined]
+                calls.append(a.stats.proof.solver_calls)  # type: ignore[attr-defined]
+                proof_ms.append(a.stats.ms_proof)  # type: ignore[attr-defined]
                 exact += a.exact  # type: ignore[attr-defined]
             full_median[engine] = (statistics.median(ms), pct(ms, .99), max(ms))
             print(row(f"full analysis, {engine}", ms, calls))
@@ -106,14 +106,14 @@ def main() -> None:
                 model = build_model(pos.board)
                 t, r = best_of(args.repeat, lambda: prove_model(model, engine=engine))  # noqa: B023
                 ms.append(t)
-                calls.append(r.stats["solver_calls"])  # type: ignore[attr-defined]
+                calls.append(r.stats.solver_calls)  # type: ignore[attr-defined]
             print(row(f"proofs without hints, {engine}", ms, calls))
         if "independent" in modes:
             ms, calls = [], []
             for pos in positions:
                 t, r = best_of(args.repeat, lambda: prove_board(pos.board, engine=engine))  # noqa: B023
                 ms.append(t)
-                calls.append(r.stats["solver_calls"])  # type: ignore[attr-defined]
+                calls.append(r.stats.solver_calls)  # type: ignore[attr-defined]
             print(row(f"engine alone (compare), {engine}", ms, calls))
     if ms_toollib is None:
         print("ms-toollib not installed (pip install -e '.[bench]'): no peer figures")

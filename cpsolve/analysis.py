@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from functools import partial
 from typing import Any
@@ -18,6 +18,7 @@ from . import count
 from .board import COVERED, MINE, Board
 from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
 from .errors import InconsistentBoard
+from .estimate.fugacity import EstimateStats
 from .options import (
     DEFAULT_COMBINE_BUDGET,
     DEFAULT_ENGINE,
@@ -28,7 +29,9 @@ from .options import (
     AnalysisOptions,
 )
 from .probability import Estimate, Exact, Probability
+from .proof.backends.base import ProofStatus
 from .proof.certainty import Certainty
+from .proof.prover import ProofStats
 
 _ZERO = Exact(Fraction(0))
 _ONE = Exact(Fraction(1))
@@ -63,6 +66,51 @@ class CellResult:
         }
 
 
+@dataclass
+class AnalysisStats:
+    """What an analysis did and what it cost (typed; ``as_dict()`` flattens it for printing).
+
+    The model: ``clue_cells``, ``frontier`` (cells in a constraint after simplification), ``fixed``
+    (cells the simplifier fixed), ``components``, ``largest_component`` (cells). Counting:
+    ``estimated_components``, ``dp_states``, ``max_component_states``, ``combine_cost`` (big-integer
+    work to combine through the total), ``estimate_reason`` and ``estimate`` (when estimated).
+    Proofs: ``proof`` (None when ``prove=False``), ``proof_status`` and ``undecided_cells`` (left
+    undecided by the time limit). Time in milliseconds: ``ms_model``, ``ms_count``, ``ms_proof``,
+    ``ms_total``.
+    """
+
+    clue_cells: int = 0
+    frontier: int = 0
+    fixed: int = 0
+    components: int = 0
+    largest_component: int = 0
+    combine_cost: int | None = None
+    estimated_components: int = 0
+    dp_states: int = 0
+    max_component_states: int = 0
+    estimate_reason: str | None = None
+    estimate: EstimateStats | None = None
+    proof: ProofStats | None = None
+    proof_status: ProofStatus | None = None
+    undecided_cells: list[tuple[int, int]] = field(default_factory=list)
+    ms_model: float = 0.0
+    ms_count: float = 0.0
+    ms_proof: float = 0.0
+    ms_total: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every figure in one flat dict (estimate and proof figures prefixed ``estimate_``/``proof_``)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name in ("estimate", "proof"):
+                if v is not None:
+                    out.update({f"{f.name}_{k}": x for k, x in asdict(v).items()})
+            else:
+                out[f.name] = v
+        return out
+
+
 @dataclass(init=False, repr=False)
 class Analysis:
     """The result of :func:`analyze`.
@@ -88,14 +136,14 @@ class Analysis:
     exact: bool
     prior: str
     density: Fraction | None = None
-    stats: dict[str, Any] = field(default_factory=dict)
+    stats: AnalysisStats = field(default_factory=AnalysisStats)
     board: Board | None = field(default=None, repr=False, compare=False)
     _cells: list[CellResult] | None = field(default=None, repr=False, compare=False)
     _make_cells: Callable[[], list[CellResult]] | None = field(default=None, repr=False, compare=False)
 
     def __init__(self, rows: int, cols: int, mines: int | None, remaining: int | None,
                  cells: list[CellResult] | None = None, exact: bool = True, prior: str = "",
-                 density: Fraction | None = None, stats: dict[str, Any] | None = None,
+                 density: Fraction | None = None, stats: AnalysisStats | None = None,
                  board: Board | None = None, *,
                  _cells: list[CellResult] | None = None,
                  _make_cells: Callable[[], list[CellResult]] | None = None) -> None:
@@ -103,7 +151,7 @@ class Analysis:
         # otherwise built by ``_make_cells`` on first access
         self.rows, self.cols, self.mines, self.remaining = rows, cols, mines, remaining
         self.exact, self.prior, self.density = exact, prior, density
-        self.stats = stats if stats is not None else {}
+        self.stats = stats if stats is not None else AnalysisStats()
         self.board = board
         self._cells = cells if cells is not None else _cells
         self._make_cells = None if self._cells is not None else _make_cells
@@ -213,20 +261,16 @@ def inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: bool
                       engine: str = "sat", time_limit: float | None = 5.0) -> InconsistentBoard:
     """The error for an impossible board, its conflict shrunk to a minimal set of clues (and the
     total) by the proof subsystem; the sources found by the model are kept if that runs out of time."""
+    from .proof import minimal_conflict  # imported when needed: the proof package loads solvers
+
     sources, reason = exc.sources, exc.reason
     try:
-        from .proof import minimal_conflict
-    except ImportError:  # the proof engine is not built yet
-        minimal_conflict = None  # type: ignore[assignment]
-    if minimal_conflict is not None:
-        try:
-            shrunk = minimal_conflict(board, sources, trust_flags=trust_flags, engine=engine,
-                                      time_limit=time_limit)
-        except ValueError:  # an unknown engine name: keep the unshrunk conflict
-            shrunk = None
-        if shrunk is not None:
-            sources = shrunk.sources
-            reason = "a minimal conflicting set" if shrunk.minimal else reason
+        shrunk = minimal_conflict(board, sources, trust_flags=trust_flags, engine=engine, time_limit=time_limit)
+    except ValueError:  # an unknown engine name: keep the unshrunk conflict
+        shrunk = None
+    if shrunk is not None:
+        sources = shrunk.sources
+        reason = "a minimal conflicting set" if shrunk.minimal else reason
     if isinstance(board, Model):
         clues = board.clues
     else:
@@ -288,8 +332,12 @@ def _analyze(board: Board, opts: AnalysisOptions) -> Analysis:
     try:
         model = build_model(board, trust_flags=trust_flags)
         t_model = time.perf_counter()
-        probs, exact_flags, cstats, feasibility = _probabilities(model, opts.exact_limit, opts.state_budget,
-                                                                 dens, opts.combine_budget)
+        ms = model.stats
+        stats = AnalysisStats(clue_cells=ms.get("clue_cells", 0), frontier=ms.get("frontier", 0),
+                              fixed=ms.get("fixed", 0), components=ms.get("components", 0),
+                              largest_component=ms.get("largest_component", 0))
+        probs, exact_flags, feasibility = _probabilities(model, opts.exact_limit, opts.state_budget, dens,
+                                                         opts.combine_budget, stats)
     except Inconsistent as exc:
         raise inconsistent_from(exc, board, trust_flags, engine) from None
     t_count = time.perf_counter()
@@ -297,9 +345,8 @@ def _analyze(board: Board, opts: AnalysisOptions) -> Analysis:
     prior = ("uniform over all placements with the mine total" if dens is None else
              f"independent per-cell mine density {dens} (no mine total given)")
     proofs: Mapping[int, Certainty] = {}
-    pstats: dict[str, Any] = {}
     if opts.prove:
-        proofs, pstats = _prove(model, probs if exact else None, engine, opts.time_limit, feasibility)
+        proofs = _prove(model, probs if exact else None, engine, opts.time_limit, feasibility, stats)
     t_end = time.perf_counter()
 
     def make_cells() -> list[CellResult]:
@@ -316,11 +363,8 @@ def _analyze(board: Board, opts: AnalysisOptions) -> Analysis:
             cells.append(CellResult(r, c, p, proof))
         return cells
 
-    stats: dict[str, Any] = dict(model.stats)
-    stats.update(cstats)
-    stats.update(pstats)
-    stats.update(ms_model=(t_model - t0) * 1e3, ms_count=(t_count - t_model) * 1e3,
-                 ms_proof=(t_end - t_count) * 1e3, ms_total=(t_end - t0) * 1e3)
+    stats.ms_model, stats.ms_count = (t_model - t0) * 1e3, (t_count - t_model) * 1e3
+    stats.ms_proof, stats.ms_total = (t_end - t_count) * 1e3, (t_end - t0) * 1e3
     return Analysis(board.rows, board.cols, board.mines, model.remaining, None, exact, prior, dens, stats, board,
                     _make_cells=make_cells)
 
@@ -330,31 +374,29 @@ def _exact(num: int, den: int) -> Exact:
 
 
 def _probabilities(model: Model, exact_limit: int | None, state_budget: int | None,
-                   dens: Fraction | None, combine_budget: int | None = None
-                   ) -> tuple[Mapping[int, Probability], list[bool], dict[str, Any], dict[int, Fraction] | None]:
-    """Per unknown cell, its probability; whether the board was counted exactly; stats; and, on an
-    estimated board whose components were all counted, feasibility hints for the prover."""
+                   dens: Fraction | None, combine_budget: int | None, stats: AnalysisStats
+                   ) -> tuple[Mapping[int, Probability], list[bool], dict[int, Fraction] | None]:
+    """Per unknown cell, its probability; whether the board was counted exactly; and, on an
+    estimated board whose components were all counted, feasibility hints for the prover. Records
+    what counting did in ``stats``."""
     mc = count.count_model(model, exact_limit=exact_limit, state_budget=state_budget)
     counted, estimated = mc.counted, mc.estimated
-    stats: dict[str, Any] = {
-        "estimated_components": len(estimated),
-        "dp_states": mc.states,
-        "max_component_states": mc.max_states,
-    }
+    stats.estimated_components, stats.dp_states, stats.max_component_states = len(estimated), mc.states, mc.max_states
     ordered = mc.in_order()
     over_budget = False
     if dens is None and not estimated:
         cost = count.combination_cost(ordered)
-        stats["combine_cost"] = cost
+        stats.combine_cost = cost
         over_budget = combine_budget is not None and cost > combine_budget
     if estimated or over_budget:
-        stats["estimate_reason"] = ("components over the exact limit or the state budget" if estimated
-                                    else "combining the components through the total is over budget")
-        est_probs, flags, stats = _estimated(model, counted, estimated, dens, stats)
+        stats.estimate_reason = ("components over the exact limit or the state budget" if estimated
+                                 else "combining the components through the total is over budget")
+        stats.estimate = EstimateStats()
+        est_probs, flags = _estimated(model, counted, estimated, dens, stats.estimate)
         feasibility = None
         if not estimated and dens is None:
             feasibility = count.feasibility_hints(model, counted)
-        return est_probs, flags, stats, feasibility
+        return est_probs, flags, feasibility
     fixed = {i: f.mine for i, f in model.fixed.items()}
     # the off-frontier cells share one value: kept once, not copied into a dict entry per cell
     p_out: Probability
@@ -367,7 +409,7 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
     else:
         explicit = count.cell_marginals(fixed, (), ordered, _exact, density=dens)
         p_out = Exact(dens)
-    return _GroupProbabilities(explicit, model.outside, p_out), [True], stats, None
+    return _GroupProbabilities(explicit, model.outside, p_out), [True], None
 
 
 class _GroupProbabilities(Mapping[int, Probability]):
@@ -421,8 +463,7 @@ class _ExactFractions(Mapping[int, Fraction]):
 
 
 def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated: list[int],
-               dens: Fraction | None, stats: dict[str, Any]
-               ) -> tuple[dict[int, Probability], list[bool], dict[str, Any]]:
+               dens: Fraction | None, stats: EstimateStats) -> tuple[dict[int, Probability], list[bool]]:
     """Probabilities of a board that is not counted exactly in full.
 
     With a mine total every component is coupled to every other through it, so once one part is
@@ -447,26 +488,24 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
     else:
         for i, f in model.fixed.items():
             probs[i] = Estimate(1.0 if f.mine else 0.0)
-    return probs, [False], stats
+    return probs, [False]
 
 
 def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str,
-           time_limit: float | None, feasibility: dict[int, Fraction] | None = None
-           ) -> tuple[Mapping[int, Certainty], dict[str, Any]]:
+           time_limit: float | None, feasibility: dict[int, Fraction] | None, stats: AnalysisStats
+           ) -> Mapping[int, Certainty]:
     """Certainties from the proof subsystem (exact counts, or exact feasibility on a board whose
-    combination was estimated, only nominate and withhold)."""
-    try:
-        from .proof import prove_model  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:  # the proof engine is not built yet
-        return {}, {"proof": "unavailable"}
+    combination was estimated, only nominate and withhold). Records the proof's figures in ``stats``."""
+    from .proof import prove_model  # imported when needed: the proof package loads solvers
+
     hints: Mapping[int, Fraction] | None = feasibility
     if probs is not None:
         hints = _ExactFractions(probs)
     result = prove_model(model, engine=engine, time_limit=time_limit, hints=hints)
-    if result.status == "inconsistent":
+    if result.status is ProofStatus.INCONSISTENT:
         raise inconsistent_from(Inconsistent(result.conflict, "no placement satisfies the clues and the total"),
                                 model, engine=engine)
-    stats = dict(result.stats)
+    stats.proof, stats.proof_status = result.stats, result.status
     # which cells the time limit left undecided (not proved either way), for callers that show them
-    stats["undecided_cells"] = sorted(divmod(i, model.cols) for i in result.undecided)
-    return result.certainties, stats
+    stats.undecided_cells = sorted(divmod(i, model.cols) for i in result.undecided)
+    return result.certainties

@@ -321,11 +321,7 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
                 raise BoardError(f"unknown character {ch!r} (expected . H ? 0-8 F *)", source, lineno, col0 + 1)
             row.append(code)
             pos.append((lineno, col0 + 1))
-        if width is None:
-            width = len(row)
-        elif len(row) != width:
-            raise BoardError(f"ragged rows: this row has {len(row)} cells, the first row has {width}",
-                             source, lineno, 1)
+        width = row_width(width, len(row), BoardError, source, lineno)
         grid.append(row)
     if not grid or not width:
         raise BoardError("no board found (no grid rows)", source, *_end_of(lines))
@@ -369,6 +365,14 @@ def parse_board_bytes(data: bytes, source: str = "<board>", *, validate: bool = 
     return parse_board(decode_board_bytes(data, source), source, validate=validate)
 
 
+def row_width(width: int | None, n: int, error: type[BoardError], source: str, lineno: int) -> int:
+    """The grid's width after a row of ``n`` cells: the first row sets it, every later one must
+    match (else ``error`` at the row's line); shared by the board and layout parsers."""
+    if width is not None and n != width:
+        raise error(f"ragged rows: this row has {n} cells, the first row has {width}", source, lineno, 1)
+    return n
+
+
 def load(path: str | os.PathLike[str]) -> Board:
     """Read and parse the board file at ``path`` (the format of docs/board-format.md).
 
@@ -376,16 +380,20 @@ def load(path: str | os.PathLike[str]) -> Board:
     the file cannot be read.
     """
     name = os.fspath(path)
+    return parse_board_bytes(read_input(name), name)
+
+
+def read_input(name: str, error: type[BoardError] = BoardError, kind: str = "board file") -> bytes:
+    """The bytes of the file ``name``; a file that cannot be read is ``error`` naming it (one line)."""
     try:
         with open(name, "rb") as fh:
-            data = fh.read()
+            return fh.read()
     except FileNotFoundError:
-        raise BoardError("no such file", name) from None
+        raise error("no such file", name) from None
     except IsADirectoryError:
-        raise BoardError("is a directory, not a board file", name) from None
+        raise error(f"is a directory, not a {kind}", name) from None
     except OSError as exc:
-        raise BoardError(exc.strerror or "cannot be read", name) from None
-    return parse_board_bytes(data, name)
+        raise error(exc.strerror or "cannot be read", name) from None
 
 
 def validate_board(board: Board, mines_at: tuple[int, int] | None = None) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .board import COVERED, Board, BoardError, neighbours
+from .board import COVERED, Board, BoardError, neighbours, read_input, row_width
 
 _MINES_RE = re.compile(r"^\s*mines\s*:\s*(\S*)\s*$", re.IGNORECASE)
 _WHM_RE = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
@@ -167,11 +167,7 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
             else:
                 raise LayoutError(f"unknown character {ch!r}: a layout has only '*' (mine) and '.' (no mine)",
                                   source, lineno, col0 + 1)
-        if width is None:
-            width = len(row)
-        elif len(row) != width:
-            raise LayoutError(f"ragged rows: this row has {len(row)} cells, the first row has {width}",
-                              source, lineno, 1)
+        width = row_width(width, len(row), LayoutError, source, lineno)
         grid.append(row)
     if not grid or not width:
         raise LayoutError("no layout found (no grid rows)", source)
@@ -225,19 +221,13 @@ def is_mbf(path: str | Path) -> bool:
 def read_layout(path: str | Path) -> Layout:
     """Read a layout file: MBF when the name ends in ``.mbf``, else the text format."""
     name = str(path)
+    data = read_input(name, LayoutError, "layout file")
+    if is_mbf(name):
+        return parse_mbf(data, name)
     try:
-        if is_mbf(name):
-            return parse_mbf(Path(name).read_bytes(), name)
-        with open(name, encoding="utf-8") as fh:
-            text = fh.read()
-    except FileNotFoundError:
-        raise LayoutError("no such file", name) from None
-    except IsADirectoryError:
-        raise LayoutError("is a directory, not a layout file", name) from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise LayoutError(f"not UTF-8 text (byte {exc.start}); MBF files need the .mbf suffix", name) from None
-    except OSError as exc:
-        raise LayoutError(exc.strerror or "cannot be read", name) from None
     return parse_layout(text, name)
 
 

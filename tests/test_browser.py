@@ -214,3 +214,55 @@ def test_estimated_board_is_hatched_never_green(server, browser):
     for c in est:
         assert "repeating-linear-gradient" in c["img"] and "estimate" in c["title"]
     assert not errors
+
+
+def test_keyboard_mouse_flags_and_autoplay(server, browser):
+    """Keyboard: arrows move, Enter opens, F flags; right click flags; autoplay plays to the end."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server)
+    page.select_option("#difficulty", "intermediate")
+    page.fill("#seed", "5")
+    page.click("#new-game")
+    idle(page)
+    page.focus('#board .cell[data-r="0"][data-c="0"]')
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")  # opens 1,1 (a first click is always safe)
+    idle(page)
+    board = parse_board(page.evaluate("() => window.cpsolve.game.board"))
+    assert board.at(1, 1) >= 0
+    covered = next(divmod(i, board.cols) for i, v in enumerate(board.cells) if v == -1)
+    page.focus(f'#board .cell[data-r="{covered[0]}"][data-c="{covered[1]}"]')
+    page.keyboard.press("f")
+    idle(page)
+    assert page.evaluate("() => window.cpsolve.game.flags") == 1
+    page.click(f'#board .cell[data-r="{covered[0]}"][data-c="{covered[1]}"]', button="right")
+    idle(page)
+    assert page.evaluate("() => window.cpsolve.game.flags") == 0
+    # autoplay at full speed to the end of the game
+    page.fill("#speed", "0")
+    page.keyboard.press("Escape")
+    page.click("#autoplay")
+    page.wait_for_function("() => window.cpsolve.game.state !== 'playing' && !window.cpsolve.autoplay",
+                           timeout=60_000)
+    assert page.evaluate("() => window.cpsolve.game.state") in ("won", "lost")
+    assert "layout" in page.evaluate("() => window.cpsolve.game")
+    # analysis mode: a bare WxHxM is an untouched board; editing by click and by keys re-analyses
+    page.click("#tab-analyse")
+    page.fill("#board-text", "5x3x1")
+    page.click("#analyse")
+    idle(page)
+    page.wait_for_function("() => window.cpsolve.doc && window.cpsolve.doc.cells.length === 15")
+    page.click('#board .cell[data-r="0"][data-c="1"]')        # covered -> 0
+    page.click('#board .cell[data-r="0"][data-c="1"]')        # 0 -> 1
+    page.focus('#board .cell[data-r="2"][data-c="3"]')
+    page.keyboard.press("1")
+    page.wait_for_function("() => window.cpsolve.doc && window.cpsolve.doc.cells.length === 13")
+    idle(page)
+    text = page.input_value("#board-text")
+    assert parse_board(text).cells == parse_board((Path(__file__).parent / "boards" / "headline.txt").read_text()).cells
+    assert page.evaluate("() => window.cpsolve.doc.proved_mine") == [[1, 2]]
+    assert not errors, errors

@@ -119,7 +119,7 @@ def test_keyboard_interrupt_survives_analyze():
         "r = cpsolve.analyze(b)\n"
         "from cpsolve.proof import prove_board\n"
         "p = prove_board(b)  # the engine alone: always solver calls (analyze settles this board by propagation)\n"
-        "assert p.stats['solver_calls'] > 0, p.stats\n"
+        "assert p.stats.solver_calls > 0, p.stats\n"
         "try:\n"
         "    os.kill(os.getpid(), signal.SIGINT)\n"
         "    time.sleep(5)\n"

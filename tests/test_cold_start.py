@@ -23,7 +23,7 @@ _SCRIPT = textwrap.dedent("""
     result = cpsolve.analyze(board, engine=sys.argv[1])
     after_analyze = sorted(m for m in sys.modules if m.split('.')[0] in ('ortools', 'pysat', 'pandas', 'numpy'))
     from cpsolve.proof import prove_board
-    calls = prove_board(board, engine=sys.argv[1]).stats["solver_calls"]  # the engine alone: solver calls
+    calls = prove_board(board, engine=sys.argv[1]).stats.solver_calls  # the engine alone: solver calls
     print(json.dumps({"after_import": after_import, "after_analyze": after_analyze, "modules": sorted(sys.modules),
                       "calls": calls, "mine": result.proved_mine}))
 """)

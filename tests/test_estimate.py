@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from cpsolve import analyze, parse_board
 from cpsolve.constraints import build_model
 from cpsolve.count import combine_cost, convolve, count_component, group_mines, total_weights
-from cpsolve.estimate import estimate_board
+from cpsolve.estimate import EstimateStats, estimate_board
 from cpsolve.estimate.bp import GroupBP, group_means
 from cpsolve.estimate.combine import maxent
 from cpsolve.estimate.dp import BeamDP
@@ -40,7 +40,7 @@ def _check_estimated(result, mines: frozenset[int] | None, cols: int) -> None:
     """Labels, range, sum, and every certainty against the hidden layout."""
     doc = result.to_json()
     assert doc["exact"] is False
-    assert result.stats["estimated_components"] > 0 or "estimate_reason" in result.stats
+    assert result.stats.estimated_components > 0 or result.stats.estimate_reason is not None
     n_est = 0
     for c in doc["cells"]:
         if result.remaining is not None or c["basis"] == "estimate":
@@ -68,11 +68,11 @@ def test_forced_estimates_on_expert_play_match_exact_and_layout():
     n_est = 0
     for pos in played_positions("expert", 120, seed=3):
         est = analyze(pos.board, exact_limit=8, time_limit=5)
-        if est.stats["components"] == 0 or est.stats["largest_component"] <= 8:
+        if est.stats.components == 0 or est.stats.largest_component <= 8:
             assert est.exact
             continue
         n_est += 1
-        assert est.stats["estimated_components"] > 0  # the estimate path ran
+        assert est.stats.estimated_components > 0  # the estimate path ran
         _check_estimated(est, pos.mines, pos.board.cols)
         claimed += len(est.proved_safe) + len(est.proved_mine)
         ex = analyze(pos.board, exact_limit=None, prove=False)
@@ -92,10 +92,10 @@ def test_every_component_estimated_best_guess_is_exact_best():
     agree = n = 0
     for pos in played_positions("expert", 80, seed=8):
         est = analyze(pos.board, exact_limit=0, prove=False)
-        if not est.stats["components"]:
+        if not est.stats.components:
             continue
         n += 1
-        assert est.stats["estimated_components"] == est.stats["components"]
+        assert est.stats.estimated_components == est.stats.components
         _check_estimated(est, pos.mines, pos.board.cols)
         ex = analyze(pos.board, exact_limit=None, prove=False)
         best = min(c.probability.sort_key() for c in ex.cells)
@@ -113,10 +113,10 @@ def test_global_contamination_and_fixed_cells():
         ". . . . . . . . . . . .",
     ]))
     exact = analyze(board, prove=False)
-    assert exact.exact and exact.stats["components"] >= 2
+    assert exact.exact and exact.stats.components >= 2
     est = analyze(board, exact_limit=3, prove=False)
-    assert est.stats["estimated_components"] >= 1
-    assert est.stats["estimated_components"] < est.stats["components"]  # some were counted exactly
+    assert est.stats.estimated_components >= 1
+    assert est.stats.estimated_components < est.stats.components  # some were counted exactly
     _check_estimated(est, None, board.cols)
     assert all(c.probability.basis == "estimate" for c in est.cells)
     for a, b in zip(est.cells, exact.cells):
@@ -127,7 +127,7 @@ def test_without_total_exact_components_stay_exact():
     board = parse_board("1 . . . . . . . . . . 1\n. . . . . . . . . . . .\n. . 2 1 1 . . . 1 . . .\n")
     exact = analyze(board, prove=False)
     est = analyze(board, exact_limit=3, prove=False)
-    assert not est.exact and est.stats["estimated_components"] >= 1
+    assert not est.exact and est.stats.estimated_components >= 1
     model = build_model(board)
     big = {c for comp in model.components if comp.size > 3 for c in comp.cells}
     n_exact = 0
@@ -145,11 +145,11 @@ def test_without_total_exact_components_stay_exact():
 def test_combination_over_budget_is_estimated():
     pos = next(iter(played_positions("expert", 30, seed=4)))
     for pos in played_positions("expert", 60, seed=4):
-        if build_model(pos.board).stats["components"] >= 2:
+        if len(build_model(pos.board).components) >= 2:
             break
     ex = analyze(pos.board, prove=False)
     est = analyze(pos.board, prove=False, combine_budget=0)
-    assert est.stats["estimated_components"] == 0 and est.stats["estimate_reason"].startswith("combining")
+    assert est.stats.estimated_components == 0 and est.stats.estimate_reason.startswith("combining")
     _check_estimated(est, pos.mines, pos.board.cols)
     # every component counted exactly and the total restored by convolution: the floats agree
     for a, b in zip(est.cells, ex.cells):
@@ -178,7 +178,7 @@ def test_estimate_on_small_boards_against_brute_force(board, limit):
 def test_large_board_with_estimates_keeps_facts():
     pos = next(midgame_positions((120, 120, 2300), 1, seed=2))
     res = analyze(pos.board, prove=False, combine_budget=1000, exact_limit=6)
-    assert res.stats["estimated_components"] > 0
+    assert res.stats.estimated_components > 0
     _check_estimated(res, pos.mines, pos.board.cols)
     model = build_model(pos.board)
     for i, f in model.fixed.items():
@@ -277,9 +277,9 @@ def test_bp_method_runs_and_is_labelled():
         if model.components:
             break
     assert model is not None and model.components
-    stats: dict[str, object] = {}
+    stats = EstimateStats()
     est = estimate_board(model, {}, list(range(len(model.components))), None, method="bp", stats=stats)
-    assert stats["estimate_parts"] == len(model.components)
+    assert stats.parts == len(model.components)
     assert all(0.0 <= v <= 1.0 for v in est.values())
     assert math.isclose(sum(est.values()), model.remaining_free, abs_tol=1e-6)
 

@@ -26,7 +26,7 @@ def _check(board, trust_flags: bool, density: Fraction) -> None:
             analyze(board, trust_flags=trust_flags, density=density, prove=False, exact_limit=None)
         return
     result = analyze(board, trust_flags=trust_flags, density=density, prove=False, exact_limit=None)
-    assert result.exact and result.stats["estimated_components"] == 0  # the exact path ran
+    assert result.exact and result.stats.estimated_components == 0  # the exact path ran
     got = {board.index(c.row, c.col): c.probability.fraction for c in result.cells}
     assert got == expected
     if board.mines is not None:

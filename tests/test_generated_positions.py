@@ -10,7 +10,7 @@ from cpsolve.simulate import oracle_positions, played_positions
 
 def _check_position(pos) -> None:
     result = analyze(pos.board, prove=False)
-    assert result.exact and result.stats["estimated_components"] == 0  # the exact path ran
+    assert result.exact and result.stats.estimated_components == 0  # the exact path ran
     fractions = {pos.board.index(c.row, c.col): c.probability.fraction for c in result.cells}
     # linearity of expectation: the probabilities sum exactly to the mines not yet known
     assert sum(fractions.values()) == result.remaining

@@ -7,6 +7,8 @@ Every endpoint; every kind of bad input gets a 4xx with one line and never a 500
 from __future__ import annotations
 
 import asyncio
+import io
+import json
 import threading
 from pathlib import Path
 
@@ -14,6 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from cpsolve import analyze, parse_board
+from cpsolve.cli import main
 from cpsolve.simulate.game import Game
 from cpsolve.simulate.positions import oracle_positions
 from cpsolve.web import Limits, create_app
@@ -71,12 +74,17 @@ def test_analyze_plain_text_body(client):
     assert strip(doc) == analyze(parse_board(HEADLINE)).to_json()
 
 
-def test_analyze_inconsistent_is_200(client):
-    got = client.post("/api/analyze", json={"board": "mines: 1\n1 1\n. .\n0 0\n"})
+def test_analyze_inconsistent_is_200(client, monkeypatch, capsys):
+    text = "mines: 1\n1 1\n. .\n0 0\n"
+    got = client.post("/api/analyze", json={"board": text})
     assert got.status_code == 200
     doc = got.json()
     assert doc["status"] == "inconsistent" and doc["cells"] == [] and doc["best_guess"] is None
     assert doc["conflict"] and doc["exact"] is False
+    # the same document as `cpsolve solve --json` prints (every key of section 3 present)
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    assert main(["solve", "--json", "-"]) == 1
+    assert json.loads(capsys.readouterr().out) == doc
 
 
 def test_time_budget_labels_what_it_left_undecided(client):

@@ -56,7 +56,7 @@ def test_headline(engine: str) -> None:
         forced = _forced(board, r)
         assert forced[(1, 2)] is True
         assert len(forced) == 13 and sum(forced.values()) == 1
-        assert r.stats["solver_calls"] >= 2
+        assert r.stats.solver_calls >= 2
         assert all(ce.uses_total for ce in r.certainties.values())  # nothing is forced without the total
 
 
@@ -79,7 +79,7 @@ def test_backbone_equals_brute_force(engine: str, data) -> None:  # type: ignore
             assert mine == (board.index(*rc) in layout)
         for ce in r.certainties.values():
             assert _reason_holds(board, ce), ce
-        assert r.stats.get("hint_conflicts", 0) == 0
+        assert r.stats.hint_conflicts == 0
 
 
 @SETTINGS
@@ -247,7 +247,7 @@ def test_wrong_hints_only_withhold() -> None:
     forced = _forced(board, r)
     assert (1, 2) not in forced and not set(withheld) & set(forced)
     assert all(v is False for v in forced.values()) and len(forced) == 8
-    assert r.stats["hint_conflicts"] >= 1
+    assert r.stats.hint_conflicts >= 1
 
 
 def test_no_total_outside_cells_never_forced() -> None:

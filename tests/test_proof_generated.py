@@ -24,7 +24,7 @@ from cpsolve.simulate import Position, oracle_positions, played_positions
 def check_position(pos: Position, *, cpsat: bool, estimated: bool, tally: Counter) -> None:  # type: ignore[type-arg]
     board, layout = pos.board, pos.mines
     a = analyze(board, exact_limit=None, engine="sat")
-    assert a.exact and a.stats["estimated_components"] == 0
+    assert a.exact and a.stats.estimated_components == 0
     exact01 = {board.index(c.row, c.col): c.probability.fraction == 1 for c in a.cells
                if isinstance(c.probability, Exact) and c.probability.fraction in (0, 1)}
     proved = {board.index(c.row, c.col): c.proof.mine for c in a.cells if c.proof is not None}

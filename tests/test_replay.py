@@ -121,3 +121,33 @@ def test_layout_read_as_replay_is_refused(tmp_path: Path, capsys: pytest.Capture
     path.write_bytes(bytes([3, 2, 0, 1, 0, 0]))  # an MBF layout with a replay's suffix
     assert main(["replay", str(path)]) == 2
     assert "not a replay" in capsys.readouterr().err
+
+
+def test_recorded_loss_written_through_ms_toollib(tmp_path: Path) -> None:
+    """A game recorded with ms-toollib's own recorder (BaseVideo) and saved as EVF: 3 rows, 2 columns,
+    one mine at 1,1. After the first click at 0,0 (a 1) the mine total proves row 2 safe, so the
+    clicks at 0,1 (1/3) and 1,1 (1/2, the mine) are needless guesses; survival 2/3 * 1/2 = 1/3."""
+    import time
+
+    video = ms.BaseVideo([[1, 1], [1, -1], [1, 1]], 16)
+    for r, c in ((0, 0), (0, 1), (1, 1)):
+        pos = (r * 16 + 8, c * 16 + 8)  # BaseVideo.step's pixel order; the replay's own events decide
+        video.step("lc", pos)
+        time.sleep(0.002)
+        video.step("lr", pos)
+    video.generate_evf_v4_raw_data()
+    video.save_to_evf_file(str(tmp_path / "loss"))
+    deadline = time.time() + 10
+    while not list(tmp_path.glob("*.evf")) and time.time() < deadline:  # written in the background
+        time.sleep(0.05)
+    path = next(tmp_path.glob("*.evf"))
+    time.sleep(0.2)
+    rep = analyse_replay(read_replay(path))
+    assert rep.mapping_agreed == rep.mapping_checked == 3
+    assert [(a.kind, a.cell, a.probability, a.needless, a.hit_mine) for a in rep.actions] == [
+        ("first", (0, 0), None, False, False),
+        ("open", (0, 1), Fraction(1, 3), True, False),
+        ("open", (1, 1), Fraction(1, 2), True, True),
+    ]
+    s = rep.summary()
+    assert s["survival_fraction"] == "1/3" and s["hit_mine"] and not s["won"] and s["needless_guesses"] == 2

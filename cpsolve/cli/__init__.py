@@ -72,13 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"{__name__}.{name}":
-                continue  # command not built yet
-            raise
-        module.register(sub)
+        importlib.import_module(f"{__name__}.{name}").register(sub)
     return parser
 
 

@@ -101,6 +101,17 @@ def analysis_options(args: argparse.Namespace, **fixed: object) -> AnalysisOptio
                            trust_flags=not args.ignore_flags, engine=args.engine, **fixed)  # type: ignore[arg-type]
 
 
+def add_game_options(p: argparse.ArgumentParser, first_cell_help: str) -> None:
+    """The options of a generated game: board size, first-click rule and first cell."""
+    p.add_argument("--difficulty", default="expert", metavar="LEVEL",
+                   help="beginner (9x9/10), intermediate (16x16/40), expert (30x16/99) or WxHxM "
+                   "(width x height x mines); default expert")
+    p.add_argument("--first-click", choices=("safe", "opening"), default="safe",
+                   help="safe: the first click is never a mine; opening: it and its neighbours are "
+                   "mine-free (default safe)")
+    p.add_argument("--first-cell", type=parse_cell, default=None, metavar="ROW,COL", help=first_cell_help)
+
+
 def positive_int(text: str) -> int:
     return whole_number(text, 1)
 

@@ -15,27 +15,25 @@ from ..play.strategy import default_first_cell
 from ..simulate import parse_difficulty
 from ..simulate.noguess import GenerationFailed, banned_cells, generate
 from . import EXIT_OK, CliError
-from .args import parse_cell, positive_int, seed_arg
+from .args import add_game_options, positive_int, seed_arg
+
+#: The command's description in --help (argparse reflows it).
+DESCRIPTION = """\
+Generate full layouts ('*' mine, '.' no mine). With --no-guess every layout, played from its first
+cell, is won by revealing only cells proved safe (with the mine total) at every step: random layouts
+are repaired where proofs run out (mines moved, as in Simon Tatham's Mines) and accepted only after
+a replay by proofs. Layout i depends only on (--seed, i). Exit 0, 2 bad usage (including a board too
+dense to have a no-guess layout)."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "generate", help="generate layouts; --no-guess: each one won from its first click by proved moves",
-        description="Generate full layouts ('*' mine, '.' no mine). With --no-guess every layout, played "
-        "from its first cell, is won by revealing only cells proved safe (with the mine total) at every "
-        "step: random layouts are repaired where proofs run out (mines moved, as in Simon Tatham's "
-        "Mines) and accepted only after a replay by proofs. Layout i depends only on (--seed, i). "
-        "Exit 0, 2 bad usage (including a board too dense to have a no-guess layout).")
-    p.add_argument("--difficulty", default="expert", metavar="LEVEL",
-                   help="beginner (9x9/10), intermediate (16x16/40), expert (30x16/99) or WxHxM; default expert")
+        description=DESCRIPTION)
+    add_game_options(p, "the first click (default: 0,0 for safe; 3,3 for opening, moved inside small boards)")
     p.add_argument("--no-guess", action="store_true",
                    help="only layouts won by proved moves alone (without it: uniform random layouts "
                    "honouring the first-click rule)")
-    p.add_argument("--first-click", choices=("safe", "opening"), default="safe",
-                   help="safe: the first cell is not a mine; opening: it and its neighbours are mine-free "
-                   "(default safe)")
-    p.add_argument("--first-cell", type=parse_cell, default=None, metavar="ROW,COL",
-                   help="the first click (default: 0,0 for safe; 3,3 for opening, moved inside small boards)")
     p.add_argument("--count", type=positive_int, default=1, metavar="N", help="layouts to make (1)")
     p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help="run seed (0)")
     p.add_argument("--json", action="store_true", help="one JSON line per layout")

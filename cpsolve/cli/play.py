@@ -20,10 +20,10 @@ from . import EXIT_OK, CliError, off_board
 from .args import (
     MAX_JOBS,
     add_engine_option,
+    add_game_options,
     add_time_limit_option,
     exact_limit_arg,
     jobs_arg,
-    parse_cell,
     positive_int,
     seed_arg,
 )
@@ -36,27 +36,25 @@ def solver() -> Analyse:
     return analyze
 
 
+#: The command's description in --help (argparse reflows it).
+DESCRIPTION = """\
+Play generated games: the referee holds the layout, the solver sees only the revealed board. Every
+claimed certainty is checked against the layout. Prints games, wins (with a 95%% Wilson interval),
+positions, estimated positions, certainties claimed and wrong, and time per position. Exit 0, or 1
+if any certainty (or exact probability 0/1) was wrong or the solver failed on a real position; 2 bad
+usage."""
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "play", help="play generated games and check every certainty against the hidden layout",
-        description="Play generated games: the referee holds the layout, the solver sees only the "
-        "revealed board. Every claimed certainty is checked against the layout. Prints games, wins "
-        "(with a 95%% Wilson interval), positions, estimated positions, certainties claimed and wrong, "
-        "and time per position. Exit 0, or 1 if any certainty (or exact probability 0/1) was wrong "
-        "or the solver failed on a real position; 2 bad usage.")
-    p.add_argument("--difficulty", default="expert", metavar="LEVEL",
-                   help="beginner (9x9/10), intermediate (16x16/40), expert (30x16/99) or WxHxM "
-                   "(width x height x mines); default expert")
+        description=DESCRIPTION)
+    add_game_options(p, "cell of the first click (default: 0,0 for safe; for opening 2,2 on boards up "
+                     "to 16x16 and 3,3 on larger ones, the reference solvers' cells)")
     p.add_argument("--games", type=positive_int, default=100, metavar="N", help="games to play (100)")
     p.add_argument("--seed", type=seed_arg, default=0, metavar="S",
                    help="run seed; game i is seeded from (S, i), so the same seed plays the same games "
                    "whatever --jobs is (0)")
-    p.add_argument("--first-click", choices=("safe", "opening"), default="safe",
-                   help="safe: the first click is never a mine; opening: it and its neighbours are "
-                   "mine-free (default safe)")
-    p.add_argument("--first-cell", type=parse_cell, default=None, metavar="ROW,COL",
-                   help="cell of the first click (default: 0,0 for safe; for opening 2,2 on boards up "
-                   "to 16x16 and 3,3 on larger ones, the reference solvers' cells)")
     p.add_argument("--jobs", type=jobs_arg, default=None, metavar="N",
                    help=f"worker processes (1; at most {MAX_JOBS}; with --cluster local: the local "
                    "workers, default the number of CPUs)")

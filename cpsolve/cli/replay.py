@@ -9,15 +9,19 @@ from fractions import Fraction
 from ..replay import Action, ReplayReport, analyse_replay, read_replay
 from . import EXIT_OK
 
+#: The command's description in --help (argparse reflows it).
+DESCRIPTION = """\
+Analyse a recorded game (AVF, EVF, RMV, MVF; read by the optional extra ms-toollib: pip install
+'cpsolve[replay]'). For every click the position before it is analysed (the player's flags as
+covered cells): needless guesses (a proved-safe cell existed), the clicked cell's exact mine
+probability against the best guess's, flags on cells not proved mines, and the total risk (one minus
+the product of the survival probabilities). Exit 0, 2 bad input."""
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "replay", help="a recorded game (AVF/EVF/RMV/MVF) click by click: needless guesses, risks, flags",
-        description="Analyse a recorded game (AVF, EVF, RMV, MVF; read by the optional extra ms-toollib: "
-        "pip install 'cpsolve[replay]'). For every click the position before it is analysed (the "
-        "player's flags as covered cells): needless guesses (a proved-safe cell existed), the clicked "
-        "cell's exact mine probability against the best guess's, flags on cells not proved mines, and "
-        "the total risk (one minus the product of the survival probabilities). Exit 0, 2 bad input.")
+        description=DESCRIPTION)
     p.add_argument("file", metavar="FILE", help="replay file (.avf, .evf, .rmv, .mvf)")
     p.add_argument("--json", action="store_true", help="one JSON document")
     p.add_argument("--all", action="store_true", help="list every action, not only guesses and unproved flags")

@@ -19,14 +19,18 @@ EXIT_GUESS = 1
 EXIT_CROSSCHECK = 4
 
 
+#: The command's description in --help (argparse reflows it).
+DESCRIPTION = """\
+Play a full layout (text: '*' mine, '.' no mine; MBF by the .mbf suffix) from its first cell,
+revealing only cells proved safe from the clues and the mine total, marking proved mines. Exit 0
+won, 1 a guess is needed (the position where proofs ran out is printed with its probabilities), 2
+bad input, 4 the cross-check failed (proofs ran out while an exact probability was 0: a bug)."""
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "verify-ng", help="is this full layout won from its first click by proved moves alone?",
-        description="Play a full layout (text: '*' mine, '.' no mine; MBF by the .mbf suffix) from its "
-        "first cell, revealing only cells proved safe from the clues and the mine total, marking proved "
-        "mines. Exit 0 won, 1 a guess is needed (the position where proofs ran out is printed with its "
-        "probabilities), 2 bad input, 4 the cross-check failed (proofs ran out while an exact "
-        "probability was 0: a bug).")
+        description=DESCRIPTION)
     p.add_argument("layout", metavar="LAYOUT", help="layout file (.mbf for MBF)")
     p.add_argument("--first-cell", type=parse_cell, required=True, metavar="ROW,COL",
                    help="the first click (0-based row,col)")

@@ -77,6 +77,13 @@ class Simplifier:
         self.fixed[cell] = Fact(mine, src)
         self.fixq.append(cell)
 
+    def fix_split(self, mines: frozenset[int], safe: frozenset[int], src: frozenset[int]) -> None:
+        """Fix every cell of ``mines`` a mine and every cell of ``safe`` safe, from ``src``."""
+        for c in mines:
+            self.fix(c, True, src)
+        for c in safe:
+            self.fix(c, False, src)
+
     def remove(self, cells: frozenset[int]) -> tuple[int, frozenset[int]]:
         need_src = self.cons.pop(cells)
         for c in cells:
@@ -120,17 +127,9 @@ class Simplifier:
                     only_b = b - a
                     only_a = a - b
                     if nb - na == len(only_b):
-                        src = sa | sb
-                        for c in only_b:
-                            self.fix(c, True, src)
-                        for c in only_a:
-                            self.fix(c, False, src)
+                        self.fix_split(only_b, only_a, sa | sb)
                     elif na - nb == len(only_a):
-                        src = sa | sb
-                        for c in only_a:
-                            self.fix(c, True, src)
-                        for c in only_b:
-                            self.fix(c, False, src)
+                        self.fix_split(only_a, only_b, sa | sb)
                     else:
                         continue
                     # facts found: apply them first, then look at this constraint again

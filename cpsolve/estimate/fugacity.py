@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from ..constraints import Component, Model
 from . import combine
@@ -167,7 +167,7 @@ def _exact_moments(logc: list[float], t: float) -> tuple[float, float]:
 
 def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: list[int],
                    density: Fraction | None, *, marginals: Mapping[int, MarginalFn] | None = None,
-                   stats: dict[str, Any] | None = None, method: str = "dp",
+                   stats: EstimateStats | None = None, method: str = "dp",
                    dp_budget: int = 100_000, beam: int | None = None, canonical_budget: int = 400_000
                    ) -> dict[int, float]:
     """Estimated mine probability of every unfixed unknown cell (not the fixed ones).
@@ -181,7 +181,7 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
     ``method``: "dp" (beam-limited DP, ``dp_budget`` states times groups per run, or a fixed
     ``beam`` of states per step) or "bp";
     ``canonical_budget``: float multiply-adds allowed for restoring the hard total (else the
-    grand-canonical estimate stands).
+    grand-canonical estimate stands); ``stats``, when given, records how the estimate was made.
     """
     if method not in METHODS:
         raise ValueError(f"unknown estimation method {method!r} (one of {', '.join(METHODS)})")
@@ -307,11 +307,23 @@ def _normalise(p: dict[int, float], total: int) -> None:
             p[c] = min(1.0, max(0.0, p[c] + f * wc))
 
 
-def _record(stats: dict[str, Any] | None, parts: list[_BPPart | _DPPart], t: float, mode: str) -> None:
+@dataclass
+class EstimateStats:
+    """How a board was estimated: the ``mode`` (how the total was met), the mine ``fugacity``, the
+    parts estimated, how many of them the beam pruned, and the work done (DP states or BP sweeps)."""
+
+    mode: str = ""
+    fugacity: float = 0.0
+    parts: int = 0
+    pruned: int = 0
+    work: int = 0
+
+
+def _record(stats: EstimateStats | None, parts: list[_BPPart | _DPPart], t: float, mode: str) -> None:
     if stats is None:
         return
-    stats["estimate_mode"] = mode
-    stats["estimate_fugacity"] = math.exp(t)
-    stats["estimate_parts"] = len(parts)
-    stats["estimate_pruned"] = sum(1 for p in parts if p.pruned)
-    stats["estimate_work"] = sum(p.work for p in parts)
+    stats.mode = mode
+    stats.fugacity = math.exp(t)
+    stats.parts = len(parts)
+    stats.pruned = sum(1 for p in parts if p.pruned)
+    stats.work = sum(p.work for p in parts)

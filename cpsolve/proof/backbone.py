@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from ..constraints import TOTAL
 from ..encodings import CardSystem
-from .backends import Backend, BackendFactory, Status
+from .backends import Backend, BackendFactory, ProofStatus, Status
 from .propagate import Propagator
 
 
@@ -38,7 +38,7 @@ class Forced:
 
 @dataclass
 class BackboneResult:
-    status: str                                    # "ok", "inconsistent", "timeout"
+    status: ProofStatus
     forced: dict[int, Forced] = field(default_factory=dict)   # variable -> proof
     free: set[int] = field(default_factory=set)     # shown to take both values (by a model or a count)
     undecided: set[int] = field(default_factory=set)  # not decided in time
@@ -61,7 +61,7 @@ def backbone(system: CardSystem, make: BackendFactory, *, deadline: float | None
     the nominated ones are still certified here, and a model contradicting one is recorded in
     ``hint_conflicts``. Without ``nominated`` every group is a candidate.
     """
-    res = BackboneResult("ok")
+    res = BackboneResult(ProofStatus.OK)
     groups = system.groups()
     rep_of = {g[0]: g for g in groups}
     if nominated is not None:
@@ -196,7 +196,7 @@ def _not_forced(res: BackboneResult, flipped: set[int], left: set[int], rep_of: 
     for v in left:
         res.undecided.update(rep_of[v])
     if left:
-        res.status = "timeout"
+        res.status = ProofStatus.TIMEOUT
 
 
 def _record(system: CardSystem, res: BackboneResult, forced: dict[int, bool], rep_of: dict[int, tuple[int, ...]],
@@ -238,10 +238,10 @@ def _run(system: CardSystem, solver: _Lazy, res: BackboneResult, cand: dict[int,
     # 1. a model of the whole system (and the candidates' values, unless nominated)
     out = b.solve(on, deadline, prefer=[_flip(v, x) for v, x in cand.items()])
     if out.status is Status.UNSAT:
-        res.status = "inconsistent"
+        res.status = ProofStatus.INCONSISTENT
         return
     if out.status is Status.UNKNOWN:
-        res.status = "timeout"
+        res.status = ProofStatus.TIMEOUT
         for v in (reps if fresh else cand):
             res.undecided.update(rep_of[v])
         return

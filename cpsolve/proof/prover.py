@@ -17,23 +17,37 @@ import time
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 from ..board import Board
 from ..constraints import TOTAL, Model
 from ..encodings import CardSystem, raw_model, system_from_clues, system_from_model
 from .backbone import backbone
-from .backends import get_backend, resolve
+from .backends import ProofStatus, get_backend, resolve
 from .certainty import Certainties, Certainty, certify
+
+
+@dataclass
+class ProofStats:
+    """What a proof run did."""
+
+    engine: str = ""            # the backend that ran ("cp-sat", "sat:minicard", ...)
+    deduced: int = 0            # cells proved by the model's deductions alone
+    solver_calls: int = 0       # questions asked of the solver
+    rounds: int = 0             # backbone rounds
+    hint_conflicts: int = 0     # cells nominated as forced by the counts that a model flipped
+    propagation: bool = False   # the backbone went by propagation first (the solver only for what it left)
+    proved: int = 0             # cells proved in all
+    undecided: int = 0          # cells the time limit left undecided
+    ms: float = 0.0             # time spent
 
 
 @dataclass
 class ProofResult:
     certainties: MutableMapping[int, Certainty]  # board cell index -> certainty
-    stats: dict[str, Any] = field(default_factory=dict)
+    stats: ProofStats = field(default_factory=ProofStats)
     free: frozenset[int] = frozenset()         # cells shown not forced
     undecided: frozenset[int] = frozenset()    # cells not decided within the time limit
-    status: str = "ok"                         # "ok", "timeout", "inconsistent"
+    status: ProofStatus = ProofStatus.OK
     conflict: frozenset[int] = frozenset()     # when inconsistent: clue ids (and TOTAL) involved
 
 
@@ -67,11 +81,11 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
             p = hints.get(system.cells[v - 1])
             if p is not None and p in (0, 1):
                 nominated[v] = p == 1
-    stats: dict[str, Any] = {"engine": name, "deduced": deduced, "solver_calls": 0}
+    stats = ProofStats(engine=name, deduced=deduced)
     result = ProofResult(certs, stats)
     impossible = [c for c in system.cards if c.impossible]
     if impossible:  # e.g. a clue with more flags around it than its number: no placement at all
-        result.status = "inconsistent"
+        result.status = ProofStatus.INCONSISTENT
         result.conflict = frozenset().union(*(c.sources for c in impossible))
         result.certainties = {}
         _finish(result, system, t0, set(), set())
@@ -80,10 +94,10 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
         _finish(result, system, t0, set(), set())
         return result
     bb = backbone(system, get_backend(name), deadline=deadline, nominated=nominated)
-    stats.update(solver_calls=bb.calls, rounds=bb.rounds, hint_conflicts=len(bb.hint_conflicts),
-                 propagation=bb.propagation)
-    if bb.status == "inconsistent":
-        result.status = "inconsistent"
+    stats.solver_calls, stats.rounds, stats.hint_conflicts = bb.calls, bb.rounds, len(bb.hint_conflicts)
+    stats.propagation = bb.propagation
+    if bb.status is ProofStatus.INCONSISTENT:
+        result.status = ProofStatus.INCONSISTENT
         result.conflict = frozenset().union(*(c.sources for c in system.cards))
         # nothing is proved on a board with no placement
         result.certainties = {}
@@ -101,8 +115,9 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
 def _finish(result: ProofResult, system: CardSystem, t0: float, free: set[int], undecided: set[int]) -> None:
     result.free = frozenset(c for v in free for c in system.cells_of(v))
     result.undecided = frozenset(c for v in undecided for c in system.cells_of(v))
-    result.stats.update(status=result.status, proved=len(result.certainties),
-                        undecided=len(result.undecided), ms=(time.perf_counter() - t0) * 1e3)
+    result.stats.proved = len(result.certainties)
+    result.stats.undecided = len(result.undecided)
+    result.stats.ms = (time.perf_counter() - t0) * 1e3
 
 
 def prove_board(board: Board, *, engine: str = "cp-sat", time_limit: float | None = None,

@@ -22,20 +22,17 @@ PAD = 8
 LEGEND_W = 600
 
 
+_NAMES = {"flag": "flag", "mine": "known mine", "covered": "covered", "proved_safe": "proved safe",
+          "proved_mine": "proved mine"}
+
+
 def _title(cl: CellLook, r: int, c: int) -> str:
+    """The hover text of a cell: what it is, and for a probability its exact fraction or "estimate"."""
     where = f"{r},{c}"
     if cl.kind == "revealed":
         return f"{where}: revealed {cl.number}"
-    if cl.kind == "flag":
-        return f"{where}: flag"
-    if cl.kind == "mine":
-        return f"{where}: known mine"
-    if cl.kind == "covered":
-        return f"{where}: covered"
-    if cl.kind == "proved_safe":
-        return f"{where}: proved safe"
-    if cl.kind == "proved_mine":
-        return f"{where}: proved mine"
+    if cl.kind in _NAMES:
+        return f"{where}: {_NAMES[cl.kind]}"
     if cl.kind == "estimate":
         return f"{where}: estimate ~{cl.probability:.3f} (basis: estimate; not a certainty)"
     extra = " (exact, not proved within the time limit)" if cl.forced else ""

@@ -173,12 +173,12 @@ def render_summary(analysis: Analysis) -> str:
     out.append("probabilities: " + ("exact" if a.exact else "ESTIMATES (some component too large to count "
                                     "exactly; no probability on this board is exact)"))
     safe, mine = a.proved_safe, a.proved_mine
-    if "proof" in a.stats and a.stats["proof"] == "unavailable":
+    if a.stats.proof is None:
         out.append("proofs: none (proof engine not run)")
     else:
         out.append(f"proved safe: {len(safe)}" + (f" ({_cells(safe)})" if safe else ""))
         out.append(f"proved mine: {len(mine)}" + (f" ({_cells(mine)})" if mine else ""))
-        undecided = a.stats.get("undecided") or 0
+        undecided = a.stats.proof.undecided
         if undecided:
             out.append(f"not decided within the time limit: {undecided} cell(s) (not proved either way)")
     bg = a.best_guess

@@ -226,7 +226,7 @@ class _Table:
             info: dict[int, tuple[int, list[int]]] = {}  # clue -> (need, covered cells), this pass
             done: set[tuple[int, int]] = set()
             for a in pending:
-                if view[a] <= 0:
+                if view[a] <= 0 or not cov[a]:
                     continue
                 ia = info.get(a) or info.setdefault(a, clue_need(rows, cols, view, a))
                 if not ia[1]:

@@ -23,7 +23,7 @@ from fractions import Fraction
 from ..analysis import InconsistentBoard, analyze
 from ..board import Board
 from ..probability import Exact
-from ..proof import prove_board
+from ..proof import ProofStatus, prove_board
 from .brute import TooLarge, brute_force
 
 
@@ -65,11 +65,11 @@ def _engine_method(board: Board, engine: str, time_limit: float | None, trust_fl
     t0 = time.perf_counter()
     r = prove_board(board, engine=engine, time_limit=time_limit, trust_flags=trust_flags)
     ms = (time.perf_counter() - t0) * 1e3
-    name = r.stats.get("engine", engine)
-    if r.status == "inconsistent":
-        return Method(name, None, inconsistent=True, ms=ms, calls=r.stats.get("solver_calls", 0))
-    return Method(name, {c: ce.mine for c, ce in r.certainties.items()}, complete=r.status == "ok", ms=ms,
-                  calls=r.stats.get("solver_calls", 0))
+    name = r.stats.engine or engine
+    if r.status is ProofStatus.INCONSISTENT:
+        return Method(name, None, inconsistent=True, ms=ms, calls=r.stats.solver_calls)
+    return Method(name, {c: ce.mine for c, ce in r.certainties.items()}, complete=r.status is ProofStatus.OK,
+                  ms=ms, calls=r.stats.solver_calls)
 
 
 def crosscheck(board: Board, *, engines: Sequence[str] = ("cp-sat", "sat"), analysis_engine: str = "cp-sat",
@@ -90,12 +90,12 @@ def crosscheck(board: Board, *, engines: Sequence[str] = ("cp-sat", "sat"), anal
         ms = (time.perf_counter() - t0) * 1e3
         cells = {board.index(c.row, c.col): c for c in a.cells}
         methods.append(Method("analysis", {i: c.proof.mine for i, c in cells.items() if c.proof is not None},
-                              complete=a.stats.get("status", "ok") == "ok", ms=ms,
-                              calls=a.stats.get("solver_calls", 0)))
+                              complete=a.stats.proof_status is ProofStatus.OK, ms=ms,
+                              calls=a.stats.proof.solver_calls if a.stats.proof is not None else 0))
         if a.exact:
             counter = {i: c.probability.fraction == 1 for i, c in cells.items()
                        if isinstance(c.probability, Exact) and c.probability.fraction in (0, 1)}
-            methods.append(Method("counter", counter, ms=a.stats.get("ms_count", 0.0)))
+            methods.append(Method("counter", counter, ms=a.stats.ms_count))
         else:
             methods.append(Method("counter", None, note="estimated (not counted exactly)"))
     t0 = time.perf_counter()

@@ -182,9 +182,9 @@ def analysis_document(board: Board, options: AnalysisOptions) -> dict[str, Any]:
     except InconsistentBoard as exc:
         return inconsistent_document(board, exc)
     doc = result.to_json()
-    doc["undecided"] = [list(c) for c in result.stats.get("undecided_cells", [])]
+    doc["undecided"] = [list(c) for c in result.stats.undecided_cells]
     doc["time_limit"] = options.time_limit
-    doc["ms"] = round(result.stats.get("ms_total", 0.0), 3)
+    doc["ms"] = round(result.stats.ms_total, 3)
     return doc
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...encodings import CardSystem
-from .base import Backend, Outcome, Status
+from .base import Backend, Outcome, ProofStatus, Status
 
 #: engine name -> (module, class, keyword arguments)
 _REGISTRY: dict[str, tuple[str, str, dict[str, Any]]] = {
@@ -51,5 +51,5 @@ def get_backend(name: str) -> BackendFactory:
     return make
 
 
-__all__ = ["DEFAULT_SAT", "Backend", "BackendFactory", "Outcome", "Status", "engine_names", "get_backend",
-           "resolve"]
+__all__ = ["DEFAULT_SAT", "Backend", "BackendFactory", "Outcome", "ProofStatus", "Status", "engine_names",
+           "get_backend", "resolve"]

@@ -21,9 +21,21 @@ from ...encodings import CardSystem
 
 
 class Status(enum.Enum):
+    """One solver call's answer (UNKNOWN: out of time or given up; never read as UNSAT)."""
+
     SAT = "sat"
     UNSAT = "unsat"
     UNKNOWN = "unknown"
+
+
+class ProofStatus(enum.StrEnum):
+    """How a proof run ended: every cell decided (OK), some left undecided by the time limit
+    (TIMEOUT), or no placement at all (INCONSISTENT). A ``str``, so it prints and serialises as its
+    value ("ok", "timeout", "inconsistent")."""
+
+    OK = "ok"
+    TIMEOUT = "timeout"
+    INCONSISTENT = "inconsistent"
 
 
 @dataclass(frozen=True)
