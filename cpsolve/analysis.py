@@ -14,8 +14,8 @@ from fractions import Fraction
 from functools import partial
 from typing import Any
 
-from . import count
-from .board import COVERED, MINE, Board
+from . import budget, count
+from .board import COVERED, FLAG, MINE, Board
 from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
 from .errors import InconsistentBoard
 from .estimate.fugacity import EstimateStats
@@ -97,6 +97,7 @@ class AnalysisStats:
     ms_count: float = 0.0
     ms_proof: float = 0.0
     ms_total: float = 0.0
+    budget: list[str] = field(default_factory=list)  # the parts the time limit cut short, in order
 
     def as_dict(self) -> dict[str, Any]:
         """Every figure in one flat dict (estimate and proof figures prefixed ``estimate_``/``proof_``)."""
@@ -259,24 +260,38 @@ def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple
 
 def inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: bool = True,
                       engine: str = "sat", time_limit: float | None = 5.0) -> InconsistentBoard:
-    """The error for an impossible board, its conflict shrunk to a minimal set of clues (and the
-    total) by the proof subsystem; the sources found by the model are kept if that runs out of time."""
+    """The error for an impossible board, naming clues (and the total) proved to admit no placement.
+
+    The proof subsystem shrinks a conflict within ``time_limit``, starting from the sources the
+    model blamed (a candidate only: simplification may have used up clues they leave out) and
+    returning only sets the solver answered UNSAT. When it shows no set in time, every clue and the
+    total are named (the whole board, which the analysis itself found impossible), not minimal.
+    """
+    with budget.within(budget.Deadline(None), replace=True):  # the solver keeps to time_limit
+        return _inconsistent_from(exc, board, trust_flags, engine, time_limit)
+
+
+def _inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: bool, engine: str,
+                       time_limit: float | None) -> InconsistentBoard:
     from .proof import minimal_conflict  # imported when needed: the proof package loads solvers
 
-    sources, reason = exc.sources, exc.reason
-    try:
-        shrunk = minimal_conflict(board, sources, trust_flags=trust_flags, engine=engine, time_limit=time_limit)
-    except ValueError:  # an unknown engine name: keep the unshrunk conflict
-        shrunk = None
-    if shrunk is not None:
-        sources = shrunk.sources
-        reason = "a minimal conflicting set" if shrunk.minimal else reason
     if isinstance(board, Model):
-        clues = board.clues
+        clues, has_total = board.clues, board.remaining is not None
     else:
         _, clues = board_clues(board, trust_flags)
+        has_total = board.mines is not None
+    try:
+        shrunk = minimal_conflict(board, exc.sources, trust_flags=trust_flags, engine=engine,
+                                  time_limit=time_limit)
+    except ValueError:  # an unknown engine name
+        shrunk = None
+    if shrunk is not None:
+        sources, minimal = shrunk.sources, shrunk.minimal
+    else:
+        sources = frozenset(range(len(clues))) | (frozenset({TOTAL}) if has_total else frozenset())
+        minimal = False
     cells = sorted((clues[s].row, clues[s].col) for s in sources if s != TOTAL)
-    return InconsistentBoard(cells, TOTAL in sources, reason)
+    return InconsistentBoard(cells, TOTAL in sources, exc.reason, minimal=minimal)
 
 
 def analyze(board: Board, options: AnalysisOptions | None = None, *,
@@ -295,8 +310,11 @@ def analyze(board: Board, options: AnalysisOptions | None = None, *,
       below given with a value other than its default overrides the same field of it.
     - ``exact_limit``: the largest component (in covered cells) counted exactly; larger ones are
       estimated. ``None``: no limit (default 400).
-    - ``time_limit``: seconds the proof engine may spend; a cell it could not decide in time is not
-      proved (``None``: no limit; default 10).
+    - ``time_limit``: seconds the whole analysis may take (``None``: no limit; default 10). Building
+      the model, counting, estimating, proving and naming a conflict share one deadline
+      (:mod:`cpsolve.budget`): counting may use the first half, estimation up to four fifths, proofs
+      the rest. A part cut short degrades (counts to estimates, estimates to a uniform estimate,
+      proofs to "not decided"), never to a claim; ``stats.budget`` lists what was cut short.
     - ``density``: prior mine density per cell for a board without a mine total (default 1/5;
       ignored when the board has a total). A fraction, float or string such as ``"1/5"``.
     - ``trust_flags``: flags count as mines (default); ``False`` treats them as covered cells.
@@ -329,24 +347,37 @@ def _analyze(board: Board, opts: AnalysisOptions) -> Analysis:
     t0 = time.perf_counter()
     trust_flags, engine = opts.trust_flags, opts.engine
     dens: Fraction | None = None if board.mines is not None else opts.prior_density()
-    try:
-        model = build_model(board, trust_flags=trust_flags)
+    deadline = budget.Deadline.after(opts.time_limit)  # proofs end here
+    enclosing = budget.current()  # a caller's own deadline (a nested analysis never outlives it)
+    if enclosing.at is not None and (deadline.at is None or enclosing.at < deadline.at):
+        deadline = enclosing
+    outer = budget.Deadline(None if deadline.at is None else max(deadline.at, t0 + ESTIMATE_FLOOR))
+    with budget.within(outer):
+        try:
+            model = build_model(board, trust_flags=trust_flags)
+        except budget.OutOfTime:
+            return _unmodelled(board, trust_flags, dens, t0)
+        except Inconsistent as exc:
+            raise inconsistent_from(exc, board, trust_flags, engine, _conflict_time(deadline)) from None
         t_model = time.perf_counter()
         ms = model.stats
         stats = AnalysisStats(clue_cells=ms.get("clue_cells", 0), frontier=ms.get("frontier", 0),
                               fixed=ms.get("fixed", 0), components=ms.get("components", 0),
                               largest_component=ms.get("largest_component", 0))
-        probs, exact_flags, feasibility = _probabilities(model, opts.exact_limit, opts.state_budget, dens,
-                                                         opts.combine_budget, stats)
-    except Inconsistent as exc:
-        raise inconsistent_from(exc, board, trust_flags, engine) from None
-    t_count = time.perf_counter()
-    exact = all(exact_flags)
-    prior = ("uniform over all placements with the mine total" if dens is None else
-             f"independent per-cell mine density {dens} (no mine total given)")
-    proofs: Mapping[int, Certainty] = {}
-    if opts.prove:
-        proofs = _prove(model, probs if exact else None, engine, opts.time_limit, feasibility, stats)
+        try:
+            probs, exact_flags, feasibility = _probabilities(model, opts.exact_limit, opts.state_budget, dens,
+                                                             opts.combine_budget, stats,
+                                                             _shares(t0, opts.time_limit))
+        except Inconsistent as exc:
+            raise inconsistent_from(exc, board, trust_flags, engine, _conflict_time(deadline)) from None
+        t_count = time.perf_counter()
+        exact = all(exact_flags)
+        proofs: Mapping[int, Certainty] = {}
+        if opts.prove:
+            proofs = _prove(model, probs if exact else None, engine, deadline, feasibility, stats)
+            if stats.proof_status is ProofStatus.TIMEOUT:
+                stats.budget.append("proofs")
+    prior = _prior(dens)
     t_end = time.perf_counter()
 
     def make_cells() -> list[CellResult]:
@@ -369,17 +400,94 @@ def _analyze(board: Board, opts: AnalysisOptions) -> Analysis:
                     _make_cells=make_cells)
 
 
+#: Shares of ``time_limit`` (from the start of the analysis) by which counting, then estimation,
+#: must be done; proofs have the rest. On small boards counting takes milliseconds and proofs get
+#: nearly all of it.
+COUNT_SHARE = 0.5
+ESTIMATE_SHARE = 0.8
+#: ... but never less than these many seconds (a tiny limit still gets a small board counted and
+#: a large one estimated; well inside the half second the budget allows beyond ``time_limit``).
+COUNT_FLOOR = 0.1
+ESTIMATE_FLOOR = 0.2
+#: The least time a conflict is given to be shrunk, even when the analysis used its budget (keeps
+#: small inconsistent boards minimal under tiny limits; bounded, so the budget stays kept).
+CONFLICT_FLOOR = 0.1
+#: ``EstimateStats.mode`` of a board whose estimation ran out of time.
+UNIFORM = "uniform (out of time)"
+
+
+def _shares(t0: float, time_limit: float | None) -> tuple[budget.Deadline, budget.Deadline]:
+    if time_limit is None:
+        return budget.Deadline(None), budget.Deadline(None)
+    return (budget.Deadline(t0 + max(COUNT_SHARE * time_limit, COUNT_FLOOR)),
+            budget.Deadline(t0 + max(ESTIMATE_SHARE * time_limit, ESTIMATE_FLOOR)))
+
+
+def _conflict_time(deadline: budget.Deadline) -> float | None:
+    left = deadline.left()
+    return None if left is None else max(left, CONFLICT_FLOOR)
+
+
+def _prior(dens: Fraction | None) -> str:
+    return ("uniform over all placements with the mine total" if dens is None else
+            f"independent per-cell mine density {dens} (no mine total given)")
+
+
+def _unmodelled(board: Board, trust_flags: bool, dens: Fraction | None, t0: float) -> Analysis:
+    """The answer when not even the model was built in time: every covered cell at the average
+    density (the remaining mines over the covered cells, or the prior), an estimate; no proofs."""
+    # not board_clues: that is part of what ran out of time
+    unknown = [i for i, v in enumerate(board.cells) if v == COVERED or (v == FLAG and not trust_flags)]
+    remaining = board.remaining_mines(trust_flags)
+    if dens is not None:
+        p = float(dens)
+    else:
+        assert remaining is not None
+        p = remaining / len(unknown) if unknown else 0.0
+    est = Estimate(p)  # one shared value: this runs when time is short, on boards of many cells
+    cols = board.cols
+    cells = [CellResult(i // cols, i % cols, est) for i in unknown]
+    ms = (time.perf_counter() - t0) * 1e3
+    stats = AnalysisStats(estimate_reason="the time limit ran out while building the model",
+                          estimate=EstimateStats(mode=UNIFORM), ms_model=ms, ms_total=ms,
+                          budget=["model", "counting", "estimation", "proofs"])
+    return Analysis(board.rows, board.cols, board.mines, remaining, cells, False, _prior(dens), dens, stats, board)
+
+
+def _uniform(model: Model, dens: Fraction | None) -> dict[int, Probability]:
+    """The crudest estimate, for when estimation itself ran out of time: fixed cells at 0 or 1, the
+    others at the average density of the mines left for them (or the prior)."""
+    free = [i for i in model.unknown if i not in model.fixed]
+    if dens is not None:
+        p = float(dens)
+    else:
+        rem = model.remaining_free
+        assert rem is not None
+        p = rem / len(free) if free else 0.0
+    est = Estimate(p)
+    probs: dict[int, Probability] = dict.fromkeys(free, est)
+    for i, f in model.fixed.items():
+        probs[i] = _EST_ONE if f.mine else _EST_ZERO
+    return probs
+
+
 def _exact(num: int, den: int) -> Exact:
     return Exact(Fraction(num, den))
 
 
 def _probabilities(model: Model, exact_limit: int | None, state_budget: int | None,
-                   dens: Fraction | None, combine_budget: int | None, stats: AnalysisStats
+                   dens: Fraction | None, combine_budget: int | None, stats: AnalysisStats,
+                   shares: tuple[budget.Deadline, budget.Deadline] | None = None
                    ) -> tuple[Mapping[int, Probability], list[bool], dict[int, Fraction] | None]:
     """Per unknown cell, its probability; whether the board was counted exactly; and, on an
     estimated board whose components were all counted, feasibility hints for the prover. Records
-    what counting did in ``stats``."""
-    mc = count.count_model(model, exact_limit=exact_limit, state_budget=state_budget)
+    what counting did in ``stats``. ``shares``: the deadlines of counting and of estimation (see
+    :func:`analyze`); a part cut short is named in ``stats.budget``."""
+    count_by, estimate_by = shares or (budget.Deadline(None), budget.Deadline(None))
+    with budget.within(count_by):
+        mc = count.count_model(model, exact_limit=exact_limit, state_budget=state_budget)
+    if mc.out_of_time:
+        stats.budget.append("counting")
     counted, estimated = mc.counted, mc.estimated
     stats.estimated_components, stats.dp_states, stats.max_component_states = len(estimated), mc.states, mc.max_states
     ordered = mc.in_order()
@@ -388,28 +496,38 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
         cost = count.combination_cost(ordered)
         stats.combine_cost = cost
         over_budget = combine_budget is not None and cost > combine_budget
-    if estimated or over_budget:
-        stats.estimate_reason = ("components over the exact limit or the state budget" if estimated
-                                 else "combining the components through the total is over budget")
-        stats.estimate = EstimateStats()
-        est_probs, flags = _estimated(model, counted, estimated, dens, stats.estimate)
-        feasibility = None
-        if not estimated and dens is None:
-            feasibility = count.feasibility_hints(model, counted)
-        return est_probs, flags, feasibility
-    fixed = {i: f.mine for i, f in model.fixed.items()}
-    # the off-frontier cells share one value: kept once, not copied into a dict entry per cell
-    p_out: Probability
-    if dens is None:
-        remaining = model.remaining_free
-        assert remaining is not None
-        total = count.combine_total(ordered, len(model.outside), remaining)
-        explicit: dict[int, Probability] = count.cell_marginals(fixed, (), ordered, _exact, total=total)
-        p_out = _exact(total.out_num, total.z) if model.outside else _ZERO
-    else:
-        explicit = count.cell_marginals(fixed, (), ordered, _exact, density=dens)
-        p_out = Exact(dens)
-    return _GroupProbabilities(explicit, model.outside, p_out), [True], None
+    if not (estimated or over_budget):
+        fixed = {i: f.mine for i, f in model.fixed.items()}
+        # the off-frontier cells share one value: kept once, not copied into a dict entry per cell
+        p_out: Probability
+        try:
+            with budget.within(estimate_by):
+                if dens is None:
+                    remaining = model.remaining_free
+                    assert remaining is not None
+                    total = count.combine_total(ordered, len(model.outside), remaining)
+                    explicit: dict[int, Probability] = count.cell_marginals(fixed, (), ordered, _exact, total=total)
+                    p_out = _exact(total.out_num, total.z) if model.outside else _ZERO
+                else:
+                    explicit = count.cell_marginals(fixed, (), ordered, _exact, density=dens)
+                    p_out = Exact(dens)
+            return _GroupProbabilities(explicit, model.outside, p_out), [True], None
+        except budget.OutOfTime:
+            stats.budget.append("combining")
+    stats.estimate_reason = ("components over the exact limit, the state budget or the time limit" if estimated
+                             else "combining the components through the total is over budget or out of time")
+    stats.estimate = EstimateStats()
+    try:
+        with budget.within(estimate_by):
+            est_probs, flags = _estimated(model, counted, estimated, dens, stats.estimate)
+            feasibility = None
+            if not estimated and dens is None:
+                feasibility = count.feasibility_hints(model, counted)
+    except budget.OutOfTime:
+        stats.budget.append("estimation")
+        stats.estimate.mode = UNIFORM
+        return _uniform(model, dens), [False], None
+    return est_probs, flags, feasibility
 
 
 class _GroupProbabilities(Mapping[int, Probability]):
@@ -492,7 +610,7 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
 
 
 def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str,
-           time_limit: float | None, feasibility: dict[int, Fraction] | None, stats: AnalysisStats
+           deadline: budget.Deadline, feasibility: dict[int, Fraction] | None, stats: AnalysisStats
            ) -> Mapping[int, Certainty]:
     """Certainties from the proof subsystem (exact counts, or exact feasibility on a board whose
     combination was estimated, only nominate and withhold). Records the proof's figures in ``stats``."""
@@ -501,10 +619,10 @@ def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str,
     hints: Mapping[int, Fraction] | None = feasibility
     if probs is not None:
         hints = _ExactFractions(probs)
-    result = prove_model(model, engine=engine, time_limit=time_limit, hints=hints)
+    result = prove_model(model, engine=engine, time_limit=deadline.left(), hints=hints)
     if result.status is ProofStatus.INCONSISTENT:
         raise inconsistent_from(Inconsistent(result.conflict, "no placement satisfies the clues and the total"),
-                                model, engine=engine)
+                                model, engine=engine, time_limit=_conflict_time(deadline))
     stats.proof, stats.proof_status = result.stats, result.status
     # which cells the time limit left undecided (not proved either way), for callers that show them
     stats.undecided_cells = sorted(divmod(i, model.cols) for i in result.undecided)

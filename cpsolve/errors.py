@@ -28,30 +28,31 @@ class CpsolveError(Exception):
 class InconsistentBoard(CpsolveError, ValueError):
     """No mine placement satisfies the clues (and the total).
 
-    ``conflict``: the clue cells involved (row, col); ``uses_total``: whether the mine total is part
-    of the conflict; ``reason``: how the conflict was found ("a minimal conflicting set", ...).
+    ``conflict``: clue cells (row, col) that admit no placement together, with the mine total when
+    ``uses_total``, proved so before they are named; ``minimal``: no member can be left out (False
+    when the time limit cut the shrinking short: a proved conflict, perhaps larger than needed);
+    ``reason``: how the conflict was found.
     """
 
-    def __init__(self, conflict: list[tuple[int, int]], uses_total: bool, reason: str = "") -> None:
+    def __init__(self, conflict: list[tuple[int, int]], uses_total: bool, reason: str = "", *,
+                 minimal: bool = False) -> None:
         self.conflict = conflict
         self.uses_total = uses_total
         self.reason = reason
+        self.minimal = minimal
         where = ", ".join(f"{r},{c}" for r, c in conflict) or "none"
         total = " and the mine total" if uses_total else ""
-        super().__init__(f"inconsistent board: no placement satisfies the clues at {where}{total}"
-                         + (f" ({reason})" if reason else ""))
+        shape = "a minimal conflicting set" if minimal else "a conflicting set, not shown minimal"
+        super().__init__(f"inconsistent board: no placement satisfies the clues at {where}{total} "
+                         f"({shape}{'; ' + reason if reason else ''})")
 
-    @property
-    def minimal(self) -> bool:
-        """Whether the conflict was shown minimal (removing any one clue leaves a satisfiable set)."""
-        return "minimal" in self.reason
-
-    def to_json(self, board: Board) -> dict[str, Any]:
+    def to_json(self, board: Board, trust_flags: bool = True) -> dict[str, Any]:
         """The JSON document of docs/json.md for this impossible ``board`` (every key present)."""
-        return {"rows": board.rows, "cols": board.cols, "mines": board.mines, "remaining": None,
-                "status": "inconsistent", "exact": False, "cells": [], "proved_safe": [], "proved_mine": [],
-                "best_guess": None, "conflict": [list(c) for c in self.conflict],
-                "conflict_uses_total": self.uses_total, "conflict_minimal": self.minimal, "message": str(self)}
+        return {"rows": board.rows, "cols": board.cols, "mines": board.mines,
+                "remaining": board.remaining_mines(trust_flags), "status": "inconsistent", "exact": False,
+                "prior": None, "cells": [], "proved_safe": [], "proved_mine": [], "best_guess": None,
+                "conflict": [list(c) for c in self.conflict], "conflict_uses_total": self.uses_total,
+                "conflict_minimal": self.minimal, "message": str(self)}
 
 
 class BudgetError(CpsolveError):

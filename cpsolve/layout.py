@@ -19,10 +19,22 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .board import COVERED, Board, BoardError, neighbours, read_input, row_width
+from .board import (
+    COVERED,
+    MAX_DIGITS,
+    Board,
+    BoardError,
+    clip,
+    neighbours,
+    parse_number,
+    read_input,
+    row_width,
+    split_lines,
+)
 
 _MINES_RE = re.compile(r"^\s*mines\s*:\s*(\S*)\s*$", re.IGNORECASE)
-_WHM_RE = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$", re.IGNORECASE)
+# ASCII digits only (re's \d and str.isdigit accept other scripts' digits; int() then fails on some)
+_WHM_RE = re.compile(r"^\s*([0-9]+)\s*x\s*([0-9]+)\s*x\s*([0-9]+)\s*$", re.IGNORECASE)
 #: MBF stores width and height in one byte each and the count in two.
 MBF_MAX_SIDE = 255
 MBF_MAX_MINES = 0xFFFF
@@ -130,7 +142,10 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
     dims: tuple[int, int] | None = None
     grid: list[list[bool]] = []
     width: int | None = None
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    if text.startswith("\ufeff"):  # a UTF-8 byte-order mark (Windows Notepad)
+        text = text[1:]
+    lines = split_lines(text)  # \n, \r\n and \r only, as in board files
+    for lineno, raw in enumerate(lines, start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -142,16 +157,21 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
                 raise LayoutError("a 'mines:' header after the grid has started", source, lineno, 1)
             if declared is not None and dims is None:
                 raise LayoutError("the mine total is given twice", source, lineno, 1)
-            if not value.isdigit():
-                raise LayoutError(f"mine total {value!r} is not a non-negative whole number", source, lineno, col)
-            if declared is not None and int(value) != declared:
+            number = parse_number(value)
+            if number is None:
+                raise LayoutError(f"mine total {clip(value)!r} is not a non-negative whole number of at most "
+                                  f"{MAX_DIGITS} digits", source, lineno, col)
+            if declared is not None and number != declared:
                 raise LayoutError(f"'mines: {value}' disagrees with the WxHxM header's {declared}",
                                   source, lineno, col)
-            declared, declared_at = int(value), (lineno, col)
+            declared, declared_at = number, (lineno, col)
             continue
         m = _WHM_RE.match(raw)
         if m and not grid:
-            w, h, k = (int(x) for x in m.groups())
+            numbers = [parse_number(x) for x in m.groups()]
+            if any(n is None for n in numbers):
+                raise LayoutError(f"the WxHxM header has a number of more than {MAX_DIGITS} digits", source, lineno, 1)
+            w, h, k = (n or 0 for n in numbers)
             if declared is not None and k != declared:
                 raise LayoutError(f"the WxHxM header's {k} mines disagree with 'mines: {declared}'", source, lineno, 1)
             dims, declared, declared_at = (w, h), k, (lineno, 1)
@@ -170,7 +190,7 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
         width = row_width(width, len(row), LayoutError, source, lineno)
         grid.append(row)
     if not grid or not width:
-        raise LayoutError("no layout found (no grid rows)", source)
+        raise LayoutError("no layout found (no grid rows)", source, len(lines), len(lines[-1]) + 1)
     rows, cols = len(grid), width
     if dims is not None and dims != (cols, rows):
         raise LayoutError(f"header says {dims[0]}x{dims[1]} (width x height) but the grid is {cols}x{rows}",
@@ -227,7 +247,10 @@ def read_layout(path: str | Path) -> Layout:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise LayoutError(f"not UTF-8 text (byte {exc.start}); MBF files need the .mbf suffix", name) from None
+        good = exc.object[:exc.start].decode("utf-8").removeprefix("\ufeff")
+        before = split_lines(good)
+        raise LayoutError(f"not UTF-8 text (byte {exc.start}); MBF files need the .mbf suffix", name,
+                          len(before), len(before[-1]) + 1) from None
     return parse_layout(text, name)
 
 

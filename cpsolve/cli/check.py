@@ -66,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
             doc.update(clues=[list(c) for c in ex.clues], uses_total=ex.uses_total, minimal=ex.minimal)
         if ex.verdict == "inconsistent":
             doc.update(status="inconsistent", conflict=[list(c) for c in ex.clues],
-                       conflict_uses_total=ex.uses_total, minimal=ex.minimal)
+                       conflict_uses_total=ex.uses_total, conflict_minimal=ex.minimal,
+                       minimal=ex.minimal)
         print(json.dumps(doc))
     if ex.verdict == "inconsistent":
         total = " and the mine total" if ex.uses_total else ""

@@ -130,9 +130,10 @@ def run(args: argparse.Namespace) -> int:
             lines.append("  board:\n" + "\n".join("    " + ln for ln in pos.board.to_text().splitlines()))
         for line in lines:
             print(line, flush=True)
-    if generated < args.generate:
+    if generated < args.generate and not args.json:
+        # part of the report (standard output): standard error carries only the one-line errors
         print(f"note: {generated} of {args.generate} positions generated: on {args.difficulty} the games "
-              f"are won at their first click{' too often' if generated else ''}", file=sys.stderr)
+              f"are won at their first click{' too often' if generated else ''}")
     _summary(results, args)
     # a disagreement is the answer that matters most: it wins over a bad file among the inputs
     return 1 if any(not cc.ok for cc in results) else status

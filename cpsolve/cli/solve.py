@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         except InconsistentBoard as exc:
             print(f"cpsolve: {name}: {exc}", file=sys.stderr)
             if args.json:
-                print(json.dumps(exc.to_json(board)), flush=True)
+                print(json.dumps(exc.to_json(board, not args.ignore_flags)), flush=True)
             else:
                 if n:
                     print()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..board import COVERED, FLAG, MINE, Board, neighbour_table
+from ..budget import check
 from ..errors import CpsolveError
 
 #: Source id standing for the global mine total in ``sources`` sets.
@@ -91,6 +92,8 @@ def board_clues(board: Board, trust_flags: bool = True) -> tuple[tuple[int, ...]
     for i, k in enumerate(cells):
         if k < 0 or (not n_unknown[i] and n_mine[i] == k):
             continue
+        if not i & 1023:
+            check()  # the analysis deadline (cpsolve.budget)
         unk = [j for j in (table[i] if table is not None else board.neighbours(i)) if is_unknown[j]]
         r, c = divmod(i, cols)
         clues.append(Clue(i, r, c, k, k - n_mine[i], frozenset(unk)))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..budget import check
+
 
 class UnionFind:
     """Disjoint sets over ``0..n-1`` (path halving; the one union-find of the package)."""
@@ -87,6 +89,7 @@ def split_components(constraints: tuple[Constraint, ...]) -> tuple[tuple[Compone
         comp_cells.setdefault(find(member[c][0]), []).append(c)
     out = []
     for root, cis in comp_cons.items():
+        check()  # the analysis deadline (cpsolve.budget)
         local = {ci: k for k, ci in enumerate(cis)}
         groups: dict[tuple[int, ...], list[int]] = {}
         for c in comp_cells[root]:

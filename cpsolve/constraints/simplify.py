@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..budget import check
 from .clues import Inconsistent
 
 
@@ -30,6 +31,7 @@ class Simplifier:
         self.fixq: list[int] = []
 
     def add(self, cells: frozenset[int], need: int, src: frozenset[int]) -> None:
+        check()  # the analysis deadline (cpsolve.budget): every constraint passes through here
         fixed = self.fixed
         if fixed and not fixed.keys().isdisjoint(cells):
             keep = []

@@ -10,6 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
+from ..budget import check
+
 
 def convolve(a: list[int], b: list[int]) -> list[int]:
     if not a or not b:
@@ -61,6 +63,7 @@ def total_weights(counts: list[list[int]], outside: int, remaining: int
     q[m] = ways
     span = total_deg
     for i in range(m - 1, -1, -1):
+        check()
         span -= degs[i]
         q[i] = _correlate(counts[i], q[i + 1], span + 1)
     z = q[0][0] if q[0] else 0
@@ -68,6 +71,7 @@ def total_weights(counts: list[list[int]], outside: int, remaining: int
     weights = []
     everything_deg = 0
     for i, c in enumerate(counts):
+        check()
         weights.append(_correlate(prefix, q[i + 1], len(c)))
         prefix = convolve(prefix, c)
         everything_deg += degs[i]

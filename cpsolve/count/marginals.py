@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
+from ..budget import OutOfTime, check
 from ..constraints import TOTAL, Component, Inconsistent, Model
 from .combine import combine_cost, density_weights, total_weights
 from .dp import BudgetExceeded, ComponentCount, count_component, group_mines
@@ -37,6 +38,7 @@ class ModelCount:
     estimated: list[int]
     states: int = 0
     max_states: int = 0
+    out_of_time: bool = False  # the analysis deadline cut counting short (the rest is estimated)
 
     def in_order(self) -> list[ComponentCount]:
         """The counted components in model order."""
@@ -66,19 +68,23 @@ def count_model(model: Model, *, exact_limit: int | None = None, state_budget: i
     counted: dict[int, ComponentCount] = {}
     estimated: list[int] = []
     term_budget = None if state_budget is None else state_budget * TERMS_PER_STATE
+    out_of_time = False
     for ci, comp in enumerate(model.components):
-        if exact_limit is not None and comp.size > exact_limit:
+        if out_of_time or (exact_limit is not None and comp.size > exact_limit):
             estimated.append(ci)
             continue
         try:
             counted[ci] = count(comp) if count is not None else count_component(comp, state_budget, term_budget)
         except BudgetExceeded:
             estimated.append(ci)
+        except OutOfTime:  # the analysis deadline (cpsolve.budget): this and the rest are estimated
+            out_of_time = True
+            estimated.append(ci)
     for ci, cc in counted.items():
         if cc.total == 0:
             raise Inconsistent(model.components[ci].sources, "no placement satisfies these clues")
     return ModelCount(counted, estimated, sum(cc.states for cc in counted.values()),
-                      max((cc.states for cc in counted.values()), default=0))
+                      max((cc.states for cc in counted.values()), default=0), out_of_time)
 
 
 def combination_cost(counts: Iterable[ComponentCount]) -> int:
@@ -101,6 +107,7 @@ def combine_total(counts: Sequence[ComponentCount], n_outside: int, remaining: i
 
 def group_values(cc: ComponentCount, weights: list[int], value: ValueFn[T]) -> Iterable[tuple[tuple[int, ...], T]]:
     """(cells, value of their mine probability) for each group of a counted component."""
+    check()  # the analysis deadline (cpsolve.budget), once per component
     numer, z = group_mines(cc, weights)
     for g, num in zip(cc.component.groups, numer, strict=True):
         yield g.cells, value(num, g.size * z)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..budget import check
 from ..constraints import Component
 
 
@@ -66,7 +67,11 @@ class PlanStep:
     keep_caps: tuple[int, ...]
 
     def transitions(self, state: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
-        """Every feasible number j of mines in this group from ``state``, with the next state."""
+        """Every feasible number j of mines in this group from ``state``, with the next state.
+
+        Checks the analysis deadline (:func:`cpsolve.budget.check`): every DP over a component,
+        exact or estimated, goes through here once per state, so no DP outlives the budget."""
+        check()
         base = list(state + self.new_needs)
         touch = self.touch
         hi = self.size
@@ -95,6 +100,7 @@ class PlanStep:
 
 def elimination_plan(comp: Component) -> list[PlanStep]:
     """The steps of placing the groups of ``comp`` in :func:`group_order`."""
+    check()  # the analysis deadline (cpsolve.budget): estimation plans every component up front
     groups = comp.groups
     needs = [need for _, need in comp.constraints]
     order = group_order(comp)

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..board import Board
+from ..budget import check
 from ..constraints import TOTAL, Clue, Model, UnionFind, board_clues
 
 
@@ -167,8 +168,11 @@ def system_from_model(model: Model) -> CardSystem:
         cells.append(outside[0])
         outside_var = len(cells)
     var_of = {c: v for v, c in enumerate(cells, start=1)}
-    cards = [Card(tuple(sorted(var_of[c] for c in con.cells)), con.need, con.need, con.sources)
-             for con in model.constraints]
+    cards = []
+    for k, con in enumerate(model.constraints):
+        if not k & 255:
+            check()  # the analysis deadline (cpsolve.budget)
+        cards.append(Card(tuple(sorted(var_of[c] for c in con.cells)), con.need, con.need, con.sources))
     if remaining is not None:
         # the mines left for the unfixed cells follow from the total and every fixed fact
         fixed_src = frozenset().union(*(f.sources for f in model.fixed.values())) if model.fixed \

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ..budget import check
 from ..constraints import Component
 
 
@@ -62,6 +63,7 @@ class GroupBP:
         damp: float = 0.0
         last_delta = math.inf
         for sweep in range(max_sweeps):
+            check()
             delta: float = 0.0
             for c, (gs, need) in enumerate(cons):
                 incoming = []

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..budget import check
 from ..constraints import Component
 from ..count.plan import elimination_plan
 
@@ -104,6 +105,7 @@ class BeamDP:
         means = [0.0] * len(self.comp.groups)
         beta: dict[Residual, float] = {(): 1.0}
         for step, (states, alphas, trans_all, a) in zip(reversed(self.steps), reversed(history)):
+            check()  # the analysis deadline (cpsolve.budget); the forward pass checks in transitions()
             g = step.group
             prev: dict[Residual, float] = {}
             num = den = 0.0

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..budget import check
 from ..constraints import Component, Model
 from . import combine
 from .bp import GroupBP, group_means, group_vars
@@ -200,6 +201,7 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
             part.at(t)
             out.update(part.probs())
         for ci, lc in logc.items():
+            check()
             out.update(marginals[ci](tilted(lc, t)))
         p_out = float(density)
         for c in model.outside:
@@ -214,6 +216,7 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
         """Expected mines minus remaining at log-fugacity t, and a slope estimate."""
         m = v = 0.0
         for part in bp_parts:
+            check()  # the analysis deadline (cpsolve.budget)
             pm, pv = part.at(t)
             m += pm
             v += pv
@@ -238,6 +241,7 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
         keys.append(ci)
         dists.append(combine.from_full(tilted(lc, t)))
     for part in bp_parts:
+        check()
         keys.append(part.ci)
         dists.append(part.distribution(t))
     if n_out:
@@ -250,8 +254,10 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
         shares = dists
     share = dict(zip(keys, shares))
     for ci, lc in logc.items():
+        check()
         out.update(marginals[ci](combine.full(share[ci], len(lc))))
     for part in bp_parts:
+        check()
         target = combine.mean(share[part.ci])
         if abs(target - part.at(t)[0]) > 1e-9:
             _solve_part(part, t, target)

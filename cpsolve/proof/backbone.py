@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
+from ..budget import check
 from ..constraints import TOTAL
 from ..encodings import CardSystem
 from .backends import Backend, BackendFactory, ProofStatus, Status
@@ -78,6 +79,7 @@ def backbone(system: CardSystem, make: BackendFactory, *, deadline: float | None
         cand = {}
     total_idx = next((i for i, c in enumerate(system.cards) if c.is_total), None)
     guarded = [total_idx] if total_idx is not None and split_total else []
+    check()  # the analysis deadline (cpsolve.budget): grouping a huge board takes time
     solver = _Lazy(make, system, guarded)
     split = total_idx if guarded else None
     try:

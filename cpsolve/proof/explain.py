@@ -35,14 +35,22 @@ def _source_of(system: CardSystem, ci: int) -> int:
     return TOTAL if card.is_total else next(iter(card.sources))
 
 
-def _shrink(b: Backend, members: list[int], extra: Sequence[int], deadline: float | None
-            ) -> tuple[list[int], bool] | None:
+def _shrink(b: Backend, members: list[int], extra: Sequence[int], deadline: float | None, *,
+            known_unsat: bool = False) -> tuple[list[int], bool] | None:
     """Deletion-based minimisation of guard literals ``members`` (unsat with ``extra``).
 
-    Returns (minimal subset, minimal?) or None when even the whole set is not shown unsat."""
-    out = b.solve(list(extra) + members, deadline)
-    if out.status is not Status.UNSAT:
-        return None
+    Returns (subset, minimal?) or None when even the whole set is not shown unsat in time.
+    ``known_unsat``: the backend's last call was ``extra + members`` and answered UNSAT (its core
+    is read instead of solving again).
+
+    The subset returned is always one the solver answered UNSAT for, as asked: a core only
+    proposes the next candidate, which is confirmed by a call of its own before it is returned
+    (when that call runs out of time, the last set answered UNSAT is returned, not minimal)."""
+    if not known_unsat:
+        out = b.solve(list(extra) + members, deadline)
+        if out.status is not Status.UNSAT:
+            return None
+    proved = list(members)
     core = set(b.core())
     current = [g for g in members if g in core]
     minimal = True
@@ -51,6 +59,7 @@ def _shrink(b: Backend, members: list[int], extra: Sequence[int], deadline: floa
         trial = current[:i] + current[i + 1:]
         out = b.solve(list(extra) + trial, deadline)
         if out.status is Status.UNSAT:
+            proved = trial
             core = set(b.core())
             current = [g for g in trial if g in core]
             # members before i were kept because removing them made it satisfiable: still needed
@@ -58,6 +67,10 @@ def _shrink(b: Backend, members: list[int], extra: Sequence[int], deadline: floa
             if out.status is Status.UNKNOWN:
                 minimal = False
             i += 1
+    # the core of the last UNSAT answer was never itself asked: ask (every member was tried for
+    # removal from it, so it is minimal once confirmed)
+    if current != proved and b.solve(list(extra) + current, deadline).status is not Status.UNSAT:
+        return proved, False
     return current, minimal
 
 
@@ -74,11 +87,12 @@ def _ordered_guards(system: CardSystem, b: Backend, sources: Iterable[int] | Non
 
 def minimal_conflict(board: Board | Model, sources: Iterable[int] | None = None, *, trust_flags: bool = True,
                      engine: str = "sat", time_limit: float | None = 5.0) -> Reason | None:
-    """A minimal set of clue ids (and TOTAL) that no placement satisfies.
+    """A set of clue ids (and TOTAL) that the solver proved no placement satisfies, minimal unless
+    time ran out (``Reason.minimal``).
 
-    Starts from ``sources`` (a known conflicting set, e.g. from simplification) when given, else
-    from every clue and the total. None when the solver could not show the conflict in time (or
-    the board is consistent)."""
+    Starts from ``sources`` (a candidate set, e.g. from simplification; ignored unless the solver
+    shows it unsatisfiable) when given, else from every clue and the total. None when the solver
+    could not show any conflict in time (or the board is consistent)."""
     deadline = time.perf_counter() + time_limit if time_limit is not None else None
     system, _ = board_system(board, trust_flags=trust_flags)
     b = get_backend(resolve(engine))(system, range(len(system.cards)))
@@ -139,7 +153,7 @@ def explain_cell(board: Board, row: int, col: int, *, engine: str = "cp-sat", tr
         if out.status is Status.UNKNOWN:
             return undecided(True)
         if out.status is Status.UNSAT:
-            got = _shrink(b, everything, [], deadline)
+            got = _shrink(b, everything, [], deadline, known_unsat=True)
             srcs = frozenset(src_of[g] for g in got[0]) if got else frozenset(src_of.values())
             return Explanation((row, col), "inconsistent", name, clues=coords(srcs),
                                uses_total=TOTAL in srcs, minimal=bool(got and got[1]), calls=b.calls)
@@ -152,10 +166,10 @@ def explain_cell(board: Board, row: int, col: int, *, engine: str = "cp-sat", tr
         again = b.solve(everything + [flip], deadline, prefer=[flip])
         if again.status is not Status.UNSAT:
             return undecided(again.status is Status.UNKNOWN)
-        got = _shrink(b, everything, [flip], deadline)
-        if got is None:  # the same question again, now out of time
-            return undecided(True)
-        current, minimal = got
+        # `again` showed everything + [flip] unsat: shrink from its core (out of time, the whole
+        # set is the reason, proved by that call, and not minimal)
+        got = _shrink(b, everything, [flip], deadline, known_unsat=True)
+        current, minimal = got if got is not None else (everything, False)
         srcs = frozenset(src_of[g] for g in current)
         used = coords(srcs)
         cert = certify((row, col), value, name, used, TOTAL in srcs)

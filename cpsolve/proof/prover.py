@@ -14,15 +14,17 @@ without deductions or hints: the check used by ``cpsolve compare`` and the tests
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .. import budget
 from ..board import Board
+from ..budget import OutOfTime
 from ..constraints import TOTAL, Model
 from ..encodings import CardSystem, raw_model, system_from_clues, system_from_model
 from .backbone import backbone
-from .backends import ProofStatus, get_backend, resolve
+from .backends import LOAD_SECONDS, ProofStatus, get_backend, loaded, resolve
 from .certainty import Certainties, Certainty, certify
 
 
@@ -66,13 +68,37 @@ def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | Non
         return cc
 
     certs = Certainties(model.cols, clue_cells)
+    if not independent:
+        for cell, fact in model.fixed.items():
+            certs.add_pending(cell, fact.mine, "deduction", fact.sources, TOTAL in fact.sources)
+    try:
+        # the solver part runs under the deadline (cpsolve.budget): setting it up on a huge board
+        # (encoding, symmetry groups, loading the backend) takes time too, and is cut short with it
+        if deadline is not None and time.perf_counter() >= deadline:
+            raise OutOfTime()
+        with budget.within(budget.Deadline(deadline)):
+            return _solve(model, name, certs, clue_cells, deadline, hints, independent, t0)
+    except OutOfTime:
+        # out of time before the solver answered: the deductions stand, the rest is not decided
+        undecided = frozenset(c for c in model.unknown if c not in certs)
+        stats = ProofStats(engine=name, deduced=len(certs), proved=len(certs), undecided=len(undecided),
+                           ms=(time.perf_counter() - t0) * 1e3)
+        return ProofResult(certs, stats, undecided=undecided, status=ProofStatus.TIMEOUT)
+
+
+def _solve(model: Model, name: str, certs: Certainties,
+           clue_cells: Callable[[frozenset[int]], tuple[tuple[int, int], ...]], deadline: float | None,
+           hints: Mapping[int, Fraction] | None, independent: bool, t0: float) -> ProofResult:
+    """The solver part of :func:`prove_model` (``certs`` holds the deductions already)."""
     if independent:
         system = system_from_clues(model.rows, model.cols, model.unknown, model.clues, model.remaining)
         hints = None
     else:
-        for cell, fact in model.fixed.items():
-            certs.add_pending(cell, fact.mine, "deduction", fact.sources, TOTAL in fact.sources)
         system = system_from_model(model)
+    budget.check()
+    left = budget.current().left()
+    if left is not None and left < LOAD_SECONDS and not loaded(name):
+        raise OutOfTime()  # the solver could not even be imported in the time left
     deduced = len(certs)
     nominated = None
     if hints is not None:

@@ -38,6 +38,17 @@ def resolve(name: str) -> str:
     return key
 
 
+#: Seconds importing a backend module may take (ortools: about half a second on a cold start).
+LOAD_SECONDS = 0.5
+
+
+def loaded(name: str) -> bool:
+    """Whether the module of engine ``name`` is imported already (its first use costs no import)."""
+    import sys
+
+    return f"{__name__}.{_REGISTRY[resolve(name)][0]}" in sys.modules
+
+
 def get_backend(name: str) -> BackendFactory:
     """A factory ``(system, guarded) -> Backend`` for the engine ``name``. The engine's library is
     imported at the factory's first call: a position settled without a solver never loads it."""
@@ -51,5 +62,5 @@ def get_backend(name: str) -> BackendFactory:
     return make
 
 
-__all__ = ["DEFAULT_SAT", "Backend", "BackendFactory", "Outcome", "ProofStatus", "Status", "engine_names",
-           "get_backend", "resolve"]
+__all__ = ["DEFAULT_SAT", "LOAD_SECONDS", "Backend", "BackendFactory", "Outcome", "ProofStatus", "Status",
+           "engine_names", "get_backend", "loaded", "resolve"]

@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ...budget import check
 from ...encodings import CardSystem
 
 
@@ -59,6 +60,8 @@ class Backend(ABC):
     def _load(self) -> None:
         """Add every cardinality constraint of the system; a guarded one only under its guard."""
         for ci, card in enumerate(self.system.cards):
+            if not ci & 255:
+                check()  # the analysis deadline (cpsolve.budget): loading a huge board takes time
             g = self.new_var() if ci in self._guarded else None
             if g is not None:
                 self.guard[ci] = g

@@ -1,0 +1,72 @@
+"""Time budgets: one deadline for a whole analysis, checked inside every long loop.
+
+``analyze(board, time_limit=T)`` must return within about T seconds whatever the board: building
+the model, counting, estimating and proving all share one :class:`Deadline`. Rather than thread
+it through every function of every subsystem, :func:`within` makes it the current deadline of the
+running context (a :mod:`contextvars` variable, so threads and nested analyses keep their own)
+and the long loops call :func:`check`, which raises :class:`OutOfTime` once it has passed.
+
+The caller that set the deadline catches :class:`OutOfTime` and degrades: an exact count that did
+not finish becomes an estimate, an estimate that did not finish becomes a cruder estimate, a proof
+that did not finish leaves the cell "not decided". Running out of time never makes a claim.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+
+class OutOfTime(Exception):
+    """The current deadline has passed (raised by :func:`check`)."""
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A moment on ``time.perf_counter()``'s clock, or None for no deadline."""
+
+    at: float | None
+
+    @classmethod
+    def after(cls, seconds: float | None) -> Deadline:
+        return cls(None if seconds is None else time.perf_counter() + seconds)
+
+    def left(self) -> float | None:
+        """Seconds left (never negative), None without a deadline."""
+        return None if self.at is None else max(0.0, self.at - time.perf_counter())
+
+    def expired(self) -> bool:
+        return self.at is not None and time.perf_counter() > self.at
+
+
+_current: ContextVar[Deadline | None] = ContextVar("cpsolve_deadline", default=None)
+
+
+@contextmanager
+def within(deadline: Deadline, *, replace: bool = False) -> Iterator[Deadline]:
+    """Make ``deadline`` the current one for the code run inside (the earlier of it and an
+    enclosing deadline, so a nested analysis never outlives its caller's budget; ``replace``:
+    ``deadline`` alone, for work with a budget of its own such as naming a conflict)."""
+    outer = _current.get()
+    if not replace and outer is not None and outer.at is not None and (deadline.at is None or outer.at < deadline.at):
+        deadline = outer
+    token = _current.set(deadline)
+    try:
+        yield deadline
+    finally:
+        _current.reset(token)
+
+
+def current() -> Deadline:
+    """The current deadline (``Deadline(None)`` outside :func:`within`)."""
+    return _current.get() or Deadline(None)
+
+
+def check() -> None:
+    """Raise :class:`OutOfTime` if the current deadline has passed. Cheap (~0.1 us): call it in loops."""
+    d = _current.get()
+    if d is not None and d.at is not None and time.perf_counter() > d.at:
+        raise OutOfTime()

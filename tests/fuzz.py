@@ -1,0 +1,570 @@
+"""Structured fuzzing: generators for boards, headers, encodings, line ends, arguments and
+coordinates, and a runner that drives ``parse_board``, ``analyze`` and every subcommand in-process.
+
+A case is drawn from a ``random.Random`` (so hypothesis can drive it through ``st.randoms`` and
+the soak run through plain seeds) and checked against the rules of issue 10:
+
+* bad input: exit 2 and exactly one line on standard error; for a board file that is read, that
+  line is ``cpsolve: FILE:LINE:COL: message`` with LINE and COL inside the text;
+* a well-formed board with no placement: exit 1 and a named conflict that an independent solver
+  shows has no placement (:mod:`tests.unsat_check`);
+* a consistent board: exit 0, the JSON rules of the spec, and on small boards every exact fraction
+  and every proof equal to brute force (:mod:`tests.oracle`);
+* never an exception out of ``main`` (a traceback), never a case over its time (a hang).
+
+:class:`Tally` counts inputs tried, tracebacks, hangs and wrong claims.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import random
+import re
+import signal
+import sys
+import tempfile
+import traceback
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+from cpsolve import BoardError, InconsistentBoard, analyze, parse_board
+from cpsolve.board import COVERED, FLAG, MINE, Board, neighbours, parse_board_bytes
+from cpsolve.cli import main
+
+from .oracle import brute_force
+
+#: Characters a malformed board may carry: non-ASCII digits, separators, controls, letters.
+ODD_CHARS = ["\u0663", "\uff13", "\u00b2", "\u09e9", "9", "x", "#", ":", "\t", "\f", "\v", "\x00", "\x1b",
+             "\u2028", "\u2029", "\x85", "\ufeff", "\u00e9", "\U0001f4a3", "-", "F", "*", "H", "?", "mines"]
+LINE_ENDS = ["\n", "\r\n", "\r"]
+#: Brute force only below this many unknown cells (2^n placements).
+BRUTE_MAX = 12
+_POSITION = re.compile(r"^cpsolve: (?P<file>.*):(?P<line>\d+):(?P<col>\d+): (?P<msg>.+)$")
+
+
+class Hang(Exception):
+    pass
+
+
+@dataclass
+class Tally:
+    inputs: int = 0
+    tracebacks: int = 0
+    hangs: int = 0
+    wrong_claims: int = 0
+    by_kind: dict[str, int] = field(default_factory=dict)
+    by_status: dict[str, int] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+
+    def fail(self, what: str, case: Case, detail: str) -> None:
+        if len(self.failures) < 20:
+            self.failures.append(f"{what}: {case.describe()}\n{detail}")
+
+    def line(self) -> str:
+        return (f"inputs tried {self.inputs}, tracebacks {self.tracebacks}, hangs {self.hangs}, "
+                f"wrong claims {self.wrong_claims}")
+
+
+# ---- boards -----------------------------------------------------------------------------------
+
+@dataclass
+class Layout:
+    rows: int
+    cols: int
+    mines: frozenset[int]
+
+
+def layout(rng: random.Random, max_cells: int = 42) -> Layout:
+    rows = rng.randint(1, 7)
+    cols = rng.randint(1, max(1, min(9, max_cells // rows)))
+    n = rows * cols
+    k = rng.randint(0, max(0, n - 1)) if rng.random() < 0.3 else rng.randint(0, max(0, n // 4))
+    return Layout(rows, cols, frozenset(rng.sample(range(n), k)))
+
+
+def reveal(rng: random.Random, lay: Layout) -> list[int]:
+    """A position of the layout: some safe cells revealed, some mines flagged or shown."""
+    n = lay.rows * lay.cols
+    frac = rng.choice([0.0, 0.2, 0.5, 0.8, 1.0])
+    cells = [COVERED] * n
+    for i in range(n):
+        if i in lay.mines:
+            roll = rng.random()
+            cells[i] = FLAG if roll < 0.1 else MINE if roll < 0.15 else COVERED
+        elif rng.random() < frac:
+            cells[i] = sum(1 for j in neighbours(lay.rows, lay.cols, i) if j in lay.mines)
+    return cells
+
+
+def spoil(rng: random.Random, cells: list[int]) -> None:
+    """A wrong clue or a wrong flag: the board may become impossible (or malformed)."""
+    i = rng.randrange(len(cells))
+    if cells[i] >= 0:
+        cells[i] = rng.randint(0, 8)
+    elif cells[i] == COVERED:
+        cells[i] = FLAG
+
+
+_CODE = {COVERED: ".", FLAG: "F", MINE: "*"}
+
+
+def render(rng: random.Random, rows: int, cols: int, cells: list[int], mines: int | None) -> str:
+    """The board as text in one of the accepted shapes: spaces or not, covered as . H ?, headers
+    ``mines: N`` or ``WxHxM`` or none, comments, one line-end style, maybe a BOM."""
+    sep = rng.choice(["", " ", "  ", "\t"])
+    covered = rng.choice([".", ".", "H", "?"])
+    lines: list[str] = []
+    if rng.random() < 0.3:
+        lines.append("# " + rng.choice(["a comment", "caf\u00e9 \u2028 sep", "tab\there", "form\ffeed"]))
+    if mines is not None:
+        if rng.random() < 0.5:
+            lines.append(rng.choice(["mines: ", "Mines:", "  mines :  "]) + str(mines))
+        else:
+            lines.append(f"{cols}x{rows}x{mines}")
+    for r in range(rows):
+        row = cells[r * cols:(r + 1) * cols]
+        text = sep.join(str(v) if v >= 0 else (covered if v == COVERED else _CODE[v]) for v in row)
+        lines.append(text + rng.choice(["", "", " ", "\t"]))
+        if rng.random() < 0.05:
+            lines.append(rng.choice(["", "# mid", "   "]))
+    end = rng.choice(LINE_ENDS)
+    text = end.join(lines) + (end if rng.random() < 0.8 else "")
+    if rng.random() < 0.1:
+        text = "\ufeff" + text
+    return text
+
+
+def malform(rng: random.Random, text: str) -> str:
+    """One structural fault: an odd character, a ragged row, a clue of 9, a huge or non-ASCII
+    number, a header twice or after the grid, nothing at all."""
+    kind = rng.randrange(9)
+    lines = text.split("\n")
+    if kind == 0 and text:
+        k = rng.randrange(len(text) + 1)
+        return text[:k] + rng.choice(ODD_CHARS) + text[k:]
+    if kind == 1:
+        k = rng.randrange(len(lines))
+        lines[k] += rng.choice([".", "1", " . .", "F*"])
+        return "\n".join(lines)
+    if kind == 2:
+        return "mines: " + rng.choice(["9" * rng.randint(16, 6000), "\u0663", "1e3", "-1", "", "0x10",
+                                       "\uff11\uff10", "2\u00b2"]) + "\n" + text
+    if kind == 3:
+        return rng.choice(["9" * 5000, "3", "\uff13", "0"]) + "x3x" + rng.choice(["1", "9" * 400]) + "\n" + text
+    if kind == 4:
+        return text + "\nmines: 1\n"
+    if kind == 5:
+        return rng.choice(["", "\n", "# only a comment\n", "\ufeff", "\r\n\r\n", "mines: 3\n"])
+    if kind == 6:
+        return "mines: 1\nmines: 1\n" + text
+    if kind == 7:
+        return text.replace(".", "9", 1) if "." in text else text + "9"
+    return text + "\n" + "." * rng.randint(1, 5)
+
+
+def encode(rng: random.Random, text: str) -> bytes:
+    """UTF-8 mostly; sometimes a byte that is not UTF-8 somewhere, or Latin-1."""
+    data = text.encode("utf-8", "surrogatepass")
+    roll = rng.random()
+    if roll < 0.05:
+        k = rng.randrange(len(data) + 1)
+        return data[:k] + rng.choice([b"\xff", b"\xc3", b"\xe2\x82", b"\xed\xa0\x80", b"\x80"]) + data[k:]
+    if roll < 0.07:
+        return text.encode("latin-1", "replace")
+    return data
+
+
+@dataclass
+class BoardCase:
+    data: bytes
+    text: str | None          # the text before encoding (None when the bytes are not UTF-8)
+    layout: Layout | None     # the layout the position came from, when it is honest
+    kind: str
+
+
+def board_case(rng: random.Random) -> BoardCase:
+    lay = layout(rng)
+    cells = reveal(rng, lay)
+    total: int | None = len(lay.mines) if rng.random() < 0.7 else None
+    honest = True
+    roll = rng.random()
+    if roll < 0.15:
+        spoil(rng, cells)
+        honest = False
+    elif roll < 0.25 and total is not None:
+        total = max(0, total + rng.choice([-2, -1, 1, 2]))
+        honest = False
+    text = render(rng, lay.rows, lay.cols, cells, total)
+    kind = "board" if honest else "spoiled"
+    if rng.random() < 0.2:
+        text = malform(rng, text)
+        kind, honest = "malformed", False
+    data = encode(rng, text)
+    try:
+        text_back: str | None = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text_back, kind, honest = None, "not-utf8", False
+    return BoardCase(data, text_back, lay if honest and text_back == text else None, kind)
+
+
+# ---- arguments --------------------------------------------------------------------------------
+
+def number_arg(rng: random.Random) -> str:
+    return rng.choice(["0", "1", "3", "-1", "0.5", "1e-9", "nan", "inf", "-inf", "1/5", "", "abc", "\u0663",
+                       "9" * rng.randint(1, 5000), "none", "100000", "2.5", "0.05"])
+
+
+def cell_arg(rng: random.Random, rows: int, cols: int) -> str:
+    roll = rng.random()
+    if roll < 0.6:
+        return f"{rng.randrange(rows)},{rng.randrange(cols)}"
+    return rng.choice([f"{rows},{0}", "-1,0", "0,-1", "-3,-4", "1", "a,b", "1,2,3", "\u0661,0", ",", "",
+                       "9" * 300 + ",0", " 0 , 0 ", "0,0,", "+1,1", "1.0,1"])
+
+
+def name(rng: random.Random, k: int) -> str:
+    return rng.choice([f"b{k}.txt", f"b{k} sp.txt", f"b{k}\nnl.txt", f"b{k}\u00e9.txt", f"b{k}\x1b.txt",
+                       f"b{k}.mine", f"b{k}\u2028.txt"])
+
+
+@dataclass
+class Case:
+    argv: list[str]
+    files: dict[str, bytes]
+    boards: dict[str, BoardCase]   # file name -> board case (for the oracle)
+    stdin: bytes | None = None
+    kind: str = ""
+
+    def describe(self) -> str:
+        files = {k: v[:200] for k, v in self.files.items()}
+        return f"{self.kind} argv={self.argv!r} files={files!r} stdin={(self.stdin or b'')[:200]!r}"
+
+
+def cli_case(rng: random.Random) -> Case:
+    cmd = rng.choices(["solve", "check", "compare", "encode", "play", "demo", "generate", "verify-ng", "odd"],
+                      weights=[40, 20, 6, 8, 3, 1, 3, 3, 2])[0]
+    bc = board_case(rng)
+    fname = name(rng, 0)
+    files = {fname: bc.data}
+    boards = {fname: bc}
+    stdin = None
+    path = fname
+    if rng.random() < 0.1:
+        path, stdin, files, boards = "-", bc.data, {}, {"-": bc}
+    elif rng.random() < 0.03:
+        path = rng.choice(["missing.txt", ".", "/", "/dev/null"])
+        boards = {}
+    argv: list[str]
+    if cmd == "solve":
+        argv = ["solve", path]
+        if rng.random() < 0.7:
+            argv.append("--json")
+        for opt in ("--exact-limit", "--time-limit", "--density", "--engine"):
+            if rng.random() < 0.12:
+                argv += [opt, rng.choice(["sat", "cp-sat", "bogus"]) if opt == "--engine" else number_arg(rng)]
+        if rng.random() < 0.1:
+            argv.append("--ignore-flags")
+    elif cmd == "check":
+        lay = bc.layout
+        rows, cols = (lay.rows, lay.cols) if lay else (3, 3)
+        argv = ["check", path, cell_arg(rng, rows, cols)]
+        if rng.random() < 0.6:
+            argv.append("--json")
+        if rng.random() < 0.1:
+            argv += ["--time-limit", number_arg(rng)]
+    elif cmd == "compare":
+        argv = ["compare", path]
+        if rng.random() < 0.1:
+            argv += ["--generate", rng.choice(["1", "-1", "0", "x", "2"]), "--difficulty",
+                     rng.choice(["1x1x0", "2x1x1", "3x3x0", "4x4x3", "bogus", "\uff13x3x1", "0x0x0"])]
+    elif cmd == "encode":
+        argv = ["encode", path, "--format", rng.choice(["dimacs", "opb"])]
+    elif cmd == "play":
+        argv = ["play", "--games", rng.choice(["1", "2", "0", "-1", "x"]), "--difficulty",
+                rng.choice(["3x3x1", "4x4x2", "5x4x3", "1x1x0", "2x1x1", "bogus", "9" * 50 + "x3x1", "3x3x9"]),
+                "--no-progress", "--json"]
+        if rng.random() < 0.2:
+            argv += ["--first-cell", cell_arg(rng, 3, 3)]
+        if rng.random() < 0.1:
+            argv += ["--engine", rng.choice(["bogus", "sat"])]
+        if rng.random() < 0.1:
+            argv += ["--jobs", rng.choice(["0", "100000", "-2"])]
+        boards, files, stdin = {}, {}, None
+    elif cmd == "demo":
+        argv = ["demo"] + rng.choice([["headline"], [], ["bogus"]])
+        boards, files, stdin = {}, {}, None
+    elif cmd == "generate":
+        argv = ["generate", "--difficulty", rng.choice(["4x4x2", "5x5x3", "bogus", "1x1x0", "3x3x8"]),
+                "--count", rng.choice(["1", "0", "-1", "x"]), "--seed", rng.choice(["0", "1", "-5", "x"]),
+                "--no-guess"] + (["--json"] if rng.random() < 0.5 else [])
+        boards, files, stdin = {}, {}, None
+    elif cmd == "verify-ng":
+        lay = bc.layout or layout(rng)
+        text = "\n".join("".join("*" if r * lay.cols + c in lay.mines else "." for c in range(lay.cols))
+                         for r in range(lay.rows)) + "\n"
+        if rng.random() < 0.3:
+            text = malform(rng, text)
+        files = {fname: encode(rng, text)}
+        boards = {}
+        argv = ["verify-ng", fname, "--first-cell", cell_arg(rng, lay.rows, lay.cols)]
+    else:
+        argv = rng.choice([[], ["bogus"], ["solve"], ["check", path], ["--version"], ["solve", "--bogus", path],
+                           ["-1,0"], ["check", "-1,0"]])
+    return Case(argv, files, boards, stdin, cmd)
+
+
+# ---- the runner -------------------------------------------------------------------------------
+
+@contextlib.contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    def boom(signum: int, frame: object) -> None:
+        raise Hang()
+    old = signal.signal(signal.SIGALRM, boom)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def run_cli(case: Case, workdir: Path) -> tuple[int, str, str]:
+    """``main(argv)`` in-process in ``workdir``, with files written there and stdin as bytes."""
+    for fname, data in case.files.items():
+        (workdir / fname).write_bytes(data)
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin, old_cwd = sys.stdin, os.getcwd()
+    sys.stdin = io.TextIOWrapper(io.BytesIO(case.stdin or b""), encoding="utf-8")
+    os.chdir(workdir)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(case.argv)
+    finally:
+        sys.stdin = old_stdin
+        os.chdir(old_cwd)
+        for fname in case.files:
+            with contextlib.suppress(OSError):
+                (workdir / fname).unlink()
+    return status, out.getvalue(), err.getvalue()
+
+
+def check_cli(case: Case, status: int, out: str, err: str, tally: Tally) -> None:
+    def wrong(detail: str) -> None:
+        tally.wrong_claims += 1
+        tally.fail("wrong claim", case, detail)
+
+    def bad(detail: str) -> None:
+        # a broken rule that is not a claim (message shape, exit status): counted as a traceback-
+        # class failure of the interface
+        tally.tracebacks += 1
+        tally.fail("interface", case, detail)
+
+    tally.by_status[str(status)] = tally.by_status.get(str(status), 0) + 1
+    if "Traceback" in err:
+        bad(err[-2000:])
+        return
+    cmd = case.argv[0] if case.argv else ""
+    allowed = {"solve": {0, 1, 2}, "check": {0, 1, 2, 3}, "compare": {0, 2}, "encode": {0, 2},
+               "play": {0, 2}, "demo": {0, 2}, "generate": {0, 2}, "verify-ng": {0, 1, 2}}.get(cmd, {0, 2})
+    if status not in allowed:
+        if cmd in ("compare", "play") and status == 1:
+            wrong(f"status 1 (a disagreement or a wrong certainty)\n{out[-1500:]}\n{err[-1500:]}")
+        else:
+            bad(f"status {status}\n{err[-1500:]}")
+        return
+    if status == 2:
+        lines = err.splitlines()
+        if len(lines) != 1 and not (cmd == "solve" and len(lines) >= 1):
+            bad(f"exit 2 with {len(lines)} lines on stderr:\n{err[-1500:]}")
+            return
+        for line in lines:
+            m = _POSITION.match(line)
+            path = case.argv[1] if len(case.argv) > 1 else ""
+            bc = case.boards.get(path)
+            if bc is not None and bc.text is not None and m and not _inside(bc.text, int(m["line"]), int(m["col"])):
+                bad(f"position {m['line']}:{m['col']} outside the text\n{line}")
+            if "\n" in line or "\r" in line:
+                bad(f"an error line with a line break: {line!r}")
+    if cmd == "solve" and "--json" in case.argv and status in (0, 1):
+        path = case.argv[1]
+        bc = case.boards.get(path)
+        try:
+            doc = json.loads(out.splitlines()[0])
+        except (ValueError, IndexError) as exc:
+            bad(f"no JSON document: {exc}\n{out[:500]}")
+            return
+        _check_document(case, doc, bc, "--ignore-flags" in case.argv, wrong, bad)
+    if cmd == "check" and status in (0, 1, 3):
+        bc = case.boards.get(case.argv[1])
+        if bc is not None and "--ignore-flags" not in case.argv:
+            _check_verdict(case, status, bc, wrong)
+
+
+def _inside(text: str, line: int, col: int) -> bool:
+    from cpsolve.board import split_lines
+
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = split_lines(text)
+    return 1 <= line <= len(lines) and 1 <= col <= len(lines[line - 1]) + 1
+
+
+def _board_of(bc: BoardCase) -> Board | None:
+    try:
+        return parse_board_bytes(bc.data)
+    except BoardError:
+        return None
+
+
+def _check_document(case: Case, doc: dict, bc: BoardCase | None, ignore_flags: bool, wrong, bad) -> None:  # type: ignore[no-untyped-def,type-arg]
+    keys = {"rows", "cols", "mines", "remaining", "status", "exact", "cells", "proved_safe", "proved_mine",
+            "best_guess"}
+    if not keys <= set(doc):
+        bad(f"keys missing: {keys - set(doc)}")
+        return
+    board = _board_of(bc) if bc is not None else None
+    if board is None:
+        return
+    small = sum(1 for v in board.cells if v == COVERED or (ignore_flags and v == FLAG)) <= BRUTE_MAX
+    truth = brute_force(board, trust_flags=not ignore_flags, density=_density(case)) if small else "skip"
+    if doc["status"] == "inconsistent":
+        if truth not in ("skip", None):
+            wrong("reported inconsistent; brute force finds placements")
+            return
+        from .unsat_check import conflict_is_unsat
+
+        if not conflict_is_unsat(board, [tuple(c) for c in doc["conflict"]], doc["conflict_uses_total"],
+                                 trust_flags=not ignore_flags):
+            wrong(f"named conflict {doc['conflict']} (total {doc['conflict_uses_total']}) has a placement")
+        if doc["cells"] or doc["proved_safe"] or doc["proved_mine"] or doc["exact"] or doc["best_guess"]:
+            bad("inconsistent document with cells, proofs, exact or a best guess")
+        return
+    if truth is None:
+        wrong("reported consistent; brute force finds no placement")
+        return
+    for c in doc["cells"]:
+        i = c["row"] * board.cols + c["col"]
+        if (c["basis"] == "exact" and truth != "skip" and "--density" not in case.argv
+                and Fraction(c["fraction"]) != truth[i]):  # type: ignore[index]
+            wrong(f"cell {c['row']},{c['col']}: {c['fraction']} but brute force {truth[i]}")  # type: ignore[index]
+        if c["proof"] is not None and truth != "skip":
+            p = truth[i]  # type: ignore[index]
+            if p != (1 if c["proof"] == "mine" else 0):
+                wrong(f"cell {c['row']},{c['col']} proved {c['proof']} but brute force gives {p}")
+    if doc["exact"] and doc["remaining"] is not None \
+            and sum(Fraction(c["fraction"]) for c in doc["cells"]) != doc["remaining"]:
+        wrong("exact fractions do not sum to the remaining mines")
+
+
+def _density(case: Case) -> Fraction:
+    if "--density" in case.argv:
+        try:
+            return Fraction(case.argv[case.argv.index("--density") + 1])
+        except (ValueError, ZeroDivisionError, IndexError):
+            pass
+    return Fraction(1, 5)
+
+
+def _check_verdict(case: Case, status: int, bc: BoardCase, wrong) -> None:  # type: ignore[no-untyped-def]
+    board = _board_of(bc)
+    if board is None or sum(1 for v in board.cells if v == COVERED) > BRUTE_MAX:
+        return
+    try:
+        r, c = (int(x) for x in case.argv[2].split(","))
+    except ValueError:
+        return
+    truth = brute_force(board)
+    if truth is None:
+        return
+    p = truth.get(r * board.cols + c)
+    if status == 0 and p != 0:
+        wrong(f"check says {r},{c} safe; brute force {p}")
+    if status == 1 and p != 1:
+        wrong(f"check says {r},{c} a mine; brute force {p}")
+    if status == 3 and p in (0, 1) and "--time-limit" not in case.argv:
+        wrong(f"check says {r},{c} undecided; brute force {p}")
+
+
+def api_case(rng: random.Random, tally: Tally) -> None:
+    """parse_board and analyze directly: only BoardError / InconsistentBoard, and on small boards
+    every exact fraction and proof equal to brute force."""
+    bc = board_case(rng)
+    case = Case(["<api>"], {"board": bc.data}, {"board": bc}, kind="api-" + bc.kind)
+    try:
+        board = parse_board_bytes(bc.data, "fuzz")
+    except BoardError as exc:
+        s = str(exc)
+        if "\n" in s or "\r" in s or not s.startswith("fuzz"):
+            tally.tracebacks += 1
+            tally.fail("interface", case, s)
+        return
+    if bc.text is not None and rng.random() < 0.2:
+        parse_board(bc.text)  # the text path too
+    kw = {"time_limit": rng.choice([10.0, 10.0, 0.5, 1e-3])}
+    try:
+        res = analyze(board, **kw)  # type: ignore[arg-type]
+    except InconsistentBoard as exc:
+        truth = brute_force(board) if sum(1 for v in board.cells if v == COVERED) <= BRUTE_MAX else "skip"
+        if truth not in ("skip", None):
+            tally.wrong_claims += 1
+            tally.fail("wrong claim", case, f"inconsistent, brute force disagrees: {exc}")
+        return
+    if sum(1 for v in board.cells if v == COVERED) > BRUTE_MAX:
+        for c in res.cells:
+            if c.proof is not None and bc.layout is not None \
+                    and c.proof.mine != ((c.row * board.cols + c.col) in bc.layout.mines):
+                tally.wrong_claims += 1
+                tally.fail("wrong claim", case, f"proof at {c.row},{c.col} contradicts the layout")
+        return
+    truth = brute_force(board)
+    if truth is None:
+        tally.wrong_claims += 1
+        tally.fail("wrong claim", case, "analysed as consistent; brute force finds no placement")
+        return
+    for c in res.cells:
+        p = truth[c.row * board.cols + c.col]
+        if c.probability.basis == "exact" and c.probability.fraction != p:
+            tally.wrong_claims += 1
+            tally.fail("wrong claim", case, f"{c.row},{c.col}: {c.probability.fraction} vs brute force {p}")
+        if c.proof is not None and p != int(c.proof.mine):
+            tally.wrong_claims += 1
+            tally.fail("wrong claim", case, f"{c.row},{c.col} proved {c.proof.verdict}, brute force {p}")
+
+
+def run_one(rng: random.Random, tally: Tally, workdir: Path, *, api_share: float = 0.3,
+            seconds: float = 60.0) -> None:
+    """Draw one case from ``rng``, run it, and record the outcome in ``tally``."""
+    tally.inputs += 1
+    is_api = rng.random() < api_share
+    case: Case | None = None
+    try:
+        with _time_limit(seconds):
+            if is_api:
+                tally.by_kind["api"] = tally.by_kind.get("api", 0) + 1
+                api_case(rng, tally)
+            else:
+                case = cli_case(rng)
+                tally.by_kind[case.kind] = tally.by_kind.get(case.kind, 0) + 1
+                status, out, err = run_cli(case, workdir)
+                check_cli(case, status, out, err, tally)
+    except Hang:
+        tally.hangs += 1
+        tally.fail("hang", case or Case(["<api>"], {}, {}), f"over {seconds} s")
+    except Exception:  # noqa: BLE001 - a traceback is what we count
+        tally.tracebacks += 1
+        tally.fail("traceback", case or Case(["<api>"], {}, {}), traceback.format_exc()[-3000:])
+
+
+def run_many(n: int, seed: int, *, progress: bool = False) -> Tally:
+    tally = Tally()
+    with tempfile.TemporaryDirectory() as tmp:
+        for k in range(n):
+            run_one(random.Random(f"{seed}:{k}"), tally, Path(tmp))
+            if progress and k and not k % 5000:
+                print(f"  ... {k}: {tally.line()}", flush=True)
+    return tally
