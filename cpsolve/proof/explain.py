@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..board import Board
 from ..constraints import TOTAL, Model, board_clues
 from ..encodings import CardSystem, board_system
+from ..options import DEFAULT_ENGINE, DEFAULT_TIME_LIMIT
 from .backends import Backend, Status, get_backend, resolve
 from .certainty import Certainty, certify
 
@@ -126,8 +127,8 @@ class Explanation:
     calls: int = 0
 
 
-def explain_cell(board: Board, row: int, col: int, *, engine: str = "cp-sat", trust_flags: bool = True,
-                 time_limit: float | None = 10.0) -> Explanation:
+def explain_cell(board: Board, row: int, col: int, *, engine: str = DEFAULT_ENGINE, trust_flags: bool = True,
+                 time_limit: float | None = DEFAULT_TIME_LIMIT) -> Explanation:
     """Is the covered cell ``row,col`` forced? With a minimal set of clues that forces it.
 
     The cell must be covered (and unflagged when ``trust_flags``); raises ValueError otherwise."""

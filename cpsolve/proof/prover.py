@@ -23,6 +23,7 @@ from ..board import Board
 from ..budget import OutOfTime
 from ..constraints import TOTAL, Model
 from ..encodings import CardSystem, raw_model, system_from_clues, system_from_model
+from ..options import DEFAULT_ENGINE
 from .backbone import backbone
 from .backends import LOAD_SECONDS, ProofStatus, get_backend, loaded, resolve
 from .certainty import Certainties, Certainty, certify
@@ -53,7 +54,7 @@ class ProofResult:
     conflict: frozenset[int] = frozenset()     # when inconsistent: clue ids (and TOTAL) involved
 
 
-def prove_model(model: Model, *, engine: str = "cp-sat", time_limit: float | None = None,
+def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float | None = None,
                 hints: Mapping[int, Fraction] | None = None, independent: bool = False) -> ProofResult:
     """Certainties for the unknown cells of ``model`` (see the module docstring)."""
     t0 = time.perf_counter()
@@ -146,7 +147,7 @@ def _finish(result: ProofResult, system: CardSystem, t0: float, free: set[int], 
     result.stats.ms = (time.perf_counter() - t0) * 1e3
 
 
-def prove_board(board: Board, *, engine: str = "cp-sat", time_limit: float | None = None,
+def prove_board(board: Board, *, engine: str = DEFAULT_ENGINE, time_limit: float | None = None,
                 trust_flags: bool = True) -> ProofResult:
     """The backbone of the board's original clues and total by ``engine`` alone (no deductions,
     no counts): the independent check of ``cpsolve compare``."""

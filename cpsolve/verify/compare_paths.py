@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from ..analysis import InconsistentBoard, analyze
 from ..board import Board
+from ..options import DEFAULT_ENGINE, DEFAULT_TIME_LIMIT
 from ..probability import Exact
 from ..proof import ProofStatus, prove_board
 from .brute import TooLarge, brute_force
@@ -72,9 +73,9 @@ def _engine_method(board: Board, engine: str, time_limit: float | None, trust_fl
                   ms=ms, calls=r.stats.solver_calls)
 
 
-def crosscheck(board: Board, *, engines: Sequence[str] = ("cp-sat", "sat"), analysis_engine: str = "cp-sat",
+def crosscheck(board: Board, *, engines: Sequence[str] = ("cp-sat", "sat"), analysis_engine: str = DEFAULT_ENGINE,
                brute_frontier: int = 20, layout: frozenset[int] | None = None,
-               time_limit: float | None = 10.0, trust_flags: bool = True,
+               time_limit: float | None = DEFAULT_TIME_LIMIT, trust_flags: bool = True,
                density: Fraction | None = None) -> CrossCheck:
     methods = [_engine_method(board, e, time_limit, trust_flags) for e in engines]
     # the analysis (certainties shown to users) and the exact counter's 0/1 cells

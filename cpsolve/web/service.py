@@ -19,7 +19,7 @@ from typing import Any
 
 from ..analysis import InconsistentBoard, analyze
 from ..board import COVERED, FLAG, Board, BoardError, parse_board
-from ..options import DEFAULT_EXACT_LIMIT, AnalysisOptions
+from ..options import DEFAULT_EXACT_LIMIT, DEFAULTS, AnalysisOptions
 from ..simulate.game import Game, parse_difficulty
 
 
@@ -155,7 +155,7 @@ def options_from(raw: Any, limits: Limits) -> AnalysisOptions:
     ignore_flags = raw.get("ignore_flags", False)
     if not isinstance(ignore_flags, bool):
         raise RequestError("'ignore_flags' must be true or false")
-    engine = raw.get("engine", "cp-sat")
+    engine = raw.get("engine", DEFAULTS.engine)
     if not isinstance(engine, str):
         raise RequestError("'engine' must be a string such as \"cp-sat\" or \"sat\"")
     from ..proof import resolve
