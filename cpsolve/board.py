@@ -275,10 +275,7 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
     grid: list[list[int]] = []
     pos: list[tuple[int, int]] = []
     width: int | None = None
-    for lineno, raw in enumerate(lines, start=1):
-        stripped = raw.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
+    for lineno, raw in content_lines(lines):
         m = _MINES_RE.match(raw)
         if m:
             if grid:
@@ -363,6 +360,14 @@ def decode_board_bytes(data: bytes, source: str = "<board>") -> str:
 def parse_board_bytes(data: bytes, source: str = "<board>", *, validate: bool = True) -> Board:
     """:func:`parse_board` of raw bytes (a file, standard input, an HTTP body)."""
     return parse_board(decode_board_bytes(data, source), source, validate=validate)
+
+
+def content_lines(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """(line number, line) of every line that is neither blank nor a ``#`` comment."""
+    for lineno, raw in enumerate(lines, start=1):
+        stripped = raw.strip()
+        if stripped and not stripped.startswith("#"):
+            yield lineno, raw
 
 
 def row_width(width: int | None, n: int, error: type[BoardError], source: str, lineno: int) -> int:

@@ -19,8 +19,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from .errors import BudgetError
 
-class OutOfTime(Exception):
+
+class OutOfTime(BudgetError):
     """The current deadline has passed (raised by :func:`check`)."""
 
 

@@ -5,7 +5,8 @@
 * :class:`InconsistentBoard` (also a ``ValueError``): a well-formed board that no mine placement
   satisfies, naming the clues that conflict;
 * :class:`BudgetError`: a bounded computation ran out of its budget (a component over the DP state
-  budget, a board too large for brute force, an endgame search over its node budget). The library
+  budget, the analysis' deadline, a board too large for brute force, an endgame search over its
+  node budget). The library
   turns it into an estimate or "not proved", never into a wrong claim; it reaches a caller only from
   the tools that have no such fallback.
 

@@ -25,6 +25,7 @@ from .board import (
     Board,
     BoardError,
     clip,
+    content_lines,
     neighbours,
     parse_number,
     read_input,
@@ -145,10 +146,7 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
     if text.startswith("\ufeff"):  # a UTF-8 byte-order mark (Windows Notepad)
         text = text[1:]
     lines = split_lines(text)  # \n, \r\n and \r only, as in board files
-    for lineno, raw in enumerate(lines, start=1):
-        stripped = raw.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
+    for lineno, raw in content_lines(lines):
         m = _MINES_RE.match(raw)
         if m:
             value = m.group(1)
