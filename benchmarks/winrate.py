@@ -130,8 +130,8 @@ def main() -> int:
                     help="reuse the results of a run with identical settings stored in DIR (only valid "
                     "while the code of that strategy is unchanged)")
     ap.add_argument("--markdown", action="store_true",
-                    help="end with a markdown table: each setting's last strategy, its interval, the gap to "
-                    "issue 11's target with its interval, and the paired difference against the first strategy")
+                    help="end with a markdown table: each setting's first strategy, its interval, the gap to "
+                    "issue 11's target with its interval, and the paired difference last - first strategy")
     ap.add_argument("--cluster", metavar="ADDRESS",
                     help="play on a Dask cluster (scheduler address or 'local'), as cpsolve play --cluster")
     args = ap.parse_args()
@@ -140,6 +140,8 @@ def main() -> int:
                 else [(args.difficulty, args.first_click, None)])
     fc = tuple(int(x) for x in args.first_cell.split(",")) if args.first_cell else None
     rows: list[str] = []
+    pooled_a: list[bool] = []
+    pooled_b: list[bool] = []
     for difficulty, rule, ref in settings:
         games = args.games if difficulty == "expert" or not args.reference else 2 * args.games
         results = []
@@ -162,16 +164,25 @@ def main() -> int:
                   f"[{100 * pr['ci95'][0]:+.2f}, {100 * pr['ci95'][1]:+.2f}], McNemar p={pr['p']:.3g}",
                   flush=True)
         rows.append(markdown_row(difficulty, rule, results))
+        if len(results) > 1:
+            pooled_a.extend(results[0][1])
+            pooled_b.extend(results[-1][1])
     if args.markdown:
         print("\n| board | first click | games | win rate (95% CI) | target | gap to target (95% CI) "
-              "| last - first strategy, paired (95% CI), p | wrong certainties |")
+              "| last - first strategy, paired (95% CI), p | wrong certainties (first) |")
         print("|---|---|---|---|---|---|---|---|")
         print("\n".join(rows))
+        if len(settings) > 1 and pooled_a:
+            pr = paired(pooled_a, pooled_b)
+            print(f"\nAll settings pooled ({len(pooled_a):,} paired games): last - first strategy "
+                  f"{100 * pr['diff']:+.2f} points [{100 * pr['ci95'][0]:+.2f}, {100 * pr['ci95'][1]:+.2f}] "
+                  f"(+{pr['only_b']} -{pr['only_a']}), McNemar p {pr['p']:.2g}")
     return 0
 
 
 def markdown_row(difficulty: str, rule: str, results: list[tuple[dict, list[bool]]]) -> str:
-    summary, wins = results[-1]
+    summary = results[0][0]
+    wins = results[-1][1]
     lo, hi = summary["win_rate_ci95"]
     rate = summary["win_rate"]
     target = TARGET.get((difficulty, rule))

@@ -131,7 +131,8 @@ def test_secondary_weight_matches_brute_force() -> None:
 
 def test_best_strategy_takes_the_evaluator_paths() -> None:
     cfg = RunConfig(16, 16, 40, 6, seed=5, first_click="safe", difficulty="intermediate",
-                    analysis_options=AnalysisOptions(prove=False))
+                    analysis_options=AnalysisOptions(prove=False),
+                    strategy_options={"name": "best", "secondary": True})
     summary, _ = run(cfg)
     assert summary["moves"].get("secondary", 0) > 0
     off, _ = run(RunConfig(16, 16, 40, 6, seed=5, first_click="safe", difficulty="intermediate",
