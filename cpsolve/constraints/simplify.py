@@ -106,6 +106,7 @@ class Simplifier:
             if not self.work:
                 break
             a = self.work.pop()
+            check()  # the analysis deadline (cpsolve.budget): a pass over pairs may derive nothing
             if a not in cons:
                 continue
             na, sa = cons[a]
