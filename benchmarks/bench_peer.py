@@ -38,8 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import pct  # noqa: E402  (benchmarks/common.py)
 
-from cpsolve import analyze  # noqa: E402
+from cpsolve import analyze, parse_board  # noqa: E402
 from cpsolve.board import Board  # noqa: E402
+from cpsolve.proof import prove_board  # noqa: E402
 from cpsolve.simulate import played_positions  # noqa: E402
 
 DIFFICULTIES = ("beginner", "intermediate", "expert")
@@ -95,7 +96,9 @@ def main() -> None:
         sys.exit("ms-toollib is not installed: pip install -e '.[bench]'")
     difficulties = [d for d in args.difficulties.split(",") if d]
     boards = {d: [p.board for p in played_positions(d, args.positions, args.seed)] for d in difficulties}
-    analyze(boards[difficulties[0]][-1])  # warm-up: loads the solver
+    # warm-up: load the solver library and make one solver call (its first call initialises it)
+    analyze(boards[difficulties[0]][-1])
+    prove_board(parse_board("mines: 1\n. 1 . . .\n. . . . .\n. . . 1 .\n"))
     gc.freeze()
     rows = []
     for d in difficulties:

@@ -31,6 +31,7 @@ from typing import Any
 
 from .analysis import Analysis, InconsistentBoard, analyze
 from .board import Board, BoardError, neighbours
+from .options import AnalysisOptions
 from .probability import Exact
 
 #: file suffix -> ms-toollib class
@@ -221,8 +222,9 @@ def _best(analysis: Analysis) -> Fraction | float | None:
     return _prob(analysis, bg)[0]
 
 
-def analyse_replay(replay: Replay, **options: Any) -> ReplayReport:
-    """Every board-changing action of ``replay`` against the analysis of the position before it."""
+def analyse_replay(replay: Replay, options: AnalysisOptions | None = None) -> ReplayReport:
+    """Every board-changing action of ``replay`` against the analysis of the position before it
+    (analysed with ``options``, the defaults when None)."""
     rows, cols, pix = replay.rows, replay.cols, replay.pix_size
     cache: dict[tuple[int, ...], Analysis] = {}
     actions: list[Action] = []
@@ -268,7 +270,7 @@ def analyse_replay(replay: Replay, **options: Any) -> ReplayReport:
                                   replay.source)
         if analysis is None:
             try:
-                analysis = analyze(board, **options)
+                analysis = analyze(board, options)
             except InconsistentBoard as exc:
                 raise ReplayError(f"the position before event {k} is impossible: {exc}", replay.source) from None
             cache[key] = analysis

@@ -69,3 +69,53 @@ def test_soak_fuzz():
     print(f"  by kind: {dict(sorted(tally.by_kind.items()))}")
     print(f"  by exit status: {dict(sorted(tally.by_status.items()))}")
     assert (tally.tracebacks, tally.hangs, tally.wrong_claims) == (0, 0, 0), "\n\n".join(tally.failures)
+
+
+def _http_body(rng: random.Random) -> tuple[str, dict[str, object], bytes, dict[str, str]]:
+    """A request of the HTTP API of ``cpsolve serve``, from the same generators."""
+    bc = fuzz.board_case(rng)
+    text = bc.text if bc.text is not None else bc.data.decode("latin-1")
+    kind = rng.randrange(6)
+    if kind == 0:
+        return "/api/analyze", {}, bc.data, {"content-type": "text/plain"}
+    options = {k: rng.choice([fuzz.number_arg(rng), 3, -1, None, 0.5, "sat", [1], {"a": 1}])
+               for k in rng.sample(["exact_limit", "time_limit", "density", "ignore_flags", "engine", "bogus"],
+                                   rng.randint(0, 3))}
+    if kind == 1:
+        return "/api/analyze", {"board": text, "options": options}, b"", {}
+    if kind == 2:
+        cell = fuzz.cell_arg(rng, 4, 4).split(",")
+        row: object = rng.choice([cell[0], rng.randint(-2, 8), None, 1.5, "x"])
+        col: object = rng.choice([cell[-1], rng.randint(-2, 8), None, True])
+        return "/api/check", {"board": text, "row": row, "col": col}, b"", {}
+    if kind == 3:
+        return "/api/games", {"difficulty": rng.choice(["expert", "4x4x2", "bogus", "9" * 400 + "x3x1", 5, None]),
+                              "first_click": rng.choice(["safe", "opening", "x"]),
+                              "seed": rng.choice([1, -1, "x", 10 ** 30, None])}, b"", {}
+    if kind == 4:
+        return "/api/analyze", {}, rng.choice([b"{", b"[]", b"null", b'{"board": 5}', b"\xff\xfe", b"",
+                                              b'{"board": "' + b"." * 10 + b'"}']), {"content-type": "application/json"}
+    return "/api/analyze", {}, b"x" * rng.choice([10, 3_000_000]), {"content-type": "text/plain"}
+
+
+@pytest.fixture(scope="module")
+def http_client():  # type: ignore[no-untyped-def]
+    from starlette.testclient import TestClient
+
+    from cpsolve.web import create_app
+
+    with TestClient(create_app(), raise_server_exceptions=False) as c:
+        yield c
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(rng=st.randoms(use_true_random=False))
+def test_fuzz_http_api(http_client, rng):
+    """``cpsolve serve``'s API: 200, or 400/404/413/503 with one line of JSON error; never a 500."""
+    path, doc, raw, headers = _http_body(rng)
+    r = http_client.post(path, json=doc) if doc else http_client.post(path, content=raw, headers=headers)
+    assert r.status_code in (200, 400, 404, 413, 503), (path, doc or raw[:200], r.status_code, r.text[:500])
+    if r.status_code != 200:
+        err = r.json()
+        assert set(err) == {"error"} and "\n" not in err["error"] and "Traceback" not in err["error"]

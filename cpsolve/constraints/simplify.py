@@ -29,9 +29,14 @@ class Simplifier:
         self.fixed: dict[int, Fact] = {}
         self.work: list[frozenset[int]] = []
         self.fixq: list[int] = []
+        self._adds = 0
 
     def add(self, cells: frozenset[int], need: int, src: frozenset[int]) -> None:
-        check()  # the analysis deadline (cpsolve.budget): every constraint passes through here
+        # the analysis deadline (cpsolve.budget): every constraint passes through here; checked at
+        # the first and then every 32nd (a check per call was 8% of an Expert position's analysis)
+        if not self._adds & 31:
+            check()
+        self._adds += 1
         fixed = self.fixed
         if fixed and not fixed.keys().isdisjoint(cells):
             keep = []
@@ -106,6 +111,7 @@ class Simplifier:
             if not self.work:
                 break
             a = self.work.pop()
+            check()  # the analysis deadline (cpsolve.budget): a pass over pairs may derive nothing
             if a not in cons:
                 continue
             na, sa = cons[a]

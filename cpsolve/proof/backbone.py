@@ -17,13 +17,16 @@ them the clues force on their own (those carry their component's clues and ``use
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from ..budget import check
 from ..constraints import TOTAL
 from ..encodings import CardSystem
 from .backends import Backend, BackendFactory, ProofStatus, Status
+from .propagate import Propagator
 
 
 @dataclass
@@ -31,6 +34,7 @@ class Forced:
     value: bool
     uses_total: bool
     sources: frozenset[int]
+    engine: str | None = None  # "propagation" when no solver call took part; None: the backend's engine
 
 
 @dataclass
@@ -42,6 +46,7 @@ class BackboneResult:
     calls: int = 0
     rounds: int = 0
     hint_conflicts: list[int] = field(default_factory=list)  # nominated as forced, but a model flips it
+    propagation: bool = False  # settled by propagation first (the solver only for what it left)
 
 
 def _flip(v: int, value: bool) -> int:
@@ -75,18 +80,161 @@ def backbone(system: CardSystem, make: BackendFactory, *, deadline: float | None
     total_idx = next((i for i, c in enumerate(system.cards) if c.is_total), None)
     guarded = [total_idx] if total_idx is not None and split_total else []
     check()  # the analysis deadline (cpsolve.budget): grouping a huge board takes time
-    b = make(system, guarded)
+    solver = _Lazy(make, system, guarded)
+    split = total_idx if guarded else None
     try:
-        _run(system, b, res, cand, rep_of, total_idx if guarded else None, deadline, nominated is None)
+        if nominated is None or not _by_propagation(system, solver, res, cand, rep_of, split, deadline):
+            _run(system, solver, res, cand, rep_of, split, deadline, nominated is None)
     finally:
-        res.calls = b.calls
-        b.close()
+        res.calls = solver.calls
+        solver.close()
     return res
 
 
-def _run(system: CardSystem, b: Backend, res: BackboneResult, cand: dict[int, bool],
+class _Lazy:
+    """The solver backend, built on first use: a position settled by propagation never builds one."""
+
+    def __init__(self, make: BackendFactory, system: CardSystem, guarded: list[int]) -> None:
+        self._make, self._system, self._guarded = make, system, guarded
+        self._b: Backend | None = None
+
+    def get(self) -> Backend:
+        if self._b is None:
+            self._b = self._make(self._system, self._guarded)
+        return self._b
+
+    @property
+    def calls(self) -> int:
+        return self._b.calls if self._b is not None else 0
+
+    def close(self) -> None:
+        if self._b is not None:
+            self._b.close()
+
+
+def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand: dict[int, bool],
+                    rep_of: dict[int, tuple[int, ...]], total_idx: int | None, deadline: float | None) -> bool:
+    """The nominated path with propagation first (:mod:`.propagate`): a checked model from a small
+    search, then each candidate's flip refuted by propagation or by an exhausted search, or shown
+    possible by a checked model; only what neither settles within its node budget goes to the
+    solver. False (nothing recorded) when no model was found this way."""
+    if _expired(deadline):
+        return False  # the solver path reports the timeout
+    prop = Propagator(system)
+    if not prop.ok:
+        return False
+    found, model = prop.search({v: not x for v, x in cand.items()})
+    if model is None:
+        return False  # no model found this way (or none exists): the solver path decides
+    res.propagation = True
+    cand = _drop_hint_conflicts(res, cand, model, rep_of)
+    forced: dict[int, bool] = {}
+    rest: dict[int, bool] = {}
+    shown_free: set[int] = set()
+    prefer = {v: x for v, x in cand.items()}
+    for v, x in cand.items():
+        if _expired(deadline):
+            rest[v] = x  # the solver, out of time too, leaves it undecided
+            continue
+        if prop.refutes(v, not x):
+            forced[v] = x
+            continue
+        verdict, _ = prop.search(prefer, assume=(v, not x))
+        if verdict == "unsat":
+            forced[v] = x
+        elif verdict == "sat":
+            shown_free.add(v)  # a checked model gives it its other value
+        else:
+            rest[v] = x
+    _not_forced(res, shown_free, set(), rep_of)
+    if rest:
+        b = solver.get()
+        on = [b.guard[total_idx]] if total_idx is not None else []
+        more, flipped, left = _certify(b, rest, on, deadline, res)
+        forced.update(more)
+        _not_forced(res, flipped, left, rep_of)
+    alone: set[int] | None = None
+    if forced and total_idx is not None:
+        clues_only = Propagator(system, skip=total_idx)
+        alone = set()
+        unsure: dict[int, bool] = {}
+        for v, x in forced.items():
+            verdict = "unknown"
+            if clues_only.ok and not _expired(deadline):
+                verdict = "unsat" if clues_only.refutes(v, not x) else clues_only.search(prefer, assume=(v, not x))[0]
+            if verdict == "unsat":
+                alone.add(v)
+            elif verdict == "unknown":
+                unsure[v] = x  # "sat": a checked model of the clues alone flips it, so it needs the total
+        if unsure:
+            b = solver.get()
+            more_alone, _, _ = _certify(b, unsure, [-b.guard[total_idx]], deadline, res)
+            alone.update(more_alone)
+            rest.update(unsure)
+    _record(system, res, forced, rep_of, total_idx, alone, by_propagation=forced.keys() - rest.keys())
+    return True
+
+
+def _expired(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() >= deadline
+
+
+def _drop_hint_conflicts(res: BackboneResult, cand: dict[int, bool], model: tuple[bool, ...],
+                         rep_of: dict[int, tuple[int, ...]]) -> dict[int, bool]:
+    """The nominated candidates a model does not flip (a flipped one is recorded and shown free)."""
+    kept = {}
+    for v, x in cand.items():
+        if model[v] != x:
+            res.hint_conflicts.append(v)
+            res.free.update(rep_of[v])
+        else:
+            kept[v] = x
+    return kept
+
+
+def _not_forced(res: BackboneResult, flipped: set[int], left: set[int], rep_of: dict[int, tuple[int, ...]]) -> None:
+    for v in flipped:
+        res.free.update(rep_of[v])
+    for v in left:
+        res.undecided.update(rep_of[v])
+    if left:
+        res.status = ProofStatus.TIMEOUT
+
+
+def _record(system: CardSystem, res: BackboneResult, forced: dict[int, bool], rep_of: dict[int, tuple[int, ...]],
+            total_idx: int | None, alone: set[int] | None, by_propagation: AbstractSet[int] = frozenset()) -> None:
+    """Record the forced variables with their provenance. ``alone``: those the clues force without
+    the total (needed when the total is a guarded constraint, ``total_idx`` not None);
+    ``by_propagation``: those settled without a solver call (labelled engine "propagation")."""
+    if not forced:
+        return
+    all_src = frozenset().union(*(c.sources for c in system.cards))
+    comp_src = {}
+    for vs, src in system.components():
+        for v in vs:
+            comp_src[v] = src
+    if total_idx is None:
+        uses_total = system.total is not None
+        for v, x in forced.items():
+            src = all_src if uses_total else comp_src.get(v, frozenset())
+            engine = "propagation" if v in by_propagation else None
+            for w in rep_of[v]:
+                res.forced[w] = Forced(x, uses_total, src, engine)
+        return
+    assert alone is not None
+    with_total = all_src | {TOTAL}
+    for v, x in forced.items():
+        engine = "propagation" if v in by_propagation else None
+        f = (Forced(x, False, comp_src.get(v, frozenset()), engine) if v in alone
+             else Forced(x, True, with_total, engine))
+        for w in rep_of[v]:
+            res.forced[w] = f
+
+
+def _run(system: CardSystem, solver: _Lazy, res: BackboneResult, cand: dict[int, bool],
          rep_of: dict[int, tuple[int, ...]], total_idx: int | None, deadline: float | None,
          fresh: bool) -> None:
+    b = solver.get()
     on = [b.guard[total_idx]] if total_idx is not None else []
     reps = list(rep_of)
     # 1. a model of the whole system (and the candidates' values, unless nominated)
@@ -101,44 +249,16 @@ def _run(system: CardSystem, b: Backend, res: BackboneResult, cand: dict[int, bo
         return
     model = out.model
     assert model is not None
-    if fresh:
-        cand = {v: model[v] for v in reps}
-    else:
-        for v, x in list(cand.items()):
-            if model[v] != x:
-                res.hint_conflicts.append(v)
-                del cand[v]
-                res.free.update(rep_of[v])
+    cand = {v: model[v] for v in reps} if fresh else _drop_hint_conflicts(res, cand, model, rep_of)
     # 2. the backbone, with the total
     forced, flipped, left = _certify(b, cand, on, deadline, res)
-    for v in flipped:
-        res.free.update(rep_of[v])
-    for v in left:
-        res.undecided.update(rep_of[v])
-    if left:
-        res.status = ProofStatus.TIMEOUT
-    if not forced:
-        return
-    all_src = frozenset().union(*(c.sources for c in system.cards))
-    comp_src = {}
-    for vs, src in system.components():
-        for v in vs:
-            comp_src[v] = src
-    if total_idx is None:
-        uses_total = system.total is not None
-        for v, x in forced.items():
-            src = all_src if uses_total else comp_src.get(v, frozenset())
-            for w in rep_of[v]:
-                res.forced[w] = Forced(x, uses_total, src)
-        return
+    _not_forced(res, flipped, left, rep_of)
     # 3. which forced ones need the total: ask again with the total switched off
     # (those left undecided here, by time, keep the proof that used the total)
-    alone, _, _ = _certify(b, forced, [-b.guard[total_idx]], deadline, res)
-    with_total = all_src | {TOTAL}
-    for v, x in forced.items():
-        f = Forced(x, False, comp_src.get(v, frozenset())) if v in alone else Forced(x, True, with_total)
-        for w in rep_of[v]:
-            res.forced[w] = f
+    alone = None
+    if forced and total_idx is not None:
+        alone = set(_certify(b, forced, [-b.guard[total_idx]], deadline, res)[0])
+    _record(system, res, forced, rep_of, total_idx, alone)
 
 
 def _certify(b: Backend, cand: dict[int, bool], base: list[int], deadline: float | None,

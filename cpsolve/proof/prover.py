@@ -38,6 +38,7 @@ class ProofStats:
     solver_calls: int = 0       # questions asked of the solver
     rounds: int = 0             # backbone rounds
     hint_conflicts: int = 0     # cells nominated as forced by the counts that a model flipped
+    propagation: bool = False   # the backbone went by propagation first (the solver only for what it left)
     proved: int = 0             # cells proved in all
     undecided: int = 0          # cells the time limit left undecided
     ms: float = 0.0             # time spent
@@ -121,6 +122,7 @@ def _solve(model: Model, name: str, certs: Certainties,
         return result
     bb = backbone(system, get_backend(name), deadline=deadline, nominated=nominated)
     stats.solver_calls, stats.rounds, stats.hint_conflicts = bb.calls, bb.rounds, len(bb.hint_conflicts)
+    stats.propagation = bb.propagation
     if bb.status is ProofStatus.INCONSISTENT:
         result.status = ProofStatus.INCONSISTENT
         result.conflict = frozenset().union(*(c.sources for c in system.cards))
@@ -131,7 +133,7 @@ def _solve(model: Model, name: str, certs: Certainties,
     for v, f in bb.forced.items():
         used = clue_cells(f.sources)
         for cell in system.cells_of(v):
-            certs[cell] = certify(divmod(cell, model.cols), f.value, name, used, f.uses_total)
+            certs[cell] = certify(divmod(cell, model.cols), f.value, f.engine or name, used, f.uses_total)
     result.status = bb.status
     _finish(result, system, t0, bb.free, bb.undecided)
     return result

@@ -50,11 +50,12 @@ def loaded(name: str) -> bool:
 
 
 def get_backend(name: str) -> BackendFactory:
-    """A factory ``(system, guarded) -> Backend`` for the engine ``name`` (imports it now)."""
+    """A factory ``(system, guarded) -> Backend`` for the engine ``name``. The engine's library is
+    imported at the factory's first call: a position settled without a solver never loads it."""
     module, cls, kwargs = _REGISTRY[resolve(name)]
-    klass = getattr(importlib.import_module(f"{__name__}.{module}"), cls)
 
     def make(system: CardSystem, guarded: Iterable[int] = ()) -> Backend:
+        klass = getattr(importlib.import_module(f"{__name__}.{module}"), cls)
         b: Backend = klass(system, guarded, **kwargs)
         return b
 
