@@ -13,7 +13,7 @@ from typing import Any
 
 #: Proof engine used unless another is chosen (OR-Tools CP-SAT); see ``cpsolve.proof.engine_names()``.
 DEFAULT_ENGINE = "cp-sat"
-#: Seconds the proof engine may spend on one board; a cell not decided in time is not proved.
+#: Seconds one analysis may take (all of it: see cpsolve.budget); a cell not decided in time is not proved.
 DEFAULT_TIME_LIMIT = 10.0
 #: Largest component (in covered cells) counted exactly by default; see docs/paths.md for the measurement.
 DEFAULT_EXACT_LIMIT: int | None = 400
@@ -32,8 +32,8 @@ class AnalysisOptions:
 
     * ``exact_limit``: the largest component (in covered cells) counted exactly; larger ones are
       estimated (labelled so). ``None``: no limit.
-    * ``time_limit``: seconds the proof engine may spend; a cell it could not decide in time is
-      not proved. ``None``: no limit.
+    * ``time_limit``: seconds the whole analysis may take (model, counting, estimation, proofs; see
+      :mod:`cpsolve.budget`); a part cut short degrades to estimates or "not proved". ``None``: no limit.
     * ``density``: the prior mine density per cell when the board has no mine total (default 1/5);
       ignored when it has one. A fraction, float or string such as ``"1/5"``, strictly between 0 and 1.
     * ``trust_flags``: flags count as mines (else they are covered cells).

@@ -30,6 +30,7 @@ class Simplifier:
         self.work: list[frozenset[int]] = []
         self.fixq: list[int] = []
         self._adds = 0
+        self._pairs = 0
 
     def add(self, cells: frozenset[int], need: int, src: frozenset[int]) -> None:
         # the analysis deadline (cpsolve.budget): every constraint passes through here; checked at
@@ -111,7 +112,9 @@ class Simplifier:
             if not self.work:
                 break
             a = self.work.pop()
-            check()  # the analysis deadline (cpsolve.budget): a pass over pairs may derive nothing
+            self._pairs += 1
+            if not self._pairs & 31:  # the deadline here too: a pass over pairs may derive nothing
+                check()
             if a not in cons:
                 continue
             na, sa = cons[a]
