@@ -130,7 +130,7 @@ def main() -> int:
                     help="reuse the results of a run with identical settings stored in DIR (only valid "
                     "while the code of that strategy is unchanged)")
     ap.add_argument("--markdown", action="store_true",
-                    help="end with a markdown table: each setting's first strategy, its interval, the gap to "
+                    help="end with a markdown table: each setting's last strategy, its interval, the gap to "
                     "issue 11's target with its interval, and the paired difference last - first strategy")
     ap.add_argument("--cluster", metavar="ADDRESS",
                     help="play on a Dask cluster (scheduler address or 'local'), as cpsolve play --cluster")
@@ -169,7 +169,7 @@ def main() -> int:
             pooled_b.extend(results[-1][1])
     if args.markdown:
         print("\n| board | first click | games | win rate (95% CI) | target | gap to target (95% CI) "
-              "| last - first strategy, paired (95% CI), p | wrong certainties (first) |")
+              "| last - first strategy, paired (95% CI), p | wrong certainties (last) |")
         print("|---|---|---|---|---|---|---|---|")
         print("\n".join(rows))
         if len(settings) > 1 and pooled_a:
@@ -181,8 +181,7 @@ def main() -> int:
 
 
 def markdown_row(difficulty: str, rule: str, results: list[tuple[dict, list[bool]]]) -> str:
-    summary = results[0][0]
-    wins = results[-1][1]
+    summary, wins = results[-1]
     lo, hi = summary["win_rate_ci95"]
     rate = summary["win_rate"]
     target = TARGET.get((difficulty, rule))

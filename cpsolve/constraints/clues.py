@@ -52,6 +52,10 @@ _UNKNOWN_TRUST = (_code_table(COVERED), _code_table(FLAG, MINE))
 _UNKNOWN_IGNORE = (_code_table(COVERED, FLAG), _code_table(MINE))
 
 
+#: Boards up to this many cells read neighbours from the cached table; larger ones use padded offsets.
+TABLE_CELLS = 250_000
+
+
 def _neighbour_counts(rows: int, cols: int, marks: bytes) -> bytes:
     """Per cell, how many of its 8 neighbours are marked (``marks``: one byte 0/1 per cell, row-major).
 
@@ -87,14 +91,27 @@ def board_clues(board: Board, trust_flags: bool = True) -> tuple[tuple[int, ...]
     unknown = tuple(i for i, v in enumerate(is_unknown) if v)
     n_unknown = _neighbour_counts(board.rows, cols, is_unknown)
     n_mine = _neighbour_counts(board.rows, cols, is_mine)
-    table = neighbour_table(board.rows, cols) if len(cells) <= 250_000 else None
+    table = neighbour_table(board.rows, cols) if len(cells) <= TABLE_CELLS else None
+    if table is None:
+        # huge boards: no table; the padded board's fixed offsets, paired with the same step on the
+        # board (off-board neighbours land on the zero padding, so they are never taken)
+        w = cols + 2
+        zero = bytes(1)
+        pad_row = bytes(w)
+        padded = pad_row + b"".join(zero + is_unknown[r * cols:(r + 1) * cols] + zero
+                                    for r in range(board.rows)) + pad_row
+        steps = [(dr * w + dc, dr * cols + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
     clues = []
     for i, k in enumerate(cells):
         if k < 0 or (not n_unknown[i] and n_mine[i] == k):
             continue
         if not i & 1023:
             check()  # the analysis deadline (cpsolve.budget)
-        unk = [j for j in (table[i] if table is not None else board.neighbours(i)) if is_unknown[j]]
         r, c = divmod(i, cols)
+        if table is not None:
+            unk = [j for j in table[i] if is_unknown[j]]
+        else:
+            p = (r + 1) * w + c + 1
+            unk = [i + d for o, d in steps if padded[p + o]]
         clues.append(Clue(i, r, c, k, k - n_mine[i], frozenset(unk)))
     return unknown, tuple(clues)

@@ -3,8 +3,8 @@
 The rules follow the strongest published player (D. N. Hill's Java solver, which wins 54.3% of
 Expert games opened at (3,3) and 41.13% from a safe corner); the code is cpsolve's own, over the
 exact counts of :class:`~.lookahead.Lookahead` (every number below is a ratio of placement counts).
-It is used with ``Strategy(secondary=True)``: off by default, as 10,000 paired games showed no
-significant gain over the lowest living probability (docs/play.md); the isolated-area search is on.
+``Strategy(secondary=False)`` turns it off (the lowest living probability instead); paired runs are
+in docs/play.md.
 
 **Secondary safety.** A guess is worth its chance to survive *and* what it leaves behind. For a
 candidate x and each number v it can show, the position after "x shows v" is counted exactly and its
