@@ -84,8 +84,8 @@ def add_analysis_options(p: argparse.ArgumentParser) -> None:
 
 
 def add_time_limit_option(p: argparse.ArgumentParser, default: float | None = DEFAULTS.time_limit,
-                          help: str = "time the proof engine may spend per board (undecided cells are not "
-                          f"proved; default {DEFAULTS.time_limit:g})") -> None:
+                          help: str = "time the whole analysis may take per board (cut short, it gives estimates "
+                          f"and leaves cells not proved; default {DEFAULTS.time_limit:g})") -> None:
     p.add_argument("--time-limit", type=positive_float, default=default, metavar="SECONDS", help=help)
 
 

@@ -64,8 +64,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "The same seed plays the same games as --jobs")
     p.add_argument("--exact-limit", type=exact_limit_arg, default=DEFAULTS.exact_limit, metavar="N",
                    help=f"largest component counted exactly ('none': no limit; default {DEFAULTS.exact_limit})")
-    add_time_limit_option(p, help="time the proof engine may spend per position (undecided cells are not "
-                          f"proved; default {DEFAULTS.time_limit:g})")
+    add_time_limit_option(p, help="time the whole analysis may take per position (cut short, it gives "
+                          f"estimates and leaves cells not proved; default {DEFAULTS.time_limit:g})")
     add_engine_option(p)
     p.add_argument("--strategy", default="best", choices=("basic", "best"),
                    help="basic: lowest probability, ties to the cell with fewest covered neighbours; "
