@@ -12,22 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from cpsolve.cli import main
+from .cli_run import one_line, run
 
 BOARDS = Path(__file__).parent / "boards"
 
 
-def run(argv, capsys):
-    status = main(argv)
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def one_line(err: str) -> str:
-    lines = err.splitlines()
-    assert len(lines) == 1, err
-    assert "Traceback" not in err
-    return lines[0]
 
 
 def test_play_unknown_engine_is_bad_usage(capsys):

@@ -12,19 +12,8 @@ import pytest
 
 from cpsolve import BoardError, parse_board
 from cpsolve.board import COVERED, display_name, parse_board_bytes
-from cpsolve.cli import main
 
-
-def run(argv, capsys):
-    status = main(argv)
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def one_error_line(err: str) -> str:
-    lines = err.splitlines()
-    assert len(lines) == 1, err
-    return lines[0]
+from .cli_run import one_line, run
 
 
 @pytest.mark.parametrize("digit", ["\u0663", "\uff13", "\u00b2", "\u09e9", "\U0001d7d1"])
@@ -135,7 +124,7 @@ def test_stdin_is_read_as_bytes(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(raw, encoding="utf-8", errors="strict"))
     status, out, err = run(["solve", "-"], capsys)
     assert status == 2
-    assert one_error_line(err) == "cpsolve: <stdin>:2:2: not UTF-8 text (byte 4)"
+    assert one_line(err) == "cpsolve: <stdin>:2:2: not UTF-8 text (byte 4)"
 
 
 def test_stdin_bytes_with_bom(capsys, monkeypatch):
@@ -164,7 +153,7 @@ def test_error_for_a_file_name_with_a_newline_is_one_line(tmp_path, capsys):
     path.write_text("..\n.x\n")
     status, out, err = run(["solve", str(path)], capsys)
     assert status == 2
-    line = one_error_line(err)
+    line = one_line(err)
     assert line.endswith("two\\nlines.txt:2:2: unknown character 'x' (expected . H ? 0-8 F *)")
 
 
@@ -174,7 +163,7 @@ def test_non_utf8_file_name_in_errors_and_json(tmp_path, capsys):
     Path(path).write_text("..\n.9\n")
     status, out, err = run(["solve", "--json", path], capsys)
     assert status == 2
-    assert "bad\\xffname.txt:2:2: clue 9 is above 8" in one_error_line(err)
+    assert "bad\\xffname.txt:2:2: clue 9 is above 8" in one_line(err)
     err.encode("utf-8")
     doc = json.loads(out)
     assert "\\u" not in out and "bad\\xffname.txt" in doc["source"]
