@@ -17,6 +17,7 @@ from cpsolve.board import COVERED, Board
 from cpsolve.cli import main
 from cpsolve.options import AnalysisOptions
 from cpsolve.play import RunConfig, Strategy, game_seed, play_game, run, wilson
+from cpsolve.play.endgame import EndgameSearch, enumerate_placements
 from cpsolve.play.lookahead import Lookahead
 from cpsolve.play.runner import TIMING_KEYS
 from cpsolve.proof.certainty import certify
@@ -24,6 +25,14 @@ from cpsolve.simulate import Game, oracle_positions
 
 SPEC_KEYS = {"games", "wins", "positions", "estimated_positions", "certainties", "wrong_certainties",
              "median_ms", "p99_ms", "max_ms"}
+
+
+def assert_optimal_first_move(state, x: int, max_placements: int) -> None:  # type: ignore[no-untyped-def]
+    """Opening ``x`` first is an optimal move of the whole position, by the exact game-tree search."""
+    placements = enumerate_placements(state, max_placements)
+    assert placements is not None
+    search = EndgameSearch(state, placements, 10**7)
+    assert search.move_value(x) == pytest.approx(search.win(search.full), abs=1e-12)
 
 
 def brute_force(board: Board) -> list[frozenset[int]]:
@@ -328,7 +337,6 @@ def test_forced_fifty_fifty_detection() -> None:
 
 def test_free_guesses_are_optimal_first_moves() -> None:
     """Whenever the player calls a cell a free guess, opening it first is an optimal move."""
-    from cpsolve.play.endgame import EndgameSearch, enumerate_placements
     from cpsolve.play.strategy import free_guess
     engine = Lookahead()
     found = 0
@@ -339,11 +347,7 @@ def test_free_guesses_are_optimal_first_moves() -> None:
         x = free_guess(engine, state)
         if x is None:
             continue
-        placements = enumerate_placements(state, 5000)
-        assert placements is not None
-        search = EndgameSearch(state, placements, 10**7)
-        best = search.win(search.full)
-        assert search.move_value(x) == pytest.approx(best, abs=1e-12)
+        assert_optimal_first_move(state, x, 5000)
         assert 0 < state.prob[x] < 1
         found += 1
     assert found >= 5

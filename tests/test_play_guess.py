@@ -7,18 +7,11 @@ import pytest
 from cpsolve.board import COVERED, neighbours
 from cpsolve.options import AnalysisOptions
 from cpsolve.play import RunConfig, run
-from cpsolve.play.endgame import EndgameSearch, enumerate_placements
 from cpsolve.play.guess import BLEND, PROGRESS, Evaluator, isolated_move, pseudo_fifty_fifty
 from cpsolve.play.lookahead import Lookahead
 from cpsolve.simulate import oracle_positions
 
-from .test_play import brute_force
-
-
-def whole_board_search(state):  # type: ignore[no-untyped-def]
-    placements = enumerate_placements(state, 20000)
-    assert placements is not None
-    return EndgameSearch(state, placements, 10**7)
+from .test_play import assert_optimal_first_move, brute_force
 
 
 def test_pseudo_fifty_fifties_are_optimal_first_moves() -> None:
@@ -35,8 +28,7 @@ def test_pseudo_fifty_fifties_are_optimal_first_moves() -> None:
         x = pseudo_fifty_fifty(ev)
         if x is None:
             continue
-        search = whole_board_search(state)
-        assert search.move_value(x) == pytest.approx(search.win(search.full), abs=1e-12)
+        assert_optimal_first_move(state, x, 20000)
         assert 0 < state.prob[x] < 1
         found += 1
         cols = pos.board.cols
@@ -62,8 +54,7 @@ def test_isolated_area_moves_are_optimal() -> None:
         x = isolated_move(state, 400, 10**6)
         if x is None:
             continue
-        search = whole_board_search(state)
-        assert search.move_value(x) == pytest.approx(search.win(search.full), abs=1e-12)
+        assert_optimal_first_move(state, x, 20000)
         found += 1
     assert found >= 5
 
