@@ -163,6 +163,21 @@ class Board:
     def index(self, row: int, col: int) -> int:
         return row * self.cols + col
 
+    def nothing_to_prove(self, row: int, col: int, trust_flags: bool = True) -> str | None:
+        """Why the in-range cell (row, col) is not a covered cell to check, or None when it is one.
+
+        ``check`` (the CLI and the HTTP API) answers these in one line instead of asking the prover;
+        each edge adds how to check a flagged cell in its own terms.
+        """
+        v = self.at(row, col)
+        if v >= 0:
+            return f"cell {row},{col} is revealed (a {v}), not a covered cell"
+        if v == MINE:
+            return f"cell {row},{col} is a known mine ('*'), nothing to prove"
+        if v == FLAG and trust_flags:
+            return f"cell {row},{col} is flagged and counted as a mine"
+        return None
+
     def coords(self, index: int) -> tuple[int, int]:
         return divmod(index, self.cols)
 

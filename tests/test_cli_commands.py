@@ -144,3 +144,26 @@ def test_play_ctrl_c_exits_130_and_keeps_the_records(tmp_path):
     assert text.endswith("\n")
     lines = text.splitlines()
     assert [json.loads(ln)["index"] for ln in lines] == list(range(len(lines)))
+
+
+@pytest.mark.parametrize("text, cell, message", [
+    ("mines: 1\n1 .\n. .\n", "0,0", "cell 0,0 is revealed (a 1), not a covered cell"),
+    ("mines: 1\n1 *\n. .\n", "0,1", "cell 0,1 is a known mine ('*'), nothing to prove"),
+    ("mines: 1\n1 .\nF .\n", "1,0",
+     "cell 1,0 is flagged and counted as a mine; use --ignore-flags to check it"),
+])
+def test_check_refuses_a_cell_with_nothing_to_prove(tmp_path, capsys, text, cell, message):
+    path = tmp_path / "b.txt"
+    path.write_text(text)
+    status, _, err = run(["check", str(path), cell], capsys)
+    assert status == 2
+    assert one_line(err) == f"cpsolve: {path}: {message}"
+
+
+def test_nothing_to_prove_in_the_library_and_a_flag_checked_when_flags_are_ignored():
+    from cpsolve import parse_board
+    board = parse_board("mines: 1\n1 .\nF .\n")
+    assert board.nothing_to_prove(0, 0) == "cell 0,0 is revealed (a 1), not a covered cell"
+    assert board.nothing_to_prove(1, 0) == "cell 1,0 is flagged and counted as a mine"
+    assert board.nothing_to_prove(1, 0, trust_flags=False) is None
+    assert board.nothing_to_prove(0, 1) is None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..board import FLAG, MINE, display_name
+from ..board import FLAG, display_name
 from ..proof import explain_cell
 from . import EXIT_BAD_INPUT, CliError, off_board, read_board
 from .args import add_engine_option, add_time_limit_option, parse_cell
@@ -45,14 +45,10 @@ def run(args: argparse.Namespace) -> int:
     if off_board(args.cell, board.rows, board.cols):
         raise CliError(f"{name}: cell {row},{col} is off the board ({board.rows} rows x "
                        f"{board.cols} columns)")
-    v = board.at(row, col)
-    if v >= 0:
-        raise CliError(f"{name}: cell {row},{col} is revealed (a {v}), not a covered cell")
-    if v == MINE:
-        raise CliError(f"{name}: cell {row},{col} is a known mine ('*'), nothing to prove")
-    if v == FLAG and not args.ignore_flags:
-        raise CliError(f"{name}: cell {row},{col} is flagged and counted as a mine; "
-                       "use --ignore-flags to check it")
+    reason = board.nothing_to_prove(row, col, trust_flags=not args.ignore_flags)
+    if reason is not None:
+        hint = "; use --ignore-flags to check it" if board.at(row, col) == FLAG else ""
+        raise CliError(f"{name}: {reason}{hint}")
     ex = explain_cell(board, row, col, engine=args.engine, trust_flags=not args.ignore_flags,
                       time_limit=args.time_limit)
     status = {"safe": EXIT_SAFE, "mine": EXIT_MINE, "undecided": EXIT_UNDECIDED,

@@ -190,16 +190,12 @@ def analysis_document(board: Board, options: AnalysisOptions) -> dict[str, Any]:
 
 def check_document(board: Board, row: int, col: int, options: AnalysisOptions) -> dict[str, Any]:
     """The ``check`` engine on one covered cell: verdict, a minimal set of forcing clues, total needed."""
-    from ..board import MINE
     from ..proof import explain_cell
 
-    v = board.at(row, col)
-    if v >= 0:
-        raise RequestError(f"cell {row},{col} is revealed (a {v}), not a covered cell")
-    if v == MINE:
-        raise RequestError(f"cell {row},{col} is a known mine ('*'), nothing to prove")
-    if v == FLAG and options.trust_flags:
-        raise RequestError(f"cell {row},{col} is flagged and counted as a mine; set ignore_flags to check it")
+    reason = board.nothing_to_prove(row, col, trust_flags=options.trust_flags)
+    if reason is not None:
+        hint = "; set ignore_flags to check it" if board.at(row, col) == FLAG else ""
+        raise RequestError(f"{reason}{hint}")
     ex = explain_cell(board, row, col, engine=options.engine, trust_flags=options.trust_flags,
                       time_limit=options.time_limit)
     if ex.verdict == "inconsistent":
