@@ -55,6 +55,7 @@ _UNKNOWN_TRUST = (_code_table(COVERED), _code_table(FLAG, MINE))
 _UNKNOWN_IGNORE = (_code_table(COVERED, FLAG), _code_table(MINE))
 #: 0xFF for a revealed number (a byte mask); the number itself (0 for any other code)
 _REVEALED = _code_table(*range(9), value=0xFF)
+_REVEALED_ONE = _code_table(*range(9))
 _NUMBER = bytes(bytearray(k if k < 9 else 0 for k in range(256)))
 
 
@@ -131,6 +132,13 @@ def board_clues(board: Board, trust_flags: bool = True) -> tuple[tuple[int, ...]
     Only clues that constrain something are kept: a revealed number with no unknown neighbour is
     dropped when its mines are all known (it says nothing more), and kept when it is violated.
     """
+    unknown, clues, _ = scan_clues(board, trust_flags)
+    return unknown, clues
+
+
+def scan_clues(board: Board, trust_flags: bool = True) -> tuple[tuple[int, ...], tuple[Clue, ...], int]:
+    """:func:`board_clues`, and how many unknown cells are in some clue (the union of the clues'
+    cells, counted on the board: the unknown cells next to a revealed number)."""
     cells = board.cells
     cols = board.cols
     unknown_of, mine_of = _UNKNOWN_TRUST if trust_flags else _UNKNOWN_IGNORE
@@ -155,4 +163,6 @@ def board_clues(board: Board, trust_flags: bool = True) -> tuple[tuple[int, ...]
         k = cells[i]
         unk = frozenset(map(i.__add__, pattern_steps[pattern[i]]))  # in neighbour-table order
         clues.append(Clue(i, i // cols, i % cols, k, k - n_mine[i], unk))
-    return unknown, tuple(clues)
+    n_revealed = _neighbour_counts(board.rows, cols, codes.translate(_REVEALED_ONE))
+    in_clue = (int.from_bytes(n_revealed, "little") & int.from_bytes(is_unknown, "little") * 0xFF).to_bytes(n, "little")
+    return unknown, tuple(clues), n - in_clue.count(0)
