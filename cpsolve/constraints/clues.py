@@ -156,13 +156,15 @@ def scan_clues(board: Board, trust_flags: bool = True) -> tuple[tuple[int, ...],
              | (int.from_bytes(n_mine, "little") ^ int.from_bytes(codes.translate(_NUMBER), "little")))
             & int.from_bytes(codes.translate(_REVEALED), "little"))
     pattern_steps = _pattern_steps(cols)
-    clues = []
-    for m, i in enumerate(compress(range(n), keep.to_bytes(n, "little"))):
-        if not m & 1023:
-            check()  # the analysis deadline (cpsolve.budget)
-        k = cells[i]
-        unk = frozenset(map(i.__add__, pattern_steps[pattern[i]]))  # in neighbour-table order
-        clues.append(Clue(i, i // cols, i % cols, k, k - n_mine[i], unk))
+    kept = list(compress(range(n), keep.to_bytes(n, "little")))
+    new_clue = tuple.__new__  # Clue's own __new__ is a Python function; the fields are all known here
+    clues: list[Clue] = []
+    for start in range(0, len(kept), 1024):
+        check()  # the analysis deadline (cpsolve.budget)
+        # each clue's cells in neighbour-table order (the order later passes iterate them in)
+        clues += [new_clue(Clue, (i, i // cols, i % cols, cells[i], cells[i] - n_mine[i],
+                                  frozenset(map(i.__add__, pattern_steps[pattern[i]]))))
+                  for i in kept[start:start + 1024]]
     n_revealed = _neighbour_counts(board.rows, cols, codes.translate(_REVEALED_ONE))
     in_clue = (int.from_bytes(n_revealed, "little") & int.from_bytes(is_unknown, "little") * 0xFF).to_bytes(n, "little")
     return unknown, tuple(clues), n - in_clue.count(0)

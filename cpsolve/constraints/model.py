@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from operator import itemgetter
+from itertools import filterfalse
 
 from ..board import Board
 from .clues import TOTAL, Clue, Inconsistent, scan_clues
 from .components import Component, Constraint, split_components
-from .simplify import Fact, Simplifier
+from .simplify import Fact, Simplifier, mine_of
 
 
 @dataclass(frozen=True)
@@ -36,10 +36,6 @@ class Model:
         """Board coordinates of the clues among ``sources`` (TOTAL omitted), sorted."""
         return sorted((self.clues[s].row, self.clues[s].col) for s in sources if s != TOTAL)
 
-
-
-#: A fact's ``mine`` (True counts 1 in a sum).
-mine_of = itemgetter(0)
 
 
 def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True) -> Model:
@@ -89,7 +85,8 @@ def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True
                 simp.run()
     constraints = tuple(Constraint(k, n, s) for k, (n, s) in simp.cons.items())
     components, in_constraint = split_components(constraints)
-    outside = tuple(c for c in unknown if c not in in_constraint and c not in simp.fixed)
+    in_constraint_or_fixed = in_constraint.union(simp.fixed)
+    outside = tuple(filterfalse(in_constraint_or_fixed.__contains__, unknown))
     stats = {
         "clue_cells": clue_cells,
         "frontier": len(in_constraint),

@@ -7,6 +7,7 @@ subtracted from it; two overlapping constraints whose difference is forced fix i
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from ..budget import check
@@ -19,6 +20,10 @@ class Fact(NamedTuple):
     mine: bool
     sources: frozenset[int]
 
+
+
+#: A fact's ``mine`` (True counts 1 in a sum).
+mine_of = itemgetter(0)
 
 
 class Simplifier:
@@ -95,10 +100,12 @@ class Simplifier:
                 check()  # the analysis deadline, as in add()
             self._adds += 1
             if fixed and not fixed.keys().isdisjoint(cells):
+                facts = list(map(fixed.get, cells))
+                if None not in facts and sum(map(mine_of, facts)) == need:  # type: ignore[arg-type]  # no None
+                    continue  # met by the fixed cells (see add()); most clues of a played position
                 keep = []
                 used = []
-                for c in cells:
-                    f = fixed.get(c)
+                for c, f in zip(cells, facts):
                     if f is None:
                         keep.append(c)
                     else:
@@ -106,7 +113,7 @@ class Simplifier:
                         if f[0]:
                             need -= 1
                 if not keep and need == 0:
-                    continue  # met by the fixed cells (see add())
+                    continue
                 src = frozenset({cid}).union(*used)
                 cells = frozenset(keep)
             else:
