@@ -16,7 +16,7 @@ from typing import Any
 
 from . import budget, count
 from .board import COVERED, FLAG, MINE, Board
-from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
+from .constraints import TOTAL, Fact, Inconsistent, Model, board_clues, build_model
 from .errors import InconsistentBoard
 from .estimate.fugacity import EstimateStats
 from .options import (
@@ -497,7 +497,8 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
         stats.combine_cost = cost
         over_budget = combine_budget is not None and cost > combine_budget
     if not (estimated or over_budget):
-        fixed = {i: f.mine for i, f in model.fixed.items()}
+        # the fixed cells are looked up in the model's facts on access (see _GroupProbabilities)
+        fixed: dict[int, bool] = {}
         # the off-frontier cells share one value: kept once, not copied into a dict entry per cell
         p_out: Probability
         try:
@@ -511,7 +512,7 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
                 else:
                     explicit = count.cell_marginals(fixed, (), ordered, _exact, density=dens)
                     p_out = Exact(dens)
-            return _GroupProbabilities(explicit, model.outside, p_out), [True], None
+            return _GroupProbabilities(explicit, model.outside, p_out, model.fixed), [True], None
         except budget.OutOfTime:
             stats.budget.append("combining")
     stats.estimate_reason = ("components over the exact limit, the state budget or the time limit" if estimated
@@ -531,21 +532,27 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
 
 
 class _GroupProbabilities(Mapping[int, Probability]):
-    """The probabilities of an exactly counted board: one value per fixed or frontier cell (shared
-    within a group) and one value for every off-frontier cell, looked up on access."""
+    """The probabilities of an exactly counted board: 0 or 1 for a fixed cell (read off the model's
+    facts), one value per frontier cell (shared within a group) and one value for every
+    off-frontier cell, looked up on access."""
 
-    __slots__ = ("_explicit", "_outside", "_outside_set", "_p_out")
+    __slots__ = ("_explicit", "_outside", "_outside_set", "_p_out", "_fixed")
 
-    def __init__(self, explicit: dict[int, Probability], outside: tuple[int, ...], p_out: Probability) -> None:
+    def __init__(self, explicit: dict[int, Probability], outside: tuple[int, ...], p_out: Probability,
+                 fixed: Mapping[int, Fact]) -> None:
         self._explicit = explicit
         self._outside = outside
         self._outside_set: frozenset[int] | None = None
         self._p_out = p_out
+        self._fixed = fixed
 
     def __getitem__(self, cell: int) -> Probability:
         p = self._explicit.get(cell)
         if p is not None:
             return p
+        f = self._fixed.get(cell)
+        if f is not None:
+            return _ONE if f.mine else _ZERO
         if self._outside_set is None:
             self._outside_set = frozenset(self._outside)
         if cell in self._outside_set:
@@ -553,11 +560,12 @@ class _GroupProbabilities(Mapping[int, Probability]):
         raise KeyError(cell)
 
     def __iter__(self) -> Iterator[int]:
+        yield from self._fixed
         yield from self._explicit
         yield from self._outside
 
     def __len__(self) -> int:
-        return len(self._explicit) + len(self._outside)
+        return len(self._fixed) + len(self._explicit) + len(self._outside)
 
 
 class _ExactFractions(Mapping[int, Fraction]):
