@@ -7,8 +7,11 @@ a certainty is a :class:`~cpsolve.proof.Certainty` that only the proof subsystem
 
 from __future__ import annotations
 
+import gc
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from functools import partial
@@ -343,7 +346,45 @@ def _options(options: AnalysisOptions | None, **keywords: Any) -> AnalysisOption
     return base.replace(**changes) if changes else base
 
 
+#: Boards with at least this many cells are analysed with the cyclic garbage collector paused.
+GC_PAUSE_CELLS = 10_000
+_gc_lock = threading.Lock()
+_gc_pauses = 0  # analyses running with the collector paused (threads, nested analyses)
+_gc_was_enabled = False
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused (and restored as it was when the last pause ends).
+
+    A large board's model is hundreds of thousands of small frozensets, tuples and dicts, none
+    in a reference cycle (reference counting frees them), but every few hundred allocations the
+    collector walks the young ones and now and then all of them: over half of a 1000x1000
+    board's model building. Counted under a lock, so that overlapping pauses (threads of the web
+    server, nested analyses) re-enable the collector only when the last one ends."""
+    global _gc_pauses, _gc_was_enabled
+    with _gc_lock:
+        if not _gc_pauses:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+        _gc_pauses += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_pauses -= 1
+            if not _gc_pauses and _gc_was_enabled:
+                gc.enable()
+
+
 def _analyze(board: Board, opts: AnalysisOptions) -> Analysis:
+    if len(board.cells) >= GC_PAUSE_CELLS:
+        with gc_paused():
+            return _analyze_now(board, opts)
+    return _analyze_now(board, opts)
+
+
+def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
     t0 = time.perf_counter()
     trust_flags, engine = opts.trust_flags, opts.engine
     dens: Fraction | None = None if board.mines is not None else opts.prior_density()
