@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from array import array
+from functools import lru_cache
+from itertools import compress
 from typing import NamedTuple
 
-from ..board import COVERED, FLAG, MINE, Board, neighbour_table
+from ..board import COVERED, FLAG, MINE, Board
 from ..budget import check
 from ..errors import CpsolveError
 
@@ -38,22 +41,50 @@ class Clue(NamedTuple):
 
 
 
-def _code_table(*marked: int) -> tuple[int, ...]:
-    """Indexed by a cell code (0..8, or COVERED/FLAG/MINE counting from the end): 1 for ``marked``."""
-    table = [0] * 12
+def _code_table(*marked: int, value: int = 1) -> bytes:
+    """A ``bytes.translate`` table over a cell code stored as a signed byte (0..8; COVERED, FLAG,
+    MINE as 255, 254, 253): ``value`` for the codes in ``marked``, 0 for every other."""
+    table = bytearray(256)
     for code in marked:
-        table[code] = 1
-    return tuple(table)
+        table[code & 0xFF] = value
+    return bytes(table)
 
 
-assert COVERED == -1 and FLAG == -2 and MINE == -3  # the tables below index codes from the end
 #: (is unknown, is a mine) per cell code, with flags trusted as mines / with flags ignored
 _UNKNOWN_TRUST = (_code_table(COVERED), _code_table(FLAG, MINE))
 _UNKNOWN_IGNORE = (_code_table(COVERED, FLAG), _code_table(MINE))
+#: 0xFF for a revealed number (a byte mask); the number itself (0 for any other code)
+_REVEALED = _code_table(*range(9), value=0xFF)
+_REVEALED_ONE = _code_table(*range(9))
+_NUMBER = bytes(bytearray(k if k < 9 else 0 for k in range(256)))
 
 
-#: Boards up to this many cells read neighbours from the cached table; larger ones use padded offsets.
-TABLE_CELLS = 250_000
+def _code_bytes(cells: tuple[int, ...]) -> bytes:
+    """The cell codes as one signed byte each: every per-cell mask below is then one
+    ``bytes.translate`` (C speed) instead of a Python call per cell."""
+    return array("b", cells).tobytes()
+
+
+#: The 8 neighbours of a cell as (row step, column step), in the order of ``neighbour_table``.
+_STEPS = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+#: Per byte value, its number of set bits (a neighbour pattern's count).
+_POPCOUNT = bytes(bin(v).count("1") for v in range(256))
+
+
+def _padded(rows: int, cols: int, marks: bytes) -> tuple[int, int, int]:
+    """``marks`` (one byte per cell, row-major) on a board padded by a zero border, as one big
+    integer (little-endian: byte ``(r + 1) * w + c + 1`` is cell (r, c)), its width and length."""
+    w = cols + 2
+    zero = bytes(1)
+    pad_row = bytes(w)
+    padded = pad_row + b"".join(zero + marks[r * cols:(r + 1) * cols] + zero for r in range(rows)) + pad_row
+    return int.from_bytes(padded, "little"), w, len(padded)
+
+
+def _unpad(rows: int, cols: int, w: int, length: int, value: int) -> bytes:
+    """The cells' bytes of a padded board's integer (see :func:`_padded`), row-major."""
+    data = value.to_bytes(length + w + 2, "little")
+    return b"".join(data[(r + 1) * w + 1:(r + 1) * w + 1 + cols] for r in range(rows))
 
 
 def _neighbour_counts(rows: int, cols: int, marks: bytes) -> bytes:
@@ -65,16 +96,34 @@ def _neighbour_counts(rows: int, cols: int, marks: bytes) -> bytes:
     once. This keeps the per-cell Python work off the ~half of a position's revealed cells that
     have no covered neighbour (and it is what makes a 1000x1000 board's clue scan take milliseconds).
     """
-    w = cols + 2
-    zero = bytes(1)
-    pad_row = bytes(w)
-    padded = pad_row + b"".join(zero + marks[r * cols:(r + 1) * cols] + zero for r in range(rows)) + pad_row
-    x = int.from_bytes(padded, "little")
+    x, w, length = _padded(rows, cols, marks)
     total = 0
     for off in (1, w - 1, w, w + 1):
         total += (x << (8 * off)) + (x >> (8 * off))
-    counts = total.to_bytes(len(padded) + w + 2, "little")
-    return b"".join(counts[(r + 1) * w + 1:(r + 1) * w + 1 + cols] for r in range(rows))
+    return _unpad(rows, cols, w, length, total)
+
+
+def _neighbour_patterns(rows: int, cols: int, marks: bytes) -> bytes:
+    """Per cell, which of its 8 neighbours are marked: bit k for the k-th of :data:`_STEPS`.
+
+    The same padded big-integer pass as :func:`_neighbour_counts`, each shifted copy of the board
+    weighted by its own bit (the bits are distinct, so nothing carries); the count is the
+    pattern's popcount, and the marked neighbours are read off the pattern with no per-neighbour
+    test (:func:`_pattern_steps`)."""
+    x, w, length = _padded(rows, cols, marks)
+    total = 0
+    for k, (dr, dc) in enumerate(_STEPS):
+        off = dr * w + dc  # the neighbour's byte is this far from the cell's
+        total += (x >> (8 * off) if off > 0 else x << (-8 * off)) << k
+    return _unpad(rows, cols, w, length, total)
+
+
+@lru_cache(maxsize=64)
+def _pattern_steps(cols: int) -> tuple[tuple[int, ...], ...]:
+    """Per neighbour pattern, the board-index steps of its marked neighbours in table order (off-board
+    neighbours are never marked: they are the zero padding)."""
+    steps = [dr * cols + dc for dr, dc in _STEPS]
+    return tuple(tuple(d for k, d in enumerate(steps) if pattern >> k & 1) for pattern in range(256))
 
 
 def board_clues(board: Board, trust_flags: bool = True) -> tuple[tuple[int, ...], tuple[Clue, ...]]:
@@ -83,35 +132,39 @@ def board_clues(board: Board, trust_flags: bool = True) -> tuple[tuple[int, ...]
     Only clues that constrain something are kept: a revealed number with no unknown neighbour is
     dropped when its mines are all known (it says nothing more), and kept when it is violated.
     """
+    unknown, clues, _ = scan_clues(board, trust_flags)
+    return unknown, clues
+
+
+def scan_clues(board: Board, trust_flags: bool = True) -> tuple[tuple[int, ...], tuple[Clue, ...], int]:
+    """:func:`board_clues`, and how many unknown cells are in some clue (the union of the clues'
+    cells, counted on the board: the unknown cells next to a revealed number)."""
     cells = board.cells
     cols = board.cols
     unknown_of, mine_of = _UNKNOWN_TRUST if trust_flags else _UNKNOWN_IGNORE
-    is_unknown = bytes(map(unknown_of.__getitem__, cells))
-    is_mine = bytes(map(mine_of.__getitem__, cells))
-    unknown = tuple(i for i, v in enumerate(is_unknown) if v)
-    n_unknown = _neighbour_counts(board.rows, cols, is_unknown)
-    n_mine = _neighbour_counts(board.rows, cols, is_mine)
-    table = neighbour_table(board.rows, cols) if len(cells) <= TABLE_CELLS else None
-    if table is None:
-        # huge boards: no table; the padded board's fixed offsets, paired with the same step on the
-        # board (off-board neighbours land on the zero padding, so they are never taken)
-        w = cols + 2
-        zero = bytes(1)
-        pad_row = bytes(w)
-        padded = pad_row + b"".join(zero + is_unknown[r * cols:(r + 1) * cols] + zero
-                                    for r in range(board.rows)) + pad_row
-        steps = [(dr * w + dc, dr * cols + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
-    clues = []
-    for i, k in enumerate(cells):
-        if k < 0 or (not n_unknown[i] and n_mine[i] == k):
-            continue
-        if not i & 1023:
-            check()  # the analysis deadline (cpsolve.budget)
-        r, c = divmod(i, cols)
-        if table is not None:
-            unk = [j for j in table[i] if is_unknown[j]]
-        else:
-            p = (r + 1) * w + c + 1
-            unk = [i + d for o, d in steps if padded[p + o]]
-        clues.append(Clue(i, r, c, k, k - n_mine[i], frozenset(unk)))
-    return unknown, tuple(clues)
+    codes = _code_bytes(cells)
+    is_unknown = codes.translate(unknown_of)
+    n = len(cells)
+    unknown = tuple(compress(range(n), is_unknown))
+    pattern = _neighbour_patterns(board.rows, cols, is_unknown)
+    n_unknown = pattern.translate(_POPCOUNT)
+    n_mine = _neighbour_counts(board.rows, cols, codes.translate(mine_of))
+    # the revealed numbers kept as clues: those with an unknown neighbour, and those whose known
+    # mines differ from their number (violated); found with whole-board byte and integer operations,
+    # so no Python code runs for the (about half of a position's) numbers that say nothing more
+    keep = ((int.from_bytes(n_unknown, "little")
+             | (int.from_bytes(n_mine, "little") ^ int.from_bytes(codes.translate(_NUMBER), "little")))
+            & int.from_bytes(codes.translate(_REVEALED), "little"))
+    pattern_steps = _pattern_steps(cols)
+    kept = list(compress(range(n), keep.to_bytes(n, "little")))
+    new_clue = tuple.__new__  # Clue's own __new__ is a Python function; the fields are all known here
+    clues: list[Clue] = []
+    for start in range(0, len(kept), 1024):
+        check()  # the analysis deadline (cpsolve.budget)
+        # each clue's cells in neighbour-table order (the order later passes iterate them in)
+        clues += [new_clue(Clue, (i, i // cols, i % cols, cells[i], cells[i] - n_mine[i],
+                                  frozenset(map(i.__add__, pattern_steps[pattern[i]]))))
+                  for i in kept[start:start + 1024]]
+    n_revealed = _neighbour_counts(board.rows, cols, codes.translate(_REVEALED_ONE))
+    in_clue = (int.from_bytes(n_revealed, "little") & int.from_bytes(is_unknown, "little") * 0xFF).to_bytes(n, "little")
+    return unknown, tuple(clues), n - in_clue.count(0)

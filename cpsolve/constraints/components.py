@@ -80,7 +80,8 @@ def split_components(constraints: tuple[Constraint, ...]) -> tuple[tuple[Compone
         for c in con.cells:
             member.setdefault(c, []).append(ci)
     for cis in member.values():
-        uf.union_all(cis)
+        if len(cis) > 1:
+            uf.union_all(cis)
     comp_cons: dict[int, list[int]] = {}
     for ci in range(len(constraints)):
         comp_cons.setdefault(find(ci), []).append(ci)
@@ -90,11 +91,13 @@ def split_components(constraints: tuple[Constraint, ...]) -> tuple[tuple[Compone
     out = []
     for root, cis in comp_cons.items():
         check()  # the analysis deadline (cpsolve.budget)
-        local = {ci: k for k, ci in enumerate(cis)}
+        # ``member`` lists and ``cis`` are ascending constraint ids, so a cell's signature (its
+        # constraints' local numbers) comes out sorted as it is read
+        local = {ci: k for k, ci in enumerate(cis)}.__getitem__
         groups: dict[tuple[int, ...], list[int]] = {}
-        for c in comp_cells[root]:
-            sig = tuple(sorted(local[ci] for ci in member[c]))
-            groups.setdefault(sig, []).append(c)
+        cells_here = comp_cells[root]
+        for c in cells_here:
+            groups.setdefault(tuple(map(local, member[c])), []).append(c)
         glist = [Group(tuple(cells), sig) for sig, cells in groups.items()]
         con_groups: list[list[int]] = [[] for _ in cis]
         for gi, g in enumerate(glist):
@@ -102,6 +105,10 @@ def split_components(constraints: tuple[Constraint, ...]) -> tuple[tuple[Compone
                 con_groups[k].append(gi)
         cons = tuple((tuple(gs), constraints[ci].need) for gs, ci in zip(con_groups, cis))
         sources = frozenset().union(*(constraints[ci].sources for ci in cis))
-        out.append(Component(tuple(glist), cons, sources))
-    out.sort(key=lambda comp: min(comp.cells))
-    return tuple(out), set(member)
+        out.append((cells_here[0], Component(tuple(glist), cons, sources)))  # its first cell is its least
+    out.sort(key=_first)
+    return tuple(comp for _, comp in out), set(member)
+
+
+def _first(item: tuple[int, Component]) -> int:
+    return item[0]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import filterfalse
 
 from ..board import Board
-from .clues import TOTAL, Clue, Inconsistent, board_clues
+from .clues import TOTAL, Clue, Inconsistent, scan_clues
 from .components import Component, Constraint, split_components
-from .simplify import Fact, Simplifier
+from .simplify import Fact, Simplifier, mine_of
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class Model:
         """Mines among the unfixed cells (components and outside); computed once per model."""
         if self.remaining is None:
             return None
-        return self.remaining - sum(1 for f in self.fixed.values() if f.mine)
+        return self.remaining - sum(map(mine_of, self.fixed.values()))
 
     def clue_cells(self, sources: frozenset[int]) -> list[tuple[int, int]]:
         """Board coordinates of the clues among ``sources`` (TOTAL omitted), sorted."""
@@ -39,18 +40,20 @@ class Model:
 
 def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True) -> Model:
     """The simplified constraint model of ``board``. Raises :class:`Inconsistent`."""
-    unknown, clues = board_clues(board, trust_flags)
+    unknown, clues, clue_cells = scan_clues(board, trust_flags)
     remaining = board.remaining_mines(trust_flags)
     if remaining is not None and (remaining < 0 or remaining > len(unknown)):
         raise Inconsistent(frozenset({TOTAL}), f"{remaining} mines remain for {len(unknown)} cells")
     simp = Simplifier()
-    for cid, clue in enumerate(clues):
-        src = frozenset({cid})
-        if not clue.cells:
-            if clue.need != 0:
-                raise Inconsistent(src, "a clue has no covered neighbour left for its mines")
-            continue
-        if not simplify:
+    if simplify:
+        simp.add_clues(clues)
+    else:
+        for cid, clue in enumerate(clues):
+            src = frozenset({cid})
+            if not clue.cells:
+                if clue.need != 0:
+                    raise Inconsistent(src, "a clue has no covered neighbour left for its mines")
+                continue
             if clue.need < 0 or clue.need > len(clue.cells):
                 raise Inconsistent(src, "a clue needs more mines than it has cells")
             old = simp.cons.get(clue.cells)
@@ -59,14 +62,12 @@ def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True
             simp.cons[clue.cells] = (clue.need, src)
             for c in clue.cells:
                 simp.by_cell.setdefault(c, set()).add(clue.cells)
-            continue
-        simp.add(clue.cells, clue.need, src)
     if simplify:
         simp.run()
         if remaining is not None:
             # The total alone: no mines left fixes every unfixed cell safe, no room fixes them all mines.
             while True:
-                n_mines = sum(1 for f in simp.fixed.values() if f.mine)
+                n_mines = sum(map(mine_of, simp.fixed.values()))
                 n_free = len(unknown) - len(simp.fixed)
                 left = remaining - n_mines
                 if 0 < left < n_free or (n_free == 0 and left == 0):
@@ -84,9 +85,10 @@ def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True
                 simp.run()
     constraints = tuple(Constraint(k, n, s) for k, (n, s) in simp.cons.items())
     components, in_constraint = split_components(constraints)
-    outside = tuple(c for c in unknown if c not in in_constraint and c not in simp.fixed)
+    in_constraint_or_fixed = in_constraint.union(simp.fixed)
+    outside = tuple(filterfalse(in_constraint_or_fixed.__contains__, unknown))
     stats = {
-        "clue_cells": len(set().union(*(c.cells for c in clues))) if clues else 0,
+        "clue_cells": clue_cells,
         "frontier": len(in_constraint),
         "fixed": len(simp.fixed),
         "components": len(components),

@@ -6,10 +6,12 @@ subtracted from it; two overlapping constraints whose difference is forced fix i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from ..budget import check
-from .clues import Inconsistent
+from .clues import Clue, Inconsistent
 
 
 class Fact(NamedTuple):
@@ -18,6 +20,10 @@ class Fact(NamedTuple):
     mine: bool
     sources: frozenset[int]
 
+
+
+#: A fact's ``mine`` (True counts 1 in a sum).
+mine_of = itemgetter(0)
 
 
 class Simplifier:
@@ -75,6 +81,68 @@ class Simplifier:
         for c in cells:
             self.by_cell.setdefault(c, set()).add(cells)
         self.work.append(cells)
+
+    def add_clues(self, clues: Sequence[Clue]) -> None:
+        """:meth:`add` for every clue in order (source: the clue's id, its position in ``clues``).
+
+        The same steps as :meth:`add` and :meth:`fix`, inlined: this runs for every revealed number
+        next to a covered cell (hundreds per position), and in a played position most of them are
+        already met by cells fixed by earlier clues, so it skips their provenance entirely."""
+        fixed, cons, by_cell, work, fixq = self.fixed, self.cons, self.by_cell, self.work, self.fixq
+        new_fact = tuple.__new__
+        for cid, clue in enumerate(clues):
+            cells, need = clue.cells, clue.need
+            if not cells:
+                if need != 0:
+                    raise Inconsistent(frozenset({cid}), "a clue has no covered neighbour left for its mines")
+                continue
+            if not self._adds & 31:
+                check()  # the analysis deadline, as in add()
+            self._adds += 1
+            if fixed and not fixed.keys().isdisjoint(cells):
+                facts = list(map(fixed.get, cells))
+                if None not in facts and sum(map(mine_of, facts)) == need:  # type: ignore[arg-type]  # no None
+                    continue  # met by the fixed cells (see add()); most clues of a played position
+                keep = []
+                used = []
+                for c, f in zip(cells, facts):
+                    if f is None:
+                        keep.append(c)
+                    else:
+                        used.append(f[1])
+                        if f[0]:
+                            need -= 1
+                if not keep and need == 0:
+                    continue
+                src = frozenset({cid}).union(*used)
+                cells = frozenset(keep)
+            else:
+                src = frozenset({cid})
+            n = len(cells)
+            if need < 0 or need > n:
+                raise Inconsistent(src, f"{need} mines needed among {n} cells")
+            if n == 0:
+                continue
+            if need == 0 or need == n:
+                mine = need == n
+                for c in cells:
+                    f = fixed.get(c)
+                    if f is not None:
+                        if f[0] != mine:
+                            raise Inconsistent(src | f[1], "a cell is forced both safe and mine")
+                        continue
+                    fixed[c] = new_fact(Fact, (mine, src))
+                    fixq.append(c)
+                continue
+            old = cons.get(cells)
+            if old is not None:
+                if old[0] != need:
+                    raise Inconsistent(src | old[1], "two constraints on the same cells disagree")
+                continue
+            cons[cells] = (need, src)
+            for c in cells:
+                by_cell.setdefault(c, set()).add(cells)
+            work.append(cells)
 
     def fix(self, cell: int, mine: bool, src: frozenset[int]) -> None:
         f = self.fixed.get(cell)

@@ -6,8 +6,10 @@ token), so no probability or estimate has a path into one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
+
+from ..constraints import TOTAL
 
 _TOKEN = object()
 
@@ -42,47 +44,86 @@ def certify(cell: tuple[int, int], mine: bool, engine: str, clues: tuple[tuple[i
 class Certainties(MutableMapping[int, Certainty]):
     """Board cell -> certainty. The deductions' certainties (one per fixed cell of the model, dozens
     per position) are made on first access from their fact, so an analysis whose cells are never
-    read does not pay for them; the facts and their provenance are fixed when the map is filled."""
+    read does not pay for them; the facts and their provenance are fixed when the map is filled.
 
-    __slots__ = ("_made", "_pending", "_cols", "_clue_cells")
+    Three layers, looked up in order: certainties made, single pending ones (:meth:`add_pending`),
+    and a whole map of facts (:meth:`add_facts`, taken as it is, without a step per cell). A cell
+    leaves the facts layer (``_gone``) when it is made, replaced or deleted."""
+
+    __slots__ = ("_made", "_pending", "_cols", "_clue_cells", "_facts", "_facts_engine", "_gone")
 
     def __init__(self, cols: int, clue_cells: Callable[[frozenset[int]], tuple[tuple[int, int], ...]]) -> None:
         self._made: dict[int, Certainty] = {}
         self._pending: dict[int, tuple[bool, str, frozenset[int], bool]] = {}
         self._cols = cols
         self._clue_cells = clue_cells
+        self._facts: Mapping[int, tuple[bool, frozenset[int]]] = {}
+        self._facts_engine = ""
+        self._gone: set[int] = set()
 
     def add_pending(self, cell: int, mine: bool, engine: str, sources: frozenset[int], uses_total: bool) -> None:
         """A certainty of ``cell`` made when first read (``sources``: the clue ids it follows from)."""
         self._made.pop(cell, None)
+        self._leave_facts(cell)
         self._pending[cell] = (mine, engine, sources, uses_total)
+
+    def add_facts(self, facts: Mapping[int, tuple[bool, frozenset[int]]], engine: str) -> None:
+        """A certainty per cell of ``facts`` ((mine, sources) per cell, e.g. a model's fixed facts;
+        the map is kept, not copied: it must not change), made when first read; it uses the total
+        when :data:`~cpsolve.constraints.TOTAL` is among its sources. Only for an empty map."""
+        if self._made or self._pending or self._facts:
+            raise ValueError("add_facts fills an empty map")
+        self._facts = facts
+        self._facts_engine = engine
+
+    def _leave_facts(self, cell: int) -> None:
+        if cell in self._facts:
+            self._gone.add(cell)
+
+    def _in_facts(self, cell: object) -> bool:
+        return cell in self._facts and cell not in self._gone
 
     def __getitem__(self, cell: int) -> Certainty:
         c = self._made.get(cell)
-        if c is None:
-            mine, engine, sources, uses_total = self._pending.pop(cell)
-            c = self._made[cell] = certify(divmod(cell, self._cols), mine, engine, self._clue_cells(sources),
-                                           uses_total)
+        if c is not None:
+            return c
+        pending = self._pending.pop(cell, None)
+        if pending is not None:
+            mine, engine, sources, uses_total = pending
+        elif self._in_facts(cell):
+            mine, sources = self._facts[cell]
+            engine, uses_total = self._facts_engine, TOTAL in sources
+            self._gone.add(cell)
+        else:
+            raise KeyError(cell)
+        c = self._made[cell] = certify(divmod(cell, self._cols), mine, engine, self._clue_cells(sources), uses_total)
         return c
 
     def get(self, cell: int, default: Certainty | None = None) -> Certainty | None:  # type: ignore[override]
-        if cell in self._made or cell in self._pending:
+        if cell in self:
             return self[cell]
         return default
 
     def __contains__(self, cell: object) -> bool:
-        return cell in self._made or cell in self._pending
+        return cell in self._made or cell in self._pending or self._in_facts(cell)
 
     def __setitem__(self, cell: int, value: Certainty) -> None:
         self._pending.pop(cell, None)
+        self._leave_facts(cell)
         self._made[cell] = value
 
     def __delitem__(self, cell: int) -> None:
-        if self._pending.pop(cell, None) is None:
+        if self._pending.pop(cell, None) is not None:
+            return
+        if cell in self._made:
             del self._made[cell]
+        elif self._in_facts(cell):
+            self._gone.add(cell)
+        else:
+            raise KeyError(cell)
 
     def __iter__(self) -> Iterator[int]:
-        return iter(list(self._made) + list(self._pending))
+        return iter(list(self._made) + list(self._pending) + [c for c in self._facts if c not in self._gone])
 
     def __len__(self) -> int:
-        return len(self._made) + len(self._pending)
+        return len(self._made) + len(self._pending) + len(self._facts) - len(self._gone)

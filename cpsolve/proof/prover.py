@@ -21,7 +21,7 @@ from fractions import Fraction
 from .. import budget
 from ..board import Board
 from ..budget import OutOfTime
-from ..constraints import TOTAL, Model
+from ..constraints import Model
 from ..encodings import CardSystem, raw_model, system_from_clues, system_from_model
 from ..options import DEFAULT_ENGINE
 from .backbone import backbone
@@ -70,8 +70,7 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
 
     certs = Certainties(model.cols, clue_cells)
     if not independent:
-        for cell, fact in model.fixed.items():
-            certs.add_pending(cell, fact.mine, "deduction", fact.sources, TOTAL in fact.sources)
+        certs.add_facts(model.fixed, "deduction")
     try:
         # the solver part runs under the deadline (cpsolve.budget): setting it up on a huge board
         # (encoding, symmetry groups, loading the backend) takes time too, and is cut short with it
@@ -94,6 +93,16 @@ def _solve(model: Model, name: str, certs: Certainties,
     if independent:
         system = system_from_clues(model.rows, model.cols, model.unknown, model.clues, model.remaining)
         hints = None
+    elif hints is not None and _nothing_to_ask(model, hints):
+        # no cell nominated (most positions): the answer below without building the encoding
+        budget.check()
+        left = budget.current().left()
+        if left is not None and left < LOAD_SECONDS and not loaded(name):
+            raise OutOfTime()
+        result = ProofResult(certs, ProofStats(engine=name, deduced=len(certs)))
+        result.stats.proved = len(certs)
+        result.stats.ms = (time.perf_counter() - t0) * 1e3
+        return result
     else:
         system = system_from_model(model)
     budget.check()
@@ -137,6 +146,32 @@ def _solve(model: Model, name: str, certs: Certainties,
     result.status = bb.status
     _finish(result, system, t0, bb.free, bb.undecided)
     return result
+
+
+def _nothing_to_ask(model: Model, hints: Mapping[int, Fraction]) -> bool:
+    """True when :func:`system_from_model` would give a system with no impossible constraint whose
+    cells ``hints`` nominate none (no cell of the constraints, nor the outside representative, at 0
+    or 1): :func:`_solve` then asks the solver nothing, and the encoding need not be built."""
+    frontier: set[int] = set()
+    for con in model.constraints:
+        if con.need < 0 or con.need > len(con.cells):
+            return False
+        frontier.update(con.cells)
+    outside = model.outside
+    remaining = model.remaining_free
+    if remaining is not None:
+        has_rep = bool(outside)
+        lo = remaining - max(len(outside) - 1, 0)
+        if lo > min(remaining, len(frontier) + has_rep) or remaining < 0:
+            return False  # the total's constraint is impossible (see Card.impossible)
+        if has_rep:
+            frontier.add(outside[0])
+    get = hints.get
+    for c in frontier:
+        p = get(c)
+        if p is not None and p in (0, 1):
+            return False
+    return True
 
 
 def _finish(result: ProofResult, system: CardSystem, t0: float, free: set[int], undecided: set[int]) -> None:
