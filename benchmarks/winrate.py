@@ -9,7 +9,9 @@ win rates. The difference is reported with a 95% interval and McNemar's exact p-
     python benchmarks/winrate.py --difficulty expert --games 1000 --jobs 2 \
         --strategy name=basic --strategy name=best
 
-The reference table (README, docs/play.md) is reproduced by ``--reference`` (all six settings).
+The reference table (README, docs/play.md) is reproduced by ``--reference`` (all six settings). With
+``--records DIR`` every run keeps its games in DIR as it goes (resumable; a finished run is only read
+back), so a long table can be built over several sessions and printed again at once.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from cpsolve.play import records as game_records  # noqa: E402
 from cpsolve.play.runner import RunConfig, run  # noqa: E402
 from cpsolve.simulate import parse_difficulty  # noqa: E402
 
@@ -79,7 +82,7 @@ def paired(a: list[bool], b: list[bool]) -> dict[str, float]:
 
 def play(difficulty: str, rule: str, games: int, seed: int, jobs: int, strategy: dict[str, object],
          first_cell: tuple[int, int] | None = None, cache: str | None = None,
-         cluster: str | None = None) -> tuple[dict, list[bool]]:
+         cluster: str | None = None, records: str | None = None) -> tuple[dict, list[bool]]:
     key = json.dumps([difficulty, rule, games, seed, strategy, first_cell], sort_keys=True)
     path = None
     if cache:
@@ -89,19 +92,35 @@ def play(difficulty: str, rule: str, games: int, seed: int, jobs: int, strategy:
         if path.exists():
             doc = json.loads(path.read_text())
             return doc["summary"], doc["wins"]
-    summary, wins = _play(difficulty, rule, games, seed, jobs, strategy, first_cell, cluster)
+    summary, wins = _play(difficulty, rule, games, seed, jobs, strategy, first_cell, cluster, records)
     if path is not None:
         path.write_text(json.dumps({"key": key, "summary": summary, "wins": wins}))
     return summary, wins
 
 
 def _play(difficulty: str, rule: str, games: int, seed: int, jobs: int, strategy: dict[str, object],
-          first_cell: tuple[int, int] | None, cluster: str | None = None) -> tuple[dict, list[bool]]:
+          first_cell: tuple[int, int] | None, cluster: str | None = None,
+          records: str | None = None) -> tuple[dict, list[bool]]:
     rows, cols, mines = parse_difficulty(difficulty)
     cfg = RunConfig(rows, cols, mines, games, seed=seed, first_click=rule, first_cell=first_cell,
                     difficulty=difficulty, strategy_options=strategy)
-    summary, records = run(cfg, jobs, cluster=cluster)
-    return summary, [r.won for r in records]
+    if records is None:
+        summary, recs = run(cfg, jobs, cluster=cluster)
+        return summary, [r.won for r in recs]
+    # one records file per run (as `cpsolve play --records`, whose files it reads too): an interrupted
+    # run resumes, a longer one plays only the games beyond, and a finished one is only summarised
+    key = game_records.run_id(cfg.settings())
+    Path(records).mkdir(parents=True, exist_ok=True)
+    path = str(Path(records) / f"{difficulty}-{rule}-seed{seed}-{key}.jsonl")
+    found = game_records.load(path, key, seed)
+    done = [r for r in found if r.index < games]
+    have = {r.index for r in done}
+    writer = game_records.Writer(path, found, key, [i for i in range(games) if i not in have])
+    try:
+        summary, recs = run(cfg, jobs, writer.add, cluster=cluster, done=done)
+    finally:
+        writer.close()
+    return summary, [r.won for r in recs]
 
 
 def line(summary: dict) -> str:
@@ -129,6 +148,9 @@ def main() -> int:
     ap.add_argument("--cache", metavar="DIR",
                     help="reuse the results of a run with identical settings stored in DIR (only valid "
                     "while the code of that strategy is unchanged)")
+    ap.add_argument("--records", metavar="DIR",
+                    help="keep one records file per run in DIR (as cpsolve play --records): an interrupted "
+                    "run resumes, and a finished one is summarised without playing (the README tables)")
     ap.add_argument("--markdown", action="store_true",
                     help="end with a markdown table: each setting's last strategy, its interval, the gap to "
                     "issue 11's target with its interval, and the paired difference last - first strategy")
@@ -148,7 +170,7 @@ def main() -> int:
         for strat in strategies:
             t0 = time.perf_counter()
             summary, wins = play(difficulty, rule, games, args.seed, args.jobs, strat, fc, args.cache,
-                                 args.cluster)
+                                 args.cluster, args.records)
             results.append((summary, wins))
             extra = ""
             if ref is not None:

@@ -98,3 +98,32 @@ def test_missing_dask_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(builtins, "__import__", no_dask)
     rc, _, err = run_cli("play", "--difficulty", "beginner", "--games", "2", "--cluster", "local")
     assert rc == 2 and err.count("\n") == 1 and "cpsolve[cluster]" in err
+
+
+def test_winrate_tables_share_records_with_the_cli(tmp_path: Path) -> None:
+    """benchmarks/winrate.py --records keeps the CLI's records format and run key: a table run reads
+    back the games `cpsolve play --records` played (and plays only those beyond), same games."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location(
+        "winrate", Path(__file__).resolve().parent.parent / "benchmarks" / "winrate.py")
+    assert spec is not None and spec.loader is not None
+    winrate = importlib.util.module_from_spec(spec)
+    sys.modules["winrate"] = winrate
+    spec.loader.exec_module(winrate)
+    out = tmp_path / "tables"
+    summary, wins = winrate.play("beginner", "safe", 8, 4, 1, {"name": "best"}, records=str(out))
+    (path,) = out.iterdir()
+    assert len(path.read_text().splitlines()) == 8
+    cli = played("--games", "12", "--first-click", "safe", "--records", str(path))  # resumes: 4 more
+    same_games(cli, played("--games", "12", "--first-click", "safe"))
+    import cpsolve.play.runner as runner
+    original = runner._play_one
+    runner._play_one = None  # type: ignore[assignment]  # nothing may be played: all 12 are recorded
+    try:
+        again, wins12 = winrate.play("beginner", "safe", 12, 4, 1, {"name": "best"}, records=str(out))
+    finally:
+        runner._play_one = original  # type: ignore[assignment]
+    assert again["games_digest"] == cli["games_digest"] and wins12[:8] == wins
+    assert sum(wins12) == cli["wins"]

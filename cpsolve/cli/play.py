@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 import sys
-from typing import IO, Any
+from typing import Any
 
 from ..analysis import analyze
 from ..board import display_name
@@ -102,34 +102,25 @@ def run_play(args: argparse.Namespace) -> int:
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     run_key = records.run_id(config.settings())
     done: list[GameRecord] = []
-    fh = None
+    writer = None
     if args.records:
         try:
             found = records.load(args.records, run_key, config.seed)
         except records.RecordsError as exc:
             raise CliError(f"--records {exc}") from None
         except OSError:
-            found = []  # unreadable: _open_records reports it
+            found = []  # unreadable: opening it for writing reports it
         done = [r for r in found if r.index < config.games]  # those beyond --games stay in the file
-        fh = _open_records(args.records, found, run_key)
+        have = {r.index for r in done}
+        writer = _open_records(args.records, found, run_key, [i for i in range(config.games) if i not in have])
     bar = _progress_bar(config.games, len(done), show)
     wins = [sum(r.won for r in done), len(done)]
-    have = {r.index for r in done}
-    order = iter([i for i in range(config.games) if i not in have])
-    pending: dict[int, GameRecord] = {}
-    expect = [next(order, -1)]
 
     def progress(rec: GameRecord) -> None:
         wins[0] += rec.won
         wins[1] += 1
-        if fh is not None:
-            # one line per game as soon as it and every game before it are done (game order
-            # whatever --jobs is), flushed: an interrupted run leaves whole lines of finished games
-            pending[rec.index] = rec
-            while expect[0] in pending:
-                fh.write(json.dumps(records.to_json(pending.pop(expect[0]), run_key)) + "\n")
-                expect[0] = next(order, -1)
-            fh.flush()
+        if writer is not None:
+            writer.add(rec)
         if bar is not None:
             bar.set_postfix_str(f"won {wins[0]}/{wins[1]} ({100 * wins[0] / wins[1]:.1f}%)", refresh=False)
             bar.update(1)
@@ -142,8 +133,8 @@ def run_play(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
-        if fh is not None:
-            fh.close()
+        if writer is not None:
+            writer.close()
     if args.json:
         print(json.dumps(summary))
     else:
@@ -157,15 +148,10 @@ def run_play(args: argparse.Namespace) -> int:
     return EXIT_WRONG if bad else EXIT_OK
 
 
-def _open_records(path: str, found: list[GameRecord], run_key: str) -> IO[str]:
-    """The --records file, opened before any game is played (a bad path is bad usage: exit 2). The
-    games of the same run already in it are written back first (in order, without a line cut short
-    by an interruption; a temporary file renamed, so nothing is lost if this is interrupted too)."""
+def _open_records(path: str, found: list[GameRecord], run_key: str, todo: list[int]) -> records.Writer:
+    """The --records writer, opened before any game is played (a bad path is bad usage: exit 2)."""
     try:
-        if found:
-            records.write_sorted(path, found, run_key)
-            return open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by run_play
-        return open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by run_play
+        return records.Writer(path, found, run_key, todo)
     except IsADirectoryError:
         raise CliError(f"--records {display_name(path)}: is a directory, not a file") from None
     except OSError as exc:

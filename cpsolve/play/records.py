@@ -13,7 +13,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from typing import Any
+from collections.abc import Iterable
+from typing import IO, Any
 
 from .referee import GameRecord, game_seed
 
@@ -89,3 +90,33 @@ def write_sorted(path: str, records: list[GameRecord], run: str) -> None:
         for r in sorted(records, key=lambda r: r.index):
             fh.write(json.dumps(to_json(r, run)) + "\n")
     os.replace(tmp, path)
+
+
+class Writer:
+    """Appends the records of a run to ``path`` one line per game, in game order whatever order the
+    games finish in, flushed after each: an interrupted run leaves whole lines of finished games.
+
+    ``found``: the records of the run already in the file (they are written back first, in order and
+    without a line cut short by an interruption: a temporary file renamed, so nothing is lost if
+    this is interrupted too); ``todo``: the indices still to play, in order. Raises OSError when the
+    file cannot be written (before any game is played).
+    """
+
+    def __init__(self, path: str, found: list[GameRecord], run: str, todo: Iterable[int]) -> None:
+        self.run = run
+        if found:
+            write_sorted(path, found, run)
+        self.fh: IO[str] = open(path, "a" if found else "w", encoding="utf-8")  # noqa: SIM115 - close()
+        self.order = iter(todo)
+        self.expect = next(self.order, -1)
+        self.pending: dict[int, GameRecord] = {}
+
+    def add(self, rec: GameRecord) -> None:
+        self.pending[rec.index] = rec
+        while self.expect in self.pending:
+            self.fh.write(json.dumps(to_json(self.pending.pop(self.expect), self.run)) + "\n")
+            self.expect = next(self.order, -1)
+        self.fh.flush()
+
+    def close(self) -> None:
+        self.fh.close()
