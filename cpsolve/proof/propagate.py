@@ -24,6 +24,9 @@ from ..encodings import CardSystem
 
 #: Search nodes allowed when looking for a model before the solver is asked instead.
 MODEL_NODES = 64
+#: Systems with more variables than this, when the search over the whole system gives up, search
+#: each independent part on its own (with ``MODEL_NODES`` each) and join the models.
+SPLIT_VARS = 2000
 
 
 class _GiveUp(Exception):
@@ -53,6 +56,11 @@ class Propagator:
                 watch[v].append(k)
         self.watch = watch
         self.base: list[int] | None = None
+        self._parts: list[tuple[list[int], list[int]]] | None = None  # (variables, cards) per part
+        self._part_of: list[int] = []
+        self._part_models: dict[int, list[int]] = {}  # part -> its variables' values in a checked model
+        self._split = False  # the whole-system search gave up once: split from then on
+        self._joined: list[int] | None = None  # the base with every part's kept model
         if self.ok:
             val = [-1] * (n + 1)
             if self._run(val, list(range(len(cards)))):
@@ -117,6 +125,17 @@ class Propagator:
         analysis); ("unknown", None) when it gave up after ``nodes`` nodes."""
         if self.base is None:
             return "unsat", None
+        if self._split:
+            return self._search_split(prefer, nodes, assume)
+        verdict, model = self._search_whole(prefer, nodes, assume)
+        if verdict == "unknown" and self.n > SPLIT_VARS:
+            self._split = True
+            return self._search_split(prefer, nodes, assume)
+        return verdict, model
+
+    def _search_whole(self, prefer: Mapping[int, bool], nodes: int, assume: tuple[int, bool] | None
+                      ) -> tuple[str, tuple[bool, ...] | None]:
+        assert self.base is not None
         start = self.base.copy()
         if assume is not None:
             var, value = assume
@@ -157,6 +176,132 @@ class Propagator:
         if (assume is not None and model[assume[0]] != assume[1]) or not self.check(model):
             return "unknown", None  # never expected; the solver decides instead
         return "sat", model
+
+    def _dfs_part(self, val: list[int], vs: list[int], order: list[int], prefer: Mapping[int, bool],
+                  nodes: int) -> bool:
+        """Depth-first search with propagation in place on ``val`` over one part's variables ``vs``
+        (tried in ``order``): True with them all assigned, False when every branch ends in a
+        conflict (``val`` then as it was); raises :class:`_GiveUp` after ``nodes`` nodes. Only the
+        part's variables change (no constraint leaves the part), so a branch is undone by restoring
+        them alone instead of copying the whole assignment at every node."""
+        budget = [nodes]
+
+        def dfs() -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _GiveUp
+            v = next((w for w in order if val[w] < 0), 0)
+            if not v:
+                return True
+            first = int(prefer.get(v, False))
+            saved = [val[w] for w in vs]
+            for x in (first, 1 - first):
+                val[v] = x
+                if self._run(val, list(self.watch[v])) and dfs():
+                    return True
+                for w, y in zip(vs, saved):
+                    val[w] = y
+            return False
+
+        return dfs()
+
+    def _split_parts(self) -> list[tuple[list[int], list[int]]]:
+        """The independent parts of the constraints: (variables, card indices) of each set of cards
+        linked by shared variables (variables in no card belong to none)."""
+        if self._parts is None:
+            parent = list(range(self.n + 1))
+
+            def find(x: int) -> int:
+                while parent[x] != x:
+                    parent[x] = parent[parent[x]]
+                    x = parent[x]
+                return x
+
+            for lits, _, _ in self.cards:
+                if lits:
+                    r0 = find(lits[0])
+                    for v in lits[1:]:
+                        r = find(v)
+                        if r != r0:
+                            parent[r] = r0
+            index: dict[int, int] = {}
+            parts: list[tuple[list[int], list[int]]] = []
+            part_of = [-1] * (self.n + 1)
+            for v in range(1, self.n + 1):
+                if self.watch[v]:
+                    k = index.setdefault(find(v), len(parts))
+                    if k == len(parts):
+                        parts.append(([], []))
+                    parts[k][0].append(v)
+                    part_of[v] = k
+            for ci, (lits, _, _) in enumerate(self.cards):
+                if lits:
+                    parts[part_of[lits[0]]][1].append(ci)
+            self._parts, self._part_of = parts, part_of
+        return self._parts
+
+    def _search_split(self, prefer: Mapping[int, bool], nodes: int, assume: tuple[int, bool] | None
+                      ) -> tuple[str, tuple[bool, ...] | None]:
+        """:meth:`search` part by part: no constraint spans two parts, so a model of each part
+        (found with propagation, ``nodes`` nodes each) joined with the others' is a model of the
+        whole; a part whose search is exhausted has no model, so neither has the whole. Each
+        part's model is checked against the part's own constraints when found and kept for the
+        next searches, which search again only the part of the assumed variable."""
+        base = self.base
+        assert base is not None
+        parts = self._split_parts()
+        hit = self._part_of[assume[0]] if assume is not None else -1
+        joined = self._joined
+        val = (joined if joined is not None else base).copy()
+        if joined is not None and hit >= 0:
+            for w in parts[hit][0]:
+                val[w] = base[w]
+        if assume is not None:
+            var, value = assume
+            if val[var] >= 0:
+                if val[var] != value:
+                    return "unsat", None
+            else:
+                val[var] = int(value)
+                if not self._run(val, list(self.watch[var])):
+                    return "unsat", None
+        for k, (vs, cis) in enumerate(parts):
+            if k != hit and (joined is not None or k in self._part_models):
+                if joined is None:
+                    for v, x in zip(vs, self._part_models[k]):
+                        val[v] = x
+                continue
+            order = [v for v in vs if v in prefer] + [v for v in vs if v not in prefer]
+            try:
+                found = self._dfs_part(val, vs, order, prefer, nodes)
+            except _GiveUp:
+                return "unknown", None
+            if not found:
+                return "unsat", None
+            if not self._part_holds(val, cis):
+                return "unknown", None  # never expected; the solver decides instead
+            if k != hit:
+                self._part_models[k] = [val[v] for v in vs]
+        if joined is None and len(self._part_models) == len(parts):
+            # every part has a kept model: later searches start from all of them joined
+            joined = base.copy()
+            for k, (vs, _) in enumerate(parts):
+                for v, x in zip(vs, self._part_models[k]):
+                    joined[v] = x
+            self._joined = joined
+        model = (False, *(x == 1 for x in val[1:]))
+        if assume is not None and model[assume[0]] != assume[1]:
+            return "unknown", None
+        return "sat", model
+
+    def _part_holds(self, val: list[int], cis: list[int]) -> bool:
+        """Every constraint of ``cis`` holds in ``val`` (its variables all assigned)."""
+        for ci in cis:
+            lits, lo, hi = self.cards[ci]
+            t = sum(1 for v in lits if val[v] == 1)
+            if t < lo or t > hi:
+                return False
+        return True
 
     def check(self, model: tuple[bool, ...]) -> bool:
         """Every constraint of the system but the skipped one holds in ``model``."""
