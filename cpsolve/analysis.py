@@ -7,8 +7,11 @@ a certainty is a :class:`~cpsolve.proof.Certainty` that only the proof subsystem
 
 from __future__ import annotations
 
+import gc
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from functools import partial
@@ -16,7 +19,7 @@ from typing import Any
 
 from . import budget, count
 from .board import COVERED, FLAG, MINE, Board
-from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
+from .constraints import TOTAL, Fact, Inconsistent, Model, board_clues, build_model
 from .errors import InconsistentBoard
 from .estimate.fugacity import EstimateStats
 from .options import (
@@ -343,7 +346,45 @@ def _options(options: AnalysisOptions | None, **keywords: Any) -> AnalysisOption
     return base.replace(**changes) if changes else base
 
 
+#: Boards with at least this many cells are analysed with the cyclic garbage collector paused.
+GC_PAUSE_CELLS = 10_000
+_gc_lock = threading.Lock()
+_gc_pauses = 0  # analyses running with the collector paused (threads, nested analyses)
+_gc_was_enabled = False
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused (and restored as it was when the last pause ends).
+
+    A large board's model is hundreds of thousands of small frozensets, tuples and dicts, none
+    in a reference cycle (reference counting frees them), but every few hundred allocations the
+    collector walks the young ones and now and then all of them: over half of a 1000x1000
+    board's model building. Counted under a lock, so that overlapping pauses (threads of the web
+    server, nested analyses) re-enable the collector only when the last one ends."""
+    global _gc_pauses, _gc_was_enabled
+    with _gc_lock:
+        if not _gc_pauses:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+        _gc_pauses += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_pauses -= 1
+            if not _gc_pauses and _gc_was_enabled:
+                gc.enable()
+
+
 def _analyze(board: Board, opts: AnalysisOptions) -> Analysis:
+    if len(board.cells) >= GC_PAUSE_CELLS:
+        with gc_paused():
+            return _analyze_now(board, opts)
+    return _analyze_now(board, opts)
+
+
+def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
     t0 = time.perf_counter()
     trust_flags, engine = opts.trust_flags, opts.engine
     dens: Fraction | None = None if board.mines is not None else opts.prior_density()
@@ -497,7 +538,8 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
         stats.combine_cost = cost
         over_budget = combine_budget is not None and cost > combine_budget
     if not (estimated or over_budget):
-        fixed = {i: f.mine for i, f in model.fixed.items()}
+        # the fixed cells are looked up in the model's facts on access (see _GroupProbabilities)
+        fixed: dict[int, bool] = {}
         # the off-frontier cells share one value: kept once, not copied into a dict entry per cell
         p_out: Probability
         try:
@@ -511,7 +553,7 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
                 else:
                     explicit = count.cell_marginals(fixed, (), ordered, _exact, density=dens)
                     p_out = Exact(dens)
-            return _GroupProbabilities(explicit, model.outside, p_out), [True], None
+            return _GroupProbabilities(explicit, model.outside, p_out, model.fixed), [True], None
         except budget.OutOfTime:
             stats.budget.append("combining")
     stats.estimate_reason = ("components over the exact limit, the state budget or the time limit" if estimated
@@ -531,21 +573,27 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
 
 
 class _GroupProbabilities(Mapping[int, Probability]):
-    """The probabilities of an exactly counted board: one value per fixed or frontier cell (shared
-    within a group) and one value for every off-frontier cell, looked up on access."""
+    """The probabilities of an exactly counted board: 0 or 1 for a fixed cell (read off the model's
+    facts), one value per frontier cell (shared within a group) and one value for every
+    off-frontier cell, looked up on access."""
 
-    __slots__ = ("_explicit", "_outside", "_outside_set", "_p_out")
+    __slots__ = ("_explicit", "_outside", "_outside_set", "_p_out", "_fixed")
 
-    def __init__(self, explicit: dict[int, Probability], outside: tuple[int, ...], p_out: Probability) -> None:
+    def __init__(self, explicit: dict[int, Probability], outside: tuple[int, ...], p_out: Probability,
+                 fixed: Mapping[int, Fact]) -> None:
         self._explicit = explicit
         self._outside = outside
         self._outside_set: frozenset[int] | None = None
         self._p_out = p_out
+        self._fixed = fixed
 
     def __getitem__(self, cell: int) -> Probability:
         p = self._explicit.get(cell)
         if p is not None:
             return p
+        f = self._fixed.get(cell)
+        if f is not None:
+            return _ONE if f.mine else _ZERO
         if self._outside_set is None:
             self._outside_set = frozenset(self._outside)
         if cell in self._outside_set:
@@ -553,11 +601,12 @@ class _GroupProbabilities(Mapping[int, Probability]):
         raise KeyError(cell)
 
     def __iter__(self) -> Iterator[int]:
+        yield from self._fixed
         yield from self._explicit
         yield from self._outside
 
     def __len__(self) -> int:
-        return len(self._explicit) + len(self._outside)
+        return len(self._fixed) + len(self._explicit) + len(self._outside)
 
 
 class _ExactFractions(Mapping[int, Fraction]):

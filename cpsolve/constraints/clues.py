@@ -71,51 +71,55 @@ _STEPS = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
 _POPCOUNT = bytes(bin(v).count("1") for v in range(256))
 
 
-def _padded(rows: int, cols: int, marks: bytes) -> tuple[int, int, int]:
-    """``marks`` (one byte per cell, row-major) on a board padded by a zero border, as one big
-    integer (little-endian: byte ``(r + 1) * w + c + 1`` is cell (r, c)), its width and length."""
-    w = cols + 2
-    zero = bytes(1)
-    pad_row = bytes(w)
-    padded = pad_row + b"".join(zero + marks[r * cols:(r + 1) * cols] + zero for r in range(rows)) + pad_row
-    return int.from_bytes(padded, "little"), w, len(padded)
+@lru_cache(maxsize=8)
+def _column_masks(rows: int, cols: int) -> tuple[int, int, int]:
+    """For a board as one little-endian integer, a byte per cell: every cell but the last column's,
+    every cell but the first column's, and every cell (0xFF bytes)."""
+    not_last = int.from_bytes((b"\xff" * (cols - 1) + b"\x00") * rows, "little")
+    not_first = int.from_bytes((b"\x00" + b"\xff" * (cols - 1)) * rows, "little")
+    return not_last, not_first, (1 << (8 * rows * cols)) - 1
 
 
-def _unpad(rows: int, cols: int, w: int, length: int, value: int) -> bytes:
-    """The cells' bytes of a padded board's integer (see :func:`_padded`), row-major."""
-    data = value.to_bytes(length + w + 2, "little")
-    return b"".join(data[(r + 1) * w + 1:(r + 1) * w + 1 + cols] for r in range(rows))
+def _neighbour_planes(rows: int, cols: int, marks: bytes) -> list[int]:
+    """For each of the 8 neighbour steps (:data:`_STEPS`), the board as one integer in which every
+    cell's byte holds its neighbour's mark (0 off the board).
+
+    A flat board with fixed offsets: shifting the board's integer by a step's offset moves every
+    neighbour onto its cell at once; a step into the next or previous column first clears the
+    column it would wrap around from, and bytes shifted past either end fall off."""
+    not_last, not_first, full = _column_masks(rows, cols)
+    x = int.from_bytes(marks, "little")
+    by_dc = {-1: x & not_last, 0: x, 1: x & not_first}
+    planes = []
+    for dr, dc in _STEPS:
+        off = dr * cols + dc  # the neighbour's byte is this far from the cell's
+        src = by_dc[dc]
+        planes.append(src >> (8 * off) if off > 0 else (src << (-8 * off)) & full)
+    return planes
 
 
 def _neighbour_counts(rows: int, cols: int, marks: bytes) -> bytes:
     """Per cell, how many of its 8 neighbours are marked (``marks``: one byte 0/1 per cell, row-major).
 
-    One pass over a padded flat board with the fixed neighbour offsets, done as arithmetic on one
-    big integer per board: each byte is a cell's counter (at most 8, so no carry crosses into the
-    next byte), and adding the board shifted by the 8 offsets counts every cell's neighbours at
-    once. This keeps the per-cell Python work off the ~half of a position's revealed cells that
-    have no covered neighbour (and it is what makes a 1000x1000 board's clue scan take milliseconds).
+    Arithmetic on one big integer per board (:func:`_neighbour_planes`): each byte is a cell's
+    counter (at most 8, so no carry crosses into the next byte), and adding the 8 shifted boards
+    counts every cell's neighbours at once. This keeps the per-cell Python work off the ~half of
+    a position's revealed cells that have no covered neighbour (and it is what makes a 1000x1000
+    board's clue scan take milliseconds).
     """
-    x, w, length = _padded(rows, cols, marks)
-    total = 0
-    for off in (1, w - 1, w, w + 1):
-        total += (x << (8 * off)) + (x >> (8 * off))
-    return _unpad(rows, cols, w, length, total)
+    return sum(_neighbour_planes(rows, cols, marks)).to_bytes(rows * cols, "little")
 
 
 def _neighbour_patterns(rows: int, cols: int, marks: bytes) -> bytes:
     """Per cell, which of its 8 neighbours are marked: bit k for the k-th of :data:`_STEPS`.
 
-    The same padded big-integer pass as :func:`_neighbour_counts`, each shifted copy of the board
-    weighted by its own bit (the bits are distinct, so nothing carries); the count is the
-    pattern's popcount, and the marked neighbours are read off the pattern with no per-neighbour
-    test (:func:`_pattern_steps`)."""
-    x, w, length = _padded(rows, cols, marks)
+    The same big-integer pass as :func:`_neighbour_counts`, each shifted board weighted by its own
+    bit (the bits are distinct, so nothing carries); the count is the pattern's popcount, and the
+    marked neighbours are read off the pattern with no per-neighbour test (:func:`_pattern_steps`)."""
     total = 0
-    for k, (dr, dc) in enumerate(_STEPS):
-        off = dr * w + dc  # the neighbour's byte is this far from the cell's
-        total += (x >> (8 * off) if off > 0 else x << (-8 * off)) << k
-    return _unpad(rows, cols, w, length, total)
+    for k, plane in enumerate(_neighbour_planes(rows, cols, marks)):
+        total |= plane << k
+    return total.to_bytes(rows * cols, "little")
 
 
 @lru_cache(maxsize=64)

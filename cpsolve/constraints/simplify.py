@@ -89,23 +89,26 @@ class Simplifier:
         next to a covered cell (hundreds per position), and in a played position most of them are
         already met by cells fixed by earlier clues, so it skips their provenance entirely."""
         fixed, cons, by_cell, work, fixq = self.fixed, self.cons, self.by_cell, self.work, self.fixq
+        fixed_cells = fixed.keys()
+        fact_of = fixed.__getitem__
         new_fact = tuple.__new__
+        adds = self._adds
         for cid, clue in enumerate(clues):
             cells, need = clue.cells, clue.need
             if not cells:
                 if need != 0:
                     raise Inconsistent(frozenset({cid}), "a clue has no covered neighbour left for its mines")
                 continue
-            if not self._adds & 31:
+            if not adds & 31:
                 check()  # the analysis deadline, as in add()
-            self._adds += 1
-            if fixed and not fixed.keys().isdisjoint(cells):
-                facts = list(map(fixed.get, cells))
-                if None not in facts and sum(map(mine_of, facts)) == need:  # type: ignore[arg-type]  # no None
+            adds += 1
+            if fixed and not fixed_cells.isdisjoint(cells):
+                if fixed_cells >= cells and sum(map(mine_of, map(fact_of, cells))) == need:
                     continue  # met by the fixed cells (see add()); most clues of a played position
                 keep = []
                 used = []
-                for c, f in zip(cells, facts):
+                for c in cells:
+                    f = fixed.get(c)
                     if f is None:
                         keep.append(c)
                     else:
@@ -120,29 +123,29 @@ class Simplifier:
                 src = frozenset({cid})
             n = len(cells)
             if need < 0 or need > n:
+                self._adds = adds
                 raise Inconsistent(src, f"{need} mines needed among {n} cells")
             if n == 0:
                 continue
             if need == 0 or need == n:
-                mine = need == n
+                # none of ``cells`` is fixed yet (fixed ones were taken out above): fix them all,
+                # sharing one fact (a fact is immutable)
+                fact = new_fact(Fact, (need == n, src))  # Fact's own __new__ is a Python function
                 for c in cells:
-                    f = fixed.get(c)
-                    if f is not None:
-                        if f[0] != mine:
-                            raise Inconsistent(src | f[1], "a cell is forced both safe and mine")
-                        continue
-                    fixed[c] = new_fact(Fact, (mine, src))
-                    fixq.append(c)
+                    fixed[c] = fact
+                fixq.extend(cells)
                 continue
             old = cons.get(cells)
             if old is not None:
                 if old[0] != need:
+                    self._adds = adds
                     raise Inconsistent(src | old[1], "two constraints on the same cells disagree")
                 continue
             cons[cells] = (need, src)
             for c in cells:
                 by_cell.setdefault(c, set()).add(cells)
             work.append(cells)
+        self._adds = adds
 
     def fix(self, cell: int, mine: bool, src: frozenset[int]) -> None:
         f = self.fixed.get(cell)
@@ -169,17 +172,19 @@ class Simplifier:
         return need_src
 
     def run(self) -> None:
-        cons = self.cons
-        while self.fixq or self.work:
-            while self.fixq:
-                c = self.fixq.pop()
-                for key in list(self.by_cell.pop(c, ())):
-                    if key in cons:
-                        need, src = self.remove(key)
-                        self.add(key, need, src)
-            if not self.work:
+        cons, by_cell, fixq, work = self.cons, self.by_cell, self.fixq, self.work
+        empty: frozenset[frozenset[int]] = frozenset()
+        while fixq or work:
+            while fixq:
+                keys = by_cell.pop(fixq.pop(), None)
+                if keys:  # most fixed cells are in no constraint (fixed before any was stored)
+                    for key in list(keys):
+                        if key in cons:
+                            need, src = self.remove(key)
+                            self.add(key, need, src)
+            if not work:
                 break
-            a = self.work.pop()
+            a = work.pop()
             self._pairs += 1
             if not self._pairs & 31:  # the deadline here too: a pass over pairs may derive nothing
                 check()
@@ -188,7 +193,7 @@ class Simplifier:
             na, sa = cons[a]
             others: set[frozenset[int]] = set()
             for c in a:
-                others |= self.by_cell.get(c, set())
+                others |= by_cell.get(c, empty)
             others.discard(a)
             for b in others:
                 if b not in cons or a not in cons:
