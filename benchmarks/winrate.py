@@ -143,7 +143,9 @@ def main() -> int:
     ap.add_argument("--strategy", action="append", default=[],
                     help="strategy options as k=v,k=v (repeat to compare on the same games)")
     ap.add_argument("--reference", action="store_true",
-                    help="all six reference settings (expert --games, the smaller ones 2x as many)")
+                    help="all six reference settings (expert --games, the smaller ones --small-games)")
+    ap.add_argument("--small-games", type=int, default=None, metavar="N",
+                    help="with --reference: games on the beginner and intermediate boards (default 2x --games)")
     ap.add_argument("--json", metavar="FILE", help="append one JSON line per run to FILE")
     ap.add_argument("--cache", metavar="DIR",
                     help="reuse the results of a run with identical settings stored in DIR (only valid "
@@ -165,7 +167,9 @@ def main() -> int:
     pooled_a: list[bool] = []
     pooled_b: list[bool] = []
     for difficulty, rule, ref in settings:
-        games = args.games if difficulty == "expert" or not args.reference else 2 * args.games
+        games = args.games
+        if args.reference and difficulty != "expert":
+            games = args.small_games if args.small_games is not None else 2 * args.games
         results = []
         for strat in strategies:
             t0 = time.perf_counter()

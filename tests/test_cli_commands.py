@@ -93,6 +93,17 @@ def test_play_first_cell_negative(capsys):
     assert "off the" in one_line(err)
 
 
+@pytest.mark.parametrize("command", [["play", "--games", "1"], ["generate", "--count", "1"]])
+def test_game_commands_check_the_board_alike(command, capsys):
+    """play and generate read --difficulty and --first-cell through one function: one message each."""
+    status, out, err = run([*command, "--difficulty", "beginner", "--first-cell", "9,0"], capsys)
+    assert status == 2 and out == ""
+    assert one_line(err) == "cpsolve: --first-cell 9,0 is off the board (9 rows x 9 columns)"
+    status, out, err = run([*command, "--difficulty", "3x3x9"], capsys)
+    assert status == 2 and out == ""
+    assert one_line(err) == "cpsolve: difficulty '3x3x9': 9 mines leave no safe cell on 3x3"
+
+
 def test_bare_cpsolve_prints_help(capsys):
     status, out, err = run([], capsys)
     assert status == 0

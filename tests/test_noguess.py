@@ -155,8 +155,8 @@ def test_cli_generate_text_is_a_layout_file(tmp_path: Path, capsys: pytest.Captu
     (["--difficulty", "3x3x9"], "leave no safe cell"),
     (["--difficulty", "3x3x7"], "no no-guess layout of 3x3 with 7 mines"),  # impossible: bounded, exit 2
     (["--difficulty", "3x3x1", "--first-click", "opening", "--first-cell", "1,1"], "do not fit"),
-    (["--difficulty", "beginner", "--first-cell", "9,0"], "off the 9x9 board"),
-    (["--difficulty", "beginner", "--first-cell", "-1,0"], "off the 9x9 board"),
+    (["--difficulty", "beginner", "--first-cell", "9,0"], "off the board (9 rows x 9 columns)"),
+    (["--difficulty", "beginner", "--first-cell", "-1,0"], "off the board (9 rows x 9 columns)"),
     (["--difficulty", "300x2x1", "--format", "mbf", "--out", "x"], "MBF holds at most"),
 ])
 def test_cli_generate_bad_usage(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -228,7 +228,7 @@ def test_cli_table_and_bad_input() -> None:
     rc, _, err = run_cli("play", "--difficulty", "huge", "--games", "2")
     assert rc == 2 and err.count("\n") == 1 and "unknown difficulty" in err
     rc, _, err = run_cli("play", "--difficulty", "beginner", "--first-cell", "9,0")
-    assert rc == 2 and "off the 9x9 board" in err
+    assert rc == 2 and "off the board (9 rows x 9 columns)" in err
     rc, _, err = run_cli("play", "--games", "0")
     assert rc == 2 and "at least 1" in err
 

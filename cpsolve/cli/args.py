@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import argparse
 import os
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ..board import MAX_DIGITS, clip, parse_signed
 from ..options import DEFAULT_DENSITY, DEFAULTS, AnalysisOptions
+from . import CliError
 
 
 def parse_cell(text: str) -> tuple[int, int]:
@@ -110,6 +112,33 @@ def add_game_options(p: argparse.ArgumentParser, first_cell_help: str) -> None:
                    help="safe: the first click is never a mine; opening: it and its neighbours are "
                    "mine-free (default safe)")
     p.add_argument("--first-cell", type=parse_cell, default=None, metavar="ROW,COL", help=first_cell_help)
+
+
+@dataclass(frozen=True)
+class GameBoard:
+    """The board of a generated game, from :func:`add_game_options`' options."""
+
+    rows: int
+    cols: int
+    mines: int
+    first_cell: tuple[int, int]   # the first click: --first-cell, else the rule's default cell
+    first_cell_given: bool
+
+
+def game_board(args: argparse.Namespace) -> GameBoard:
+    """The board the game options describe; a bad size or an off-board first cell is one line (exit 2)."""
+    from ..play.strategy import default_first_cell  # the play package loads only for game commands
+    from ..simulate import parse_difficulty
+
+    try:
+        rows, cols, mines = parse_difficulty(args.difficulty)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    given = args.first_cell is not None
+    first = args.first_cell if given else default_first_cell(rows, cols, args.first_click)
+    if not (0 <= first[0] < rows and 0 <= first[1] < cols):
+        raise CliError(f"--first-cell {first[0]},{first[1]} is off the board ({rows} rows x {cols} columns)")
+    return GameBoard(rows, cols, mines, first, given)
 
 
 def positive_int(text: str) -> int:

@@ -11,11 +11,9 @@ from typing import Any
 
 from ..layout import Layout
 from ..play.referee import game_seed
-from ..play.strategy import default_first_cell
-from ..simulate import parse_difficulty
 from ..simulate.noguess import GenerationFailed, banned_cells, generate
 from . import EXIT_OK, CliError
-from .args import add_game_options, positive_int, seed_arg
+from .args import add_game_options, game_board, positive_int, seed_arg
 
 #: The command's description in --help (argparse reflows it).
 DESCRIPTION = """\
@@ -52,13 +50,8 @@ def _random_layout(rows: int, cols: int, mines: int, first: tuple[int, int], rul
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        rows, cols, mines = parse_difficulty(args.difficulty)
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
-    first = args.first_cell if args.first_cell is not None else default_first_cell(rows, cols, args.first_click)
-    if not (0 <= first[0] < rows and 0 <= first[1] < cols):
-        raise CliError(f"--first-cell {first[0]},{first[1]} is off the {cols}x{rows} board")
+    game = game_board(args)
+    rows, cols, mines, first = game.rows, game.cols, game.mines, game.first_cell
     room = rows * cols - len(banned_cells(rows, cols, first[0] * cols + first[1], args.first_click))
     if mines > room:
         raise CliError(f"{mines} mines do not fit on {cols}x{rows} with first click {args.first_click!r} "

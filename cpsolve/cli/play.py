@@ -15,14 +15,14 @@ from ..play import records
 from ..play.cluster import ClusterUnavailable
 from ..play.referee import Analyse, GameRecord
 from ..play.runner import RunConfig, run
-from ..simulate import parse_difficulty
-from . import EXIT_OK, CliError, off_board
+from . import EXIT_OK, CliError
 from .args import (
     MAX_JOBS,
     add_engine_option,
     add_game_options,
     add_time_limit_option,
     exact_limit_arg,
+    game_board,
     jobs_arg,
     positive_int,
     seed_arg,
@@ -83,16 +83,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def build_config(args: argparse.Namespace) -> RunConfig:
-    try:
-        rows, cols, mines = parse_difficulty(args.difficulty)
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
-    if args.first_cell is not None:
-        r, c = args.first_cell
-        if off_board(args.first_cell, rows, cols):
-            raise CliError(f"--first-cell {r},{c} is off the {rows}x{cols} board")
+    game = game_board(args)
     opts = AnalysisOptions(exact_limit=args.exact_limit, time_limit=args.time_limit, engine=args.engine)
-    return RunConfig(rows, cols, mines, args.games, seed=args.seed, first_click=args.first_click,
+    return RunConfig(game.rows, game.cols, game.mines, args.games, seed=args.seed, first_click=args.first_click,
                      first_cell=args.first_cell, difficulty=args.difficulty.lower(),
                      analysis_options=opts, strategy_options={"name": args.strategy}, analyse=solver())
 

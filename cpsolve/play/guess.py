@@ -70,7 +70,7 @@ class Evaluated:
 class Evaluator:
     """Scores guesses on one position (caches deadness and outcomes per cell)."""
 
-    engine: Lookahead
+    lookahead: Lookahead
     state: CountedPosition
     influence_scale: float = INFLUENCE_SCALE
     _dead: dict[int, bool] = field(default_factory=dict)
@@ -100,7 +100,7 @@ class Evaluator:
     def outcomes(self, i: int) -> dict[int, CountedPosition]:
         got = self._outs.get(i)
         if got is None:
-            got = self._outs[i] = self.engine.outcomes(self.state, i)
+            got = self._outs[i] = self.lookahead.outcomes(self.state, i)
             self._dead[i] = len(got) <= 1
         return got
 
@@ -118,8 +118,8 @@ class Evaluator:
                 self._dead[i] = False
                 return False
             found = 0
-            for v in self.engine.value_range(self.state, i):
-                if self.engine.reveal(self.state, i, v) is not None:
+            for v in self.lookahead.value_range(self.state, i):
+                if self.lookahead.reveal(self.state, i, v) is not None:
                     found += 1
                     if found > 1:
                         break
@@ -241,7 +241,7 @@ class Evaluator:
         key = (frozenset(mines), frozenset(safes))
         got = self._pattern.get(key)
         if got is None:
-            hyp = self.engine.condition(self.state, mines, safes)
+            hyp = self.lookahead.condition(self.state, mines, safes)
             got = self._pattern[key] = hyp.z if hyp is not None else 0
         return got
 

@@ -65,7 +65,7 @@ class Strategy:
     influence: float = 0.9       # weight of 50/50 influence in the secondary score (0: off)
     isolated: int = 400          # search isolated areas of at most this many placements exactly (0: off)
     label: str = ""              # free text (benchmarks tell variants apart by it)
-    engine: Lookahead = field(default_factory=Lookahead, repr=False)
+    lookahead: Lookahead = field(default_factory=Lookahead, repr=False)
 
     def __post_init__(self) -> None:
         if self.name not in ("basic", "best"):
@@ -92,15 +92,15 @@ class Strategy:
         return Move((self.basic_guess(board, analysis),), True, "lowest")
 
     def smart_guess(self, board: Board) -> Move | None:
-        state = self.engine.solve(board)
+        state = self.lookahead.solve(board)
         pair = forced_fifty_fifty(state)
         if pair is not None:
             return Move((divmod(pair[0], board.cols),), True, "fifty-fifty")
         if self.free_guesses:
-            free = free_guess(self.engine, state)
+            free = free_guess(self.lookahead, state)
             if free is not None:
                 return Move((divmod(free, board.cols),), True, "free")
-        ev = Evaluator(self.engine, state, influence_scale=self.influence) if self.secondary else None
+        ev = Evaluator(self.lookahead, state, influence_scale=self.influence) if self.secondary else None
         if ev is not None:
             cell = pseudo_fifty_fifty(ev)
             if cell is not None:
@@ -135,7 +135,7 @@ class Strategy:
         order = sorted((p, covered_count(state.cells, state.rows, state.cols, i), i)
                        for i, p in prob.items() if 0.0 < p < 1.0)
         for k, (_, _, i) in enumerate(order[:checks]):
-            if len(self.engine.outcomes(state, i)) > 1:
+            if len(self.lookahead.outcomes(state, i)) > 1:
                 return None if k == 0 else i
         return None
 
@@ -177,7 +177,7 @@ def forced_fifty_fifty(state: CountedPosition) -> tuple[int, int] | None:
     return None
 
 
-def free_guess(engine: Lookahead, state: CountedPosition) -> int | None:
+def free_guess(lookahead: Lookahead, state: CountedPosition) -> int | None:
     """A cell that optimal play may open now at no extra risk (a "pseudo 50/50"), or None.
 
     Cell x with an orthogonal neighbour y qualifies when (1) x and y are never both mines; (2) no
@@ -208,7 +208,7 @@ def free_guess(engine: Lookahead, state: CountedPosition) -> int | None:
                 continue  # a cell off the frontier is never a sure mine given x
             ok = True
             for a, b in ((x, y), (y, x)):
-                given = engine.assume_mine(state, a)
+                given = lookahead.assume_mine(state, a)
                 if given is None or given.prob[b] != 0.0 or any(given.prob[z] != 1.0 for z in unsure):
                     ok = False
                     break
