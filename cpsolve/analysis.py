@@ -11,7 +11,7 @@ import gc
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from functools import partial
@@ -33,7 +33,7 @@ from .options import (
 )
 from .probability import Estimate, Exact, Probability
 from .proof.backends.base import ProofStatus
-from .proof.certainty import Certainty
+from .proof.certainty import Certainties, Certainty
 from .proof.prover import ProofStats
 
 _ZERO = Exact(Fraction(0))
@@ -224,6 +224,11 @@ class Analysis:
         return best_guess(self.cells, self.board)
 
     def to_json(self) -> dict[str, Any]:
+        # a huge board's document is a dict per cell: no cyclic collections while it is built
+        with gc_paused() if self.rows * self.cols >= GC_PAUSE_CELLS else nullcontext():
+            return self._to_json()
+
+    def _to_json(self) -> dict[str, Any]:
         bg = self.best_guess
         return {
             "rows": self.rows, "cols": self.cols,
@@ -257,7 +262,12 @@ def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple
         grid = board.cells
         return sum(1 for j in board.neighbours(board.index(c.row, c.col)) if grid[j] == COVERED)
 
-    best = min(pool, key=lambda c: (c.probability.sort_key(), covered_around(c), c.row, c.col))
+    # the lowest probability first, then the tie-breaks among the cells that have it (the same
+    # cell as one min over the whole key, without counting neighbours for every cell)
+    keys = [c.probability.sort_key() for c in pool]
+    low = min(keys)
+    tied = [c for c, k in zip(pool, keys) if k == low]
+    best = min(tied, key=lambda c: (covered_around(c), c.row, c.col))
     return best.row, best.col
 
 
@@ -422,23 +432,44 @@ def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
     t_end = time.perf_counter()
 
     def make_cells() -> list[CellResult]:
-        cells = []
-        cols = model.cols
-        for i in model.unknown:
-            r, c = divmod(i, cols)
-            proof = proofs.get(i)
-            p = probs[i]
-            if proof is not None and isinstance(p, Estimate):
-                # a proved cell's estimate is replaced by the proved value (still labelled an estimate:
-                # the board's numbers stay estimates; knowledge flows from proofs to numbers, never back)
-                p = _EST_ONE if proof.mine else _EST_ZERO
-            cells.append(CellResult(r, c, p, proof))
-        return cells
+        with gc_paused() if len(model.unknown) >= GC_PAUSE_CELLS else nullcontext():
+            return _make_cells(model, probs, proofs)
 
     stats.ms_model, stats.ms_count = (t_model - t0) * 1e3, (t_count - t_model) * 1e3
     stats.ms_proof, stats.ms_total = (t_end - t_count) * 1e3, (t_end - t0) * 1e3
     return Analysis(board.rows, board.cols, board.mines, model.remaining, None, exact, prior, dens, stats, board,
                     _make_cells=make_cells)
+
+
+def _make_cells(model: Model, probs: Mapping[int, Probability], proofs: Mapping[int, Certainty]
+                ) -> list[CellResult]:
+    """One :class:`CellResult` per unknown cell of ``model``, row-major."""
+    cells = []
+    cols = model.cols
+    proof_of = (proofs.all() if isinstance(proofs, Certainties) else proofs).get
+    explicit_get: Callable[[int], Probability | None]
+    fixed_get: Callable[[int], Fact | None]
+    if isinstance(probs, _GroupProbabilities):
+        # the two lookups that answer most cells, without a Mapping call per cell
+        explicit_get, fixed_get = probs._explicit.get, probs._fixed.get
+    else:
+        explicit_get, fixed_get = probs.get, _no_fact
+    for i in model.unknown:
+        proof = proof_of(i)
+        p = explicit_get(i)
+        if p is None:
+            f = fixed_get(i)
+            p = probs[i] if f is None else _ONE if f.mine else _ZERO
+        if proof is not None and isinstance(p, Estimate):
+            # a proved cell's estimate is replaced by the proved value (still labelled an estimate:
+            # the board's numbers stay estimates; knowledge flows from proofs to numbers, never back)
+            p = _EST_ONE if proof.mine else _EST_ZERO
+        cells.append(CellResult(i // cols, i % cols, p, proof))
+    return cells
+
+
+def _no_fact(cell: int) -> None:
+    return None
 
 
 #: Shares of ``time_limit`` (from the start of the analysis) by which counting, then estimation,

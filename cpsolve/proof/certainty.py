@@ -41,6 +41,20 @@ def certify(cell: tuple[int, int], mine: bool, engine: str, clues: tuple[tuple[i
     return Certainty(cell, mine, engine, clues, uses_total, _TOKEN)
 
 
+def _certify_many(cols: int, items: list[tuple[int, bool, str, tuple[tuple[int, int], ...], bool]]
+                  ) -> dict[int, Certainty]:
+    """:func:`certify` for many cells at once (a huge board has hundreds of thousands): the same
+    objects, filled without a constructor call per cell. For use inside :mod:`cpsolve.proof` only."""
+    out: dict[int, Certainty] = {}
+    new = object.__new__
+    for cell, mine, engine, clues, uses_total in items:
+        c = new(Certainty)
+        c.__dict__.update(cell=divmod(cell, cols), mine=mine, engine=engine, clues=clues, uses_total=uses_total,
+                          _token=_TOKEN)
+        out[cell] = c
+    return out
+
+
 class Certainties(MutableMapping[int, Certainty]):
     """Board cell -> certainty. The deductions' certainties (one per fixed cell of the model, dozens
     per position) are made on first access from their fact, so an analysis whose cells are never
@@ -98,6 +112,21 @@ class Certainties(MutableMapping[int, Certainty]):
             raise KeyError(cell)
         c = self._made[cell] = certify(divmod(cell, self._cols), mine, engine, self._clue_cells(sources), uses_total)
         return c
+
+    def all(self) -> dict[int, Certainty]:
+        """Every certainty, made now (the ones not made yet all at once), as a plain dict."""
+        clue_cells = self._clue_cells
+        items = [(cell, mine, engine, clue_cells(sources), uses_total)
+                 for cell, (mine, engine, sources, uses_total) in self._pending.items()]
+        engine = self._facts_engine
+        gone = self._gone
+        items += [(cell, mine, engine, clue_cells(sources), TOTAL in sources)
+                  for cell, (mine, sources) in self._facts.items() if cell not in gone]
+        made = _certify_many(self._cols, items)
+        self._made.update(made)
+        gone.update(cell for cell in made if cell in self._facts)
+        self._pending.clear()
+        return dict(self._made)
 
     def get(self, cell: int, default: Certainty | None = None) -> Certainty | None:  # type: ignore[override]
         if cell in self:
