@@ -1,4 +1,4 @@
-"""The fuzz suite of issue 10 (generators and oracle in :mod:`tests.fuzz`).
+"""The fuzz suite of issue 10 (generators and oracle in :mod:`tests.fuzz`), and of the HTTP API.
 
 The normal run draws a few thousand cases through hypothesis; ``pytest -m soak`` runs 100,000 or
 more (``CPSOLVE_SOAK_CASES``) from plain seeds and prints the tally: inputs tried, tracebacks,
@@ -119,3 +119,67 @@ def test_fuzz_http_api(http_client, rng):
     if r.status_code != 200:
         err = r.json()
         assert set(err) == {"error"} and "\n" not in err["error"] and "Traceback" not in err["error"]
+
+
+def _check_http(path: str, doc: dict[str, object], raw: bytes, r, tally: fuzz.Tally) -> None:  # type: ignore[no-untyped-def]
+    """One answer of the HTTP API: a status of the contract, a one-line JSON error, and a 200
+    analysis equal to brute force on small boards (the CLI's document checks)."""
+    case = fuzz.Case([path, repr(doc)[:300] if doc else repr(raw[:300])], {}, {}, kind="http")
+    status = str(r.status_code)
+    tally.by_status[status] = tally.by_status.get(status, 0) + 1
+    if r.status_code not in (200, 400, 404, 413, 503):
+        tally.tracebacks += 1
+        tally.fail(f"HTTP {r.status_code}", case, r.text[:500])
+        return
+    if r.status_code != 200:
+        err = r.json()
+        if set(err) != {"error"} or "\n" in err["error"] or "Traceback" in err["error"]:
+            tally.wrong_claims += 1
+            tally.fail("error body", case, r.text[:500])
+        return
+    if path != "/api/analyze" or not doc:
+        return
+    board = doc.get("board")
+    options = doc.get("options") or {}
+    assert isinstance(board, str) and isinstance(options, dict)
+    argv = ["solve"]
+    if options.get("density") is not None:
+        argv += ["--density", str(options["density"])]
+    if options.get("ignore_flags"):
+        argv.append("--ignore-flags")
+    bc = fuzz.BoardCase(board.encode("utf-8", "surrogatepass"), board, None, "http")
+    claims = fuzz.Case(argv, {}, {}, kind="http")
+
+    def wrong(msg: str) -> None:
+        tally.wrong_claims += 1
+        tally.fail("wrong claim", claims, f"{msg}\n{board[:300]}")
+
+    def bad(msg: str) -> None:
+        tally.wrong_claims += 1
+        tally.fail("bad document", claims, f"{msg}\n{board[:300]}")
+
+    tally.by_kind["checked analyses"] = tally.by_kind.get("checked analyses", 0) + 1
+    fuzz._check_document(claims, r.json(), bc, bool(options.get("ignore_flags")), wrong, bad)
+
+
+@pytest.mark.soak
+def test_soak_http_api(http_client):  # type: ignore[no-untyped-def]
+    """The HTTP API under ``CPSOLVE_SOAK_HTTP`` requests (default 20,000) from plain seeds: never a
+    500, every error one line of JSON, every small board's analysis equal to brute force."""
+    n = int(os.environ.get("CPSOLVE_SOAK_HTTP", "20000"))
+    seed = int(os.environ.get("CPSOLVE_SOAK_SEED", "1"))
+    tally = fuzz.Tally()
+    for k in range(n):
+        rng = random.Random(f"http:{seed}:{k}")
+        path, doc, raw, headers = _http_body(rng)
+        tally.inputs += 1
+        tally.by_kind[path] = tally.by_kind.get(path, 0) + 1
+        r = http_client.post(path, json=doc) if doc else http_client.post(path, content=raw, headers=headers)
+        _check_http(path, doc, raw, r, tally)
+        if k and not k % 5000:
+            print(f"  ... {k}: {tally.line()}", flush=True)
+    print(f"\nHTTP soak (seed {seed}): {tally.line()}")
+    print(f"  by path: {dict(sorted(tally.by_kind.items()))}")
+    print(f"  by status: {dict(sorted(tally.by_status.items()))}")
+    assert (tally.tracebacks, tally.hangs, tally.wrong_claims) == (0, 0, 0), "\n\n".join(tally.failures)
+    assert n < 1000 or tally.by_kind.get("checked analyses", 0) > n // 50  # the oracle did run
