@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from array import array
 from functools import lru_cache
 from itertools import compress
 from typing import NamedTuple
 
 from ..board import COVERED, FLAG, MINE, Board
+from ..board import NEIGHBOUR_STEPS as _STEPS
+from ..board import code_bytes as _code_bytes
+from ..board import neighbour_counts as _neighbour_counts
+from ..board import neighbour_patterns as _neighbour_patterns
 from ..budget import check
 from ..errors import CpsolveError
 
@@ -59,67 +62,8 @@ _REVEALED_ONE = _code_table(*range(9))
 _NUMBER = bytes(bytearray(k if k < 9 else 0 for k in range(256)))
 
 
-def _code_bytes(cells: tuple[int, ...]) -> bytes:
-    """The cell codes as one signed byte each: every per-cell mask below is then one
-    ``bytes.translate`` (C speed) instead of a Python call per cell."""
-    return array("b", cells).tobytes()
-
-
-#: The 8 neighbours of a cell as (row step, column step), in the order of ``neighbour_table``.
-_STEPS = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
 #: Per byte value, its number of set bits (a neighbour pattern's count).
 _POPCOUNT = bytes(bin(v).count("1") for v in range(256))
-
-
-@lru_cache(maxsize=8)
-def _column_masks(rows: int, cols: int) -> tuple[int, int, int]:
-    """For a board as one little-endian integer, a byte per cell: every cell but the last column's,
-    every cell but the first column's, and every cell (0xFF bytes)."""
-    not_last = int.from_bytes((b"\xff" * (cols - 1) + b"\x00") * rows, "little")
-    not_first = int.from_bytes((b"\x00" + b"\xff" * (cols - 1)) * rows, "little")
-    return not_last, not_first, (1 << (8 * rows * cols)) - 1
-
-
-def _neighbour_planes(rows: int, cols: int, marks: bytes) -> list[int]:
-    """For each of the 8 neighbour steps (:data:`_STEPS`), the board as one integer in which every
-    cell's byte holds its neighbour's mark (0 off the board).
-
-    A flat board with fixed offsets: shifting the board's integer by a step's offset moves every
-    neighbour onto its cell at once; a step into the next or previous column first clears the
-    column it would wrap around from, and bytes shifted past either end fall off."""
-    not_last, not_first, full = _column_masks(rows, cols)
-    x = int.from_bytes(marks, "little")
-    by_dc = {-1: x & not_last, 0: x, 1: x & not_first}
-    planes = []
-    for dr, dc in _STEPS:
-        off = dr * cols + dc  # the neighbour's byte is this far from the cell's
-        src = by_dc[dc]
-        planes.append(src >> (8 * off) if off > 0 else (src << (-8 * off)) & full)
-    return planes
-
-
-def _neighbour_counts(rows: int, cols: int, marks: bytes) -> bytes:
-    """Per cell, how many of its 8 neighbours are marked (``marks``: one byte 0/1 per cell, row-major).
-
-    Arithmetic on one big integer per board (:func:`_neighbour_planes`): each byte is a cell's
-    counter (at most 8, so no carry crosses into the next byte), and adding the 8 shifted boards
-    counts every cell's neighbours at once. This keeps the per-cell Python work off the ~half of
-    a position's revealed cells that have no covered neighbour (and it is what makes a 1000x1000
-    board's clue scan take milliseconds).
-    """
-    return sum(_neighbour_planes(rows, cols, marks)).to_bytes(rows * cols, "little")
-
-
-def _neighbour_patterns(rows: int, cols: int, marks: bytes) -> bytes:
-    """Per cell, which of its 8 neighbours are marked: bit k for the k-th of :data:`_STEPS`.
-
-    The same big-integer pass as :func:`_neighbour_counts`, each shifted board weighted by its own
-    bit (the bits are distinct, so nothing carries); the count is the pattern's popcount, and the
-    marked neighbours are read off the pattern with no per-neighbour test (:func:`_pattern_steps`)."""
-    total = 0
-    for k, plane in enumerate(_neighbour_planes(rows, cols, marks)):
-        total |= plane << k
-    return total.to_bytes(rows * cols, "little")
 
 
 @lru_cache(maxsize=64)
