@@ -8,6 +8,7 @@ a certainty is a :class:`~cpsolve.proof.Certainty` that only the proof subsystem
 from __future__ import annotations
 
 import gc
+import json
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -144,13 +145,15 @@ class Analysis:
     board: Board | None = field(default=None, repr=False, compare=False)
     _cells: list[CellResult] | None = field(default=None, repr=False, compare=False)
     _make_cells: Callable[[], list[CellResult]] | None = field(default=None, repr=False, compare=False)
+    _raw: _RawCells | None = field(default=None, repr=False, compare=False)
 
     def __init__(self, rows: int, cols: int, mines: int | None, remaining: int | None,
                  cells: list[CellResult] | None = None, exact: bool = True, prior: str = "",
                  density: Fraction | None = None, stats: AnalysisStats | None = None,
                  board: Board | None = None, *,
                  _cells: list[CellResult] | None = None,
-                 _make_cells: Callable[[], list[CellResult]] | None = None) -> None:
+                 _make_cells: Callable[[], list[CellResult]] | None = None,
+                 _raw: _RawCells | None = None) -> None:
         # ``cells`` given: kept as is (also what dataclasses.replace(a, cells=...) passes);
         # otherwise built by ``_make_cells`` on first access
         self.rows, self.cols, self.mines, self.remaining = rows, cols, mines, remaining
@@ -159,6 +162,7 @@ class Analysis:
         self.board = board
         self._cells = cells if cells is not None else _cells
         self._make_cells = None if self._cells is not None else _make_cells
+        self._raw = None if self._cells is not None else _raw
 
     @property
     def cells(self) -> list[CellResult]:
@@ -227,6 +231,16 @@ class Analysis:
         # a huge board's document is a dict per cell: no cyclic collections while it is built
         with gc_paused() if self.rows * self.cols >= GC_PAUSE_CELLS else nullcontext():
             return self._to_json()
+
+    def to_json_text(self) -> str:
+        """``json.dumps(self.to_json())``, the same text, written without a :class:`CellResult`
+        or a :class:`~cpsolve.proof.Certainty` per cell while the cells were not read (a
+        1000x1000 board's document is over half a million cells)."""
+        raw = self._raw
+        if self._cells is not None or raw is None:
+            return json.dumps(self.to_json())
+        with gc_paused() if self.rows * self.cols >= GC_PAUSE_CELLS else nullcontext():
+            return raw.json_text(self)
 
     def _to_json(self) -> dict[str, Any]:
         bg = self.best_guess
@@ -438,7 +452,7 @@ def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
     stats.ms_model, stats.ms_count = (t_model - t0) * 1e3, (t_count - t_model) * 1e3
     stats.ms_proof, stats.ms_total = (t_end - t_count) * 1e3, (t_end - t0) * 1e3
     return Analysis(board.rows, board.cols, board.mines, model.remaining, None, exact, prior, dens, stats, board,
-                    _make_cells=make_cells)
+                    _make_cells=make_cells, _raw=_RawCells(model, probs, proofs))
 
 
 def _make_cells(model: Model, probs: Mapping[int, Probability], proofs: Mapping[int, Certainty]
@@ -470,6 +484,84 @@ def _make_cells(model: Model, probs: Mapping[int, Probability], proofs: Mapping[
 
 def _no_fact(cell: int) -> None:
     return None
+
+
+_CELLS_MARK = "\x00cells\x00"
+
+
+@dataclass(frozen=True)
+class _RawCells:
+    """What :func:`_make_cells` builds the per-cell results from, for :meth:`Analysis.to_json_text`."""
+
+    model: Model
+    probs: Mapping[int, Probability]
+    proofs: Mapping[int, Certainty]
+
+    def json_text(self, analysis: Analysis) -> str:
+        model, probs, proofs = self.model, self.probs, self.proofs
+        cols = model.cols
+        mine_of = proofs.verdicts() if isinstance(proofs, Certainties) else {c: x.mine for c, x in proofs.items()}
+        explicit_get: Callable[[int], Probability | None]
+        fixed_get: Callable[[int], Fact | None]
+        if isinstance(probs, _GroupProbabilities):
+            explicit_get, fixed_get = probs._explicit.get, probs._fixed.get
+        else:
+            explicit_get, fixed_get = probs.get, _no_fact
+        tails: dict[tuple[object, bool | None], str] = {}
+        dumps = json.dumps
+        texts = []
+        per_cell: list[Probability] = []
+        verdict_get = mine_of.get
+        for i in model.unknown:
+            v = verdict_get(i)
+            p = explicit_get(i)
+            if p is None:
+                f = fixed_get(i)
+                p = probs[i] if f is None else _ONE if f.mine else _ZERO
+            if v is not None and isinstance(p, Estimate):
+                p = _EST_ONE if v else _EST_ZERO  # as in _make_cells
+            per_cell.append(p)
+            # an estimate per cell is its own object: the key is the value (an exact fraction, or
+            # the float's repr, which tells 0.0 from -0.0)
+            key = (p.fraction if isinstance(p, Exact) else repr(p.value), v)
+            tail = tails.get(key)
+            if tail is None:
+                # each distinct value encoded by json itself (the same text as json.dumps of the cell)
+                frac = p.text() if isinstance(p, Exact) else None
+                verdict = None if v is None else "mine" if v else "safe"
+                tail = tails[key] = (f'"probability": {dumps(p.value)}, "fraction": {dumps(frac)}, '
+                                     f'"basis": {dumps(p.basis)}, "proof": {dumps(verdict)}}}')
+            texts.append(f'{{"row": {i // cols}, "col": {i % cols}, {tail}')
+        safe = [i for i in model.unknown if verdict_get(i) is False]
+        mines = [i for i in model.unknown if verdict_get(i) is True]
+        doc = {
+            "rows": analysis.rows, "cols": analysis.cols,
+            "mines": analysis.mines, "remaining": analysis.remaining,
+            "status": "ok",
+            "exact": analysis.exact,
+            "prior": analysis.prior,
+            "cells": _CELLS_MARK,
+            "proved_safe": [list(divmod(i, cols)) for i in safe],
+            "proved_mine": [list(divmod(i, cols)) for i in mines],
+            "best_guess": self._best_guess(analysis, per_cell, safe),
+        }
+        return dumps(doc).replace(dumps(_CELLS_MARK), "[" + ", ".join(texts) + "]", 1)
+
+    def _best_guess(self, analysis: Analysis, per_cell: list[Probability], safe: list[int]) -> list[int] | None:
+        """:attr:`Analysis.best_guess` by the one rule (:func:`best_guess`), given only the cells
+        tied at the lowest probability of its candidates (the rule's answer is among them)."""
+        unknown, cols = self.model.unknown, self.model.cols
+        if not unknown:
+            return None
+        prob_of = dict(zip(unknown, per_cell)) if safe else None
+        pool = safe or list(unknown)
+        probs = [prob_of[i] for i in pool] if prob_of is not None else per_cell
+        keys = [p.sort_key() for p in probs]
+        low = min(keys)
+        # without their proofs: when the candidates are the proved-safe cells, these all are
+        tied = [CellResult(i // cols, i % cols, p) for i, p, k in zip(pool, probs, keys) if k == low]
+        bg = best_guess(tied, analysis.board)
+        return list(bg) if bg is not None else None
 
 
 #: Shares of ``time_limit`` (from the start of the analysis) by which counting, then estimation,

@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
             status = max(status, EXIT_INCONSISTENT)
             continue
         if args.json:
-            print(json.dumps(result.to_json()), flush=True)
+            print(result.to_json_text(), flush=True)
         else:
             if n:
                 print()

@@ -128,6 +128,14 @@ class Certainties(MutableMapping[int, Certainty]):
         self._pending.clear()
         return dict(self._made)
 
+    def verdicts(self) -> dict[int, bool]:
+        """Cell -> proved a mine (True) or safe (False), for every certainty, none of them made."""
+        out = {cell: c.mine for cell, c in self._made.items()}
+        out.update((cell, pending[0]) for cell, pending in self._pending.items())
+        gone = self._gone
+        out.update((cell, fact[0]) for cell, fact in self._facts.items() if cell not in gone)
+        return out
+
     def get(self, cell: int, default: Certainty | None = None) -> Certainty | None:  # type: ignore[override]
         if cell in self:
             return self[cell]
