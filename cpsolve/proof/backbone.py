@@ -155,7 +155,9 @@ def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand
         _not_forced(res, flipped, left, rep_of)
     alone: set[int] | None = None
     if forced and total_idx is not None:
-        clues_only = Propagator(system, skip=total_idx)
+        # a trivial total (any number of mines fits, as on huge boards) is not among the
+        # propagator's constraints anyway: the same propagator, with the part models it keeps
+        clues_only = prop if system.cards[total_idx].trivial else Propagator(system, skip=total_idx)
         alone = set()
         unsure: dict[int, bool] = {}
         for v, x in forced.items():
