@@ -25,8 +25,11 @@ from ..encodings import CardSystem
 #: Search nodes allowed when looking for a model before the solver is asked instead.
 MODEL_NODES = 64
 #: Systems with more variables than this, when the search over the whole system gives up, search
-#: each independent part on its own (with ``MODEL_NODES`` each) and join the models.
+#: each independent part on its own (with ``PART_NODES`` each) and join the models.
 SPLIT_VARS = 2000
+#: Search nodes allowed per part in that split search: a part is small (tens of variables), and
+#: one part the search gives up on sends the whole system to the solver (seconds on a huge board).
+PART_NODES = 4096
 
 
 class _GiveUp(Exception):
@@ -243,7 +246,7 @@ class Propagator:
     def _search_split(self, prefer: Mapping[int, bool], nodes: int, assume: tuple[int, bool] | None
                       ) -> tuple[str, tuple[bool, ...] | None]:
         """:meth:`search` part by part: no constraint spans two parts, so a model of each part
-        (found with propagation, ``nodes`` nodes each) joined with the others' is a model of the
+        (found with propagation, :data:`PART_NODES` nodes each) joined with the others' is a model of the
         whole; a part whose search is exhausted has no model, so neither has the whole. Each
         part's model is checked against the part's own constraints when found and kept for the
         next searches, which search again only the part of the assumed variable."""
@@ -273,7 +276,7 @@ class Propagator:
                 continue
             order = [v for v in vs if v in prefer] + [v for v in vs if v not in prefer]
             try:
-                found = self._dfs_part(val, vs, order, prefer, nodes)
+                found = self._dfs_part(val, vs, order, prefer, max(nodes, PART_NODES))
             except _GiveUp:
                 return "unknown", None
             if not found:
