@@ -723,6 +723,18 @@ class _GroupProbabilities(Mapping[int, Probability]):
             return self._p_out
         raise KeyError(cell)
 
+    def get(self, cell: int, default: Probability | None = None) -> Probability | None:  # type: ignore[override]
+        # what __getitem__ does, without Mapping.get's call of it and its KeyError per miss
+        p = self._explicit.get(cell)
+        if p is not None:
+            return p
+        f = self._fixed.get(cell)
+        if f is not None:
+            return _ONE if f.mine else _ZERO
+        if self._outside_set is None:
+            self._outside_set = frozenset(self._outside)
+        return self._p_out if cell in self._outside_set else default
+
     def __iter__(self) -> Iterator[int]:
         yield from self._fixed
         yield from self._explicit
@@ -742,6 +754,13 @@ class _ExactFractions(Mapping[int, Fraction]):
 
     def __getitem__(self, cell: int) -> Fraction:
         p = self._probs[cell]
+        assert isinstance(p, Exact)
+        return p.fraction
+
+    def get(self, cell: int, default: Fraction | None = None) -> Fraction | None:  # type: ignore[override]
+        p = self._probs.get(cell)
+        if p is None:
+            return default
         assert isinstance(p, Exact)
         return p.fraction
 
