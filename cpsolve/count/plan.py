@@ -3,7 +3,7 @@ and each step's bookkeeping (shared by the exact counter and the estimator's bea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..budget import check
 from ..constraints import Component
@@ -48,14 +48,17 @@ def group_order(comp: Component) -> list[int]:
                     frontier.update(x for x in con_groups[c] if not placed[x])
     return order
 
-@dataclass(frozen=True)
-class PlanStep:
+class PlanStep(NamedTuple):
     """One step of a dynamic programme over a component's groups (shared by counter and estimator).
 
     The DP state before the step holds the residual needs of the open constraints; ``new_needs`` are
     appended for the constraints this group opens. ``touch`` are the slots (in that extended state)
     of the group's constraints, ``closing`` the slots that must reach 0 here, ``keep`` the slots that
     form the next state and ``keep_caps`` their room left in groups still to place.
+
+    A named tuple, not a frozen dataclass: a plan is made for every component of every position
+    (and of every hypothetical position of the player), and building a frozen dataclass was most of
+    the plan's cost.
     """
 
     group: int
@@ -102,26 +105,33 @@ def elimination_plan(comp: Component) -> list[PlanStep]:
     """The steps of placing the groups of ``comp`` in :func:`group_order`."""
     check()  # the analysis deadline (cpsolve.budget): estimation plans every component up front
     groups = comp.groups
+    con_groups = [gs for gs, _ in comp.constraints]
     needs = [need for _, need in comp.constraints]
     order = group_order(comp)
-    pos = {g: i for i, g in enumerate(order)}
-    last = [max(pos[g] for g in gs) for gs, _ in comp.constraints]
+    pos = [0] * len(groups)
+    for i, g in enumerate(order):
+        pos[g] = i
+    last = [max([pos[g] for g in gs]) for gs in con_groups]
     # capacity of each constraint still to be placed after step i
-    cap = [sum(groups[g].size for g in gs) for gs, _ in comp.constraints]
-    active: tuple[int, ...] = ()
+    cap = [sum([groups[g].size for g in gs]) for gs in con_groups]
+    opened = [False] * len(con_groups)
+    active: list[int] = []
     steps = []
     for i, g in enumerate(order):
-        size = groups[g].size
-        cg = groups[g].constraints
+        group = groups[g]
+        size = group.size
+        cg = group.constraints
+        new = []
         for c in cg:
             cap[c] -= size
-        aset = set(active)
-        new = tuple(c for c in cg if c not in aset)
+            if not opened[c]:  # a constraint opens at its first group and closes at its last
+                opened[c] = True
+                new.append(c)
         ext = active + new
         ext_index = {c: k for k, c in enumerate(ext)}
-        keep = tuple(k for k, c in enumerate(ext) if last[c] != i)
-        steps.append(PlanStep(g, size, tuple(needs[c] for c in new), tuple(ext_index[c] for c in cg),
-                              tuple(ext_index[c] for c in cg if last[c] == i), keep,
-                              tuple(cap[ext[k]] for k in keep)))
-        active = tuple(ext[k] for k in keep)
+        keep = [k for k, c in enumerate(ext) if last[c] != i]
+        steps.append(PlanStep(g, size, tuple([needs[c] for c in new]), tuple([ext_index[c] for c in cg]),
+                              tuple([ext_index[c] for c in cg if last[c] == i]), tuple(keep),
+                              tuple([cap[ext[k]] for k in keep])))
+        active = [ext[k] for k in keep]
     return steps
