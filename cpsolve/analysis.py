@@ -461,25 +461,33 @@ def _make_cells(model: Model, probs: Mapping[int, Probability], proofs: Mapping[
     cells = []
     cols = model.cols
     proof_of = (proofs.all() if isinstance(proofs, Certainties) else proofs).get
-    explicit_get: Callable[[int], Probability | None]
-    fixed_get: Callable[[int], Fact | None]
-    if isinstance(probs, _GroupProbabilities):
-        # the two lookups that answer most cells, without a Mapping call per cell
-        explicit_get, fixed_get = probs._explicit.get, probs._fixed.get
-    else:
-        explicit_get, fixed_get = probs.get, _no_fact
-    for i in model.unknown:
+    for i, p in zip(model.unknown, _per_cell(probs, model.unknown), strict=True):
         proof = proof_of(i)
-        p = explicit_get(i)
-        if p is None:
-            f = fixed_get(i)
-            p = probs[i] if f is None else _ONE if f.mine else _ZERO
         if proof is not None and isinstance(p, Estimate):
             # a proved cell's estimate is replaced by the proved value (still labelled an estimate:
             # the board's numbers stay estimates; knowledge flows from proofs to numbers, never back)
             p = _EST_ONE if proof.mine else _EST_ZERO
         cells.append(CellResult(i // cols, i % cols, p, proof))
     return cells
+
+
+def _per_cell(probs: Mapping[int, Probability], cells: Sequence[int]) -> list[Probability]:
+    """The probability of each of ``cells``, in order (huge boards: without a Mapping call per cell)."""
+    explicit_get: Callable[[int], Probability | None]
+    fixed_get: Callable[[int], Fact | None]
+    if isinstance(probs, _GroupProbabilities):
+        # the two lookups that answer most cells
+        explicit_get, fixed_get = probs._explicit.get, probs._fixed.get
+    else:
+        explicit_get, fixed_get = probs.get, _no_fact
+    out = []
+    for i in cells:
+        p = explicit_get(i)
+        if p is None:
+            f = fixed_get(i)
+            p = probs[i] if f is None else _ONE if f.mine else _ZERO
+        out.append(p)
+    return out
 
 
 def _no_fact(cell: int) -> None:
@@ -501,23 +509,13 @@ class _RawCells:
         model, probs, proofs = self.model, self.probs, self.proofs
         cols = model.cols
         mine_of = proofs.verdicts() if isinstance(proofs, Certainties) else {c: x.mine for c, x in proofs.items()}
-        explicit_get: Callable[[int], Probability | None]
-        fixed_get: Callable[[int], Fact | None]
-        if isinstance(probs, _GroupProbabilities):
-            explicit_get, fixed_get = probs._explicit.get, probs._fixed.get
-        else:
-            explicit_get, fixed_get = probs.get, _no_fact
         tails: dict[tuple[object, bool | None], str] = {}
         dumps = json.dumps
         texts = []
         per_cell: list[Probability] = []
         verdict_get = mine_of.get
-        for i in model.unknown:
+        for i, p in zip(model.unknown, _per_cell(probs, model.unknown), strict=True):
             v = verdict_get(i)
-            p = explicit_get(i)
-            if p is None:
-                f = fixed_get(i)
-                p = probs[i] if f is None else _ONE if f.mine else _ZERO
             if v is not None and isinstance(p, Estimate):
                 p = _EST_ONE if v else _EST_ZERO  # as in _make_cells
             per_cell.append(p)
@@ -711,17 +709,10 @@ class _GroupProbabilities(Mapping[int, Probability]):
         self._fixed = fixed
 
     def __getitem__(self, cell: int) -> Probability:
-        p = self._explicit.get(cell)
-        if p is not None:
-            return p
-        f = self._fixed.get(cell)
-        if f is not None:
-            return _ONE if f.mine else _ZERO
-        if self._outside_set is None:
-            self._outside_set = frozenset(self._outside)
-        if cell in self._outside_set:
-            return self._p_out
-        raise KeyError(cell)
+        p = self.get(cell)
+        if p is None:
+            raise KeyError(cell)
+        return p
 
     def get(self, cell: int, default: Probability | None = None) -> Probability | None:  # type: ignore[override]
         # what __getitem__ does, without Mapping.get's call of it and its KeyError per miss

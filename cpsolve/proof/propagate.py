@@ -136,19 +136,22 @@ class Propagator:
             return self._search_split(prefer, nodes, assume)
         return verdict, model
 
+    def _assume(self, val: list[int], assume: tuple[int, bool] | None) -> bool:
+        """Set the assumed variable in ``val`` and propagate; False when that contradicts."""
+        if assume is None:
+            return True
+        var, value = assume
+        if val[var] >= 0:
+            return bool(val[var] == value)
+        val[var] = int(value)
+        return bool(self._run(val, list(self.watch[var])))
+
     def _search_whole(self, prefer: Mapping[int, bool], nodes: int, assume: tuple[int, bool] | None
                       ) -> tuple[str, tuple[bool, ...] | None]:
         assert self.base is not None
         start = self.base.copy()
-        if assume is not None:
-            var, value = assume
-            if start[var] >= 0:
-                if start[var] != value:
-                    return "unsat", None
-            else:
-                start[var] = int(value)
-                if not self._run(start, list(self.watch[var])):
-                    return "unsat", None
+        if not self._assume(start, assume):
+            return "unsat", None
         order = list(prefer) + [v for v in range(1, self.n + 1) if self.watch[v] and v not in prefer]
         budget = [nodes]
 
@@ -259,15 +262,8 @@ class Propagator:
         if joined is not None and hit >= 0:
             for w in parts[hit][0]:
                 val[w] = base[w]
-        if assume is not None:
-            var, value = assume
-            if val[var] >= 0:
-                if val[var] != value:
-                    return "unsat", None
-            else:
-                val[var] = int(value)
-                if not self._run(val, list(self.watch[var])):
-                    return "unsat", None
+        if not self._assume(val, assume):
+            return "unsat", None
         for k, (vs, cis) in enumerate(parts):
             if k != hit and (joined is not None or k in self._part_models):
                 if joined is None:
