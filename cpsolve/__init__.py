@@ -11,12 +11,13 @@
 JSON document and the exit statuses are described in the repository's docs/.
 """
 
-from .analysis import Analysis, CellResult, analyze
+from .analysis import analyze
 from .board import Board, BoardError, load, parse_board
 from .errors import BudgetError, CpsolveError, InconsistentBoard
 from .options import AnalysisOptions
 from .probability import Estimate, Exact
 from .proof.certainty import Certainty
+from .result import Analysis, CellResult
 
 __all__ = ["Analysis", "AnalysisOptions", "Board", "BoardError", "BudgetError", "CellResult", "Certainty",
            "CpsolveError", "Estimate", "Exact", "InconsistentBoard", "analyze", "load", "parse_board"]

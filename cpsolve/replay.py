@@ -29,10 +29,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .analysis import Analysis, InconsistentBoard, analyze
+from .analysis import InconsistentBoard, analyze
 from .board import Board, BoardError, neighbours
 from .options import AnalysisOptions
 from .probability import Exact
+from .result import Analysis
 
 #: file suffix -> ms-toollib class
 KINDS = {".avf": "AvfVideo", ".evf": "EvfVideo", ".rmv": "RmvVideo", ".mvf": "MvfVideo"}

@@ -15,10 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..analysis import Analysis, InconsistentBoard, analyze
+from ..analysis import InconsistentBoard, analyze
 from ..board import Board
 from ..options import DEFAULTS, AnalysisOptions
 from ..probability import Exact
+from ..result import Analysis
 from ..simulate import Game
 from .strategy import Strategy
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import count
-from ..analysis import Analysis, best_guess
 from ..board import COVERED, Board, neighbours
 from ..constraints import Inconsistent
 from ..probability import Exact
+from ..result import Analysis, best_guess
 from .endgame import endgame_move
 from .guess import Evaluator, isolated_move, pseudo_fifty_fifty
 from .lookahead import CountedPosition, Lookahead

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..analysis import Analysis, CellResult
 from ..board import COVERED, FLAG, MINE, Board
 from ..probability import Exact
+from ..result import Analysis, CellResult
 
 PROVED_SAFE = "#2e9d4a"
 PROVED_MINE = "#7a1010"

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from ..analysis import Analysis
 from ..board import Board
+from ..result import Analysis
 from . import palette
 from .palette import CellLook
 

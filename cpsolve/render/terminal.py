@@ -25,9 +25,9 @@ from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
-from ..analysis import Analysis
 from ..board import Board
 from ..probability import Exact
+from ..result import Analysis
 from . import palette
 from .palette import CellLook
 

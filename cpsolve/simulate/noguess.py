@@ -28,13 +28,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..analysis import Analysis, analyze
+from ..analysis import analyze
 from ..board import COVERED, MINE, Board, neighbour_table, neighbours
 from ..constraints import build_model
 from ..layout import Layout, LayoutError
 from ..probability import Exact
 from ..proof import Certainty
 from ..proof.local import clue_certainties, clue_need, model_deductions, pair_forced
+from ..result import Analysis
 
 FIRST_CLICKS = ("safe", "opening")
 #: Fresh random layouts before generation gives up (Expert needs about 0.01 per layout).

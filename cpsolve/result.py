@@ -1,0 +1,420 @@
+"""What an analysis returns: one result per covered cell, the figures of the run, the result itself
+(:class:`Analysis`, built lazily from what the analysis kept) and its JSON document.
+
+Probabilities are kept per group (:class:`_GroupProbabilities`) and certainties as the proof
+subsystem returned them; per-cell objects are built only when read.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import nullcontext
+from dataclasses import asdict, dataclass, field, fields
+from fractions import Fraction
+from typing import Any
+
+from .board import COVERED, MINE, Board
+from .collector import GC_PAUSE_CELLS, gc_paused
+from .constraints import Fact, Model
+from .estimate.fugacity import EstimateStats
+from .probability import Estimate, Exact, Probability
+from .proof.backends.base import ProofStatus
+from .proof.certainty import Certainties, Certainty
+from .proof.prover import ProofStats
+
+_ZERO = Exact(Fraction(0))
+_ONE = Exact(Fraction(1))
+_EST_ZERO = Estimate(0.0)
+_EST_ONE = Estimate(1.0)
+
+
+@dataclass(slots=True)
+class CellResult:
+    """One cell of an :class:`Analysis`: its mine ``probability`` (:class:`~cpsolve.Exact` or
+    :class:`~cpsolve.Estimate`) and, when the proof engine proved it, its ``proof``.
+
+    ``state`` is ``"covered"`` for the analysed cells. :meth:`Analysis.cell` also answers for the
+    other cells of the board: ``"revealed"`` (probability 0), ``"mine"`` (a known mine, 1) and
+    ``"flag"`` (a flag counted as a mine, 1); those are read off the board, not proved.
+    """
+
+    row: int
+    col: int
+    probability: Probability
+    proof: Certainty | None = None
+    state: str = "covered"
+
+    def to_json(self) -> dict[str, Any]:
+        p = self.probability
+        return {
+            "row": self.row, "col": self.col,
+            "probability": p.value,
+            "fraction": p.text() if isinstance(p, Exact) else None,
+            "basis": p.basis,
+            "proof": self.proof.verdict if self.proof is not None else None,
+        }
+
+
+@dataclass
+class AnalysisStats:
+    """What an analysis did and what it cost (typed; ``as_dict()`` flattens it for printing).
+
+    The model: ``clue_cells``, ``frontier`` (cells in a constraint after simplification), ``fixed``
+    (cells the simplifier fixed), ``components``, ``largest_component`` (cells). Counting:
+    ``estimated_components``, ``dp_states``, ``max_component_states``, ``combine_cost`` (big-integer
+    work to combine through the total), ``estimate_reason`` and ``estimate`` (when estimated).
+    Proofs: ``proof`` (None when ``prove=False``), ``proof_status`` and ``undecided_cells`` (left
+    undecided by the time limit). Time in milliseconds: ``ms_model``, ``ms_count``, ``ms_proof``,
+    ``ms_total``.
+    """
+
+    clue_cells: int = 0
+    frontier: int = 0
+    fixed: int = 0
+    components: int = 0
+    largest_component: int = 0
+    combine_cost: int | None = None
+    estimated_components: int = 0
+    dp_states: int = 0
+    max_component_states: int = 0
+    estimate_reason: str | None = None
+    estimate: EstimateStats | None = None
+    proof: ProofStats | None = None
+    proof_status: ProofStatus | None = None
+    undecided_cells: list[tuple[int, int]] = field(default_factory=list)
+    ms_model: float = 0.0
+    ms_count: float = 0.0
+    ms_proof: float = 0.0
+    ms_total: float = 0.0
+    budget: list[str] = field(default_factory=list)  # the parts the time limit cut short, in order
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every figure in one flat dict (estimate and proof figures prefixed ``estimate_``/``proof_``)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.name in ("estimate", "proof"):
+                if v is not None:
+                    out.update({f"{f.name}_{k}": x for k, x in asdict(v).items()})
+            else:
+                out[f.name] = v
+        return out
+
+
+@dataclass(init=False, repr=False)
+class Analysis:
+    """The result of :func:`analyze`.
+
+    * ``cells``: one :class:`CellResult` per covered, unflagged cell, in row-major order (flags are
+      included when flags were not trusted); :meth:`cell` finds one by coordinates, :meth:`grid`
+      gives every probability as a 2-D list. Built on first access: the analysis keeps probabilities
+      per group and the certainties as the proof subsystem returned them, so a caller that reads a
+      few cells never pays for hundreds of per-cell objects.
+    * ``exact``: True when every probability is exact (else some or all are labelled estimates).
+    * ``proved_safe`` / ``proved_mine``: the cells the proof engine proved, as (row, col).
+    * ``best_guess``: the cell to open next (a proved-safe one if any); None on a finished board.
+    * ``mines`` / ``remaining``: the board's mine total and the mines left among the analysed cells
+      (None without a total); ``prior`` and ``density`` say what the probabilities assume.
+    * ``stats``: what the analysis did and what it cost (model size, DP states, solver calls, ms).
+    * :meth:`to_json`: the JSON document of docs/json.md.
+    """
+
+    rows: int
+    cols: int
+    mines: int | None
+    remaining: int | None
+    exact: bool
+    prior: str
+    density: Fraction | None = None
+    stats: AnalysisStats = field(default_factory=AnalysisStats)
+    board: Board | None = field(default=None, repr=False, compare=False)
+    _cells: list[CellResult] | None = field(default=None, repr=False, compare=False)
+    _make_cells: Callable[[], list[CellResult]] | None = field(default=None, repr=False, compare=False)
+    _raw: _RawCells | None = field(default=None, repr=False, compare=False)
+
+    def __init__(self, rows: int, cols: int, mines: int | None, remaining: int | None,
+                 cells: list[CellResult] | None = None, exact: bool = True, prior: str = "",
+                 density: Fraction | None = None, stats: AnalysisStats | None = None,
+                 board: Board | None = None, *,
+                 _cells: list[CellResult] | None = None,
+                 _make_cells: Callable[[], list[CellResult]] | None = None,
+                 _raw: _RawCells | None = None) -> None:
+        # ``cells`` given: kept as is (also what dataclasses.replace(a, cells=...) passes);
+        # otherwise built by ``_make_cells`` on first access
+        self.rows, self.cols, self.mines, self.remaining = rows, cols, mines, remaining
+        self.exact, self.prior, self.density = exact, prior, density
+        self.stats = stats if stats is not None else AnalysisStats()
+        self.board = board
+        self._cells = cells if cells is not None else _cells
+        self._make_cells = None if self._cells is not None else _make_cells
+        self._raw = None if self._cells is not None else _raw
+
+    @property
+    def cells(self) -> list[CellResult]:
+        if self._cells is None:
+            self._cells = self._make_cells() if self._make_cells is not None else []
+            self._make_cells = None
+        return self._cells
+
+    def __repr__(self) -> str:
+        basis = "exact" if self.exact else "estimated"
+        mines = f"mines={self.mines}" if self.mines is not None else f"density={self.density}"
+        return (f"<Analysis {self.rows}x{self.cols}, {mines}, {len(self.cells)} covered cells, {basis}, "
+                f"{len(self.proved_safe)} proved safe, {len(self.proved_mine)} proved mine, "
+                f"best guess {self.best_guess}>")
+
+    @property
+    def proved_safe(self) -> list[tuple[int, int]]:
+        return [(c.row, c.col) for c in self.cells if c.proof is not None and not c.proof.mine]
+
+    @property
+    def proved_mine(self) -> list[tuple[int, int]]:
+        return [(c.row, c.col) for c in self.cells if c.proof is not None and c.proof.mine]
+
+    def cell(self, row: int, col: int) -> CellResult:
+        """The result for the cell at (``row``, ``col``), 0-based, row 0 at the top.
+
+        Any cell of the board answers: a covered cell with its probability and proof; a revealed
+        number, a known mine or a flag with ``state`` saying which (see :class:`CellResult`).
+        Raises ``IndexError`` for a cell off the board.
+        """
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise IndexError(f"cell {row},{col} is off the board ({self.rows} rows x {self.cols} columns)")
+        found = self._by_position().get((row, col))
+        if found is not None:
+            return found
+        v = self.board.at(row, col) if self.board is not None else None
+        if v is None:
+            raise KeyError(f"{row},{col} is not an analysed cell (this result has no board)")
+        if v >= 0:
+            return CellResult(row, col, _ZERO, None, "revealed")
+        return CellResult(row, col, _ONE, None, "mine" if v == MINE else "flag")
+
+    def _by_position(self) -> dict[tuple[int, int], CellResult]:
+        index = self.__dict__.get("_index")
+        if index is None or len(index) != len(self.cells):
+            index = self.__dict__["_index"] = {(c.row, c.col): c for c in self.cells}
+        return index
+
+    def grid(self, *, exact: bool = False) -> list[list[float | Fraction | None]]:
+        """The mine probabilities as a 2-D list (rows of columns); None where no cell was analysed
+        (revealed numbers, known mines, trusted flags). ``exact=True``: exact fractions instead of
+        floats (None also for cells whose probability is an estimate)."""
+        out: list[list[float | Fraction | None]] = [[None] * self.cols for _ in range(self.rows)]
+        for c in self.cells:
+            p = c.probability
+            out[c.row][c.col] = p.fraction if exact else p.value
+        return out
+
+    @property
+    def best_guess(self) -> tuple[int, int] | None:
+        """The cell to open next by :func:`best_guess` (proved safe first, else lowest probability);
+        None on a finished board (no covered cell left)."""
+        return best_guess(self.cells, self.board)
+
+    def to_json(self) -> dict[str, Any]:
+        # a huge board's document is a dict per cell: no cyclic collections while it is built
+        with gc_paused() if self.rows * self.cols >= GC_PAUSE_CELLS else nullcontext():
+            return self._to_json()
+
+    def to_json_text(self) -> str:
+        """``json.dumps(self.to_json())``, the same text, written without a :class:`CellResult`
+        or a :class:`~cpsolve.proof.Certainty` per cell while the cells were not read (a
+        1000x1000 board's document is over half a million cells)."""
+        raw = self._raw
+        if self._cells is not None or raw is None:
+            return json.dumps(self.to_json())
+        with gc_paused() if self.rows * self.cols >= GC_PAUSE_CELLS else nullcontext():
+            return raw.json_text(self)
+
+    def _to_json(self) -> dict[str, Any]:
+        bg = self.best_guess
+        return {
+            "rows": self.rows, "cols": self.cols,
+            "mines": self.mines, "remaining": self.remaining,
+            "status": "ok",
+            "exact": self.exact,
+            "prior": self.prior,
+            "cells": [c.to_json() for c in self.cells],
+            "proved_safe": [list(x) for x in self.proved_safe],
+            "proved_mine": [list(x) for x in self.proved_mine],
+            "best_guess": list(bg) if bg is not None else None,
+        }
+
+
+def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple[int, int] | None:
+    """The best guess among ``cells``: the one rule of the package, used by :attr:`Analysis.best_guess`
+    and by the player's ``basic`` strategy.
+
+    The candidates are the proved-safe cells if there are any, else every cell. Among them the
+    lowest mine probability wins (exact fractions compared exactly); ties go to the cell with the
+    fewest covered neighbours on ``board`` (the most likely to show a 0 and open up; not counted
+    without a board), then to row-major order. None when ``cells`` is empty (a finished board).
+    """
+    if not cells:
+        return None
+    pool = [c for c in cells if c.proof is not None and not c.proof.mine] or cells
+
+    def covered_around(c: CellResult) -> int:
+        if board is None:
+            return 0
+        grid = board.cells
+        return sum(1 for j in board.neighbours(board.index(c.row, c.col)) if grid[j] == COVERED)
+
+    # the lowest probability first, then the tie-breaks among the cells that have it (the same
+    # cell as one min over the whole key, without counting neighbours for every cell)
+    keys = [c.probability.sort_key() for c in pool]
+    low = min(keys)
+    tied = [c for c, k in zip(pool, keys) if k == low]
+    best = min(tied, key=lambda c: (covered_around(c), c.row, c.col))
+    return best.row, best.col
+
+
+def _make_cells(model: Model, probs: Mapping[int, Probability], proofs: Mapping[int, Certainty]
+                ) -> list[CellResult]:
+    """One :class:`CellResult` per unknown cell of ``model``, row-major."""
+    cells = []
+    cols = model.cols
+    proof_of = (proofs.all() if isinstance(proofs, Certainties) else proofs).get
+    for i, p in zip(model.unknown, _per_cell(probs, model.unknown), strict=True):
+        proof = proof_of(i)
+        if proof is not None and isinstance(p, Estimate):
+            # a proved cell's estimate is replaced by the proved value (still labelled an estimate:
+            # the board's numbers stay estimates; knowledge flows from proofs to numbers, never back)
+            p = _EST_ONE if proof.mine else _EST_ZERO
+        cells.append(CellResult(i // cols, i % cols, p, proof))
+    return cells
+
+
+def _per_cell(probs: Mapping[int, Probability], cells: Sequence[int]) -> list[Probability]:
+    """The probability of each of ``cells``, in order (huge boards: without a Mapping call per cell)."""
+    explicit_get: Callable[[int], Probability | None]
+    fixed_get: Callable[[int], Fact | None]
+    if isinstance(probs, _GroupProbabilities):
+        # the two lookups that answer most cells
+        explicit_get, fixed_get = probs._explicit.get, probs._fixed.get
+    else:
+        explicit_get, fixed_get = probs.get, _no_fact
+    out = []
+    for i in cells:
+        p = explicit_get(i)
+        if p is None:
+            f = fixed_get(i)
+            p = probs[i] if f is None else _ONE if f.mine else _ZERO
+        out.append(p)
+    return out
+
+
+def _no_fact(cell: int) -> None:
+    return None
+
+
+_CELLS_MARK = "\x00cells\x00"
+
+
+@dataclass(frozen=True)
+class _RawCells:
+    """What :func:`_make_cells` builds the per-cell results from, for :meth:`Analysis.to_json_text`."""
+
+    model: Model
+    probs: Mapping[int, Probability]
+    proofs: Mapping[int, Certainty]
+
+    def json_text(self, analysis: Analysis) -> str:
+        model, probs, proofs = self.model, self.probs, self.proofs
+        cols = model.cols
+        mine_of = proofs.verdicts() if isinstance(proofs, Certainties) else {c: x.mine for c, x in proofs.items()}
+        tails: dict[tuple[object, bool | None], str] = {}
+        dumps = json.dumps
+        texts = []
+        per_cell: list[Probability] = []
+        verdict_get = mine_of.get
+        for i, p in zip(model.unknown, _per_cell(probs, model.unknown), strict=True):
+            v = verdict_get(i)
+            if v is not None and isinstance(p, Estimate):
+                p = _EST_ONE if v else _EST_ZERO  # as in _make_cells
+            per_cell.append(p)
+            # an estimate per cell is its own object: the key is the value (an exact fraction, or
+            # the float's repr, which tells 0.0 from -0.0)
+            key = (p.fraction if isinstance(p, Exact) else repr(p.value), v)
+            tail = tails.get(key)
+            if tail is None:
+                # each distinct value encoded by json itself (the same text as json.dumps of the cell)
+                frac = p.text() if isinstance(p, Exact) else None
+                verdict = None if v is None else "mine" if v else "safe"
+                tail = tails[key] = (f'"probability": {dumps(p.value)}, "fraction": {dumps(frac)}, '
+                                     f'"basis": {dumps(p.basis)}, "proof": {dumps(verdict)}}}')
+            texts.append(f'{{"row": {i // cols}, "col": {i % cols}, {tail}')
+        safe = [i for i in model.unknown if verdict_get(i) is False]
+        mines = [i for i in model.unknown if verdict_get(i) is True]
+        doc = {
+            "rows": analysis.rows, "cols": analysis.cols,
+            "mines": analysis.mines, "remaining": analysis.remaining,
+            "status": "ok",
+            "exact": analysis.exact,
+            "prior": analysis.prior,
+            "cells": _CELLS_MARK,
+            "proved_safe": [list(divmod(i, cols)) for i in safe],
+            "proved_mine": [list(divmod(i, cols)) for i in mines],
+            "best_guess": self._best_guess(analysis, per_cell, safe),
+        }
+        return dumps(doc).replace(dumps(_CELLS_MARK), "[" + ", ".join(texts) + "]", 1)
+
+    def _best_guess(self, analysis: Analysis, per_cell: list[Probability], safe: list[int]) -> list[int] | None:
+        """:attr:`Analysis.best_guess` by the one rule (:func:`best_guess`), given only the cells
+        tied at the lowest probability of its candidates (the rule's answer is among them)."""
+        unknown, cols = self.model.unknown, self.model.cols
+        if not unknown:
+            return None
+        prob_of = dict(zip(unknown, per_cell)) if safe else None
+        pool = safe or list(unknown)
+        probs = [prob_of[i] for i in pool] if prob_of is not None else per_cell
+        keys = [p.sort_key() for p in probs]
+        low = min(keys)
+        # without their proofs: when the candidates are the proved-safe cells, these all are
+        tied = [CellResult(i // cols, i % cols, p) for i, p, k in zip(pool, probs, keys) if k == low]
+        bg = best_guess(tied, analysis.board)
+        return list(bg) if bg is not None else None
+
+
+class _GroupProbabilities(Mapping[int, Probability]):
+    """The probabilities of an exactly counted board: 0 or 1 for a fixed cell (read off the model's
+    facts), one value per frontier cell (shared within a group) and one value for every
+    off-frontier cell, looked up on access."""
+
+    __slots__ = ("_explicit", "_outside", "_outside_set", "_p_out", "_fixed")
+
+    def __init__(self, explicit: dict[int, Probability], outside: tuple[int, ...], p_out: Probability,
+                 fixed: Mapping[int, Fact]) -> None:
+        self._explicit = explicit
+        self._outside = outside
+        self._outside_set: frozenset[int] | None = None
+        self._p_out = p_out
+        self._fixed = fixed
+
+    def __getitem__(self, cell: int) -> Probability:
+        p = self.get(cell)
+        if p is None:
+            raise KeyError(cell)
+        return p
+
+    def get(self, cell: int, default: Probability | None = None) -> Probability | None:  # type: ignore[override]
+        # what __getitem__ does, without Mapping.get's call of it and its KeyError per miss
+        p = self._explicit.get(cell)
+        if p is not None:
+            return p
+        f = self._fixed.get(cell)
+        if f is not None:
+            return _ONE if f.mine else _ZERO
+        if self._outside_set is None:
+            self._outside_set = frozenset(self._outside)
+        return self._p_out if cell in self._outside_set else default
+
+    def __iter__(self) -> Iterator[int]:
+        yield from self._fixed
+        yield from self._explicit
+        yield from self._outside
+
+    def __len__(self) -> int:
+        return len(self._fixed) + len(self._explicit) + len(self._outside)
