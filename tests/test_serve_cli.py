@@ -46,3 +46,34 @@ def test_serve_refuses_a_busy_port_and_a_bad_one(capsys):
     assert main(["serve", "--port", "70000"]) == 2
     assert "not a port" in capsys.readouterr().err
     assert main(["serve", "--port", "x"]) == 2
+
+
+def test_connections_have_tcp_nodelay():
+    """The server's connections send without Nagle's delay: asyncio turns TCP_NODELAY on only for
+    sockets whose proto says TCP, and accepted ones inherit the listener's (with proto 0 every
+    request after the first on a kept-alive connection waited ~40 ms for a delayed ACK)."""
+    import asyncio
+
+    from cpsolve.cli.serve import listening_socket
+
+    sock = listening_socket("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    seen: list[int] = []
+
+    async def go() -> None:
+        def on_connect(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            s = writer.get_extra_info("socket")
+            seen.append(s.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(on_connect, sock=sock)
+        async with server:
+            _, w = await asyncio.open_connection("127.0.0.1", port)
+            for _ in range(100):
+                if seen:
+                    break
+                await asyncio.sleep(0.01)
+            w.close()
+
+    asyncio.run(go())
+    assert seen and seen[0] != 0

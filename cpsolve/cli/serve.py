@@ -28,6 +28,25 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound and listening (a bad address is one line: exit 2)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY only on sockets whose proto says TCP, and an
+    # accepted connection inherits the listener's. With proto 0, Nagle held each response's second
+    # write until the client's delayed ACK: every request after the first on a kept-alive
+    # connection took about 40 ms more (measured 42-58 ms against 0.2-5 ms with it set).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except (OSError, OverflowError) as exc:
+        sock.close()
+        msg = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise CliError(f"cannot listen on {host}:{port}: {msg}") from None
+    sock.listen(2048)  # accept connections from now on (they wait in the backlog until uvicorn runs)
+    return sock
+
+
 def run(args: argparse.Namespace) -> int:
     if args.port > 65535:
         raise CliError(f"--port {args.port} is not a port (0-65535)")
@@ -35,16 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..web import Limits, create_app
 
-    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((args.host, args.port))
-    except (OSError, OverflowError) as exc:
-        sock.close()
-        msg = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise CliError(f"cannot listen on {args.host}:{args.port}: {msg}") from None
-    sock.listen(2048)  # accept connections from now on (they wait in the backlog until uvicorn runs)
+    sock = listening_socket(args.host, args.port)
     port = sock.getsockname()[1]
     limits = Limits(workers=args.workers, queue=args.queue, time_limit=min(args.time_limit, args.max_time_limit),
                     max_time_limit=args.max_time_limit)
