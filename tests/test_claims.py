@@ -121,3 +121,34 @@ def test_forcing_set_minimal_within_the_default_budget(name, row, col):
     assert ex.minimal and not ex.timed_out
     cert = analyze(board).cell(row, col).proof
     assert cert is not None and cert.verdict == ex.verdict
+
+
+def test_conflict_from_the_candidate_builds_a_small_system(monkeypatch):
+    """A huge board with one impossible clue: the conflict is shrunk within the clues the model
+    blamed (a system of those clues alone), never the whole board's system, which took seconds to
+    build at 500x500 and overran the time limit; the conflict named is still proved (oracle)."""
+    import cpsolve.proof.explain as ex
+    from cpsolve.board import Board
+    from cpsolve.simulate import midgame_positions
+
+    board = next(iter(midgame_positions((120, 120, 2300), 1, seed=3))).board
+    cells = list(board.cells)
+    spoiled = next(i for i, v in enumerate(cells) if 0 < v < 8 and sum(
+        1 for j in board.neighbours(i) if cells[j] < 0) < 8)
+    cells[spoiled] = 8  # fewer than 8 covered neighbours: impossible on its own
+    bad = Board(board.rows, board.cols, tuple(cells), board.mines)
+    built: list[int] = []
+    original = ex.board_system
+
+    def spy(b, **kw):  # type: ignore[no-untyped-def]
+        system, clues = original(b, **kw)
+        built.append(len(system.cards))
+        return system, clues
+
+    monkeypatch.setattr(ex, "board_system", spy)
+    with pytest.raises(InconsistentBoard) as err:
+        analyze(bad)
+    e = err.value
+    assert e.minimal and e.conflict == [divmod(spoiled, bad.cols)] and not e.uses_total
+    assert built and max(built) < 10  # the candidate's clues only (the board has thousands)
+    assert conflict_is_unsat(bad, e.conflict, e.uses_total)

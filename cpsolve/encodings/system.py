@@ -26,7 +26,7 @@ Variables are numbered ``1..len(cells)`` in the order of ``cells`` (board indice
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..board import Board
@@ -132,13 +132,18 @@ def _total_card(lits: Sequence[int], n_outside: int, remaining: int, sources: fr
 
 
 def system_from_clues(rows: int, cols: int, unknown: Iterable[int], clues: Sequence[Clue],
-                      remaining: int | None, *, outside_rep: int | None = None) -> CardSystem:
+                      remaining: int | None, *, outside_rep: int | None = None,
+                      only: Collection[int] | None = None) -> CardSystem:
     """The original clues as equalities (clue id = position in ``clues``), and the total.
 
     ``outside_rep`` picks which off-frontier cell is the representative variable (default: the first).
+    ``only``: the ids of the clues to include (all when None); the cells of no included clue count
+    as off the frontier, so the system is a subset of the whole board's constraints: a conflict in
+    it is a conflict of the board.
     """
     unknown = tuple(unknown)
-    frontier = sorted({c for cl in clues for c in cl.cells})
+    chosen = list(enumerate(clues)) if only is None else [(cid, clues[cid]) for cid in sorted(only)]
+    frontier = sorted({c for _, cl in chosen for c in cl.cells})
     fset = set(frontier)
     outside = tuple(c for c in unknown if c not in fset)
     cells = list(frontier)
@@ -150,7 +155,7 @@ def system_from_clues(rows: int, cols: int, unknown: Iterable[int], clues: Seque
         outside_var = len(cells)
     var_of = {c: v for v, c in enumerate(cells, start=1)}
     cards = [Card(tuple(sorted(var_of[c] for c in cl.cells)), cl.need, cl.need, frozenset({cid}))
-             for cid, cl in enumerate(clues)]
+             for cid, cl in chosen]
     if remaining is not None:
         cards.append(_total_card(range(1, len(cells) + 1), len(outside), remaining, frozenset()))
     return CardSystem(rows, cols, tuple(cells), tuple(cards), outside if outside_var else (), outside_var,
@@ -189,14 +194,17 @@ def raw_model(board: Board, *, trust_flags: bool = True) -> Model:
     return Model(board.rows, board.cols, unknown, clues, remaining, {}, (), (), ())
 
 
-def board_system(board: Board | Model, *, trust_flags: bool = True, outside_rep: int | None = None
+def board_system(board: Board | Model, *, trust_flags: bool = True, outside_rep: int | None = None,
+                 only: Collection[int] | None = None, total: bool = True
                  ) -> tuple[CardSystem, tuple[Clue, ...]]:
     """The original clues of ``board`` (and its total) as a cardinality system (a model's own
-    clues, unknown cells and total when given a :class:`~cpsolve.constraints.Model`)."""
+    clues, unknown cells and total when given a :class:`~cpsolve.constraints.Model`).
+
+    ``only``: the ids of the clues to include (all when None); ``total=False`` leaves the total out."""
     if isinstance(board, Model):
-        return system_from_clues(board.rows, board.cols, board.unknown, board.clues, board.remaining,
-                                 outside_rep=outside_rep), board.clues
-    unknown, clues = board_clues(board, trust_flags)
-    remaining = board.remaining_mines(trust_flags)
-    return system_from_clues(board.rows, board.cols, unknown, clues, remaining,
-                             outside_rep=outside_rep), clues
+        unknown, clues, remaining = board.unknown, board.clues, board.remaining
+    else:
+        unknown, clues = board_clues(board, trust_flags)
+        remaining = board.remaining_mines(trust_flags)
+    return system_from_clues(board.rows, board.cols, unknown, clues, remaining if total else None,
+                             outside_rep=outside_rep, only=only), clues

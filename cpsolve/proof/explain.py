@@ -95,15 +95,25 @@ def minimal_conflict(board: Board | Model, sources: Iterable[int] | None = None,
     shows it unsatisfiable) when given, else from every clue and the total. None when the solver
     could not show any conflict in time (or the board is consistent)."""
     deadline = time.perf_counter() + time_limit if time_limit is not None else None
-    system, _ = board_system(board, trust_flags=trust_flags)
-    b = get_backend(resolve(engine))(system, range(len(system.cards)))
+    name = resolve(engine)
+    if sources is not None:
+        # the candidate's clues alone first: a system of a few clues, not the whole board (which
+        # on a huge board takes seconds to build); a conflict among them is one of the board
+        wanted = frozenset(sources)
+        sub, _ = board_system(board, trust_flags=trust_flags, only=wanted - {TOTAL}, total=TOTAL in wanted)
+        got = _conflict_in(sub, name, deadline)
+        if got is not None:
+            return got
+    whole, _ = board_system(board, trust_flags=trust_flags)
+    return _conflict_in(whole, name, deadline)
+
+
+def _conflict_in(system: CardSystem, engine: str, deadline: float | None) -> Reason | None:
+    """A conflict among all of ``system``'s cards, shrunk until ``deadline``; None if not shown."""
+    b = get_backend(engine)(system, range(len(system.cards)))
     try:
         src_of = {b.guard[ci]: _source_of(system, ci) for ci in range(len(system.cards))}
-        got = None
-        if sources is not None:
-            got = _shrink(b, _ordered_guards(system, b, sources), [], deadline)
-        if got is None:
-            got = _shrink(b, _ordered_guards(system, b, None), [], deadline)
+        got = _shrink(b, _ordered_guards(system, b, None), [], deadline)
         if got is None:
             return None
         current, minimal = got
