@@ -8,7 +8,7 @@ subsystem returned them; per-cell objects are built only when read.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
@@ -166,11 +166,33 @@ class Analysis:
 
     @property
     def proved_safe(self) -> list[tuple[int, int]]:
-        return [(c.row, c.col) for c in self.cells if c.proof is not None and not c.proof.mine]
+        return [(r, c) for r, c, mine in self.proved_cells() if not mine]
 
     @property
     def proved_mine(self) -> list[tuple[int, int]]:
-        return [(c.row, c.col) for c in self.cells if c.proof is not None and c.proof.mine]
+        return [(r, c) for r, c, mine in self.proved_cells() if mine]
+
+    def proved_cells(self) -> list[tuple[int, int, bool]]:
+        """(row, col, is a mine) of every proved cell, row-major; read off the proofs without
+        building the per-cell results while they were not read (a player asks this every move)."""
+        raw = self._raw
+        if self._cells is None and raw is not None:
+            cols = self.cols
+            return [(i // cols, i % cols, mine) for i, mine in raw.verdict_cells()]
+        return [(c.row, c.col, c.proof.mine) for c in self.cells if c.proof is not None]
+
+    def exact_extremes(self) -> list[tuple[int, int, bool]]:
+        """(row, col, is 1) of every cell whose probability is exactly 0 or 1, row-major (the
+        referee checks each against the layout); no per-cell results built, as above."""
+        raw = self._raw
+        if self._cells is None and raw is not None:
+            cols = self.cols
+            unknown = raw.model.unknown
+            pairs: Iterable[tuple[int, Probability]] = zip(unknown, _per_cell(raw.probs, unknown), strict=True)
+            return [(i // cols, i % cols, bool(p.fraction)) for i, p in pairs
+                    if isinstance(p, Exact) and p.fraction in (0, 1)]
+        return [(c.row, c.col, bool(c.probability.fraction)) for c in self.cells
+                if isinstance(c.probability, Exact) and c.probability.fraction in (0, 1)]
 
     def cell(self, row: int, col: int) -> CellResult:
         """The result for the cell at (``row``, ``col``), 0-based, row 0 at the top.
@@ -321,10 +343,19 @@ class _RawCells:
     probs: Mapping[int, Probability]
     proofs: Mapping[int, Certainty]
 
+    def _verdicts(self) -> Mapping[int, bool]:
+        proofs = self.proofs
+        return proofs.verdicts() if isinstance(proofs, Certainties) else {c: x.mine for c, x in proofs.items()}
+
+    def verdict_cells(self) -> list[tuple[int, bool]]:
+        """(cell, is a mine) of every proved cell, in the order of the cell results."""
+        verdict_get = self._verdicts().get
+        return [(i, v) for i in self.model.unknown if (v := verdict_get(i)) is not None]
+
     def json_text(self, analysis: Analysis) -> str:
-        model, probs, proofs = self.model, self.probs, self.proofs
+        model, probs = self.model, self.probs
         cols = model.cols
-        mine_of = proofs.verdicts() if isinstance(proofs, Certainties) else {c: x.mine for c, x in proofs.items()}
+        mine_of = self._verdicts()
         tails: dict[tuple[object, bool | None], str] = {}
         dumps = json.dumps
         texts = []

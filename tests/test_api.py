@@ -67,3 +67,25 @@ def test_one_error_family(tmp_path):
     assert isinstance(inc.value, cpsolve.CpsolveError)
     from cpsolve.count import BudgetExceeded
     assert issubclass(BudgetExceeded, cpsolve.BudgetError)
+
+
+def test_proved_cells_and_exact_extremes_without_cell_objects():
+    """What a player reads every move (proofs, exact 0/1) comes off the proofs and the group
+    probabilities without building the per-cell results, and equals what the cells say."""
+    from cpsolve.probability import Exact
+    from cpsolve.simulate import played_positions
+
+    seen_proof = seen_extreme = 0
+    for pos in played_positions("intermediate", 40, seed=8):
+        a = cpsolve.analyze(pos.board)
+        fast_proved, fast_extremes = a.proved_cells(), a.exact_extremes()
+        fast_safe, fast_mine = a.proved_safe, a.proved_mine
+        assert a._cells is None  # the path ran: no CellResult was made
+        cells = a.cells
+        assert fast_proved == [(c.row, c.col, c.proof.mine) for c in cells if c.proof is not None]
+        assert fast_extremes == [(c.row, c.col, c.probability.fraction == 1) for c in cells
+                                 if isinstance(c.probability, Exact) and c.probability.fraction in (0, 1)]
+        assert (fast_safe, fast_mine) == (a.proved_safe, a.proved_mine)  # now read from the cells
+        seen_proof += len(fast_proved)
+        seen_extreme += len(fast_extremes)
+    assert seen_proof and seen_extreme

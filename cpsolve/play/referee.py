@@ -18,7 +18,6 @@ from typing import Any
 from ..analysis import InconsistentBoard, analyze
 from ..board import Board
 from ..options import DEFAULTS, AnalysisOptions
-from ..probability import Exact
 from ..result import Analysis
 from ..simulate import Game
 from .strategy import Strategy
@@ -61,20 +60,17 @@ class GameRecord:
 
 def check_certainties(analysis: Analysis, game: Game, record: GameRecord, position: int) -> None:
     """Count the certainties of ``analysis`` and compare each (and each exact 0/1) with the layout."""
-    for cell in analysis.cells:
-        truth = game.is_mine(cell.row, cell.col)
-        if cell.proof is not None:
-            record.certainties += 1
-            if cell.proof.mine != truth:
-                record.wrong_certainties += 1
-                record.wrong.append({"game": record.index, "seed": record.seed, "position": position,
-                                     "cell": [cell.row, cell.col], "claimed": cell.proof.verdict,
-                                     "engine": cell.proof.engine})
-        p = cell.probability
-        if isinstance(p, Exact):
-            f = p.fraction
-            if (truth and f.numerator == 0) or (not truth and f.numerator == f.denominator):
-                record.wrong_exact += 1
+    for r, c, mine in analysis.proved_cells():
+        record.certainties += 1
+        if mine != game.is_mine(r, c):
+            proof = analysis.cell(r, c).proof
+            assert proof is not None
+            record.wrong_certainties += 1
+            record.wrong.append({"game": record.index, "seed": record.seed, "position": position,
+                                 "cell": [r, c], "claimed": proof.verdict, "engine": proof.engine})
+    for r, c, one in analysis.exact_extremes():
+        if one != game.is_mine(r, c):
+            record.wrong_exact += 1
 
 
 def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, index: int,

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from .. import count
 from ..board import COVERED, Board, neighbours
 from ..constraints import Inconsistent
-from ..probability import Exact
 from ..result import Analysis, best_guess
 from .endgame import endgame_move
 from .guess import Evaluator, isolated_move, pseudo_fifty_fifty
@@ -78,8 +77,7 @@ class Strategy:
         safe = analysis.proved_safe
         if safe:
             return Move(tuple(safe), False, "proved")
-        zero = [(c.row, c.col) for c in analysis.cells
-                if isinstance(c.probability, Exact) and c.probability.fraction == 0]
+        zero = [(r, c) for r, c, one in analysis.exact_extremes() if not one]
         if zero:
             return Move(tuple(zero), False, "exact-zero")
         if self.name != "basic" and board.mines is not None:
