@@ -26,6 +26,23 @@ class Fact(NamedTuple):
 mine_of = itemgetter(0)
 
 
+def _take_fixed(cells: frozenset[int], need: int, fixed: dict[int, Fact]
+                ) -> tuple[list[int], int, list[frozenset[int]]]:
+    """The cells of a constraint not yet fixed, its need less the fixed mines among the others, and
+    those fixed cells' sources."""
+    keep = []
+    used = []
+    for c in cells:
+        f = fixed.get(c)
+        if f is None:
+            keep.append(c)
+        else:
+            used.append(f[1])
+            if f[0]:
+                need -= 1
+    return keep, need, used
+
+
 class Simplifier:
     """Fixpoint of the simplification rules over a set of constraints keyed by their cell sets."""
 
@@ -46,16 +63,7 @@ class Simplifier:
         self._adds += 1
         fixed = self.fixed
         if fixed and not fixed.keys().isdisjoint(cells):
-            keep = []
-            used = []
-            for c in cells:
-                f = fixed.get(c)
-                if f is None:
-                    keep.append(c)
-                else:
-                    used.append(f.sources)
-                    if f.mine:
-                        need -= 1
+            keep, need, used = _take_fixed(cells, need, fixed)
             if not keep and need == 0:
                 # met by the fixed cells: it says nothing more, and its provenance is never read
                 # (most clues of a played position end here; their unions were a fifth of the model)
@@ -105,16 +113,7 @@ class Simplifier:
             if fixed and not fixed_cells.isdisjoint(cells):
                 if fixed_cells >= cells and sum(map(mine_of, map(fact_of, cells))) == need:
                     continue  # met by the fixed cells (see add()); most clues of a played position
-                keep = []
-                used = []
-                for c in cells:
-                    f = fixed.get(c)
-                    if f is None:
-                        keep.append(c)
-                    else:
-                        used.append(f[1])
-                        if f[0]:
-                            need -= 1
+                keep, need, used = _take_fixed(cells, need, fixed)
                 if not keep and need == 0:
                     continue
                 src = frozenset({cid}).union(*used)
