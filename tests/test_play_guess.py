@@ -130,3 +130,19 @@ def test_best_strategy_takes_the_evaluator_paths() -> None:
                            analysis_options=AnalysisOptions(prove=False),
                            strategy_options={"name": "best", "secondary": False, "isolated": 0}))
     assert not {"secondary", "pseudo", "isolated"} & set(off["moves"])
+
+
+def test_exact_tallies_equal_conditioned_counts():
+    """CountedPosition.tally (mine placements per cell, off the exact marginals) equals the count of
+    the position conditioned on the cell being a mine, which the evaluator used to build."""
+    from cpsolve.simulate.positions import played_positions
+
+    engine = Lookahead()
+    checked = 0
+    for pos in played_positions("intermediate", 30, seed=4):
+        state = engine.solve(pos.board)
+        for i in list(state.prob)[:30]:
+            hyp = engine.condition(state, [i], [])
+            assert state.tally[i] == (hyp.z if hyp is not None else 0)
+            checked += 1
+    assert checked > 300

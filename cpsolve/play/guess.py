@@ -285,7 +285,9 @@ class Evaluator:
                 return
 
     def _exact_tally(self, t: int) -> int:
-        return self.pattern_count([t], [])
+        """Placements with ``t`` a mine (what ``pattern_count([t], [])`` counts, read off the exact
+        marginals instead of a conditioned position)."""
+        return self.state.tally[t]
 
     def influence(self, i: int) -> int:
         """Placements in which opening ``i`` (when safe) breaks a would-be 50/50 it is part of, or an

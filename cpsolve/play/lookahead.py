@@ -45,6 +45,7 @@ class CountedPosition:
     _total: count.TotalCombination | None = field(default=None, repr=False)
     _prob: dict[int, float] | None = field(default=None, repr=False)
     _comp_of: dict[int, int] | None = field(default=None, repr=False)
+    _tally: dict[int, int] | None = field(default=None, repr=False)
 
     @property
     def prob(self) -> dict[int, float]:
@@ -52,6 +53,18 @@ class CountedPosition:
         if self._prob is None:
             self._prob = self._probabilities()
         return self._prob
+
+    @property
+    def tally(self) -> dict[int, int]:
+        """Placements with each unknown cell a mine, exactly (``prob`` is these over ``z``)."""
+        if self._tally is None:
+            assert self._total is not None
+            z = self.z
+            # a group's probability is num / (size * z), and by symmetry each of its cells is a mine
+            # in num / size placements (an integer); an off-frontier cell's is out_num / z
+            self._tally = count.cell_marginals(self.fixed, self.outside, self.counts,
+                                               lambda num, den: num * z // den, total=self._total)
+        return self._tally
 
     @property
     def comp_of(self) -> dict[int, int]:
