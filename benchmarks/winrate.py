@@ -112,12 +112,9 @@ def _play(difficulty: str, rule: str, games: int, seed: int, jobs: int, strategy
     key = game_records.run_id(cfg.settings())
     Path(records).mkdir(parents=True, exist_ok=True)
     path = str(Path(records) / f"{difficulty}-{rule}-seed{seed}-{key}.jsonl")
-    found = game_records.load(path, key, seed)
-    done = [r for r in found if r.index < games]
-    have = {r.index for r in done}
-    writer = game_records.Writer(path, found, key, [i for i in range(games) if i not in have])
+    writer = game_records.Writer(path, game_records.load(path, key, seed), key, games)
     try:
-        summary, recs = run(cfg, jobs, writer.add, cluster=cluster, done=done)
+        summary, recs = run(cfg, jobs, writer.add, cluster=cluster, done=writer.done)
     finally:
         writer.close()
     return summary, [r.won for r in recs]

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ..board import MAX_DIGITS, clip, parse_signed
 from ..options import DEFAULT_DENSITY, DEFAULTS, AnalysisOptions
-from . import CliError
+from . import CliError, off_board
 
 
 def parse_cell(text: str) -> tuple[int, int]:
@@ -122,7 +122,6 @@ class GameBoard:
     cols: int
     mines: int
     first_cell: tuple[int, int]   # the first click: --first-cell, else the rule's default cell
-    first_cell_given: bool
 
 
 def game_board(args: argparse.Namespace) -> GameBoard:
@@ -134,11 +133,10 @@ def game_board(args: argparse.Namespace) -> GameBoard:
         rows, cols, mines = parse_difficulty(args.difficulty)
     except ValueError as exc:
         raise CliError(str(exc)) from None
-    given = args.first_cell is not None
-    first = args.first_cell if given else default_first_cell(rows, cols, args.first_click)
-    if not (0 <= first[0] < rows and 0 <= first[1] < cols):
+    first = args.first_cell if args.first_cell is not None else default_first_cell(rows, cols, args.first_click)
+    if off_board(first, rows, cols):
         raise CliError(f"--first-cell {first[0]},{first[1]} is off the board ({rows} rows x {cols} columns)")
-    return GameBoard(rows, cols, mines, first, given)
+    return GameBoard(rows, cols, mines, first)
 
 
 def positive_int(text: str) -> int:

@@ -103,9 +103,8 @@ def run_play(args: argparse.Namespace) -> int:
             raise CliError(f"--records {exc}") from None
         except OSError:
             found = []  # unreadable: opening it for writing reports it
-        done = [r for r in found if r.index < config.games]  # those beyond --games stay in the file
-        have = {r.index for r in done}
-        writer = _open_records(args.records, found, run_key, [i for i in range(config.games) if i not in have])
+        writer = _open_records(args.records, found, run_key, config.games)
+        done = writer.done
     bar = _progress_bar(config.games, len(done), show)
     wins = [sum(r.won for r in done), len(done)]
 
@@ -141,10 +140,10 @@ def run_play(args: argparse.Namespace) -> int:
     return EXIT_WRONG if bad else EXIT_OK
 
 
-def _open_records(path: str, found: list[GameRecord], run_key: str, todo: list[int]) -> records.Writer:
+def _open_records(path: str, found: list[GameRecord], run_key: str, games: int) -> records.Writer:
     """The --records writer, opened before any game is played (a bad path is bad usage: exit 2)."""
     try:
-        return records.Writer(path, found, run_key, todo)
+        return records.Writer(path, found, run_key, games)
     except IsADirectoryError:
         raise CliError(f"--records {display_name(path)}: is a directory, not a file") from None
     except OSError as exc:

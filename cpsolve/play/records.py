@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterable
 from typing import IO, Any
 
 from .referee import GameRecord, game_seed
@@ -93,21 +92,24 @@ def write_sorted(path: str, records: list[GameRecord], run: str) -> None:
 
 
 class Writer:
-    """Appends the records of a run to ``path`` one line per game, in game order whatever order the
-    games finish in, flushed after each: an interrupted run leaves whole lines of finished games.
+    """Appends the records of a run of ``games`` games to ``path`` one line per game, in game order
+    whatever order the games finish in, flushed after each: an interrupted run leaves whole lines of
+    finished games.
 
     ``found``: the records of the run already in the file (they are written back first, in order and
     without a line cut short by an interruption: a temporary file renamed, so nothing is lost if
-    this is interrupted too); ``todo``: the indices still to play, in order. Raises OSError when the
-    file cannot be written (before any game is played).
+    this is interrupted too); ``done`` are those within the run's ``games``, not played again.
+    Raises OSError when the file cannot be written (before any game is played).
     """
 
-    def __init__(self, path: str, found: list[GameRecord], run: str, todo: Iterable[int]) -> None:
+    def __init__(self, path: str, found: list[GameRecord], run: str, games: int) -> None:
         self.run = run
+        self.done = [r for r in found if r.index < games]  # those beyond ``games`` stay in the file
+        have = {r.index for r in self.done}
         if found:
             write_sorted(path, found, run)
         self.fh: IO[str] = open(path, "a" if found else "w", encoding="utf-8")  # noqa: SIM115 - close()
-        self.order = iter(todo)
+        self.order = (i for i in range(games) if i not in have)
         self.expect = next(self.order, -1)
         self.pending: dict[int, GameRecord] = {}
 
