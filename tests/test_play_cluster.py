@@ -127,3 +127,30 @@ def test_winrate_tables_share_records_with_the_cli(tmp_path: Path) -> None:
         runner._play_one = original  # type: ignore[assignment]
     assert again["games_digest"] == cli["games_digest"] and wins12[:8] == wins
     assert sum(wins12) == cli["wins"]
+
+
+def test_forked_pairs_give_the_results_of_separate_runs() -> None:
+    """benchmarks/forked_pairs.py plays two strategies on one game until their moves differ, then
+    forks: each strategy's result must be what it gets playing the game alone (and some games must
+    fork, or the test shows nothing)."""
+    import importlib.util
+    import sys
+
+    bench = Path(__file__).resolve().parent.parent / "benchmarks"
+    sys.path.insert(0, str(bench))
+    spec = importlib.util.spec_from_file_location("forked_pairs", bench / "forked_pairs.py")
+    assert spec is not None and spec.loader is not None
+    forked = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(forked)
+    from cpsolve.play.referee import play_game
+    from cpsolve.play.strategy import Strategy
+
+    a, b = Strategy(name="basic"), Strategy(name="best")
+    forks = 0
+    for i in range(40):
+        doc = forked.play_forked(9, 9, 10, "safe", 5, i, a, b)
+        forks += doc["fork"] >= 0
+        assert doc["wrong_certainties"] == 0
+        for key, strat in (("a", a), ("b", b)):
+            assert play_game(9, 9, 10, first_click="safe", seed=5, index=i, strategy=strat).won == doc[key], (i, key)
+    assert forks >= 5

@@ -1,0 +1,177 @@
+"""Paired win rates of two strategies at about the cost of one: play both on one game until they differ.
+
+A paired run (``winrate.py --strategy A --strategy B``) plays every game twice. But both strategies
+see the same board and choose from the board alone, so up to the first position where their moves
+differ the two games are the same game. This script plays each game once with both strategies
+choosing in step; at the first difference the game is copied, and A plays on in the copy and B in
+the original. A game in which they never differ is one result for both. The outcome of every game
+is exactly what two separate runs give (``--check N`` plays the first N games the ordinary way too
+and stops on any difference), at the cost of one game plus the part after the fork.
+
+Every analysis's certainties are checked against the layout, as in ``cpsolve play``.
+
+    python benchmarks/forked_pairs.py --difficulty expert --first-click safe --games 20000 --seed 77 \\
+        --jobs 2 --a name=best --b name=best,survive=3 --out runs/survive3.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from winrate import paired, parse_strategy  # noqa: E402
+
+from cpsolve.analysis import analyze  # noqa: E402
+from cpsolve.play.referee import GameRecord, check_certainties, game_seed, play_game  # noqa: E402
+from cpsolve.play.strategy import Move, Strategy  # noqa: E402
+from cpsolve.simulate import Game, parse_difficulty  # noqa: E402
+
+_job: dict[str, Any] = {}
+
+
+def _apply(game: Game, move: Move) -> None:
+    for r, c in move.cells:
+        if game.view[r * game.cols + c] >= 0:
+            continue  # opened meanwhile by a 0 revealed in the same batch
+        if not game.reveal(r, c):
+            return
+
+
+def _step(game: Game, strategy: Strategy, rec: GameRecord) -> None:
+    """Play ``game`` to its end with ``strategy``."""
+    while not game.over:
+        board = game.board()
+        analysis = analyze(board)
+        rec.positions += 1
+        check_certainties(analysis, game, rec, rec.positions)
+        _apply(game, strategy.choose(board, analysis))
+
+
+def play_forked(rows: int, cols: int, mines: int, rule: str, seed: int, index: int,
+                a: Strategy, b: Strategy) -> dict[str, Any]:
+    """Game ``index`` of the run seeded ``seed``: A's result, B's result, and the position where they
+    parted (-1: never)."""
+    gseed = game_seed(seed, index)
+    game = Game(rows, cols, mines, seed=gseed, first_click=rule)
+    rec = GameRecord(index=index, seed=gseed, won=False, safe_cells=rows * cols - mines)
+    first = a.first_cell(rows, cols, mines, rule)
+    if first != b.first_cell(rows, cols, mines, rule):
+        raise ValueError("the two strategies open different first cells")
+    game.reveal(*first)
+    fork = -1
+    won_a = won_b = False
+    while not game.over:
+        board = game.board()
+        analysis = analyze(board)
+        rec.positions += 1
+        check_certainties(analysis, game, rec, rec.positions)
+        move_a = a.choose(board, analysis)
+        move_b = b.choose(board, analysis)
+        if move_a.cells != move_b.cells:
+            fork = rec.positions
+            other = copy.deepcopy(game)
+            _apply(other, move_a)
+            _step(other, a, rec)
+            won_a = other.won
+            _apply(game, move_b)
+            _step(game, b, rec)
+            won_b = game.won
+            break
+        _apply(game, move_a)
+    if fork < 0:
+        won_a = won_b = game.won
+    return {"index": index, "seed": gseed, "a": won_a, "b": won_b, "fork": fork,
+            "positions": rec.positions, "certainties": rec.certainties,
+            "wrong_certainties": rec.wrong_certainties, "wrong_exact": rec.wrong_exact}
+
+
+def _init(rows: int, cols: int, mines: int, rule: str, seed: int, a: dict, b: dict) -> None:
+    _job.update(rows=rows, cols=cols, mines=mines, rule=rule, seed=seed, a=Strategy(**a), b=Strategy(**b))
+
+
+def _one(index: int) -> dict[str, Any]:
+    j = _job
+    return play_forked(j["rows"], j["cols"], j["mines"], j["rule"], j["seed"], index, j["a"], j["b"])
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--difficulty", default="expert", help="beginner, intermediate, expert or WxHxM")
+    ap.add_argument("--first-click", default="safe", choices=("safe", "opening"))
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=77)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--a", default="name=best", help="strategy A as k=v,k=v (winrate.py's --strategy)")
+    ap.add_argument("--b", required=True, help="strategy B as k=v,k=v")
+    ap.add_argument("--out", help="append one JSON line per game to this file (resumes from it)")
+    ap.add_argument("--check", type=int, default=0, metavar="N",
+                    help="also play the first N games separately with A and with B and stop on any difference")
+    args = ap.parse_args()
+    rows, cols, mines = parse_difficulty(args.difficulty)
+    sa, sb = parse_strategy(args.a), parse_strategy(args.b)
+    done: dict[int, dict[str, Any]] = {}
+    if args.out and Path(args.out).exists():
+        for line in Path(args.out).read_text(encoding="utf-8").splitlines():
+            try:
+                doc = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            done[doc["index"]] = doc
+    todo = [i for i in range(args.games) if i not in done]
+    t0 = time.perf_counter()
+    init = (rows, cols, mines, args.first_click, args.seed, sa, sb)
+    out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
+    try:
+        if args.jobs > 1:
+            pool = Pool(args.jobs, initializer=_init, initargs=init)
+            results = pool.imap_unordered(_one, todo, chunksize=4)
+        else:
+            _init(*init)
+            results = map(_one, todo)
+        for k, doc in enumerate(results, 1):
+            done[doc["index"]] = doc
+            if out is not None:
+                out.write(json.dumps(doc) + "\n")
+                out.flush()
+            print(f"\r{k}/{len(todo)} games, {time.perf_counter() - t0:.0f} s", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+    finally:
+        if out is not None:
+            out.close()
+    docs = [done[i] for i in range(args.games)]
+    if args.check:
+        a, b = Strategy(**sa), Strategy(**sb)  # type: ignore[arg-type]
+        for doc in docs[: args.check]:
+            for key, strat in (("a", a), ("b", b)):
+                rec = play_game(rows, cols, mines, first_click=args.first_click, seed=args.seed,
+                                index=doc["index"], strategy=strat)
+                if rec.won != doc[key]:
+                    print(f"game {doc['index']}: strategy {key.upper()} {'won' if rec.won else 'lost'} "
+                          f"alone but {'won' if doc[key] else 'lost'} forked", file=sys.stderr)
+                    return 1
+        print(f"checked: the first {min(args.check, len(docs))} games give the same results played "
+              f"separately", file=sys.stderr)
+    n = len(docs)
+    wa, wb = [d["a"] for d in docs], [d["b"] for d in docs]
+    pr = paired(wa, wb)
+    forked = sum(1 for d in docs if d["fork"] >= 0)
+    print(f"{args.difficulty}, {args.first_click}, seed {args.seed}, {n:,} games: A ({args.a}) "
+          f"{100 * sum(wa) / n:.2f}%, B ({args.b}) {100 * sum(wb) / n:.2f}%; the strategies parted in "
+          f"{forked:,} games; B - A {100 * pr['diff']:+.2f} points [{100 * pr['ci95'][0]:+.2f}, "
+          f"{100 * pr['ci95'][1]:+.2f}] (+{pr['only_b']} -{pr['only_a']}), McNemar p {pr['p']:.2g}; "
+          f"certainties {sum(d['certainties'] for d in docs):,}, wrong "
+          f"{sum(d['wrong_certainties'] for d in docs)}, exact 0/1 contradicted {sum(d['wrong_exact'] for d in docs)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
