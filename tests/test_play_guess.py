@@ -146,3 +146,20 @@ def test_exact_tallies_equal_conditioned_counts():
             assert state.tally[i] == (hyp.z if hyp is not None else 0)
             checked += 1
     assert checked > 300
+
+
+def test_pattern_anchors_are_the_cells_with_a_pattern() -> None:
+    """The whole-board bitmask filter of the 50/50 scan (Evaluator._anchors) lists, in order, exactly
+    the covered cells where the cell-by-cell _structure finds a pattern with one enabler missing."""
+    from cpsolve.simulate.positions import played_positions
+
+    engine = Lookahead()
+    found = 0
+    for difficulty, n in (("expert", 40), ("beginner", 60), ("8x5x12", 60)):
+        for pos in played_positions(difficulty, n, seed=8):
+            ev = Evaluator(engine, engine.solve(pos.board))
+            for kind in "hvb":
+                want = [i for i, v in enumerate(ev.cells) if v == COVERED and ev._structure(kind, i, 1) is not None]
+                assert ev._anchors(kind) == want, (difficulty, kind)
+                found += len(want)
+    assert found >= 50

@@ -58,6 +58,15 @@ SURVIVE_WIDTH = 3       # the look-ahead's cells per step (the safest living one
 SURVIVE_CLOSE = 0.02    # it compares the candidates within this fraction of the best score
 
 
+#: Tiles and enablers of the would-be 50/50s anchored at a cell, as (row, column) offsets (the cells
+#: Evaluator._structure lists): a pair across, a pair down, a 2x2 block.
+_SHAPES = {
+    "h": (((0, 0), (0, 1)), ((-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2))),
+    "v": (((0, 0), (1, 0)), ((-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1))),
+    "b": (((0, 0), (1, 1), (0, 1), (1, 0)), ((-1, -1), (-1, 2), (2, -1), (2, 2))),
+}
+
+
 @dataclass
 class Evaluated:
     cell: int
@@ -86,6 +95,7 @@ class Evaluator:
     _infl_enablers: dict[int, int] = field(default_factory=dict)
     _pattern: dict[tuple[frozenset[int], frozenset[int]], int] = field(default_factory=dict)
     pseudos: list[int] = field(default_factory=list)
+    _rows_masks: tuple[list[int], list[int]] | None = None
 
     def __post_init__(self) -> None:
         st = self.state
@@ -236,6 +246,53 @@ class Evaluator:
             return ts[:2] + missing, ts[2:], missing
         return ts[:1] + missing, ts[1:], missing
 
+    def _anchors(self, kind: str) -> list[int]:
+        """The cells where :meth:`_structure` (``limit`` 1) may find a pattern of ``kind``, in
+        increasing order: its tiles hidden, no enabler revealed, at most one enabler not a known mine.
+
+        A quick filter over the whole board at once: each row is a bitmask (bit c + 2 for column c,
+        two empty columns and rows of padding around the board) of hidden cells and of revealed
+        ones, and the enablers not known to be mines are added up with a two-bit counter per column.
+        """
+        rows, cols, cells, prob = self.rows, self.cols, self.cells, self.prob
+        if self._rows_masks is None:
+            hidden = [0] * (rows + 4)
+            shown = [0] * (rows + 4)
+            for i, v in enumerate(cells):
+                r, c = divmod(i, cols)
+                if v >= 0:
+                    shown[r + 2] |= 1 << (c + 2)
+                elif v == COVERED and prob.get(i) != 1.0:
+                    hidden[r + 2] |= 1 << (c + 2)
+            self._rows_masks = (hidden, shown)
+        hidden, shown = self._rows_masks
+        tiles, enablers = _SHAPES[kind]
+
+        def at(masks: list[int], r: int, dr: int, dc: int) -> int:
+            x = masks[r + dr]  # bit p of the result: the cell dc columns right of column p
+            return x >> dc if dc >= 0 else x << -dc
+
+        out = []
+        for r in range(2, rows + 2):
+            good = -1
+            for dr, dc in tiles:
+                good &= at(hidden, r, dr, dc)
+            if not good:
+                continue
+            ones = twos = bad = 0
+            for dr, dc in enablers:
+                e = at(hidden, r, dr, dc)
+                twos |= ones & e
+                ones |= e
+                bad |= at(shown, r, dr, dc)
+            good &= ~(twos | bad)
+            base = (r - 2) * cols - 2
+            while good:
+                low = good & -good
+                out.append(base + low.bit_length() - 1)
+                good ^= low
+        return out
+
     def bound(self, mines: list[int], safes: list[int]) -> float:
         """An upper bound on the chance of the pattern: no more than any one of its cells' chance."""
         prob = self.prob
@@ -257,13 +314,9 @@ class Evaluator:
 
     def scan(self) -> None:
         """Find pseudo-50/50s and the would-be 50/50s (at most one enabler missing) of the board."""
-        n = self.rows * self.cols
         remaining = self.state.remaining
-        cells = self.cells
         for kind, need in (("h", 1), ("v", 1), ("b", 2)):
-            for i in range(n):
-                if cells[i] != COVERED:
-                    continue
+            for i in self._anchors(kind):
                 got = self._structure(kind, i, 1)
                 if got is None:
                     continue
