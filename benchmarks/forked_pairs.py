@@ -119,12 +119,18 @@ def main() -> int:
     rows, cols, mines = parse_difficulty(args.difficulty)
     sa, sb = parse_strategy(args.a), parse_strategy(args.b)
     done: dict[int, dict[str, Any]] = {}
+    run_key = json.dumps([args.difficulty, args.first_click, args.seed, sa, sb], sort_keys=True)
     if args.out and Path(args.out).exists():
-        for line in Path(args.out).read_text(encoding="utf-8").splitlines():
-            try:
-                doc = json.loads(line)
-            except json.JSONDecodeError:
-                continue
+        text = Path(args.out).read_text(encoding="utf-8")
+        if text and not text.endswith("\n"):  # cut short by an interrupted run: drop the part line
+            text = text[: text.rfind("\n") + 1]
+            Path(args.out).write_text(text, encoding="utf-8")
+        for line in text.splitlines():
+            doc = json.loads(line)
+            if doc.get("run") != run_key:
+                print(f"{args.out}: game {doc.get('index')} is of another run ({doc.get('run')}, not "
+                      f"{run_key}): give another --out", file=sys.stderr)
+                return 2
             done[doc["index"]] = doc
     todo = [i for i in range(args.games) if i not in done]
     t0 = time.perf_counter()
@@ -138,6 +144,7 @@ def main() -> int:
             _init(*init)
             results = map(_one, todo)
         for k, doc in enumerate(results, 1):
+            doc["run"] = run_key
             done[doc["index"]] = doc
             if out is not None:
                 out.write(json.dumps(doc) + "\n")
