@@ -32,6 +32,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import add_game_args  # noqa: E402
 
 from cpsolve.board import Board  # noqa: E402
 from cpsolve.play import endgame  # noqa: E402
@@ -104,10 +107,7 @@ def summary(rows: list[dict[str, Any]], games: int, limits: list[int], budgets: 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--difficulty", default="expert", help="beginner, intermediate, expert or WxHxM")
-    ap.add_argument("--first-click", default="safe", choices=("safe", "opening"))
-    ap.add_argument("--games", type=int, default=300)
-    ap.add_argument("--seed", type=int, default=4242)
+    add_game_args(ap, games=300, seed=4242)
     ap.add_argument("--max-placements", type=int, default=20_000)
     ap.add_argument("--node-budget", type=int, default=300_000)
     ap.add_argument("--out", help="write one JSON line per searched position to this file")

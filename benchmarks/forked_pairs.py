@@ -28,6 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from common import add_game_args  # noqa: E402
 from winrate import paired, parse_strategy  # noqa: E402
 
 from cpsolve.analysis import analyze  # noqa: E402
@@ -105,10 +106,7 @@ def _one(index: int) -> dict[str, Any]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--difficulty", default="expert", help="beginner, intermediate, expert or WxHxM")
-    ap.add_argument("--first-click", default="safe", choices=("safe", "opening"))
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--seed", type=int, default=77)
+    add_game_args(ap, games=1000, seed=77)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--a", default="name=best", help="strategy A as k=v,k=v (winrate.py's --strategy)")
     ap.add_argument("--b", required=True, help="strategy B as k=v,k=v")
