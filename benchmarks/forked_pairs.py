@@ -11,7 +11,7 @@ and stops on any difference), at the cost of one game plus the part after the fo
 Every analysis's certainties are checked against the layout, as in ``cpsolve play``.
 
     python benchmarks/forked_pairs.py --difficulty expert --first-click safe --games 20000 --seed 77 \\
-        --jobs 2 --a name=best --b name=best,survive=3 --out runs/survive3.jsonl
+        --jobs 2 --a name=best,secondary=false --b name=best --out runs/evaluator.jsonl
 """
 
 from __future__ import annotations
@@ -32,29 +32,11 @@ from common import add_game_args  # noqa: E402
 from winrate import paired, parse_strategy  # noqa: E402
 
 from cpsolve.analysis import analyze  # noqa: E402
-from cpsolve.play.referee import GameRecord, check_certainties, game_seed, play_game  # noqa: E402
-from cpsolve.play.strategy import Move, Strategy  # noqa: E402
+from cpsolve.play.referee import GameRecord, check_certainties, game_seed, make_move, play_game, play_on  # noqa: E402
+from cpsolve.play.strategy import Strategy  # noqa: E402
 from cpsolve.simulate import Game, parse_difficulty  # noqa: E402
 
 _job: dict[str, Any] = {}
-
-
-def _apply(game: Game, move: Move) -> None:
-    for r, c in move.cells:
-        if game.view[r * game.cols + c] >= 0:
-            continue  # opened meanwhile by a 0 revealed in the same batch
-        if not game.reveal(r, c):
-            return
-
-
-def _step(game: Game, strategy: Strategy, rec: GameRecord) -> None:
-    """Play ``game`` to its end with ``strategy``."""
-    while not game.over:
-        board = game.board()
-        analysis = analyze(board)
-        rec.positions += 1
-        check_certainties(analysis, game, rec, rec.positions)
-        _apply(game, strategy.choose(board, analysis))
 
 
 def play_forked(rows: int, cols: int, mines: int, rule: str, seed: int, index: int,
@@ -80,14 +62,14 @@ def play_forked(rows: int, cols: int, mines: int, rule: str, seed: int, index: i
         if move_a.cells != move_b.cells:
             fork = rec.positions
             other = copy.deepcopy(game)
-            _apply(other, move_a)
-            _step(other, a, rec)
+            make_move(other, move_a, analysis, rec)
+            play_on(other, a, rec)
             won_a = other.won
-            _apply(game, move_b)
-            _step(game, b, rec)
+            make_move(game, move_b, analysis, rec)
+            play_on(game, b, rec)
             won_b = game.won
             break
-        _apply(game, move_a)
+        make_move(game, move_a, analysis, rec)
     if fork < 0:
         won_a = won_b = game.won
     return {"index": index, "seed": gseed, "a": won_a, "b": won_b, "fork": fork,

@@ -20,7 +20,7 @@ from ..board import Board
 from ..options import DEFAULTS, AnalysisOptions
 from ..result import Analysis
 from ..simulate import Game
-from .strategy import Strategy
+from .strategy import Move, Strategy
 
 #: The solver under test: a board in, an analysis out (``cpsolve.analyze`` by default).
 Analyse = Callable[..., Analysis]
@@ -83,6 +83,13 @@ def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, 
     rec = GameRecord(index=index, seed=gseed, won=False, safe_cells=rows * cols - mines)
     r0, c0 = first_cell if first_cell is not None else strategy.first_cell(rows, cols, mines, first_click)
     game.reveal(r0, c0)  # the rules make the first click safe
+    play_on(game, strategy, rec, analyse, options)
+    return rec
+
+
+def play_on(game: Game, strategy: Strategy, rec: GameRecord, analyse: Analyse = analyze,
+            options: AnalysisOptions = DEFAULTS) -> None:
+    """Play ``game`` from where it stands to its end, adding what the referee sees to ``rec``."""
     while not game.over:
         board: Board = game.board()
         t0 = time.perf_counter()
@@ -90,7 +97,7 @@ def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, 
             analysis = analyse(board, options=options)
         except InconsistentBoard as exc:  # a real position always has a solution: a solver bug
             rec.errors += 1
-            rec.error_messages.append(f"game {index}: {exc}")
+            rec.error_messages.append(f"game {rec.index}: {exc}")
             break
         rec.ms.append((time.perf_counter() - t0) * 1e3)
         rec.positions += 1
@@ -103,14 +110,19 @@ def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, 
         if move.guess:
             rec.guesses += 1
         rec.moves[move.reason] = rec.moves.get(move.reason, 0) + 1
-        for r, c in move.cells:
-            if game.view[r * cols + c] >= 0:
-                continue  # opened meanwhile by a 0 revealed in the same batch
-            if not game.reveal(r, c):
-                rec.loss_reason = move.reason
-                rec.loss_risk = analysis.cell(r, c).probability.value
-                rec.loss_stage = 1 - game.covered_safe / rec.safe_cells
-                break
+        make_move(game, move, analysis, rec)
     rec.won = game.won
     rec.revealed = rec.safe_cells - game.covered_safe
-    return rec
+
+
+def make_move(game: Game, move: Move, analysis: Analysis, rec: GameRecord) -> None:
+    """Reveal the cells of ``move`` in order; on a mine, record why the game was lost."""
+    cols = game.cols
+    for r, c in move.cells:
+        if game.view[r * cols + c] >= 0:
+            continue  # opened meanwhile by a 0 revealed in the same batch
+        if not game.reveal(r, c):
+            rec.loss_reason = move.reason
+            rec.loss_risk = analysis.cell(r, c).probability.value
+            rec.loss_stage = 1 - game.covered_safe / rec.safe_cells
+            return
