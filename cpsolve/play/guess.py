@@ -56,8 +56,8 @@ EQUAL = 1e-4            # "strictly safer" for the override
 FINAL_THRESHOLD = 0.025  # a would-be 50/50 counts for influence above this chance
 
 
-#: Tiles and enablers of the would-be 50/50s anchored at a cell, as (row, column) offsets (the cells
-#: Evaluator._structure lists): a pair across, a pair down, a 2x2 block.
+#: Tiles and enablers of the would-be 50/50s anchored at a cell, as (row, column) offsets: a pair
+#: across, a pair down, a 2x2 block (its first two tiles are one diagonal).
 _SHAPES = {
     "h": (((0, 0), (0, 1)), ((-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2))),
     "v": (((0, 0), (1, 0)), ((-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1))),
@@ -214,15 +214,9 @@ class Evaluator:
             return None
         r, c = divmod(i, self.cols)
         at = self._at
-        if kind == "h":
-            tiles = [at(r, c), at(r, c + 1)]
-            enablers = [at(r + d, c - 1) for d in (-1, 0, 1)] + [at(r + d, c + 2) for d in (-1, 0, 1)]
-        elif kind == "v":
-            tiles = [at(r, c), at(r + 1, c)]
-            enablers = [at(r - 1, c + d) for d in (-1, 0, 1)] + [at(r + 2, c + d) for d in (-1, 0, 1)]
-        else:
-            tiles = [at(r, c), at(r + 1, c + 1), at(r, c + 1), at(r + 1, c)]
-            enablers = [at(r - 1, c - 1), at(r - 1, c + 2), at(r + 2, c - 1), at(r + 2, c + 2)]
+        tile_at, enabler_at = _SHAPES[kind]
+        tiles = [at(r + dr, c + dc) for dr, dc in tile_at]
+        enablers = [at(r + dr, c + dc) for dr, dc in enabler_at]
         if not all(self._hidden(t) for t in tiles):
             return None
         missing = []
