@@ -40,9 +40,15 @@ _job: dict[str, Any] = {}
 
 
 def play_forked(rows: int, cols: int, mines: int, rule: str, seed: int, index: int,
-                a: Strategy, b: Strategy) -> dict[str, Any]:
+                a: Strategy, b: Strategy, settle: int = 0) -> dict[str, Any]:
     """Game ``index`` of the run seeded ``seed``: A's result, B's result, and the position where they
-    parted (-1: never)."""
+    parted (-1: never).
+
+    ``settle`` > 0: B is known to play as A on every board with more than ``settle`` revealed cells
+    (e.g. ``survive_early``), so a game that reaches such a board unparted is stopped there: both
+    would win or both lose. It counts as a tie (``settled``; its outcome, unknown, is stored as a
+    loss for both), which leaves the paired difference and McNemar's test exact but not the win rates.
+    """
     gseed = game_seed(seed, index)
     game = Game(rows, cols, mines, seed=gseed, first_click=rule)
     rec = GameRecord(index=index, seed=gseed, won=False, safe_cells=rows * cols - mines)
@@ -52,8 +58,12 @@ def play_forked(rows: int, cols: int, mines: int, rule: str, seed: int, index: i
     game.reveal(*first)
     fork = -1
     won_a = won_b = False
+    settled = False
     while not game.over:
         board = game.board()
+        if settle and sum(1 for v in board.cells if v >= 0) > settle:
+            settled = True
+            break
         analysis = analyze(board)
         rec.positions += 1
         check_certainties(analysis, game, rec, rec.positions)
@@ -71,19 +81,20 @@ def play_forked(rows: int, cols: int, mines: int, rule: str, seed: int, index: i
             break
         make_move(game, move_a, analysis, rec)
     if fork < 0:
-        won_a = won_b = game.won
-    return {"index": index, "seed": gseed, "a": won_a, "b": won_b, "fork": fork,
+        won_a = won_b = game.won and not settled
+    return {"index": index, "seed": gseed, "a": won_a, "b": won_b, "fork": fork, "settled": settled,
             "positions": rec.positions, "certainties": rec.certainties,
             "wrong_certainties": rec.wrong_certainties, "wrong_exact": rec.wrong_exact}
 
 
-def _init(rows: int, cols: int, mines: int, rule: str, seed: int, a: dict, b: dict) -> None:
-    _job.update(rows=rows, cols=cols, mines=mines, rule=rule, seed=seed, a=Strategy(**a), b=Strategy(**b))
+def _init(rows: int, cols: int, mines: int, rule: str, seed: int, a: dict, b: dict, settle: int) -> None:
+    _job.update(rows=rows, cols=cols, mines=mines, rule=rule, seed=seed, a=Strategy(**a), b=Strategy(**b),
+                settle=settle)
 
 
 def _one(index: int) -> dict[str, Any]:
     j = _job
-    return play_forked(j["rows"], j["cols"], j["mines"], j["rule"], j["seed"], index, j["a"], j["b"])
+    return play_forked(j["rows"], j["cols"], j["mines"], j["rule"], j["seed"], index, j["a"], j["b"], j["settle"])
 
 
 def main() -> int:
@@ -95,11 +106,16 @@ def main() -> int:
     ap.add_argument("--out", help="append one JSON line per game to this file (resumes from it)")
     ap.add_argument("--check", type=int, default=0, metavar="N",
                     help="also play the first N games separately with A and with B and stop on any difference")
+    ap.add_argument("--settle", type=int, default=0, metavar="R",
+                    help="stop a game not yet parted once more than R cells are revealed, as a tie: only "
+                         "when B plays as A on all such boards (B's survive_early=R); the difference and "
+                         "McNemar's p stay exact, the win rates are not measured")
     args = ap.parse_args()
     rows, cols, mines = parse_difficulty(args.difficulty)
     sa, sb = parse_strategy(args.a), parse_strategy(args.b)
     done: dict[int, dict[str, Any]] = {}
-    run_key = json.dumps([args.difficulty, args.first_click, args.seed, sa, sb], sort_keys=True)
+    run_key = json.dumps([args.difficulty, args.first_click, args.seed, sa, sb]
+                         + ([args.settle] if args.settle else []), sort_keys=True)
     if args.out and Path(args.out).exists():
         text = Path(args.out).read_text(encoding="utf-8")
         if text and not text.endswith("\n"):  # cut short by an interrupted run: drop the part line
@@ -114,7 +130,7 @@ def main() -> int:
             done[doc["index"]] = doc
     todo = [i for i in range(args.games) if i not in done]
     t0 = time.perf_counter()
-    init = (rows, cols, mines, args.first_click, args.seed, sa, sb)
+    init = (rows, cols, mines, args.first_click, args.seed, sa, sb, args.settle)
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
     try:
         if args.jobs > 1:
@@ -138,21 +154,31 @@ def main() -> int:
     if args.check:
         a, b = Strategy(**sa), Strategy(**sb)  # type: ignore[arg-type]
         for doc in docs[: args.check]:
+            won = {}
             for key, strat in (("a", a), ("b", b)):
                 rec = play_game(rows, cols, mines, first_click=args.first_click, seed=args.seed,
                                 index=doc["index"], strategy=strat)
-                if rec.won != doc[key]:
+                won[key] = rec.won
+                if rec.won != doc[key] and not doc.get("settled"):
                     print(f"game {doc['index']}: strategy {key.upper()} {'won' if rec.won else 'lost'} "
                           f"alone but {'won' if doc[key] else 'lost'} forked", file=sys.stderr)
                     return 1
+            if doc.get("settled") and won["a"] != won["b"]:
+                print(f"game {doc['index']}: settled as a tie, but played separately A "
+                      f"{'won' if won['a'] else 'lost'} and B {'won' if won['b'] else 'lost'}: "
+                      f"B does not play as A past --settle", file=sys.stderr)
+                return 1
         print(f"checked: the first {min(args.check, len(docs))} games give the same results played "
               f"separately", file=sys.stderr)
     n = len(docs)
     wa, wb = [d["a"] for d in docs], [d["b"] for d in docs]
     pr = paired(wa, wb)
     forked = sum(1 for d in docs if d["fork"] >= 0)
-    print(f"{args.difficulty}, {args.first_click}, seed {args.seed}, {n:,} games: A ({args.a}) "
-          f"{100 * sum(wa) / n:.2f}%, B ({args.b}) {100 * sum(wb) / n:.2f}%; the strategies parted in "
+    settled = sum(1 for d in docs if d.get("settled"))
+    rates = (f"A ({args.a}) {100 * sum(wa) / n:.2f}%, B ({args.b}) {100 * sum(wb) / n:.2f}%" if not settled
+             else f"A ({args.a}), B ({args.b}), {settled:,} games settled as ties past {args.settle} "
+                  f"revealed cells (win rates not measured)")
+    print(f"{args.difficulty}, {args.first_click}, seed {args.seed}, {n:,} games: {rates}; the strategies parted in "
           f"{forked:,} games; B - A {100 * pr['diff']:+.2f} points [{100 * pr['ci95'][0]:+.2f}, "
           f"{100 * pr['ci95'][1]:+.2f}] (+{pr['only_b']} -{pr['only_a']}), McNemar p {pr['p']:.2g}; "
           f"certainties {sum(d['certainties'] for d in docs):,}, wrong "
