@@ -154,3 +154,34 @@ def test_forked_pairs_give_the_results_of_separate_runs() -> None:
         for key, strat in (("a", a), ("b", b)):
             assert play_game(9, 9, 10, first_click="safe", seed=5, index=i, strategy=strat).won == doc[key], (i, key)
     assert forks >= 5
+
+
+def test_forked_pairs_settle_stops_only_games_both_would_play_alike() -> None:
+    """With --settle R and B = A plus a look-ahead gated at R revealed cells (survive_early=R), a
+    game not parted by R revealed cells is stopped as a tie: played separately, A and B must then
+    both win or both lose; a parted game keeps its exact results (and both kinds must occur)."""
+    import importlib.util
+    import sys
+
+    bench = Path(__file__).resolve().parent.parent / "benchmarks"
+    sys.path.insert(0, str(bench))
+    spec = importlib.util.spec_from_file_location("forked_pairs", bench / "forked_pairs.py")
+    assert spec is not None and spec.loader is not None
+    forked = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(forked)
+    from cpsolve.play.referee import play_game
+    from cpsolve.play.strategy import Strategy
+
+    a, b = Strategy(), Strategy(survive=3, survive_early=4)
+    forks = settled = 0
+    for i in range(12):
+        doc = forked.play_forked(16, 30, 99, "safe", 3, i, a, b, settle=4)
+        alone = {key: play_game(16, 30, 99, first_click="safe", seed=3, index=i, strategy=s).won
+                 for key, s in (("a", a), ("b", b))}
+        if doc["settled"]:
+            settled += 1
+            assert doc["fork"] < 0 and alone["a"] == alone["b"], i
+        else:
+            forks += doc["fork"] >= 0
+            assert (doc["a"], doc["b"]) == (alone["a"], alone["b"]), i
+    assert forks >= 2 and settled >= 5

@@ -218,3 +218,37 @@ def test_survival_matches_brute_force() -> None:
                 checked += 1
             deeper += got[2] < got[1] - 1e-9
     assert checked >= 100 and deeper >= 3
+
+
+def test_survive_early_gates_the_look_ahead_by_revealed_cells() -> None:
+    """Strategy(survive=3, survive_early=4) looks ahead only on boards with at most 4 revealed
+    cells. Two numbered corners of an Expert board: it plays as the ungated look-ahead, which here
+    differs from the default (the gate's path ran); on every board of three played games with more
+    than 4 revealed cells it plays as the default."""
+    from cpsolve.analysis import analyze
+    from cpsolve.board import Board
+    from cpsolve.play.strategy import Strategy
+    from cpsolve.simulate import Game
+
+    default, gated, ungated = Strategy(), Strategy(survive=3, survive_early=4), Strategy(survive=3)
+    cells = [COVERED] * 480
+    cells[0] = cells[29] = 1
+    board = Board(16, 30, tuple(cells), 99)
+    analysis = analyze(board)
+    assert gated.choose(board, analysis) == ungated.choose(board, analysis)
+    assert gated.choose(board, analysis) != default.choose(board, analysis)
+    late = 0
+    for k in range(3):
+        game = Game(16, 30, 99, seed=40 + k, first_click="opening")
+        game.reveal(3, 3)
+        while not game.over:
+            board = game.board()
+            analysis = analyze(board)
+            move = default.choose(board, analysis)
+            assert sum(1 for v in board.cells if v >= 0) > 4
+            assert gated.choose(board, analysis) == move
+            late += move.guess
+            for r, c in move.cells:
+                if game.view[r * 30 + c] < 0 and not game.reveal(r, c):
+                    break
+    assert late >= 3
