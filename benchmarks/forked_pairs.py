@@ -45,9 +45,10 @@ def play_forked(rows: int, cols: int, mines: int, rule: str, seed: int, index: i
     parted (-1: never).
 
     ``settle`` > 0: B is known to play as A on every board with more than ``settle`` revealed cells
-    (e.g. ``survive_early``), so a game that reaches such a board unparted is stopped there: both
-    would win or both lose. It counts as a tie (``settled``; its outcome, unknown, is stored as a
-    loss for both), which leaves the paired difference and McNemar's test exact but not the win rates.
+    (a rule that acts only on the first guesses of a game), so a game that reaches such a board
+    unparted is stopped there: both would play the same game to its end. It counts as a tie
+    (``settled``; its outcome, unknown, is stored as a loss for both), which leaves the paired
+    difference and McNemar's test exact but not the win rates.
     """
     gseed = game_seed(seed, index)
     game = Game(rows, cols, mines, seed=gseed, first_click=rule)
@@ -108,8 +109,8 @@ def main() -> int:
                     help="also play the first N games separately with A and with B and stop on any difference")
     ap.add_argument("--settle", type=int, default=0, metavar="R",
                     help="stop a game not yet parted once more than R cells are revealed, as a tie: only "
-                         "when B plays as A on all such boards (B's survive_early=R); the difference and "
-                         "McNemar's p stay exact, the win rates are not measured")
+                         "when B plays as A on all such boards (a rule of the first guesses only); the "
+                         "difference and McNemar's p stay exact, the win rates are not measured")
     args = ap.parse_args()
     rows, cols, mines = parse_difficulty(args.difficulty)
     sa, sb = parse_strategy(args.a), parse_strategy(args.b)

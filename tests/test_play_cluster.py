@@ -157,9 +157,10 @@ def test_forked_pairs_give_the_results_of_separate_runs() -> None:
 
 
 def test_forked_pairs_settle_stops_only_games_both_would_play_alike() -> None:
-    """With --settle R and B = A plus a look-ahead gated at R revealed cells (survive_early=R), a
-    game not parted by R revealed cells is stopped as a tie: played separately, A and B must then
-    both win or both lose; a parted game keeps its exact results (and both kinds must occur)."""
+    """With --settle R and a B that plays as A on every board with more than R revealed cells (here:
+    it guesses the centre cell instead on boards with at most 4), a game not parted by then is
+    stopped as a tie: played separately, A and B must then play the same game (same moves, same
+    result); a parted game keeps its exact results (and both kinds must occur)."""
     import importlib.util
     import sys
 
@@ -169,19 +170,28 @@ def test_forked_pairs_settle_stops_only_games_both_would_play_alike() -> None:
     assert spec is not None and spec.loader is not None
     forked = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(forked)
+    from cpsolve.board import COVERED
     from cpsolve.play.referee import play_game
-    from cpsolve.play.strategy import Strategy
+    from cpsolve.play.strategy import Move, Strategy
 
-    a, b = Strategy(), Strategy(survive=3, survive_early=4)
+    class Early(Strategy):
+        def choose(self, board, analysis):  # type: ignore[no-untyped-def]
+            move = super().choose(board, analysis)
+            if move.guess and sum(1 for v in board.cells if v >= 0) <= 4 and board.at(8, 15) == COVERED:
+                return Move(((8, 15),), True, "centre")
+            return move
+
+    a, b = Strategy(), Early()
     forks = settled = 0
     for i in range(12):
         doc = forked.play_forked(16, 30, 99, "safe", 3, i, a, b, settle=4)
-        alone = {key: play_game(16, 30, 99, first_click="safe", seed=3, index=i, strategy=s).won
-                 for key, s in (("a", a), ("b", b))}
-        if doc["settled"]:
+        recs = {key: play_game(16, 30, 99, first_click="safe", seed=3, index=i, strategy=s)
+                for key, s in (("a", a), ("b", b))}
+        alone = {key: (r.won, r.positions, r.moves, r.revealed) for key, r in recs.items()}
+        if doc["settled"]:  # the same game for both, move by move
             settled += 1
             assert doc["fork"] < 0 and alone["a"] == alone["b"], i
         else:
             forks += doc["fork"] >= 0
-            assert (doc["a"], doc["b"]) == (alone["a"], alone["b"]), i
+            assert (doc["a"], doc["b"]) == (alone["a"][0], alone["b"][0]), i
     assert forks >= 2 and settled >= 5

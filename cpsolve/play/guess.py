@@ -54,8 +54,6 @@ PROGRESS = 0.001        # tie-break weight of the chance to make progress
 POCKET = 8              # covered pockets smaller than this are deferred
 EQUAL = 1e-4            # "strictly safer" for the override
 FINAL_THRESHOLD = 0.025  # a would-be 50/50 counts for influence above this chance
-SURVIVE_WIDTH = 3       # the look-ahead's cells per step (the safest living ones)
-SURVIVE_CLOSE = 0.02    # it compares the candidates within this fraction of the best score
 
 
 #: Tiles and enablers of the would-be 50/50s anchored at a cell, as (row, column) offsets: a pair
@@ -84,10 +82,6 @@ class Evaluator:
     lookahead: Lookahead
     state: CountedPosition
     influence_scale: float = INFLUENCE_SCALE
-    survive: int = 0                     # > 1: choose among close candidates by surviving this many guesses
-    survive_width: int = SURVIVE_WIDTH
-    survive_close: float = SURVIVE_CLOSE
-    survive_runs: int = 0                # how often the look-ahead compared candidates (for benchmarks)
     _dead: dict[int, bool] = field(default_factory=dict)
     _outs: dict[int, dict[int, CountedPosition]] = field(default_factory=dict)
     _pocket: dict[int, bool] = field(default_factory=dict)
@@ -494,55 +488,7 @@ class Evaluator:
                 return ev.cell
         if best.dominating is not None and any(ev.cell == best.dominating for ev in done):
             return best.dominating
-        if self.survive > 1:
-            return self.survivor(best, done)
         return best.cell
-
-    # --- bounded look-ahead -------------------------------------------------------------------------
-
-    def survivor(self, best: Evaluated, done: list[Evaluated]) -> int:
-        """Among the candidates scored within ``survive_close`` of the best, the one most likely to
-        survive the next ``survive`` guesses (:meth:`survival`); the best score wins ties."""
-        close = sorted((ev for ev in done if not ev.deferred and ev.cell != best.cell
-                        and ev.weight >= (1.0 - self.survive_close) * best.weight),
-                       key=lambda ev: -ev.weight)[: self.survive_width - 1]
-        if not close:
-            return best.cell
-        self.survive_runs += 1
-        top, top_val = best.cell, self._first(best.cell)
-        for ev in close:
-            val = self._first(ev.cell)
-            if val > top_val + 1e-12:
-                top, top_val = ev.cell, val
-        return top
-
-    def _first(self, x: int) -> float:
-        z = self.z
-        return sum(h.z / z * self.survival(h, self.survive - 1) for h in self.outcomes(x).values())
-
-    def survival(self, h: CountedPosition, depth: int) -> float:
-        """The chance to survive the next ``depth`` guesses from ``h``, each chosen among its
-        ``survive_width`` safest cells (off-frontier cells as one, the one with fewest covered
-        neighbours); a position with a safe cell counts 1 (its next move is free)."""
-        prob = h.prob
-        if not prob:
-            return 1.0
-        low = min(prob.values())
-        if low == 0.0 or depth <= 1:
-            return 1.0 - low
-        cells, rows, cols = h.cells, h.rows, h.cols
-        picks = sorted((p, i) for i, p in prob.items() if i in h.comp_of and p < 1.0)[: self.survive_width]
-        if h.outside:
-            off = min(h.outside, key=lambda i: (sum(1 for j in neighbours(rows, cols, i) if cells[j] == COVERED), i))
-            picks = sorted(picks + [(prob[off], off)])[: self.survive_width]
-        best = 0.0
-        for p, y in picks:
-            if 1.0 - p <= best:
-                break  # its survival is at most its safety
-            outs = self.lookahead.outcomes(h, y)
-            val = sum(h2.z / h.z * self.survival(h2, depth - 1) for h2 in outs.values())
-            best = max(best, val)
-        return best
 
 
 def pseudo_fifty_fifty(ev: Evaluator) -> int | None:

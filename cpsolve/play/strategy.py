@@ -52,9 +52,8 @@ class Strategy:
       ``secondary=False``, ``basic`` with dead cells put off.
 
     The guess rules measured without gain (a one-move look-ahead, a progress bonus, an off-frontier
-    opening preference, a bonus for showing 0) were removed; their results are in docs/play.md.
-    ``survive``/``survive_early`` (a bounded look-ahead at the first guesses) are under measurement,
-    off by default.
+    opening preference, a bonus for showing 0, a bounded "survive the next 3 guesses" look-ahead)
+    were removed; their results are in docs/play.md.
     """
 
     name: str = "best"
@@ -65,9 +64,6 @@ class Strategy:
     secondary: bool = True       # score guesses by secondary safety (guess.Evaluator), play pseudo-50/50s
                                  # (paired over 250,000 games: docs/play.md)
     influence: float = 0.9       # weight of 50/50 influence in the secondary score (0: off)
-    survive: int = 0             # > 1: among candidates scored within 2%, the likeliest to survive this
-                                 # many guesses (guess.Evaluator.survivor; 0: off)
-    survive_early: int = 0       # > 0: the look-ahead only on boards with at most this many revealed cells
     isolated: int = 400          # search isolated areas of at most this many placements exactly (0: off)
     label: str = ""              # free text (benchmarks tell variants apart by it)
     lookahead: Lookahead = field(default_factory=Lookahead, repr=False)
@@ -104,11 +100,7 @@ class Strategy:
             free = free_guess(self.lookahead, state)
             if free is not None:
                 return Move((divmod(free, board.cols),), True, "free")
-        survive = self.survive
-        if survive and self.survive_early and sum(1 for v in board.cells if v >= 0) > self.survive_early:
-            survive = 0  # past the first guesses: play exactly as without the look-ahead
-        ev = Evaluator(self.lookahead, state, influence_scale=self.influence,
-                       survive=survive) if self.secondary else None
+        ev = Evaluator(self.lookahead, state, influence_scale=self.influence) if self.secondary else None
         if ev is not None:
             cell = pseudo_fifty_fifty(ev)
             if cell is not None:
