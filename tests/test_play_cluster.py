@@ -6,6 +6,7 @@ import io
 import json
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -129,10 +130,8 @@ def test_winrate_tables_share_records_with_the_cli(tmp_path: Path) -> None:
     assert sum(wins12) == cli["wins"]
 
 
-def test_forked_pairs_give_the_results_of_separate_runs() -> None:
-    """benchmarks/forked_pairs.py plays two strategies on one game until their moves differ, then
-    forks: each strategy's result must be what it gets playing the game alone (and some games must
-    fork, or the test shows nothing)."""
+def _forked_pairs() -> Any:
+    """benchmarks/forked_pairs.py as a module (benchmarks/ is not a package)."""
     import importlib.util
     import sys
 
@@ -140,8 +139,16 @@ def test_forked_pairs_give_the_results_of_separate_runs() -> None:
     sys.path.insert(0, str(bench))
     spec = importlib.util.spec_from_file_location("forked_pairs", bench / "forked_pairs.py")
     assert spec is not None and spec.loader is not None
-    forked = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(forked)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_forked_pairs_give_the_results_of_separate_runs() -> None:
+    """benchmarks/forked_pairs.py plays two strategies on one game until their moves differ, then
+    forks: each strategy's result must be what it gets playing the game alone (and some games must
+    fork, or the test shows nothing)."""
+    forked = _forked_pairs()
     from cpsolve.play.referee import play_game
     from cpsolve.play.strategy import Strategy
 
@@ -161,15 +168,7 @@ def test_forked_pairs_settle_stops_only_games_both_would_play_alike() -> None:
     it guesses the centre cell instead on boards with at most 4), a game not parted by then is
     stopped as a tie: played separately, A and B must then play the same game (same moves, same
     result); a parted game keeps its exact results (and both kinds must occur)."""
-    import importlib.util
-    import sys
-
-    bench = Path(__file__).resolve().parent.parent / "benchmarks"
-    sys.path.insert(0, str(bench))
-    spec = importlib.util.spec_from_file_location("forked_pairs", bench / "forked_pairs.py")
-    assert spec is not None and spec.loader is not None
-    forked = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(forked)
+    forked = _forked_pairs()
     from cpsolve.board import COVERED
     from cpsolve.play.referee import play_game
     from cpsolve.play.strategy import Move, Strategy
