@@ -10,6 +10,9 @@ and stops on any difference), at the cost of one game plus the part after the fo
 
 Every analysis's certainties are checked against the layout, as in ``cpsolve play``.
 
+A rule that acts only on the first guesses of a game (boards with at most R revealed cells) is
+cheaper still with ``--settle R``: a game not parted by then is stopped as a tie (docs/play.md).
+
     python benchmarks/forked_pairs.py --difficulty expert --first-click safe --games 20000 --seed 77 \\
         --jobs 2 --a name=best,secondary=false --b name=best --out runs/evaluator.jsonl
 """
@@ -155,19 +158,19 @@ def main() -> int:
     if args.check:
         a, b = Strategy(**sa), Strategy(**sb)  # type: ignore[arg-type]
         for doc in docs[: args.check]:
-            won = {}
+            alone = {}
             for key, strat in (("a", a), ("b", b)):
                 rec = play_game(rows, cols, mines, first_click=args.first_click, seed=args.seed,
                                 index=doc["index"], strategy=strat)
-                won[key] = rec.won
+                alone[key] = (rec.won, rec.positions, rec.moves, rec.revealed)
                 if rec.won != doc[key] and not doc.get("settled"):
                     print(f"game {doc['index']}: strategy {key.upper()} {'won' if rec.won else 'lost'} "
                           f"alone but {'won' if doc[key] else 'lost'} forked", file=sys.stderr)
                     return 1
-            if doc.get("settled") and won["a"] != won["b"]:
-                print(f"game {doc['index']}: settled as a tie, but played separately A "
-                      f"{'won' if won['a'] else 'lost'} and B {'won' if won['b'] else 'lost'}: "
-                      f"B does not play as A past --settle", file=sys.stderr)
+            if doc.get("settled") and alone["a"] != alone["b"]:  # a settled game: one game for both
+                print(f"game {doc['index']}: settled as a tie, but A and B played it differently "
+                      f"separately ({alone['a']} against {alone['b']}): B does not play as A past "
+                      f"--settle", file=sys.stderr)
                 return 1
         print(f"checked: the first {min(args.check, len(docs))} games give the same results played "
               f"separately", file=sys.stderr)
