@@ -91,6 +91,11 @@ def play_forked(rows: int, cols: int, mines: int, rule: str, seed: int, index: i
             "wrong_certainties": rec.wrong_certainties, "wrong_exact": rec.wrong_exact}
 
 
+def trace(rec: GameRecord) -> tuple[bool, int, dict[str, int], int]:
+    """What tells two plays of one game apart: result, positions, moves by kind, cells revealed."""
+    return rec.won, rec.positions, rec.moves, rec.revealed
+
+
 def _init(rows: int, cols: int, mines: int, rule: str, seed: int, a: dict, b: dict, settle: int) -> None:
     _job.update(rows=rows, cols=cols, mines=mines, rule=rule, seed=seed, a=Strategy(**a), b=Strategy(**b),
                 settle=settle)
@@ -162,7 +167,7 @@ def main() -> int:
             for key, strat in (("a", a), ("b", b)):
                 rec = play_game(rows, cols, mines, first_click=args.first_click, seed=args.seed,
                                 index=doc["index"], strategy=strat)
-                alone[key] = (rec.won, rec.positions, rec.moves, rec.revealed)
+                alone[key] = trace(rec)
                 if rec.won != doc[key] and not doc.get("settled"):
                     print(f"game {doc['index']}: strategy {key.upper()} {'won' if rec.won else 'lost'} "
                           f"alone but {'won' if doc[key] else 'lost'} forked", file=sys.stderr)

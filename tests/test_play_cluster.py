@@ -184,9 +184,8 @@ def test_forked_pairs_settle_stops_only_games_both_would_play_alike() -> None:
     forks = settled = 0
     for i in range(12):
         doc = forked.play_forked(16, 30, 99, "safe", 3, i, a, b, settle=4)
-        recs = {key: play_game(16, 30, 99, first_click="safe", seed=3, index=i, strategy=s)
-                for key, s in (("a", a), ("b", b))}
-        alone = {key: (r.won, r.positions, r.moves, r.revealed) for key, r in recs.items()}
+        alone = {key: forked.trace(play_game(16, 30, 99, first_click="safe", seed=3, index=i, strategy=s))
+                 for key, s in (("a", a), ("b", b))}
         if doc["settled"]:  # the same game for both, move by move
             settled += 1
             assert doc["fork"] < 0 and alone["a"] == alone["b"], i
