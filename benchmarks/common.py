@@ -11,7 +11,6 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-
 def add_game_args(ap: argparse.ArgumentParser, games: int, seed: int) -> None:
     """The options naming a run of generated games: board, first-click rule, number and seed."""
     ap.add_argument("--difficulty", default="expert", help="beginner, intermediate, expert or WxHxM")

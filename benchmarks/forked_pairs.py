@@ -65,7 +65,7 @@ def play_forked(rows: int, cols: int, mines: int, rule: str, seed: int, index: i
     settled = False
     while not game.over:
         board = game.board()
-        if settle and sum(1 for v in board.cells if v >= 0) > settle:
+        if settle and rec.safe_cells - game.covered_safe > settle:  # cells revealed, as the referee counts them
             settled = True
             break
         analysis = analyze(board)
