@@ -11,7 +11,8 @@ and stops on any difference), at the cost of one game plus the part after the fo
 Every analysis's certainties are checked against the layout, as in ``cpsolve play``.
 
 A rule that acts only on the first guesses of a game (boards with at most R revealed cells) is
-cheaper still with ``--settle R``: a game not parted by then is stopped as a tie (docs/play.md).
+cheaper still with ``--settle R``: a game not parted by then is stopped as a tie (docs/play.md);
+``--finish`` then plays each such game once to its end, for the win rates as well.
 
     python benchmarks/forked_pairs.py --difficulty expert --first-click safe --games 20000 --seed 77 \\
         --jobs 2 --a name=best,secondary=false --b name=best --out runs/evaluator.jsonl
@@ -91,6 +92,49 @@ def play_forked(rows: int, cols: int, mines: int, rule: str, seed: int, index: i
             "wrong_certainties": rec.wrong_certainties, "wrong_exact": rec.wrong_exact}
 
 
+def _finish_one(index: int) -> dict[str, Any]:
+    j = _job
+    rec = play_game(j["rows"], j["cols"], j["mines"], first_click=j["rule"], seed=j["seed"], index=index,
+                    strategy=j["a"])
+    return {"index": index, "won": rec.won, "positions": rec.positions, "certainties": rec.certainties,
+            "wrong_certainties": rec.wrong_certainties, "wrong_exact": rec.wrong_exact}
+
+
+def finish(args: argparse.Namespace, rows: int, cols: int, mines: int, sa: dict, docs: list[dict[str, Any]]) -> None:
+    """Play each settled game of ``docs`` once with A (past the settle point B plays as A, so this is
+    both results; ``--check`` verifies that on the first games) and fill its results in; resumable."""
+    path = Path(str(args.out) + ".finished.jsonl")
+    got: dict[int, dict[str, Any]] = {}
+    if path.exists():
+        text = path.read_text(encoding="utf-8")
+        for line in text[: text.rfind("\n") + 1].splitlines():
+            doc = json.loads(line)
+            got[doc["index"]] = doc
+    todo = [d["index"] for d in docs if d.get("settled") and d["index"] not in got]
+    init = (rows, cols, mines, args.first_click, args.seed, sa, sa, 0)
+    t0 = time.perf_counter()
+    with open(path, "a", encoding="utf-8") as out:
+        if args.jobs > 1:
+            pool = Pool(args.jobs, initializer=_init, initargs=init)
+            results = pool.imap_unordered(_finish_one, todo, chunksize=4)
+        else:
+            _init(*init)
+            results = map(_finish_one, todo)
+        for k, doc in enumerate(results, 1):
+            got[doc["index"]] = doc
+            out.write(json.dumps(doc) + "\n")
+            out.flush()
+            print(f"\rfinishing: {k}/{len(todo)} settled games, {time.perf_counter() - t0:.0f} s", end="",
+                  file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    for d in docs:
+        if d.get("settled"):
+            f = got[d["index"]]
+            d.update(a=f["won"], b=f["won"], settled=False, finished=True)
+            for key in ("positions", "certainties", "wrong_certainties", "wrong_exact"):
+                d[key] += f[key]
+
+
 def trace(rec: GameRecord) -> tuple[bool, int, dict[str, int], int]:
     """What tells two plays of one game apart: result, positions, moves by kind, cells revealed."""
     return rec.won, rec.positions, rec.moves, rec.revealed
@@ -115,6 +159,9 @@ def main() -> int:
     ap.add_argument("--out", help="append one JSON line per game to this file (resumes from it)")
     ap.add_argument("--check", type=int, default=0, metavar="N",
                     help="also play the first N games separately with A and with B and stop on any difference")
+    ap.add_argument("--finish", action="store_true",
+                    help="with --settle: then play every settled game once to its end (A and B play it "
+                         "alike), so the win rates are measured too (kept in OUT.finished.jsonl)")
     ap.add_argument("--settle", type=int, default=0, metavar="R",
                     help="stop a game not yet parted once more than R cells are revealed, as a tie: only "
                          "when B plays as A on all such boards (a rule of the first guesses only); the "
@@ -160,6 +207,11 @@ def main() -> int:
         if out is not None:
             out.close()
     docs = [done[i] for i in range(args.games)]
+    if args.finish and args.settle:
+        if not args.out:
+            print("--finish needs --out", file=sys.stderr)
+            return 2
+        finish(args, rows, cols, mines, sa, docs)
     if args.check:
         a, b = Strategy(**sa), Strategy(**sb)  # type: ignore[arg-type]
         for doc in docs[: args.check]:

@@ -193,3 +193,22 @@ def test_forked_pairs_settle_stops_only_games_both_would_play_alike() -> None:
             forks += doc["fork"] >= 0
             assert (doc["a"], doc["b"]) == (alone["a"][0], alone["b"][0]), i
     assert forks >= 2 and settled >= 5
+
+
+def test_forked_pairs_finish_measures_the_settled_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """--settle 1 --finish: the settled games are played once more to their end, and every result
+    (settled or parted) must equal the strategy played alone (--check); the win rates are printed."""
+    forked = _forked_pairs()
+    out = tmp_path / "pairs.jsonl"
+    monkeypatch.setattr("sys.argv", ["forked_pairs.py", "--difficulty", "expert", "--games", "12", "--seed", "1203",
+                                     "--b", "name=best,near_ties=1", "--settle", "1", "--finish",
+                                     "--check", "12", "--out", str(out)])
+    assert forked.main() == 0
+    got = capsys.readouterr()
+    assert "checked: the first 12 games" in got.err
+    assert "not measured" not in got.out and "A (name=best) " in got.out
+    docs = [json.loads(line) for line in out.read_text().splitlines()]
+    finished = {json.loads(line)["index"] for line in Path(str(out) + ".finished.jsonl").read_text().splitlines()}
+    assert finished == {d["index"] for d in docs if d["settled"]} and 3 <= len(finished) <= 9
+    assert any(d["fork"] >= 0 for d in docs)
