@@ -130,18 +130,22 @@ def test_winrate_tables_share_records_with_the_cli(tmp_path: Path) -> None:
     assert sum(wins12) == cli["wins"]
 
 
-def _forked_pairs() -> Any:
-    """benchmarks/forked_pairs.py as a module (benchmarks/ is not a package)."""
+def _bench(name: str) -> Any:
+    """benchmarks/NAME.py as a module (benchmarks/ is not a package)."""
     import importlib.util
     import sys
 
     bench = Path(__file__).resolve().parent.parent / "benchmarks"
     sys.path.insert(0, str(bench))
-    spec = importlib.util.spec_from_file_location("forked_pairs", bench / "forked_pairs.py")
+    spec = importlib.util.spec_from_file_location(name, bench / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _forked_pairs() -> Any:
+    return _bench("forked_pairs")
 
 
 def test_forked_pairs_give_the_results_of_separate_runs() -> None:
@@ -212,3 +216,34 @@ def test_forked_pairs_finish_measures_the_settled_games(tmp_path: Path, monkeypa
     finished = {json.loads(line)["index"] for line in Path(str(out) + ".finished.jsonl").read_text().splitlines()}
     assert finished == {d["index"] for d in docs if d["settled"]} and 3 <= len(finished) <= 9
     assert any(d["fork"] >= 0 for d in docs)
+
+
+def test_peer_hill_pairs_the_same_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The layouts handed to Hill's solver are those cpsolve's referee plays (first cell, and with an
+    opening its neighbours, mine-free; the game's own mines), and compare pairs by index with
+    hand-counted results; records of another seed are refused."""
+    import argparse
+
+    from cpsolve.play.referee import game_seed
+    from cpsolve.simulate import Game
+
+    hill = _bench("peer_hill")
+    lines = hill.layout_lines("intermediate", "opening", 5, [3, 7])
+    assert lines[0] == "16 16 40 2 2"
+    for line in lines[1:]:
+        index, *mines = map(int, line.split())
+        assert len(mines) == 40 and not {17, 18, 19, 33, 34, 35, 49, 50, 51} & set(mines)
+        replay = Game(16, 16, 40, seed=game_seed(5, index), first_click="opening")
+        replay.reveal(2, 2)  # as play_game lays game index of seed 5
+        assert replay.layout() == sorted(mines)
+    ours = tmp_path / "ours.jsonl"
+    ours.write_text("".join(json.dumps({"index": i, "seed": game_seed(9, i), "won": w}) + "\n"
+                            for i, w in enumerate([True, True, False, False, True])))
+    theirs = tmp_path / "hill.txt"
+    theirs.write_text("0 1 2\n1 0 3\n2 1 1\n3 0 4\n4 error looping\n")
+    ns = argparse.Namespace(ours=str(ours), hill=str(theirs), seed=9)
+    assert hill.cmd_compare(ns) == 0
+    out = capsys.readouterr().out
+    assert "games 4 " in out and "cpsolve only 1, by Hill only 1" in out
+    with pytest.raises(SystemExit):
+        hill.cmd_compare(argparse.Namespace(ours=str(ours), hill=str(theirs), seed=10))
