@@ -25,6 +25,7 @@ import copy
 import json
 import sys
 import time
+from collections.abc import Callable, Iterator
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -92,6 +93,15 @@ def play_forked(rows: int, cols: int, mines: int, rule: str, seed: int, index: i
             "wrong_certainties": rec.wrong_certainties, "wrong_exact": rec.wrong_exact}
 
 
+def _games(play: Callable[[int], dict[str, Any]], todo: list[int], jobs: int,
+           init: tuple[Any, ...]) -> Iterator[dict[str, Any]]:
+    """``play`` over the game indices ``todo``, in ``jobs`` processes (results in any order)."""
+    if jobs > 1:
+        return Pool(jobs, initializer=_init, initargs=init).imap_unordered(play, todo, chunksize=4)
+    _init(*init)
+    return map(play, todo)
+
+
 def _finish_one(index: int) -> dict[str, Any]:
     j = _job
     rec = play_game(j["rows"], j["cols"], j["mines"], first_click=j["rule"], seed=j["seed"], index=index,
@@ -114,13 +124,7 @@ def finish(args: argparse.Namespace, rows: int, cols: int, mines: int, sa: dict,
     init = (rows, cols, mines, args.first_click, args.seed, sa, sa, 0)
     t0 = time.perf_counter()
     with open(path, "a", encoding="utf-8") as out:
-        if args.jobs > 1:
-            pool = Pool(args.jobs, initializer=_init, initargs=init)
-            results = pool.imap_unordered(_finish_one, todo, chunksize=4)
-        else:
-            _init(*init)
-            results = map(_finish_one, todo)
-        for k, doc in enumerate(results, 1):
+        for k, doc in enumerate(_games(_finish_one, todo, args.jobs, init), 1):
             got[doc["index"]] = doc
             out.write(json.dumps(doc) + "\n")
             out.flush()
@@ -189,13 +193,7 @@ def main() -> int:
     init = (rows, cols, mines, args.first_click, args.seed, sa, sb, args.settle)
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
     try:
-        if args.jobs > 1:
-            pool = Pool(args.jobs, initializer=_init, initargs=init)
-            results = pool.imap_unordered(_one, todo, chunksize=4)
-        else:
-            _init(*init)
-            results = map(_one, todo)
-        for k, doc in enumerate(results, 1):
+        for k, doc in enumerate(_games(_one, todo, args.jobs, init), 1):
             doc["run"] = run_key
             done[doc["index"]] = doc
             if out is not None:
