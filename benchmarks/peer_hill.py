@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import add_game_args  # noqa: E402
-from winrate import paired  # noqa: E402
+from winrate import paired, parse_strategy  # noqa: E402
 
 from cpsolve.analysis import analyze  # noqa: E402
 from cpsolve.play.referee import game_seed  # noqa: E402
@@ -131,13 +131,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
 _job: dict[str, Any] = {}
 
 
-def _init(difficulty: str, rule: str, seed: int) -> None:
-    _job.update(dims=parse_difficulty(difficulty), rule=rule, seed=seed, strategy=Strategy())
+def _init(difficulty: str, rule: str, seed: int, strategy: dict[str, Any]) -> None:
+    _job.update(dims=parse_difficulty(difficulty), rule=rule, seed=seed, strategy=Strategy(**strategy))
 
 
 def first_difference(index: int, moves: list[str]) -> dict[str, Any]:
     """Replay Hill's game ``index`` from its moves; at each of his guesses ask cpsolve's default
-    strategy for its move on the same board; the first board where it would not open his cell."""
+    strategy (``--strategy``) for its move on the same board; the first board where it would not
+    open his cell."""
     rows, cols, mines = _job["dims"]
     rule, seed, strategy = _job["rule"], _job["seed"], _job["strategy"]
     game = Game(rows, cols, mines, seed=game_seed(seed, index), first_click=rule)
@@ -187,7 +188,8 @@ def cmd_diverge(args: argparse.Namespace) -> int:
         raise SystemExit(f"{args.hill}: no moves (run it with --trace)")
     rows, cols, mines = parse_difficulty(args.difficulty)
     table: dict[tuple[str, ...], list[int]] = collections.defaultdict(lambda: [0, 0])
-    with Pool(args.jobs, _init, (args.difficulty, args.first_click, args.seed)) as pool:
+    init = (args.difficulty, args.first_click, args.seed, parse_strategy(args.strategy))
+    with Pool(args.jobs, _init, init) as pool:
         jobs = [(i, hill[i][1]) for i in games]
         for rec in pool.starmap(first_difference, jobs, chunksize=8):
             if rec["kind"] in ("none", "hill guesses, cpsolve proves"):
@@ -220,6 +222,8 @@ def main() -> int:
         p.add_argument("--ours", required=True, help="cpsolve's records (winrate.py --records)")
         p.add_argument("--hill", required=True, help="the output of run")
         p.add_argument("--jobs", type=int, default=1)
+        p.add_argument("--strategy", default="name=best",
+                       help="diverge: the strategy that played --ours, as k=v,k=v (winrate.py's --strategy)")
     args = ap.parse_args()
     return {"run": cmd_run, "compare": cmd_compare, "diverge": cmd_diverge}[args.cmd](args)
 
