@@ -164,31 +164,3 @@ def test_pattern_anchors_are_the_cells_with_a_pattern() -> None:
                 found += len(want)
     assert found >= 50
 
-
-def test_near_ties_takes_the_corner_nearest_the_revealed_cell() -> None:
-    """From the Expert corner showing a number, the four corners tie; near_ties=1 guesses the one
-    nearest the revealed cell, (15,0), where the default's index order takes (0,29). Hand-checked:
-    the tie is exact (same weight within float noise)."""
-    from cpsolve.analysis import analyze
-    from cpsolve.play.referee import game_seed
-    from cpsolve.play.strategy import Strategy
-    from cpsolve.simulate import Game
-
-    seen = 0
-    for i in range(40):
-        game = Game(16, 30, 99, seed=game_seed(1203, i), first_click="safe")
-        game.reveal(0, 0)
-        board = game.board()
-        if sum(1 for v in board.cells if v >= 0) != 1:
-            continue
-        analysis = analyze(board)
-        default, near = Strategy().choose(board, analysis), Strategy(near_ties=1).choose(board, analysis)
-        assert default.cells == ((0, 29),) and near.cells == ((15, 0),)
-        assert default.reason == near.reason == "secondary"
-        engine = Lookahead()
-        ev = Evaluator(engine, engine.solve(board))
-        a, b = ev.evaluate(29, None), ev.evaluate(15 * 30, None)
-        assert a is not None and b is not None and abs(a.weight - b.weight) <= 1e-12
-        assert ev.distance(15 * 30) == 15 and ev.distance(29) == 29
-        seen += 1
-    assert seen >= 10

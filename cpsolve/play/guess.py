@@ -82,7 +82,6 @@ class Evaluator:
     lookahead: Lookahead
     state: CountedPosition
     influence_scale: float = INFLUENCE_SCALE
-    near: bool = False   # break exact ties between guesses toward the revealed cells
     _dead: dict[int, bool] = field(default_factory=dict)
     _outs: dict[int, dict[int, CountedPosition]] = field(default_factory=dict)
     _pocket: dict[int, bool] = field(default_factory=dict)
@@ -361,12 +360,6 @@ class Evaluator:
         tally = self.mine_tally(i)
         return min(total, tally, self.z - tally)
 
-    def distance(self, i: int) -> int:
-        """Chebyshev distance from ``i`` to the nearest revealed cell."""
-        r, c = divmod(i, self.cols)
-        return min(max(abs(r - rr), abs(c - cc)) for rr, cc in
-                   (divmod(j, self.cols) for j, v in enumerate(self.cells) if v >= 0))
-
     # --- candidates and scores --------------------------------------------------------------------
 
     def best_living_safety(self) -> float:
@@ -485,9 +478,7 @@ class Evaluator:
             if ev is None:
                 continue
             done.append(ev)
-            tie_nearer = self.near and best is not None and best.deferred == ev.deferred and \
-                abs(ev.weight - best.weight) <= 1e-12 and self.distance(ev.cell) < self.distance(best.cell)
-            if best is None or (best.deferred and not ev.deferred) or tie_nearer or \
+            if best is None or (best.deferred and not ev.deferred) or \
                     (best.deferred == ev.deferred and ev.weight > best.weight + 1e-12):
                 best = ev
         if best is None:

@@ -64,8 +64,6 @@ class Strategy:
     secondary: bool = True       # score guesses by secondary safety (guess.Evaluator), play pseudo-50/50s
                                  # (paired over 250,000 games: docs/play.md)
     influence: float = 0.9       # weight of 50/50 influence in the secondary score (0: off)
-    near_ties: int = 0           # > 0: on boards with at most this many revealed cells, break exact ties
-                                 # between guesses toward the revealed cells (under measurement)
     isolated: int = 400          # search isolated areas of at most this many placements exactly (0: off)
     label: str = ""              # free text (benchmarks tell variants apart by it)
     lookahead: Lookahead = field(default_factory=Lookahead, repr=False)
@@ -102,8 +100,7 @@ class Strategy:
             free = free_guess(self.lookahead, state)
             if free is not None:
                 return Move((divmod(free, board.cols),), True, "free")
-        near = self.near_ties > 0 and sum(1 for v in board.cells if v >= 0) <= self.near_ties
-        ev = Evaluator(self.lookahead, state, influence_scale=self.influence, near=near) if self.secondary else None
+        ev = Evaluator(self.lookahead, state, influence_scale=self.influence) if self.secondary else None
         if ev is not None:
             cell = pseudo_fifty_fifty(ev)
             if cell is not None:
