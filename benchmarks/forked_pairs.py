@@ -96,10 +96,14 @@ def play_forked(rows: int, cols: int, mines: int, rule: str, seed: int, index: i
 def _games(play: Callable[[int], dict[str, Any]], todo: list[int], jobs: int,
            init: tuple[Any, ...]) -> Iterator[dict[str, Any]]:
     """``play`` over the game indices ``todo``, in ``jobs`` processes (results in any order)."""
+    if not todo:
+        return  # (an idle pool left behind would keep the process from ending)
     if jobs > 1:
-        return Pool(jobs, initializer=_init, initargs=init).imap_unordered(play, todo, chunksize=4)
-    _init(*init)
-    return map(play, todo)
+        with Pool(jobs, initializer=_init, initargs=init) as pool:
+            yield from pool.imap_unordered(play, todo, chunksize=4)
+    else:
+        _init(*init)
+        yield from map(play, todo)
 
 
 def _finish_one(index: int) -> dict[str, Any]:

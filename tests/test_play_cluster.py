@@ -217,6 +217,11 @@ def test_forked_pairs_finish_measures_the_settled_games(tmp_path: Path, monkeypa
     finished = {json.loads(line)["index"] for line in Path(str(out) + ".finished.jsonl").read_text().splitlines()}
     assert finished == {d["index"] for d in docs if d["settled"]} and 6 <= len(finished) <= 11
     assert all(d["fork"] < 0 for d in docs)
+    # resumed with two processes and nothing left to play: the same figures, and the run ends
+    argv = [*__import__("sys").argv, "--jobs", "2"]
+    monkeypatch.setattr("sys.argv", argv)
+    assert forked.main() == 0
+    assert capsys.readouterr().out == got.out
 
 
 def test_peer_hill_pairs_the_same_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
