@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import math
 import subprocess
 import sys
 import time
@@ -41,6 +40,7 @@ from common import add_game_args  # noqa: E402
 from winrate import paired, parse_strategy  # noqa: E402
 
 from cpsolve.analysis import analyze  # noqa: E402
+from cpsolve.play import wilson  # noqa: E402
 from cpsolve.play.referee import game_seed  # noqa: E402
 from cpsolve.play.strategy import Strategy, default_first_cell  # noqa: E402
 from cpsolve.simulate import Game, parse_difficulty  # noqa: E402
@@ -69,15 +69,27 @@ def read_hill(path: str) -> dict[int, tuple[bool, list[str]]]:
     return got
 
 
-def read_ours(path: str, seed: int | None = None) -> dict[int, bool]:
-    """cpsolve's per-game records (``winrate.py --records``): index -> won. With ``seed``, each
-    record's game seed is checked to be that run's, so the pairing is of the same games."""
+def read_ours(path: str, seed: int | None = None, arm: str = "") -> dict[int, bool]:
+    """cpsolve's per-game records (``winrate.py --records``): index -> won. With ``arm`` (a or b),
+    a ``forked_pairs.py`` run's results for that strategy instead, its settled games taken from
+    its ``--finish`` file (a settled game not finished is left out). With ``seed``, each record's
+    game seed is checked to be that run's, so the pairing is of the same games."""
+    finished: dict[int, bool] = {}
+    if arm and Path(path + ".finished.jsonl").exists():
+        for line in Path(path + ".finished.jsonl").read_text().splitlines():
+            doc = json.loads(line)
+            finished[doc["index"]] = doc["won"]
     got: dict[int, bool] = {}
     for line in Path(path).read_text().splitlines():
         rec = json.loads(line)
         if seed is not None and rec["seed"] != game_seed(seed, rec["index"]):
             raise SystemExit(f"{path}: game {rec['index']} is not game {rec['index']} of seed {seed}")
-        got[rec["index"]] = rec["won"]
+        if not arm:
+            got[rec["index"]] = rec["won"]
+        elif not rec.get("settled"):
+            got[rec["index"]] = rec[arm]
+        elif rec["index"] in finished:
+            got[rec["index"]] = finished[rec["index"]]
     return got
 
 
@@ -105,13 +117,12 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def interval(wins: int, n: int) -> str:
-    p = wins / n
-    half = 1.959963984540054 * math.sqrt(p * (1 - p) / n)
-    return f"{100 * p:.2f}% [{100 * (p - half):.2f}, {100 * (p + half):.2f}]"
+    lo, hi = wilson(wins, n)
+    return f"{100 * wins / n:.2f}% [{100 * lo:.2f}, {100 * hi:.2f}]"
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    ours = read_ours(args.ours, args.seed)
+    ours = read_ours(args.ours, args.seed, args.arm)
     hill = read_hill(args.hill)
     common = sorted(set(ours) & set(hill))
     if not common:
@@ -136,9 +147,9 @@ def _init(difficulty: str, rule: str, seed: int, strategy: dict[str, Any]) -> No
 
 
 def first_difference(index: int, moves: list[str]) -> dict[str, Any]:
-    """Replay Hill's game ``index`` from its moves; at each of his guesses ask cpsolve's default
-    strategy (``--strategy``) for its move on the same board; the first board where it would not
-    open his cell."""
+    """Replay Hill's game ``index`` from its moves; at each of his guesses ask cpsolve's strategy
+    (``--strategy``, the default one unless told) for its move on the same board; the first board
+    where it would not open his cell."""
     rows, cols, mines = _job["dims"]
     rule, seed, strategy = _job["rule"], _job["seed"], _job["strategy"]
     game = Game(rows, cols, mines, seed=game_seed(seed, index), first_click=rule)
@@ -181,7 +192,7 @@ def stage(rec: dict[str, Any], safe_cells: int) -> str:
 
 
 def cmd_diverge(args: argparse.Namespace) -> int:
-    ours = read_ours(args.ours, args.seed)
+    ours = read_ours(args.ours, args.seed, args.arm)
     hill = read_hill(args.hill)
     games = sorted(i for i in set(ours) & set(hill) if ours[i] != hill[i][0])
     if any(not hill[i][1] for i in games):
@@ -219,7 +230,9 @@ def main() -> int:
     for name in ("compare", "diverge"):
         p = sub.add_parser(name)
         add_game_args(p, games=0, seed=1130)
-        p.add_argument("--ours", required=True, help="cpsolve's records (winrate.py --records)")
+        p.add_argument("--ours", required=True, help="cpsolve's records (winrate.py --records), or with --arm "
+                       "a forked_pairs.py --out file")
+        p.add_argument("--arm", choices=("a", "b"), default="", help="--ours is a forked_pairs.py run: this side")
         p.add_argument("--hill", required=True, help="the output of run")
         p.add_argument("--jobs", type=int, default=1)
         p.add_argument("--strategy", default="name=best",

@@ -247,9 +247,17 @@ def test_peer_hill_pairs_the_same_games(tmp_path: Path, capsys: pytest.CaptureFi
                             for i, w in enumerate([True, True, False, False, True])))
     theirs = tmp_path / "hill.txt"
     theirs.write_text("0 1 2\n1 0 3\n2 1 1\n3 0 4\n4 error looping\n")
-    ns = argparse.Namespace(ours=str(ours), hill=str(theirs), seed=9)
+    ns = argparse.Namespace(ours=str(ours), hill=str(theirs), seed=9, arm="")
     assert hill.cmd_compare(ns) == 0
     out = capsys.readouterr().out
     assert "games 4 " in out and "cpsolve only 1, by Hill only 1" in out
     with pytest.raises(SystemExit):
-        hill.cmd_compare(argparse.Namespace(ours=str(ours), hill=str(theirs), seed=10))
+        hill.cmd_compare(argparse.Namespace(ours=str(ours), hill=str(theirs), seed=10, arm=""))
+    # a forked_pairs run: one arm's results, settled games from its --finish file (unfinished: left out)
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text("".join(json.dumps({"index": i, "seed": game_seed(9, i), "a": a, "b": b, "settled": st}) + "\n"
+                             for i, (a, b, st) in enumerate([(True, False, False), (False, False, True),
+                                                             (False, True, False), (False, False, True)])))
+    Path(str(pairs) + ".finished.jsonl").write_text(json.dumps({"index": 1, "won": True}) + "\n")
+    assert hill.read_ours(str(pairs), 9, "a") == {0: True, 1: True, 2: False}
+    assert hill.read_ours(str(pairs), 9, "b") == {0: False, 1: True, 2: True}
