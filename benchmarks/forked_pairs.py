@@ -93,6 +93,16 @@ def play_forked(rows: int, cols: int, mines: int, rule: str, seed: int, index: i
             "wrong_certainties": rec.wrong_certainties, "wrong_exact": rec.wrong_exact}
 
 
+def _records(path: Path) -> list[dict[str, Any]]:
+    """The JSON lines of a results file; a last line cut short by an interrupted run is dropped
+    from the file too, so the lines appended next start on a line of their own."""
+    text = path.read_text(encoding="utf-8")
+    if text and not text.endswith("\n"):
+        text = text[: text.rfind("\n") + 1]
+        path.write_text(text, encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines()]
+
+
 def _games(play: Callable[[int], dict[str, Any]], todo: list[int], jobs: int,
            init: tuple[Any, ...]) -> Iterator[dict[str, Any]]:
     """``play`` over the game indices ``todo``, in ``jobs`` processes (results in any order)."""
@@ -118,12 +128,7 @@ def finish(args: argparse.Namespace, rows: int, cols: int, mines: int, sa: dict,
     """Play each settled game of ``docs`` once with A (past the settle point B plays as A, so this is
     both results; ``--check`` verifies that on the first games) and fill its results in; resumable."""
     path = Path(str(args.out) + ".finished.jsonl")
-    got: dict[int, dict[str, Any]] = {}
-    if path.exists():
-        text = path.read_text(encoding="utf-8")
-        for line in text[: text.rfind("\n") + 1].splitlines():
-            doc = json.loads(line)
-            got[doc["index"]] = doc
+    got = {doc["index"]: doc for doc in _records(path)} if path.exists() else {}
     todo = [d["index"] for d in docs if d.get("settled") and d["index"] not in got]
     init = (rows, cols, mines, args.first_click, args.seed, sa, sa, 0)
     t0 = time.perf_counter()
@@ -181,12 +186,7 @@ def main() -> int:
     run_key = json.dumps([args.difficulty, args.first_click, args.seed, sa, sb]
                          + ([args.settle] if args.settle else []), sort_keys=True)
     if args.out and Path(args.out).exists():
-        text = Path(args.out).read_text(encoding="utf-8")
-        if text and not text.endswith("\n"):  # cut short by an interrupted run: drop the part line
-            text = text[: text.rfind("\n") + 1]
-            Path(args.out).write_text(text, encoding="utf-8")
-        for line in text.splitlines():
-            doc = json.loads(line)
+        for doc in _records(Path(args.out)):
             if doc.get("run") != run_key:
                 print(f"{args.out}: game {doc.get('index')} is of another run ({doc.get('run')}, not "
                       f"{run_key}): give another --out", file=sys.stderr)

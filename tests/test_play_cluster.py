@@ -140,6 +140,7 @@ def _bench(name: str) -> Any:
     spec = importlib.util.spec_from_file_location(name, bench / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # so that a process pool can pickle its functions
     spec.loader.exec_module(module)
     return module
 
@@ -217,11 +218,16 @@ def test_forked_pairs_finish_measures_the_settled_games(tmp_path: Path, monkeypa
     finished = {json.loads(line)["index"] for line in Path(str(out) + ".finished.jsonl").read_text().splitlines()}
     assert finished == {d["index"] for d in docs if d["settled"]} and 6 <= len(finished) <= 11
     assert all(d["fork"] < 0 for d in docs)
-    # resumed with two processes and nothing left to play: the same figures, and the run ends
+    # resumed with two processes after a --finish cut short (its last line lost, the one before
+    # half written): that game is played again, the same figures, and the run ends
+    fin = Path(str(out) + ".finished.jsonl")
+    lines = fin.read_text().splitlines(keepends=True)
+    fin.write_text("".join(lines[:-2]) + lines[-2][:10])
     argv = [*__import__("sys").argv, "--jobs", "2"]
     monkeypatch.setattr("sys.argv", argv)
     assert forked.main() == 0
     assert capsys.readouterr().out == got.out
+    assert sorted(fin.read_text().splitlines()) == sorted(line.rstrip("\n") for line in lines)
 
 
 def test_peer_hill_pairs_the_same_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,7 +3,6 @@ package hillplay;
 import java.io.*;
 import java.util.*;
 import java.util.concurrent.*;
-import java.util.concurrent.atomic.AtomicInteger;
 import minesweeper.gamestate.GameStateFixed;
 import minesweeper.gamestate.GameStateModel;
 import minesweeper.settings.GameSettings;
