@@ -1,23 +1,30 @@
-"""What a larger exact endgame would win: the exact value of the heuristic's guesses against optimal play.
+"""What a larger, or a partial, exact search would win: the exact value of the heuristic's guesses
+against the search's moves.
 
 The player searches the game tree exactly when at most ``Strategy.endgame`` placements remain
-(:mod:`cpsolve.play.endgame`) and otherwise guesses by the evaluator (:mod:`cpsolve.play.guess`).
-This script plays games with the default strategy and, at every heuristic guess (``secondary`` or
-``lowest-living``) made with ``endgame < placements <= --max-placements``, runs the exact search
-with a node budget and records:
+(:mod:`cpsolve.play.endgame`, node budget ``Strategy.node_budget``) and otherwise guesses by the
+evaluator (:mod:`cpsolve.play.guess`). This script plays games with the default strategy and, at
+every heuristic guess (``secondary`` or ``lowest-living``) made with at most ``--max-placements``
+placements (those under the endgame limit are the ones whose search ran over its budget), runs the
+exact search once per node budget in ``--budgets`` and records:
 
-* the chance to win of the optimal move and of the heuristic's move, each followed by optimal play
-  (the difference is what the search would have won at that position; it is never negative);
-* the nodes the search visited and the seconds it took.
+* finished: the chance to win of the optimal move and of the heuristic's move, each followed by
+  optimal play (the difference is what the search would have won there; never negative);
+* cut short by the budget: whether the first moves it finished prove one better than the heuristic's
+  (``endgame.Partial.better_than``, what ``Strategy(partial=True)`` plays), and if so the difference
+  in chance to win, both followed by optimal play (the heuristic's move is searched to its end with a
+  further ``--extra`` nodes; when that does not finish, the difference against its upper bound is
+  counted, a lower bound of the gain);
+* the nodes visited, the seconds taken, and placements * d**3 (d: the share of safe cells among the
+  unknown ones), so D. N. Hill's starting rule (``Strategy(endgame_density=250)``) can be read off.
 
 Game play is not changed (the heuristic's move is played), so each game is the default strategy's
-game and the gain of any (placement limit, node budget) pair can be read off the same positions:
-the summary prints, per pair, the searches per game, the seconds they add per game and the expected
-gain in win rate (sum of the gains per game, as points, with a 95% interval over games). Positions
-whose search ran over the budget count as no gain. An upper bound on what raising the limit buys: play
-after the move is the heuristic's, not optimal, until the placements fall under the limit.
+game, and the gain of any (starting rule, node budget, partial on/off) can be read off the same
+positions: the summary prints the searches per game, the seconds they add per game and the expected
+gain in win rate (the sum of the gains per game, as points, with a 95% interval over games). An upper
+bound of what the rule buys in play: after the move, play is the heuristic's until a search finishes.
 
-    python benchmarks/endgame_gain.py --difficulty expert --first-click safe --games 1000 --seed 4242
+    python benchmarks/endgame_gain.py --difficulty expert --first-click safe --games 2000 --seed 4343 --jobs 2
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
+from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
@@ -45,12 +53,22 @@ from cpsolve.simulate import parse_difficulty  # noqa: E402
 HEURISTIC = ("secondary", "lowest-living")
 
 
+def _value(search: endgame.EndgameSearch, cell: int, extra: int) -> float | None:
+    """Chance to win opening ``cell`` first, then optimally (None if ``extra`` more nodes do not do)."""
+    search.budget = search.nodes + extra
+    try:
+        return search.move_value(cell)
+    except endgame.SearchBudgetExceeded:
+        return None
+
+
 @dataclass
 class Probe(Strategy):
     """The default strategy, which also searches exactly the positions it guessed heuristically."""
 
     max_placements: int = 20_000
-    probe_budget: int = 300_000
+    budgets: tuple[int, ...] = (50_000, 300_000)
+    extra: int = 300_000
     game: int = -1
     found: list[dict[str, Any]] = field(default_factory=list)
 
@@ -59,49 +77,82 @@ class Probe(Strategy):
         if move is None or move.reason not in HEURISTIC:
             return move
         state = self.lookahead.solve(board)
-        if not self.endgame < state.z <= self.max_placements:
+        if state.z > self.max_placements:
             return move
-        t0 = time.perf_counter()
-        placements = endgame.enumerate_placements(state, self.max_placements)
-        if placements is None or len(placements) != state.z:
-            return move
-        search = endgame.EndgameSearch(state, placements, self.probe_budget)
-        row: dict[str, Any] = {"game": self.game, "z": state.z, "live": len(search.live), "reason": move.reason}
-        try:
-            best = search.best_move()
-            row["nodes"] = search.nodes
-            r, c = move.cells[0]
-            heuristic = search.move_value(r * board.cols + c)
-        except endgame.SearchBudgetExceeded:
-            row["nodes"] = None
-        else:
-            assert best is not None
-            row["best"], row["heuristic"] = best[1], heuristic
-            row["gain"] = max(0.0, best[1] - heuristic)
-        row["seconds"] = time.perf_counter() - t0
+        unknown = len(state.outside) + sum(comp.size for comp in state.comps)
+        d = (unknown - state.remaining) / unknown
+        row: dict[str, Any] = {"game": self.game, "z": state.z, "zd3": state.z * d ** 3,
+                               "reason": move.reason, "runs": {}}
+        r, c = move.cells[0]
+        chosen = r * board.cols + c
+        for budget in self.budgets:
+            t0 = time.perf_counter()
+            placements = endgame.enumerate_placements(state, self.max_placements)
+            if placements is None or len(placements) != state.z:
+                return move
+            search = endgame.EndgameSearch(state, placements, budget)
+            run: dict[str, Any] = {}
+            try:
+                best = search.best_move()
+            except endgame.SearchBudgetExceeded:
+                run["nodes"], run["finished"] = None, False
+                better = search.partial().better_than(chosen)
+                run["override"] = better is not None
+                run["seconds"] = time.perf_counter() - t0
+                if better is not None:
+                    own = _value(search, chosen, self.extra)
+                    if own is None:  # its upper bound: the gain counted is a lower bound
+                        own = search.partial().values.get(chosen, (search.partial().safety[chosen],))[0]
+                        run["gain_bound"] = True
+                    run["gain"] = max(0.0, better[1] - own)
+            else:
+                run["nodes"], run["finished"] = search.nodes, True
+                run["seconds"] = time.perf_counter() - t0
+                assert best is not None
+                own = _value(search, chosen, self.extra)
+                assert own is not None, "a finished search values every first move within the extra budget"
+                run["gain"] = max(0.0, best[1] - own)
+            row["runs"][str(budget)] = run
         self.found.append(row)
         return move
 
 
-def summary(rows: list[dict[str, Any]], games: int, limits: list[int], budgets: list[int],
-            probe_budget: int) -> list[str]:
-    out = ["| placements up to | node budget | searches / game | completed | added s / game | "
-           "gain, points [95% CI] |", "|---|---|---|---|---|---|"]
-    for lim in limits:
-        for bud in budgets:
-            sel = [r for r in rows if r["z"] <= lim]
-            done = [r for r in sel if r["nodes"] is not None and r["nodes"] <= bud]
-            # a search stopped at budget ``bud`` costs about bud/nodes of the full search's time
-            # (nodes are about equally dear); one over the probe's own budget visited that many
-            secs = sum(r["seconds"] * min(1.0, bud / (r["nodes"] or probe_budget)) for r in sel)
-            per_game = [0.0] * games
-            for r in done:
-                per_game[r["game"]] += r["gain"]
-            mean = statistics.fmean(per_game)
-            half = 1.96 * statistics.pstdev(per_game) / games ** 0.5
-            out.append(f"| {lim:,} | {bud:,} | {len(sel) / games:.3f} | {len(done)}/{len(sel)} | "
-                       f"{secs / games:.3f} | {100 * mean:+.3f} [{100 * (mean - half):+.3f}, "
-                       f"{100 * (mean + half):+.3f}] |")
+def _play(job: tuple[str, str, int, int, int, tuple[int, ...]]) -> tuple[int, bool, list[dict[str, Any]]]:
+    difficulty, first_click, seed, index, max_placements, budgets = job
+    rows, cols, mines = parse_difficulty(difficulty)
+    probe = Probe(max_placements=max_placements, budgets=budgets, game=index)
+    rec = play_game(rows, cols, mines, first_click=first_click, seed=seed, index=index, strategy=probe)
+    return index, rec.won, probe.found
+
+
+RULES: list[tuple[str, Any]] = [
+    ("placements <= 1,000 (now)", lambda r: r["z"] <= 1_000),
+    ("<= 1,000, or x d^3 <= 250 (Hill's rule)", lambda r: r["z"] <= 1_000 or r["zd3"] <= 250),
+    ("<= 5,000", lambda r: r["z"] <= 5_000),
+    ("<= 20,000", lambda r: r["z"] <= 20_000),
+]
+
+
+def summary(rows: list[dict[str, Any]], games: int, budgets: tuple[int, ...]) -> list[str]:
+    out = ["| search when | node budget | partial | searches / game | finished | overrides | "
+           "added s / game | gain, points [95% CI] |", "|---|---|---|---|---|---|---|---|"]
+    for name, rule in RULES:
+        sel = [r for r in rows if rule(r)]
+        for budget in budgets:
+            runs = [(r["game"], r["runs"][str(budget)]) for r in sel]
+            for partial in (False, True):
+                per_game = [0.0] * games
+                for g, run in runs:
+                    if run["finished"] or (partial and run["override"]):
+                        per_game[g] += run["gain"]
+                mean = statistics.fmean(per_game)
+                half = 1.96 * statistics.pstdev(per_game) / games ** 0.5
+                secs = sum(run["seconds"] for _, run in runs)
+                out.append(f"| {name} | {budget:,} | {'on' if partial else 'off'} | {len(sel) / games:.3f} | "
+                           f"{sum(run['finished'] for _, run in runs)}/{len(sel)} | "
+                           f"{sum(run['override'] for _, run in runs if not run['finished']) if partial else '-'} | "
+                           f"{secs / games:.3f} | {100 * mean:+.3f} [{100 * (mean - half):+.3f}, "
+                           f"{100 * (mean + half):+.3f}] |")
     return out
 
 
@@ -109,28 +160,30 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_game_args(ap, games=300, seed=4242)
     ap.add_argument("--max-placements", type=int, default=20_000)
-    ap.add_argument("--node-budget", type=int, default=300_000)
+    ap.add_argument("--budgets", default="50000,300000", help="node budgets to try, comma-separated")
+    ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", help="write one JSON line per searched position to this file")
     args = ap.parse_args()
-    rows, cols, mines = parse_difficulty(args.difficulty)
-    probe = Probe(max_placements=args.max_placements, probe_budget=args.node_budget)
+    budgets = tuple(int(b) for b in args.budgets.split(","))
+    jobs = [(args.difficulty, args.first_click, args.seed, i, args.max_placements, budgets)
+            for i in range(args.games)]
+    found: list[dict[str, Any]] = []
     wins = 0
     t0 = time.perf_counter()
-    for i in range(args.games):
-        probe.game = i
-        rec = play_game(rows, cols, mines, first_click=args.first_click, seed=args.seed, index=i, strategy=probe)
-        wins += rec.won
-        print(f"\r{i + 1}/{args.games} games, {len(probe.found)} positions searched, "
-              f"{time.perf_counter() - t0:.0f} s", end="", file=sys.stderr, flush=True)
+    with Pool(args.jobs) as pool:
+        for done, (_, won, rows) in enumerate(pool.imap_unordered(_play, jobs), 1):
+            wins += won
+            found.extend(rows)
+            print(f"\r{done}/{args.games} games, {len(found)} positions searched, "
+                  f"{time.perf_counter() - t0:.0f} s", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
+    found.sort(key=lambda r: r["game"])
     if args.out:
-        Path(args.out).write_text("".join(json.dumps(r) + "\n" for r in probe.found), encoding="utf-8")
+        Path(args.out).write_text("".join(json.dumps(r) + "\n" for r in found), encoding="utf-8")
     print(f"{args.difficulty}, {args.first_click}, seed {args.seed}: {args.games} games, {wins} won "
-          f"(the default strategy's games); heuristic guesses with {probe.endgame:,} < placements <= "
-          f"{args.max_placements:,}: {len(probe.found)}")
-    limits = sorted({lim for lim in (2_000, 5_000, 10_000, args.max_placements) if lim <= args.max_placements})
-    budgets = sorted({b for b in (50_000, 100_000, args.node_budget) if b <= args.node_budget})
-    print("\n".join(summary(probe.found, args.games, limits, budgets, args.node_budget)))
+          f"(the default strategy's games); heuristic guesses with placements <= "
+          f"{args.max_placements:,}: {len(found)}")
+    print("\n".join(summary(found, args.games, budgets)))
     return 0
 
 

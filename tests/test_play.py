@@ -320,6 +320,77 @@ def test_endgame_search_is_optimal_against_naive_recursion() -> None:
     assert checked >= 20
 
 
+def _naive_move_value(board: Board, sols: list[frozenset[int]], x: int) -> float:
+    parts: dict[int, list[frozenset[int]]] = {}
+    for s in sols:
+        if x not in s:
+            parts.setdefault(_number(board, x, s), []).append(s)
+    return sum(len(p) * naive_win(board, p, {}) for p in parts.values()) / len(sols)
+
+
+def test_partial_search_proves_only_true_values() -> None:
+    """A search cut short by its budget: its finished first moves have their exact values, the rest
+    are bounded above, and a move it calls better than another is better (naive recursion as oracle)."""
+    from cpsolve.play.endgame import Partial, endgame_search
+    engine = Lookahead()
+    exact = bounds = overrides = 0
+    positions = [*oracle_positions("5x4x5", 60, seed=31, per_game=3),
+                 *oracle_positions("6x4x6", 60, seed=32, per_game=3)]
+    for pos in positions:
+        board = pos.board
+        if sum(1 for v in board.cells if v == COVERED) > 20:
+            continue
+        sols = brute_force(board)
+        if not 8 <= len(sols) <= 80:
+            continue
+        state = engine.solve(board)
+        placements = enumerate_placements(state, 1000)
+        assert placements is not None
+        whole = EndgameSearch(state, placements, 10**7)
+        whole.best_move()
+        for budget in (whole.nodes // 4, whole.nodes // 2, 3 * whole.nodes // 4):
+            got = endgame_search(state, 1000, budget)
+            if not isinstance(got, Partial):
+                continue
+            truth = {x: _naive_move_value(board, sols, x) for x in got.safety if 0 < got.safety[x] < 1}
+            for x, (val, done) in got.values.items():
+                if done:
+                    assert val == pytest.approx(truth[x], abs=1e-12)
+                    exact += 1
+                else:
+                    assert val >= truth[x] - 1e-12
+                    bounds += 1
+            for x in truth:
+                assert got.safety[x] >= truth[x] - 1e-12
+                better = got.better_than(x)
+                if better is not None:
+                    assert better[1] == pytest.approx(truth[better[0]], abs=1e-12)
+                    assert truth[better[0]] > truth[x]
+                    overrides += 1
+    # every kind of result was met
+    assert exact >= 20 and bounds >= 5 and overrides >= 20
+
+
+def test_partial_and_density_paths_run() -> None:
+    """Strategy(partial=True) replaces guesses by moves a cut-short search proved better, and
+    endgame_density widens the searched positions (D. N. Hill's placements * d**3 rule)."""
+    from cpsolve.board import parse_board
+    state = Lookahead().solve(parse_board("mines: 4\n. . . .\n. . . .\n1 1 . .\n"))
+    # the 1s make (1,2) and (2,2) safe: 8 unknown cells, 4 mines, d = 0.5
+    unknown = len(state.outside) + sum(comp.size for comp in state.comps)
+    assert (unknown, state.remaining) == (8, 4)
+    z = state.z
+    assert Strategy(endgame=z).searchable(state) and not Strategy(endgame=z - 1).searchable(state)
+    edge = z * 0.5 ** 3
+    assert Strategy(endgame=1, endgame_density=edge + 1e-9).searchable(state)
+    assert not Strategy(endgame=1, endgame_density=edge - 1e-9).searchable(state)
+    assert not Strategy(endgame=1, endgame_density=edge + 1e-9, endgame_cap=z - 1).searchable(state)
+    # overrides are rare (the evaluator's move is mostly among the best); these games have two
+    summary, _ = run(small_config(games=60, difficulty="5x8x10", rows=5, cols=8, mines=10,
+                                  strategy_options={"partial": True, "node_budget": 1000, "endgame": 20000}))
+    assert summary["moves"].get("partial", 0) > 0 and summary["wrong_certainties"] == 0
+
+
 def test_forced_fifty_fifty_detection() -> None:
     from cpsolve.board import parse_board
     from cpsolve.play.strategy import forced_fifty_fifty

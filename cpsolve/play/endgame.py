@@ -10,14 +10,18 @@ The chance of winning from a set of placements ``S`` is
            = max_x sum_v |S_v^x|/|S| * win(S_v^x) otherwise (x ranges over undecided cells)
 
 (revealing a cell that is safe in all of S first is never worse: any winning line must open it).
-Sets are bitmasks over the list of placements; results are memoised; a node budget bounds the work,
-and when it runs out the search gives up (the caller falls back to its heuristic).
+Sets are bitmasks over the list of placements; results are memoised; a node budget bounds the work.
+When it runs out the search stops, but what it finished still proves something (:class:`Partial`):
+the first moves it evaluated to the end have exact values, and no move can win more often than it is
+safe. A heuristic's move that is beaten by a finished one is replaced (after D. N. Hill's solver,
+whose partial search does the same for the moves it finished).
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from dataclasses import dataclass
 from math import comb
 
 from ..board import COVERED, neighbours
@@ -94,6 +98,36 @@ def enumerate_placements(state: CountedPosition, limit: int) -> list[frozenset[i
     return out
 
 
+# two values closer than this are not told apart (they are sums of float ratios; equal exact values can
+# differ in the last bits)
+_MARGIN = 1e-12
+
+
+@dataclass(frozen=True)
+class Partial:
+    """What a search cut short by its node budget proves about the first move.
+
+    ``values``: first moves the search evaluated, as (chance to win with optimal play after, exact);
+    not exact means the evaluation stopped once it could not beat the best, and the value is an upper
+    bound. ``safety``: every undecided cell's chance to be safe, an upper bound on its value (opening
+    a mine loses).
+    """
+
+    values: dict[int, tuple[float, bool]]
+    safety: dict[int, float]
+
+    def better_than(self, cell: int) -> tuple[int, float] | None:
+        """A first move proved to win more often than ``cell`` (and its exact value), or None."""
+        exact = [(v, c) for c, (v, done) in self.values.items() if done]
+        if not exact:
+            return None
+        best_v, best_c = max(exact, key=lambda t: t[0])
+        bound = self.values[cell][0] if cell in self.values else self.safety.get(cell)
+        if bound is None or best_v <= bound + _MARGIN:
+            return None
+        return best_c, best_v
+
+
 class EndgameSearch:
     """The game tree over an explicit list of placements."""
 
@@ -108,6 +142,8 @@ class EndgameSearch:
         self.budget = node_budget
         self.nodes = 0
         self.memo: dict[int, float] = {}
+        # first moves evaluated from the full set: live index -> (value or upper bound, exact)
+        self.first: dict[int, tuple[float, bool]] = {}
         fixed_mines = {i for i, m in state.fixed.items() if m}
         # per live cell: mask of placements where it is a mine, and masks by the number it shows
         self.mine_mask: list[int] = []
@@ -172,26 +208,34 @@ class EndgameSearch:
         self.memo[s] = best
         return best
 
-    def _best(self, undecided: list[tuple[int, int, list[int]]], n: int) -> tuple[int, float]:
+    def _best(self, undecided: list[tuple[int, int, list[int]]], n: int,
+              record: dict[int, tuple[float, bool]] | None = None) -> tuple[int, float]:
         undecided.sort(key=lambda t: -t[0])
-        seen: set[tuple[int, ...]] = set()
+        seen: dict[tuple[int, ...], tuple[float, bool]] = {}
         best_k, best = -1, -1.0
         for safe, k, parts in undecided:
             if safe / n <= best:
                 break  # no cell further down can beat the best: its safety bounds its value
             sig = tuple(sorted(parts))
-            if sig in seen:
+            if sig in seen:  # the same split of the placements: the same value
+                if record is not None:
+                    record[k] = seen[sig]
                 continue
-            seen.add(sig)
             val = 0.0
             left = safe
+            done = True
             for p in parts:
                 c = p.bit_count()
                 val += c * self.win(p)
                 left -= c
                 if (val + left) / n <= best:
+                    done = left == 0
+                    val += left  # an upper bound when the rest was not searched
                     break
             val /= n
+            seen[sig] = (val, done)
+            if record is not None:
+                record[k] = (val, done)
             if val > best:
                 best_k, best = k, val
         return best_k, best
@@ -210,12 +254,26 @@ class EndgameSearch:
             return self.live[safe[0]], self.win(s)
         if not undecided:
             return None
-        k, val = self._best(undecided, n)
+        k, val = self._best(undecided, n, self.first)
         return self.live[k], val
+
+    def partial(self) -> Partial:
+        """What the first moves evaluated so far prove (after :meth:`best_move` ran out of budget)."""
+        s, n = self.full, self.n
+        safety = {self.live[k]: (n - (s & m).bit_count()) / n for k, m in enumerate(self.mine_mask)}
+        return Partial({self.live[k]: v for k, v in self.first.items()}, safety)
 
 
 def endgame_move(state: CountedPosition, max_placements: int, node_budget: int) -> tuple[int, float] | None:
     """An optimal cell to open and its chance to win, or None (too many placements, or over budget)."""
+    got = endgame_search(state, max_placements, node_budget)
+    return got if isinstance(got, tuple) else None
+
+
+def endgame_search(state: CountedPosition, max_placements: int, node_budget: int
+                   ) -> tuple[int, float] | Partial | None:
+    """An optimal cell and its chance to win; what the search proved if it ran over its node budget;
+    or None (too many placements, or nothing to decide)."""
     placements = enumerate_placements(state, max_placements)
     if placements is None or len(placements) != state.z:
         return None
@@ -223,4 +281,4 @@ def endgame_move(state: CountedPosition, max_placements: int, node_budget: int) 
     try:
         return search.best_move()
     except SearchBudgetExceeded:
-        return None
+        return search.partial()
