@@ -371,26 +371,6 @@ def test_partial_search_proves_only_true_values() -> None:
     assert exact >= 20 and bounds >= 5 and overrides >= 20
 
 
-def test_partial_and_density_paths_run() -> None:
-    """Strategy(partial=True) replaces guesses by moves a cut-short search proved better, and
-    endgame_density widens the searched positions (D. N. Hill's placements * d**3 rule)."""
-    from cpsolve.board import parse_board
-    state = Lookahead().solve(parse_board("mines: 4\n. . . .\n. . . .\n1 1 . .\n"))
-    # the 1s make (1,2) and (2,2) safe: 8 unknown cells, 4 mines, d = 0.5
-    unknown = len(state.outside) + sum(comp.size for comp in state.comps)
-    assert (unknown, state.remaining) == (8, 4)
-    z = state.z
-    assert Strategy(endgame=z).searchable(state) and not Strategy(endgame=z - 1).searchable(state)
-    edge = z * 0.5 ** 3
-    assert Strategy(endgame=1, endgame_density=edge + 1e-9).searchable(state)
-    assert not Strategy(endgame=1, endgame_density=edge - 1e-9).searchable(state)
-    assert not Strategy(endgame=1, endgame_density=edge + 1e-9, endgame_cap=z - 1).searchable(state)
-    # overrides are rare (the evaluator's move is mostly among the best); these games have two
-    summary, _ = run(small_config(games=60, difficulty="5x8x10", rows=5, cols=8, mines=10,
-                                  strategy_options={"partial": True, "node_budget": 1000, "endgame": 20000}))
-    assert summary["moves"].get("partial", 0) > 0 and summary["wrong_certainties"] == 0
-
-
 def test_forced_fifty_fifty_detection() -> None:
     from cpsolve.board import parse_board
     from cpsolve.play.strategy import forced_fifty_fifty

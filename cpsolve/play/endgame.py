@@ -13,8 +13,9 @@ The chance of winning from a set of placements ``S`` is
 Sets are bitmasks over the list of placements; results are memoised; a node budget bounds the work.
 When it runs out the search stops, but what it finished still proves something (:class:`Partial`):
 the first moves it evaluated to the end have exact values, and no move can win more often than it is
-safe. A heuristic's move that is beaten by a finished one is replaced (after D. N. Hill's solver,
-whose partial search does the same for the moves it finished).
+safe. D. N. Hill's solver replaces its heuristic's move by a better one its partial search finished;
+``benchmarks/endgame_gain.py`` measures what that wins here (docs/play.md: nothing shown, so the
+player does not do it).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from .. import count
 from ..board import COVERED, Board, neighbours
 from ..constraints import Inconsistent
 from ..result import Analysis, best_guess
-from .endgame import Partial, endgame_search
+from .endgame import endgame_move
 from .guess import Evaluator, isolated_move, pseudo_fifty_fifty
 from .lookahead import CountedPosition, Lookahead
 
@@ -52,18 +52,14 @@ class Strategy:
       ``secondary=False``, ``basic`` with dead cells put off.
 
     The guess rules measured without gain (a one-move look-ahead, a progress bonus, an off-frontier
-    opening preference, a bonus for showing 0, a bounded "survive the next 3 guesses" look-ahead)
-    were removed; their results are in docs/play.md.
+    opening preference, a bonus for showing 0, a bounded "survive the next 3 guesses" look-ahead,
+    a corner tie-break, the override by a partial endgame search and D. N. Hill's rule for starting
+    the search, placements * d**3 <= 250) were removed; their results are in docs/play.md.
     """
 
     name: str = "best"
     endgame: int = 1000          # search the game tree exactly when at most this many placements remain
     node_budget: int = 50_000    # positions the endgame search may visit before it gives up
-    endgame_density: float = 0.0 # also search when placements * d**3 <= this (d: the share of safe cells
-                                 # among the unknown ones; D. N. Hill's rule, his 250), ...
-    endgame_cap: int = 20_000    # ... up to this many placements
-    partial: bool = False        # a search over its budget still replaces the guess by a first move it
-                                 # proved better (endgame.Partial)
     free_guesses: bool = True    # open a cell whose every loss is a loss any play must suffer
     avoid_dead: bool = True      # put off cells whose number is known in advance
     secondary: bool = True       # score guesses by secondary safety (guess.Evaluator), play pseudo-50/50s
@@ -114,41 +110,19 @@ class Strategy:
             cell = isolated_move(state, self.isolated, self.node_budget)
             if cell is not None:
                 return Move((divmod(cell, board.cols),), True, "isolated")
-        partial: Partial | None = None
-        if self.endgame and self.searchable(state):
-            got = endgame_search(state, max(self.endgame, self.endgame_cap), self.node_budget)
-            if isinstance(got, tuple):
+        if self.endgame and state.z <= self.endgame:
+            got = endgame_move(state, self.endgame, self.node_budget)
+            if got is not None:
                 return Move((divmod(got[0], board.cols),), True, "endgame")
-            if self.partial:
-                partial = got
-        move: Move | None = None
         if ev is not None:
             cell = ev.best_guess()
             if cell is not None:
-                move = Move((divmod(cell, board.cols),), True, "secondary")
-        if move is None and self.avoid_dead:
+                return Move((divmod(cell, board.cols),), True, "secondary")
+        if self.avoid_dead:
             cell = self.living_lowest(state)
             if cell is not None:
-                move = Move((divmod(cell, board.cols),), True, "lowest-living")
-        if move is not None and partial is not None:
-            r, c = move.cells[0]
-            better = partial.better_than(r * board.cols + c)
-            if better is not None:
-                return Move((divmod(better[0], board.cols),), True, "partial")
-        return move
-
-    def searchable(self, state: CountedPosition) -> bool:
-        """Whether the exact endgame search is tried: at most ``endgame`` placements, or (with
-        ``endgame_density``) at most ``endgame_cap`` placements and placements * d**3 at most
-        ``endgame_density``, d the share of safe cells among the unknown ones. Few safe cells make a
-        tree shallow (every guess is a likely loss), so more placements can be searched."""
-        if state.z <= self.endgame:
-            return True
-        if not self.endgame_density or state.z > self.endgame_cap:
-            return False
-        unknown = len(state.outside) + sum(comp.size for comp in state.comps)
-        d = (unknown - state.remaining) / unknown
-        return state.z * d ** 3 <= self.endgame_density
+                return Move((divmod(cell, board.cols),), True, "lowest-living")
+        return None
 
     def living_lowest(self, state: CountedPosition, checks: int = 24) -> int | None:
         """The lowest-probability cell whose number is not already known when it is safe.
