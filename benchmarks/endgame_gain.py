@@ -11,12 +11,13 @@ exact search once per node budget in ``--budgets`` and records:
 * finished: the chance to win of the optimal move and of the heuristic's move, each followed by
   optimal play (the difference is what the search would have won there; never negative);
 * cut short by the budget: whether the first moves it finished prove one better than the heuristic's
-  (``endgame.Partial.better_than``, what ``Strategy(partial=True)`` plays), and if so the difference
+  (``endgame.Partial.better_than``; the player's override was ``Strategy(partial=True)`` at commit
+  5ede9e7, removed after this measurement), and if so the difference
   in chance to win, both followed by optimal play (the heuristic's move is searched to its end with a
   further ``--extra`` nodes; when that does not finish, the difference against its upper bound is
   counted, a lower bound of the gain);
 * the nodes visited, the seconds taken, and placements * d**3 (d: the share of safe cells among the
-  unknown ones), so D. N. Hill's starting rule (``Strategy(endgame_density=250)``) can be read off.
+  unknown ones), so D. N. Hill's starting rule (placements * d**3 <= 250) can be read off.
 
 Game play is not changed (the heuristic's move is played), so each game is the default strategy's
 game, and the gain of any (starting rule, node budget, partial on/off) can be read off the same
@@ -85,24 +86,28 @@ class Probe(Strategy):
                                "reason": move.reason, "runs": {}}
         r, c = move.cells[0]
         chosen = r * board.cols + c
+        t0 = time.perf_counter()
+        placements = endgame.enumerate_placements(state, self.max_placements)
+        if placements is None or len(placements) != state.z:
+            return move
+        listing = time.perf_counter() - t0  # the player pays it once per search: counted in each run
         for budget in self.budgets:
-            t0 = time.perf_counter()
-            placements = endgame.enumerate_placements(state, self.max_placements)
-            if placements is None or len(placements) != state.z:
-                return move
+            t0 = time.perf_counter() - listing
             search = endgame.EndgameSearch(state, placements, budget)
             run: dict[str, Any] = {}
             try:
                 best = search.best_move()
             except endgame.SearchBudgetExceeded:
                 run["nodes"], run["finished"] = None, False
-                better = search.partial().better_than(chosen)
+                part = search.partial()
+                better = part.better_than(chosen)
                 run["override"] = better is not None
                 run["seconds"] = time.perf_counter() - t0
                 if better is not None:
                     own = _value(search, chosen, self.extra)
                     if own is None:  # its upper bound: the gain counted is a lower bound
-                        own = search.partial().values.get(chosen, (search.partial().safety[chosen],))[0]
+                        own = part.bound(chosen)
+                        assert own is not None
                         run["gain_bound"] = True
                     run["gain"] = max(0.0, better[1] - own)
             else:

@@ -117,13 +117,17 @@ class Partial:
     values: dict[int, tuple[float, bool]]
     safety: dict[int, float]
 
+    def bound(self, cell: int) -> float | None:
+        """The most ``cell`` can win as a first move: its value if evaluated, else its safety."""
+        return self.values[cell][0] if cell in self.values else self.safety.get(cell)
+
     def better_than(self, cell: int) -> tuple[int, float] | None:
         """A first move proved to win more often than ``cell`` (and its exact value), or None."""
         exact = [(v, c) for c, (v, done) in self.values.items() if done]
         if not exact:
             return None
         best_v, best_c = max(exact, key=lambda t: t[0])
-        bound = self.values[cell][0] if cell in self.values else self.safety.get(cell)
+        bound = self.bound(cell)
         if bound is None or best_v <= bound + _MARGIN:
             return None
         return best_c, best_v
