@@ -181,9 +181,12 @@ def first_difference(index: int, moves: list[str]) -> dict[str, Any]:
     return {"index": index, "kind": "none"}
 
 
+FIRST = "first guess, 1 cell revealed"
+
+
 def stage(rec: dict[str, Any], safe_cells: int) -> str:
     if rec["guesses"] == 0 and rec["revealed"] == 1:
-        return "first guess, 1 cell revealed"
+        return FIRST
     if rec["revealed"] < 0.25 * safe_cells:
         return "under 25% revealed"
     if rec["revealed"] < 0.85 * safe_cells:
@@ -207,7 +210,7 @@ def cmd_diverge(args: argparse.Namespace) -> int:
                 key: tuple[str, ...] = (rec["kind"],)
             else:
                 key = (stage(rec, rows * cols - mines), rec["kind"], rec["relation"])
-                if rec["revealed"] == 1 and rec["guesses"] == 0:
+                if key[0] == FIRST:
                     key += (f"Hill {tuple(rec['hill'])}, cpsolve {tuple(rec['cpsolve'])}",)
             table[key][1 if hill[rec["index"]][0] else 0] += 1
     print(f"{len(games)} games won by one side only, by where the two first chose differently")

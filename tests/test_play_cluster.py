@@ -223,7 +223,9 @@ def test_forked_pairs_finish_measures_the_settled_games(tmp_path: Path, monkeypa
     fin = Path(str(out) + ".finished.jsonl")
     lines = fin.read_text().splitlines(keepends=True)
     fin.write_text("".join(lines[:-2]) + lines[-2][:10])
-    argv = [*__import__("sys").argv, "--jobs", "2"]
+    import sys
+
+    argv = [*sys.argv, "--jobs", "2"]
     monkeypatch.setattr("sys.argv", argv)
     assert forked.main() == 0
     assert capsys.readouterr().out == got.out

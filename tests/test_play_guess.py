@@ -163,4 +163,3 @@ def test_pattern_anchors_are_the_cells_with_a_pattern() -> None:
                 assert ev._anchors(kind) == want, (difficulty, kind)
                 found += len(want)
     assert found >= 50
-
