@@ -142,6 +142,7 @@ class EndgameSearch:
         fixed_safe = [i for i, m in state.fixed.items() if not m]
         live = sorted(set(state.outside).union(fixed_safe, *(comp.cells for comp in state.comps)))
         self.live = live
+        self.every = tuple(range(len(live)))
         self.n = len(placements)
         self.full = (1 << self.n) - 1
         self.budget = node_budget
@@ -173,24 +174,37 @@ class EndgameSearch:
         """The placements of ``s`` split by the number live cell ``k`` would show."""
         return [p for p in (s & vm for vm in self.value_masks[k]) if p]
 
-    def _moves(self, s: int, n: int
-               ) -> tuple[tuple[int, list[int]] | None, list[tuple[int, int, list[int]]]]:
-        """The moves from ``s``: (cell, parts) of the first cell that is safe in every placement and
-        tells something, or None and every undecided cell as (placements where it is safe, cell, parts)."""
-        undecided = []
-        for k in range(len(self.live)):
-            m = s & self.mine_mask[k]
+    def _moves(self, s: int, n: int, active: tuple[int, ...]
+               ) -> tuple[int | None, list[tuple[int, int]], tuple[int, ...]]:
+        """The moves from ``s``, looking only at ``active`` (live cells in order, a superset of those
+        undecided in ``s``): the first cell that is safe in every placement and tells something, or
+        None and every undecided cell as (placements where it is safe, cell); and the cells the
+        positions below ``s`` need to look at.
+
+        A cell decided in ``s`` (a mine in every placement, or safe in every one with one number) stays
+        decided in every subset of ``s``, so the search below drops it: deep in the tree few cells
+        are left to scan. The order of ``active`` is the order of ``live``, so the moves (and their
+        tie-breaks) are those a scan of every live cell finds."""
+        undecided: list[tuple[int, int]] = []
+        keep: list[int] = []
+        mine_mask = self.mine_mask
+        for i, k in enumerate(active):
+            m = s & mine_mask[k]
             if m == s:
                 continue
-            parts = self._parts(s, k)
             if m == 0:
-                if len(parts) > 1:
-                    return (k, parts), []
+                seen = 0
+                for vm in self.value_masks[k]:
+                    if s & vm:
+                        seen += 1
+                        if seen > 1:
+                            return k, [], tuple(keep) + active[i + 1:]
                 continue
-            undecided.append((n - m.bit_count(), k, parts))
-        return None, undecided
+            undecided.append((n - m.bit_count(), k))
+            keep.append(k)
+        return None, undecided, tuple(keep)
 
-    def win(self, s: int) -> float:
+    def win(self, s: int, active: tuple[int, ...] | None = None) -> float:
         got = self.memo.get(s)
         if got is not None:
             return got
@@ -201,26 +215,27 @@ class EndgameSearch:
         if n == 1:
             self.memo[s] = 1.0
             return 1.0
-        safe, undecided = self._moves(s, n)
+        safe, undecided, below = self._moves(s, n, self.every if active is None else active)
         if safe is not None:  # a safe cell that tells something: open it first
-            val = sum(p.bit_count() * self.win(p) for p in safe[1]) / n
+            val = sum(p.bit_count() * self.win(p, below) for p in self._parts(s, safe)) / n
             self.memo[s] = val
             return val
         if not undecided:
             self.memo[s] = 1.0
             return 1.0
-        best = self._best(undecided, n)[1]
+        best = self._best(s, undecided, n, below)[1]
         self.memo[s] = best
         return best
 
-    def _best(self, undecided: list[tuple[int, int, list[int]]], n: int,
+    def _best(self, s: int, undecided: list[tuple[int, int]], n: int, below: tuple[int, ...],
               record: dict[int, tuple[float, bool]] | None = None) -> tuple[int, float]:
         undecided.sort(key=lambda t: -t[0])
         seen: dict[tuple[int, ...], tuple[float, bool]] = {}
         best_k, best = -1, -1.0
-        for safe, k, parts in undecided:
+        for safe, k in undecided:
             if safe / n <= best:
                 break  # no cell further down can beat the best: its safety bounds its value
+            parts = self._parts(s, k)  # only now: most cells are cut off by the line above
             sig = tuple(sorted(parts))
             if sig in seen:  # the same split of the placements: the same value
                 if record is not None:
@@ -231,7 +246,7 @@ class EndgameSearch:
             done = True
             for p in parts:
                 c = p.bit_count()
-                val += c * self.win(p)
+                val += c * self.win(p, below)
                 left -= c
                 if (val + left) / n <= best:
                     done = left == 0
@@ -254,12 +269,12 @@ class EndgameSearch:
         """(cell, chance to win) of an optimal move from the full set; None if nothing to decide."""
         s = self.full
         n = self.n
-        safe, undecided = self._moves(s, n)
+        safe, undecided, below = self._moves(s, n, self.every)
         if safe is not None:  # a safe cell that tells something
-            return self.live[safe[0]], self.win(s)
+            return self.live[safe], self.win(s)
         if not undecided:
             return None
-        k, val = self._best(undecided, n, self.first)
+        k, val = self._best(s, undecided, n, below, self.first)
         return self.live[k], val
 
     def partial(self) -> Partial:
