@@ -12,10 +12,14 @@ cpsolve's default strategy would choose otherwise: where the two players differ,
         --seed 1130 --classes benchmarks/peer_hill/build/classes --out runs/hill-expert-safe-1130.txt
     python benchmarks/winrate.py --difficulty expert --first-click safe --games 100000 --seed 1130 \\
         --jobs 2 --records runs/                          # cpsolve's side, one record per game
-    python benchmarks/peer_hill.py compare --ours runs/expert-safe-seed1130-RUN.jsonl \\
-        --hill runs/hill-expert-safe-1130.txt
-    python benchmarks/peer_hill.py diverge --ours runs/expert-safe-seed1130-RUN.jsonl \\
-        --hill runs/hill-expert-safe-1130.txt --jobs 2
+    python benchmarks/peer_hill.py compare --difficulty expert --first-click safe --seed 1130 \\
+        --ours runs/expert-safe-seed1130-RUN.jsonl --hill runs/hill-expert-safe-1130.txt
+    python benchmarks/peer_hill.py diverge --difficulty expert --first-click safe --seed 1130 \\
+        --ours runs/expert-safe-seed1130-RUN.jsonl --hill runs/hill-expert-safe-1130.txt --jobs 2
+
+``run`` heads its file with the games' difficulty, first click and seed; ``compare`` and ``diverge``
+refuse a file of other games than their own options name, on either side (and records of another
+strategy than ``--strategy``), so a pairing is always of the same games played as stated.
 
 Hill's solver runs as his bulk runner sets it up: SMALL_ANALYSIS settings, no flags. ``run --trace``
 (needed by ``diverge``) writes every move. Results in docs/play.md.
@@ -40,8 +44,10 @@ from common import add_game_args  # noqa: E402
 from winrate import paired, parse_strategy  # noqa: E402
 
 from cpsolve.analysis import analyze  # noqa: E402
+from cpsolve.play import records as game_records  # noqa: E402
 from cpsolve.play import wilson  # noqa: E402
 from cpsolve.play.referee import game_seed  # noqa: E402
+from cpsolve.play.runner import RunConfig  # noqa: E402
 from cpsolve.play.strategy import Strategy, default_first_cell  # noqa: E402
 from cpsolve.simulate import Game, parse_difficulty  # noqa: E402
 
@@ -59,31 +65,67 @@ def layout_lines(difficulty: str, rule: str, seed: int, indices: list[int]) -> l
     return out
 
 
-def read_hill(path: str) -> dict[int, tuple[bool, list[str]]]:
-    """Hill's results: index -> (won, moves); error lines are left out (and counted by ``run``)."""
+def header(difficulty: str, rule: str, seed: int) -> str:
+    """The first line ``run`` writes: which games the file holds (Hill's own lines do not say)."""
+    return f"# games difficulty={difficulty} first_click={rule} seed={seed}"
+
+
+def read_hill(path: str, args: argparse.Namespace | None = None) -> dict[int, tuple[bool, list[str]]]:
+    """Hill's results: index -> (won, moves); error lines are left out (and counted by ``run``).
+    With ``args``, the file's header must name their difficulty, first click and seed (a file written
+    before ``run`` wrote headers is read with a warning)."""
     got: dict[int, tuple[bool, list[str]]] = {}
-    for line in Path(path).read_text().splitlines():
+    lines = Path(path).read_text().splitlines()
+    if args is not None:
+        want = header(args.difficulty, args.first_click, args.seed)
+        if lines and lines[0].startswith("#"):
+            if lines[0] != want:
+                raise SystemExit(f"{path}:1: holds the games {lines[0].removeprefix('# games ')}, "
+                                 f"not {want.removeprefix('# games ')}")
+        elif lines:
+            print(f"{path}: no header line (an older run): its difficulty, first click and seed are "
+                  "not checked", file=sys.stderr)
+    for line in lines:
         parts = line.split()
         if len(parts) >= 3 and parts[1] in ("0", "1"):
             got[int(parts[0])] = (parts[1] == "1", parts[3:])
     return got
 
 
-def read_ours(path: str, seed: int | None = None, arm: str = "") -> dict[int, bool]:
+def ours_run(args: argparse.Namespace) -> str:
+    """The run key a ``winrate.py --records`` file of these games and this strategy carries."""
+    rows, cols, mines = parse_difficulty(args.difficulty)
+    cfg = RunConfig(rows, cols, mines, 1, seed=args.seed, first_click=args.first_click, first_cell=None,
+                    difficulty=args.difficulty, strategy_options=parse_strategy(args.strategy))
+    return game_records.run_id(cfg.settings())
+
+
+def read_ours(path: str, seed: int | None = None, arm: str = "",
+              args: argparse.Namespace | None = None) -> dict[int, bool]:
     """cpsolve's per-game records (``winrate.py --records``): index -> won. With ``arm`` (a or b),
     a ``forked_pairs.py`` run's results for that strategy instead, its settled games taken from
     its ``--finish`` file (a settled game not finished is left out). With ``seed``, each record's
-    game seed is checked to be that run's, so the pairing is of the same games."""
+    game seed is checked to be that run's, so the pairing is of the same games; with ``args``, each
+    record's run must be of their difficulty and first click (and, for records, their strategy)."""
     finished: dict[int, bool] = {}
     if arm and Path(path + ".finished.jsonl").exists():
         for line in Path(path + ".finished.jsonl").read_text().splitlines():
             doc = json.loads(line)
             finished[doc["index"]] = doc["won"]
     got: dict[int, bool] = {}
-    for line in Path(path).read_text().splitlines():
+    want = None if args is None or arm else ours_run(args)
+    for lineno, line in enumerate(Path(path).read_text().splitlines(), 1):
         rec = json.loads(line)
         if seed is not None and rec["seed"] != game_seed(seed, rec["index"]):
-            raise SystemExit(f"{path}: game {rec['index']} is not game {rec['index']} of seed {seed}")
+            raise SystemExit(f"{path}:{lineno}: game {rec['index']} is not game {rec['index']} of seed {seed}")
+        if args is not None and arm:  # forked_pairs' run key: [difficulty, first click, seed, a, b, ...]
+            kind = json.loads(rec["run"])[:2]
+            if kind != [args.difficulty, args.first_click]:
+                raise SystemExit(f"{path}:{lineno}: a run of {' '.join(kind)}, not {args.difficulty} "
+                                 f"{args.first_click}")
+        elif args is not None and want is not None and rec["run"] != want:
+            raise SystemExit(f"{path}:{lineno}: a run of other settings than --difficulty {args.difficulty} "
+                             f"--first-click {args.first_click} --strategy {args.strategy}")
         if not arm:
             got[rec["index"]] = rec["won"]
         elif not rec.get("settled"):
@@ -94,13 +136,15 @@ def read_ours(path: str, seed: int | None = None, arm: str = "") -> dict[int, bo
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    done = read_hill(args.out) if Path(args.out).exists() else {}
+    done = read_hill(args.out, args) if Path(args.out).exists() else {}
     todo = [i for i in range(args.games) if i not in done]
     print(f"{len(done)} games already in {args.out}, {len(todo)} to play", file=sys.stderr)
     t0 = time.perf_counter()
     cmd = ["java", "-cp", args.classes, "hillplay.Play", str(args.jobs)] + (["trace"] if args.trace else [])
     errors = 0
     with open(args.out, "a") as out:
+        if not done and not Path(args.out).stat().st_size:
+            out.write(header(args.difficulty, args.first_click, args.seed) + "\n")
         for start in range(0, len(todo), args.batch):
             chunk = todo[start:start + args.batch]
             text = "\n".join(layout_lines(args.difficulty, args.first_click, args.seed, chunk)) + "\n"
@@ -122,8 +166,8 @@ def interval(wins: int, n: int) -> str:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    ours = read_ours(args.ours, args.seed, args.arm)
-    hill = read_hill(args.hill)
+    ours = read_ours(args.ours, args.seed, args.arm, args)
+    hill = read_hill(args.hill, args)
     common = sorted(set(ours) & set(hill))
     if not common:
         raise SystemExit("no game is in both files")
@@ -195,8 +239,8 @@ def stage(rec: dict[str, Any], safe_cells: int) -> str:
 
 
 def cmd_diverge(args: argparse.Namespace) -> int:
-    ours = read_ours(args.ours, args.seed, args.arm)
-    hill = read_hill(args.hill)
+    ours = read_ours(args.ours, args.seed, args.arm, args)
+    hill = read_hill(args.hill, args)
     games = sorted(i for i in set(ours) & set(hill) if ours[i] != hill[i][0])
     if any(not hill[i][1] for i in games):
         raise SystemExit(f"{args.hill}: no moves (run it with --trace)")
@@ -239,7 +283,8 @@ def main() -> int:
         p.add_argument("--hill", required=True, help="the output of run")
         p.add_argument("--jobs", type=int, default=1)
         p.add_argument("--strategy", default="name=best",
-                       help="diverge: the strategy that played --ours, as k=v,k=v (winrate.py's --strategy)")
+                       help="the strategy that played --ours, as k=v,k=v (winrate.py's --strategy): "
+                       "diverge replays it, and records of another strategy are refused")
     args = ap.parse_args()
     return {"run": cmd_run, "compare": cmd_compare, "diverge": cmd_diverge}[args.cmd](args)
 

@@ -250,22 +250,35 @@ def test_peer_hill_pairs_the_same_games(tmp_path: Path, capsys: pytest.CaptureFi
         replay = Game(16, 16, 40, seed=game_seed(5, index), first_click="opening")
         replay.reveal(2, 2)  # as play_game lays game index of seed 5
         assert replay.layout() == sorted(mines)
+    ns = argparse.Namespace(hill="", seed=9, arm="", difficulty="intermediate", first_click="opening",
+                            strategy="name=best")
+    run = hill.ours_run(ns)
     ours = tmp_path / "ours.jsonl"
-    ours.write_text("".join(json.dumps({"index": i, "seed": game_seed(9, i), "won": w}) + "\n"
+    ours.write_text("".join(json.dumps({"run": run, "index": i, "seed": game_seed(9, i), "won": w}) + "\n"
                             for i, w in enumerate([True, True, False, False, True])))
     theirs = tmp_path / "hill.txt"
-    theirs.write_text("0 1 2\n1 0 3\n2 1 1\n3 0 4\n4 error looping\n")
-    ns = argparse.Namespace(ours=str(ours), hill=str(theirs), seed=9, arm="")
+    theirs.write_text(hill.header("intermediate", "opening", 9) + "\n0 1 2\n1 0 3\n2 1 1\n3 0 4\n4 error looping\n")
+    ns.ours, ns.hill = str(ours), str(theirs)
     assert hill.cmd_compare(ns) == 0
     out = capsys.readouterr().out
     assert "games 4 " in out and "cpsolve only 1, by Hill only 1" in out
-    with pytest.raises(SystemExit):
-        hill.cmd_compare(argparse.Namespace(ours=str(ours), hill=str(theirs), seed=10, arm=""))
+    # games of another seed, board, first click or strategy are refused, on either side
+    for change in ({"seed": 10}, {"difficulty": "expert"}, {"first_click": "safe"}, {"strategy": "name=basic"}):
+        with pytest.raises(SystemExit):
+            hill.cmd_compare(argparse.Namespace(**{**vars(ns), **change}))
+    with pytest.raises(SystemExit, match="hill.txt:1: holds the games difficulty=intermediate "
+                                         "first_click=opening seed=9, not"):
+        hill.read_hill(str(theirs), argparse.Namespace(difficulty="intermediate", first_click="opening", seed=8))
     # a forked_pairs run: one arm's results, settled games from its --finish file (unfinished: left out)
     pairs = tmp_path / "pairs.jsonl"
-    pairs.write_text("".join(json.dumps({"index": i, "seed": game_seed(9, i), "a": a, "b": b, "settled": st}) + "\n"
+    key = json.dumps(["intermediate", "opening", 9, {"name": "best"}, {"name": "basic"}], sort_keys=True)
+    pairs.write_text("".join(json.dumps({"run": key, "index": i, "seed": game_seed(9, i), "a": a, "b": b,
+                                         "settled": st}) + "\n"
                              for i, (a, b, st) in enumerate([(True, False, False), (False, False, True),
                                                              (False, True, False), (False, False, True)])))
     Path(str(pairs) + ".finished.jsonl").write_text(json.dumps({"index": 1, "won": True}) + "\n")
     assert hill.read_ours(str(pairs), 9, "a") == {0: True, 1: True, 2: False}
     assert hill.read_ours(str(pairs), 9, "b") == {0: False, 1: True, 2: True}
+    assert hill.read_ours(str(pairs), 9, "a", ns) == {0: True, 1: True, 2: False}
+    with pytest.raises(SystemExit, match="pairs.jsonl:1: a run of intermediate opening, not expert opening"):
+        hill.read_ours(str(pairs), 9, "a", argparse.Namespace(**{**vars(ns), "difficulty": "expert"}))
