@@ -133,6 +133,8 @@ def _play(job: tuple[str, str, int, int, int, tuple[int, ...]]) -> tuple[int, bo
 RULES: list[tuple[str, Any]] = [
     ("placements <= 1,000 (now)", lambda r: r["z"] <= 1_000),
     ("<= 1,000, or x d^3 <= 250 (Hill's rule)", lambda r: r["z"] <= 1_000 or r["zd3"] <= 250),
+    ("<= 2,000", lambda r: r["z"] <= 2_000),
+    ("<= 3,000", lambda r: r["z"] <= 3_000),
     ("<= 5,000", lambda r: r["z"] <= 5_000),
     ("<= 20,000", lambda r: r["z"] <= 20_000),
 ]
