@@ -172,37 +172,39 @@ class EndgameSearch:
 
     def _parts(self, s: int, k: int) -> list[int]:
         """The placements of ``s`` split by the number live cell ``k`` would show."""
-        return [p for p in (s & vm for vm in self.value_masks[k]) if p]
+        return [p for vm in self.value_masks[k] if (p := s & vm)]
 
-    def _moves(self, s: int, n: int, active: tuple[int, ...]
-               ) -> tuple[int | None, list[tuple[int, int]], tuple[int, ...]]:
+    def _moves(self, s: int, active: tuple[int, ...]) -> tuple[int | None, tuple[int, ...]]:
         """The moves from ``s``, looking only at ``active`` (live cells in order, a superset of those
-        undecided in ``s``): the first cell that is safe in every placement and tells something, or
-        None and every undecided cell as (placements where it is safe, cell); and the cells the
-        positions below ``s`` need to look at.
+        undecided in ``s``): the first cell that is safe in every placement and tells something (or
+        None), and the cells the positions below ``s`` need to look at (with no such safe cell: the
+        undecided cells, the moves to choose from).
 
         A cell decided in ``s`` (a mine in every placement, or safe in every one with one number) stays
         decided in every subset of ``s``, so the search below drops it: deep in the tree few cells
         are left to scan. The order of ``active`` is the order of ``live``, so the moves (and their
         tie-breaks) are those a scan of every live cell finds."""
-        undecided: list[tuple[int, int]] = []
         keep: list[int] = []
-        mine_mask = self.mine_mask
+        mine_mask, value_masks = self.mine_mask, self.value_masks
         for i, k in enumerate(active):
             m = s & mine_mask[k]
             if m == s:
                 continue
-            if m == 0:
+            if not m:
                 seen = 0
-                for vm in self.value_masks[k]:
+                for vm in value_masks[k]:
                     if s & vm:
                         seen += 1
                         if seen > 1:
-                            return k, [], tuple(keep) + active[i + 1:]
+                            return k, (*keep, *active[i + 1:])
                 continue
-            undecided.append((n - m.bit_count(), k))
             keep.append(k)
-        return None, undecided, tuple(keep)
+        return None, tuple(keep)
+
+    def _safety(self, s: int, n: int, cells: tuple[int, ...]) -> list[tuple[int, int]]:
+        """(placements of ``s`` where it is safe, cell) for each of ``cells``."""
+        mine_mask = self.mine_mask
+        return [(n - (s & mine_mask[k]).bit_count(), k) for k in cells]
 
     def win(self, s: int, active: tuple[int, ...] | None = None) -> float:
         got = self.memo.get(s)
@@ -215,17 +217,20 @@ class EndgameSearch:
         if n == 1:
             self.memo[s] = 1.0
             return 1.0
-        safe, undecided, below = self._moves(s, n, self.every if active is None else active)
+        safe, below = self._moves(s, self.every if active is None else active)
         if safe is not None:  # a safe cell that tells something: open it first
-            val = sum(p.bit_count() * self.win(p, below) for p in self._parts(s, safe)) / n
-            self.memo[s] = val
-            return val
-        if not undecided:
-            self.memo[s] = 1.0
-            return 1.0
-        best = self._best(s, undecided, n, below)[1]
-        self.memo[s] = best
-        return best
+            total = 0.0
+            for vm in self.value_masks[safe]:
+                p = s & vm
+                if p:
+                    total += p.bit_count() * self.win(p, below)
+            val = total / n
+        elif not below:  # every cell decided
+            val = 1.0
+        else:
+            val = self._best(s, self._safety(s, n, below), n, below)[1]
+        self.memo[s] = val
+        return val
 
     def _best(self, s: int, undecided: list[tuple[int, int]], n: int, below: tuple[int, ...],
               record: dict[int, tuple[float, bool]] | None = None) -> tuple[int, float]:
@@ -269,12 +274,12 @@ class EndgameSearch:
         """(cell, chance to win) of an optimal move from the full set; None if nothing to decide."""
         s = self.full
         n = self.n
-        safe, undecided, below = self._moves(s, n, self.every)
+        safe, below = self._moves(s, self.every)
         if safe is not None:  # a safe cell that tells something
             return self.live[safe], self.win(s)
-        if not undecided:
+        if not below:
             return None
-        k, val = self._best(s, undecided, n, below, self.first)
+        k, val = self._best(s, self._safety(s, n, below), n, below, self.first)
         return self.live[k], val
 
     def partial(self) -> Partial:
