@@ -38,10 +38,12 @@ class RunConfig:
         return self.first_cell or default_first_cell(self.rows, self.cols, self.first_click)
 
     def settings(self) -> dict[str, Any]:
-        """What decides the games and how they are played (not how many: a run can be extended)."""
+        """What decides the games and how they are played (not how many: a run can be extended). The
+        strategy is given with every setting resolved, defaults included: records played under an
+        earlier default are of another run."""
         return {"rows": self.rows, "cols": self.cols, "mines": self.mines, "seed": self.seed,
                 "first_click": self.first_click, "first_cell": list(self.cell()),
-                "analysis": repr(self.analysis_options), "strategy": repr(sorted(self.strategy_options.items())),
+                "analysis": repr(self.analysis_options), "strategy": repr(Strategy(**self.strategy_options)),
                 "solver": f"{getattr(self.analyse, '__module__', '')}.{getattr(self.analyse, '__qualname__', '')}"}
 
 
