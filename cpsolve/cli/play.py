@@ -69,8 +69,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_engine_option(p)
     p.add_argument("--strategy", default="best", choices=("basic", "best"),
                    help="basic: lowest probability, ties to the cell with fewest covered neighbours; "
-                   "best (default): first any provably optimal move (forced 50/50, free guess, exact "
-                   "endgame search when at most 1000 placements remain), else basic")
+                   "best (default): first any provably optimal move (forced 50/50, free guess, "
+                   "isolated area, exact endgame search when at most 3,000 placements remain), "
+                   "else the guess evaluator (secondary safety; docs/play.md)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--records", metavar="FILE",
                    help="also write one JSON line per game (index, seed, won, ...) to FILE as games "
