@@ -183,7 +183,9 @@ def main() -> int:
     rows, cols, mines = parse_difficulty(args.difficulty)
     sa, sb = parse_strategy(args.a), parse_strategy(args.b)
     done: dict[int, dict[str, Any]] = {}
-    run_key = json.dumps([args.difficulty, args.first_click, args.seed, sa, sb]
+    # the strategies with every setting resolved: a file played under an earlier default is another run's
+    run_key = json.dumps([args.difficulty, args.first_click, args.seed, repr(Strategy(**sa)),  # type: ignore[arg-type]
+                          repr(Strategy(**sb))]  # type: ignore[arg-type]
                          + ([args.settle] if args.settle else []), sort_keys=True)
     if args.out and Path(args.out).exists():
         for doc in _records(Path(args.out)):
