@@ -60,7 +60,7 @@ class Strategy:
     name: str = "best"
     endgame: int = 3000          # search the game tree exactly when at most this many placements remain
     node_budget: int = 300_000   # positions the endgame search may visit before it gives up
-                                 # (3,000 / 300,000: docs/play.md "A larger whole-board search")
+                                 # (3,000 / 300,000: docs/play.md "The search made faster, and the larger search kept")
     free_guesses: bool = True    # open a cell whose every loss is a loss any play must suffer
     avoid_dead: bool = True      # put off cells whose number is known in advance
     secondary: bool = True       # score guesses by secondary safety (guess.Evaluator), play pseudo-50/50s
