@@ -163,6 +163,14 @@ def _one(index: int) -> dict[str, Any]:
     return play_forked(j["rows"], j["cols"], j["mines"], j["rule"], j["seed"], index, j["a"], j["b"], j["settle"])
 
 
+def run_id(difficulty: str, first_click: str, seed: int, a: dict[str, Any], b: dict[str, Any],
+           settle: int = 0) -> str:
+    """The key every line of a run's --out file carries: [difficulty, first click, seed, A, B (, settle)],
+    the strategies with every setting resolved (a file played under an earlier default is another run's)."""
+    return json.dumps([difficulty, first_click, seed, repr(Strategy(**a)), repr(Strategy(**b))]
+                      + ([settle] if settle else []), sort_keys=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_game_args(ap, games=1000, seed=77)
@@ -183,10 +191,7 @@ def main() -> int:
     rows, cols, mines = parse_difficulty(args.difficulty)
     sa, sb = parse_strategy(args.a), parse_strategy(args.b)
     done: dict[int, dict[str, Any]] = {}
-    # the strategies with every setting resolved: a file played under an earlier default is another run's
-    run_key = json.dumps([args.difficulty, args.first_click, args.seed, repr(Strategy(**sa)),  # type: ignore[arg-type]
-                          repr(Strategy(**sb))]  # type: ignore[arg-type]
-                         + ([args.settle] if args.settle else []), sort_keys=True)
+    run_key = run_id(args.difficulty, args.first_click, args.seed, sa, sb, args.settle)
     if args.out and Path(args.out).exists():
         for doc in _records(Path(args.out)):
             if doc.get("run") != run_key:

@@ -271,7 +271,7 @@ def test_peer_hill_pairs_the_same_games(tmp_path: Path, capsys: pytest.CaptureFi
         hill.read_hill(str(theirs), argparse.Namespace(difficulty="intermediate", first_click="opening", seed=8))
     # a forked_pairs run: one arm's results, settled games from its --finish file (unfinished: left out)
     pairs = tmp_path / "pairs.jsonl"
-    key = json.dumps(["intermediate", "opening", 9, {"name": "best"}, {"name": "basic"}], sort_keys=True)
+    key = _forked_pairs().run_id("intermediate", "opening", 9, {"name": "best"}, {"name": "basic"})
     pairs.write_text("".join(json.dumps({"run": key, "index": i, "seed": game_seed(9, i), "a": a, "b": b,
                                          "settled": st}) + "\n"
                              for i, (a, b, st) in enumerate([(True, False, False), (False, False, True),
