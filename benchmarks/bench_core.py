@@ -34,11 +34,11 @@ def main() -> None:
     try:
         import ms_toollib
     except ImportError:
-        ms_toollib = None
+        ms_toollib = None  # type: ignore[assignment]  # optional peer: pip install -e '.[bench]'
     ours: list[float] = []
     theirs: list[float] = []
     exact = 0
-    stage = {"ms_model": [], "ms_count": []}
+    stage: dict[str, list[float]] = {"ms_model": [], "ms_count": []}
     for pos in positions:
         best = float("inf")
         for _ in range(args.repeat):
@@ -52,11 +52,12 @@ def main() -> None:
         for k in stage:
             stage[k].append(getattr(result.stats, k))
         if ms_toollib is not None:
-            grid = pos.board.to_matrix()
+            grid, mines = pos.board.to_matrix(), pos.board.mines
+            assert mines is not None  # played positions always know their mine total
             best = float("inf")
             for _ in range(args.repeat):
                 t0 = time.perf_counter()
-                ms_toollib.cal_probability_onboard(grid, pos.board.mines)
+                ms_toollib.cal_probability_onboard(grid, mines)
                 best = min(best, time.perf_counter() - t0)
             theirs.append(best * 1e3)
     n = len(positions)

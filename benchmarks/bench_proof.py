@@ -79,7 +79,7 @@ def main() -> None:
     try:
         import ms_toollib
     except ImportError:
-        ms_toollib = None
+        ms_toollib = None  # type: ignore[assignment]  # optional peer: pip install -e '.[bench]'
     n = len(positions)
     print(f"{n} {args.difficulty} positions ({n - half} from played games, {half} from the oracle player, "
           f"seed {args.seed}); best of {args.repeat} runs per position; ortools import {t_import:.0f} ms "
@@ -120,8 +120,9 @@ def main() -> None:
         return
     theirs = []
     for pos in positions:
-        grid = pos.board.to_matrix()
-        t, _ = best_of(args.repeat, lambda: ms_toollib.cal_probability_onboard(grid, pos.board.mines))  # noqa: B023
+        grid, mines = pos.board.to_matrix(), pos.board.mines
+        assert mines is not None  # played positions always know their mine total
+        t, _ = best_of(args.repeat, lambda: ms_toollib.cal_probability_onboard(grid, mines))  # noqa: B023
         theirs.append(t)
     print(row("ms-toollib cal_probability_onboard", theirs))
     for engine, (med, p99, mx) in full_median.items():

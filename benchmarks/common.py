@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
 
-def pct(xs: list[float], q: float) -> float:
+def pct(xs: Sequence[float], q: float) -> float:
     """The q-quantile of ``xs`` (nearest rank, no interpolation)."""
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]

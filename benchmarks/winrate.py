@@ -22,6 +22,7 @@ import math
 import sys
 import time
 from pathlib import Path
+from typing import TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -69,7 +70,17 @@ def mcnemar_p(b: int, c: int) -> float:
     return min(1.0, 2 * tail)
 
 
-def paired(a: list[bool], b: list[bool]) -> dict[str, float]:
+class Paired(TypedDict):
+    """A paired comparison of two strategies' results on the same games (B - A)."""
+
+    only_a: int
+    only_b: int
+    diff: float
+    ci95: list[float]
+    p: float
+
+
+def paired(a: list[bool], b: list[bool]) -> Paired:
     n = len(a)
     only_a = sum(1 for x, y in zip(a, b, strict=True) if x and not y)
     only_b = sum(1 for x, y in zip(a, b, strict=True) if y and not x)
@@ -159,7 +170,13 @@ def main() -> int:
     strategies = [parse_strategy(s) for s in args.strategy] or [{"name": "best"}]
     settings = ([(d, r, ref) for d, r, ref in REFERENCE] if args.reference
                 else [(args.difficulty, args.first_click, None)])
-    fc = tuple(int(x) for x in args.first_cell.split(",")) if args.first_cell else None
+    fc: tuple[int, int] | None = None
+    if args.first_cell:
+        try:
+            r, c = (int(x) for x in args.first_cell.split(","))
+        except ValueError:
+            ap.error(f"--first-cell {args.first_cell!r}: expected ROW,COL (two integers)")
+        fc = (r, c)
     rows: list[str] = []
     pooled_a: list[bool] = []
     pooled_b: list[bool] = []
