@@ -282,3 +282,38 @@ def test_peer_hill_pairs_the_same_games(tmp_path: Path, capsys: pytest.CaptureFi
     assert hill.read_ours(str(pairs), 9, "a", ns) == {0: True, 1: True, 2: False}
     with pytest.raises(SystemExit, match="pairs.jsonl:1: a run of intermediate opening, not expert opening"):
         hill.read_ours(str(pairs), 9, "a", argparse.Namespace(**{**vars(ns), "difficulty": "expert"}))
+
+
+def test_losses_tallies_records_by_losing_guess(tmp_path: Path) -> None:
+    """benchmarks/losses.py on a hand-written records file (hand-checked tallies; a cut-short last
+    line skipped, a bad line refused with file:line) and on a real run's records (its losses are the
+    run's losses, each at a guess the game made)."""
+    losses = _bench("losses")
+    lines = [
+        {"index": 0, "won": True, "guesses": 3, "revealed": 71},
+        {"index": 1, "won": False, "guesses": 1, "revealed": 4, "loss_reason": "secondary", "loss_risk": 0.25},
+        {"index": 2, "won": False, "guesses": 1, "revealed": 9, "loss_reason": "secondary", "loss_risk": 0.75},
+        {"index": 3, "won": False, "guesses": 7, "revealed": 60, "loss_reason": "fifty-fifty", "loss_risk": 0.5},
+        {"index": 4, "won": True, "guesses": 0, "revealed": 71},
+    ]
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(d) + "\n" for d in lines) + '{"index": 5, "wo', encoding="utf-8")
+    t = losses.read(str(path), early=5, last=6)
+    assert (t.games, t.won, t.early, t.guesses_won) == (5, 2, 1, 3)
+    assert dict(t.at_guess) == {1: 2, 6: 1} and t.risk_at_guess == {1: 1.0, 6: 0.5}
+    assert dict(t.by_reason) == {"secondary": 2, "fifty-fifty": 1}
+    text = losses.report("r", t, 5, 6)
+    assert "lost at guess   1:  40.00% of games (mean risk of that guess 0.500)" in text
+    assert "lost at guess  6+:  20.00%" in text and "won 40.00%" in text
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(lines[0]) + "\nnot json\n" + json.dumps(lines[1]) + "\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"bad\.jsonl:2: not a JSON game record"):
+        losses.read(str(bad), early=10, last=6)
+
+    winrate = _bench("winrate")
+    summary, wins = winrate.play("beginner", "safe", 40, 7, 1, {"name": "best"}, records=str(tmp_path / "run"))
+    (records,) = (tmp_path / "run").glob("*.jsonl")
+    t = losses.read(str(records), early=10, last=99)
+    assert t.games == 40 and t.won == sum(wins) == summary["wins"]
+    assert sum(t.at_guess.values()) == 40 - t.won > 0
+    assert all(k >= 1 for k in t.at_guess)  # a game is lost only by a guess
