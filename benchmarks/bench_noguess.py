@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from common import pct  # noqa: E402  (benchmarks/common.py)
 
+from cpsolve.cli.args import parse_cell  # noqa: E402
 from cpsolve.layout import Layout  # noqa: E402
 from cpsolve.play.referee import game_seed  # noqa: E402
 from cpsolve.simulate import parse_difficulty  # noqa: E402
@@ -51,14 +52,15 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--layouts", type=int, default=200)
     ap.add_argument("--difficulty", default="expert")
-    ap.add_argument("--first-cell", default="3,3", help="ROW,COL of the opening (default 3,3)")
+    ap.add_argument("--first-cell", type=parse_cell, default=(3, 3), metavar="ROW,COL",
+                    help="the opening's cell (default 3,3)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--uniform", type=int, default=2000, help="uniform random layouts for the drift baseline")
     args = ap.parse_args()
     import ms_toollib as ms
 
     rows, cols, mines = parse_difficulty(args.difficulty)
-    r0, c0 = (int(x) for x in args.first_cell.split(","))
+    r0, c0 = args.first_cell
     ours: list[float] = []
     theirs: list[float] = []
     repairs: list[int] = []

@@ -26,6 +26,7 @@ from typing import TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from cpsolve.cli.args import parse_cell  # noqa: E402
 from cpsolve.play import records as game_records  # noqa: E402
 from cpsolve.play.runner import RunConfig, run  # noqa: E402
 from cpsolve.simulate import parse_difficulty  # noqa: E402
@@ -144,7 +145,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--difficulty", default="expert")
     ap.add_argument("--first-click", default="opening", choices=("safe", "opening"))
-    ap.add_argument("--first-cell", default=None)
+    ap.add_argument("--first-cell", type=parse_cell, default=None, metavar="ROW,COL")
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=2)
@@ -170,13 +171,7 @@ def main() -> int:
     strategies = [parse_strategy(s) for s in args.strategy] or [{"name": "best"}]
     settings = ([(d, r, ref) for d, r, ref in REFERENCE] if args.reference
                 else [(args.difficulty, args.first_click, None)])
-    fc: tuple[int, int] | None = None
-    if args.first_cell:
-        try:
-            r, c = (int(x) for x in args.first_cell.split(","))
-        except ValueError:
-            ap.error(f"--first-cell {args.first_cell!r}: expected ROW,COL (two integers)")
-        fc = (r, c)
+    fc: tuple[int, int] | None = args.first_cell
     rows: list[str] = []
     pooled_a: list[bool] = []
     pooled_b: list[bool] = []
