@@ -110,6 +110,13 @@ def test_bare_cpsolve_prints_help(capsys):
     assert "usage: cpsolve" in out and "solve" in out and err == ""
 
 
+def _sigint_default() -> None:
+    """Give a child process Ctrl-C's default action. A shell starts background jobs with SIGINT
+    ignored (POSIX), and Python then installs no KeyboardInterrupt handler: a test run from such a
+    job (``.ci/run &``) would test nothing but that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_keyboard_interrupt_survives_analyze():
     # CP-SAT installs its own SIGINT handler at its first solve unless told not to: the signal then
     # kills the process instead of raising KeyboardInterrupt. The headline board needs solver calls.
@@ -126,7 +133,8 @@ def test_keyboard_interrupt_survives_analyze():
         "except KeyboardInterrupt:\n"
         "    print('KeyboardInterrupt')\n"
     )
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          preexec_fn=_sigint_default)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "KeyboardInterrupt"
 
@@ -135,7 +143,8 @@ def test_play_ctrl_c_exits_130_and_keeps_the_records(tmp_path):
     records = tmp_path / "r.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "cpsolve", "play", "--difficulty", "beginner", "--games",
                              "100000", "--jobs", "1", "--records", str(records), "--no-progress"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_sigint_default)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
