@@ -48,7 +48,7 @@ def read(path: str, early: int, last: int) -> Losses:
         try:
             doc = json.loads(line)
         except json.JSONDecodeError:
-            if n == len(lines) or (n == len(lines) - 1 and not lines[-1]):
+            if n == len(lines):  # no newline after it: cut short by an interrupted write
                 continue
             raise SystemExit(f"{path}:{n}: not a JSON game record") from None
         if not isinstance(doc, dict) or "won" not in doc or "guesses" not in doc:
