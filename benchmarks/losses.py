@@ -3,8 +3,9 @@
 Reads game records (``cpsolve play --records`` / ``winrate.py --records`` files) and prints, per
 file: the win rate; the games lost at their 1st, 2nd, ... guess (as a share of all games, with the
 mean mine probability of that losing guess as the analysis gave it); the losses by the kind of move
-that hit the mine (``secondary`` = the guess evaluator, ``fifty-fifty``, ``endgame``, ...); and the
-losses with at most ``--early`` safe cells revealed (the first guesses of a game).
+that hit the mine (``secondary`` = the guess evaluator, ``fifty-fifty``, ``endgame``, ...); the
+losses with at most ``--early`` safe cells revealed (the first guesses of a game); and the moves per
+game of each kind, over all games (``secondary`` per game: the evaluator's decisions).
 
     python benchmarks/losses.py runs/expert-safe-seed1130-RUN.jsonl runs/expert-opening-seed1130-RUN.jsonl
 
@@ -33,6 +34,7 @@ class Losses:
     risk_at_guess: dict[int, float] = field(default_factory=dict)  # summed risk of those guesses
     by_reason: Counter[str] = field(default_factory=Counter)
     guesses_won: int = 0                                       # guesses made in the games won
+    moves: Counter[str] = field(default_factory=Counter)       # moves of each kind, all games
 
 
 def read(path: str, early: int, last: int) -> Losses:
@@ -54,6 +56,7 @@ def read(path: str, early: int, last: int) -> Losses:
         if not isinstance(doc, dict) or "won" not in doc or "guesses" not in doc:
             raise SystemExit(f"{path}:{n}: not a game record")
         out.games += 1
+        out.moves.update(doc.get("moves", {}))
         if doc["won"]:
             out.won += 1
             out.guesses_won += doc["guesses"]
@@ -82,6 +85,8 @@ def report(name: str, t: Losses, early: int, last: int) -> str:
                     f"({100 * t.early / lost:.1f}% of losses)")
     if t.won:
         rows.append(f"  guesses per game won: {t.guesses_won / t.won:.2f}")
+    if t.moves:
+        rows.append("  moves per game by kind: " + ", ".join(f"{k} {c / n:.3f}" for k, c in t.moves.most_common()))
     return "\n".join(rows)
 
 

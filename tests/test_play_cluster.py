@@ -290,8 +290,9 @@ def test_losses_tallies_records_by_losing_guess(tmp_path: Path) -> None:
     run's losses, each at a guess the game made)."""
     losses = _bench("losses")
     lines = [
-        {"index": 0, "won": True, "guesses": 3, "revealed": 71},
-        {"index": 1, "won": False, "guesses": 1, "revealed": 4, "loss_reason": "secondary", "loss_risk": 0.25},
+        {"index": 0, "won": True, "guesses": 3, "revealed": 71, "moves": {"proved": 9, "secondary": 3}},
+        {"index": 1, "won": False, "guesses": 1, "revealed": 4, "loss_reason": "secondary", "loss_risk": 0.25,
+         "moves": {"proved": 1, "secondary": 1}},
         {"index": 2, "won": False, "guesses": 1, "revealed": 9, "loss_reason": "secondary", "loss_risk": 0.75},
         {"index": 3, "won": False, "guesses": 7, "revealed": 60, "loss_reason": "fifty-fifty", "loss_risk": 0.5},
         {"index": 4, "won": True, "guesses": 0, "revealed": 71},
@@ -305,6 +306,8 @@ def test_losses_tallies_records_by_losing_guess(tmp_path: Path) -> None:
     text = losses.report("r", t, 5, 6)
     assert "lost at guess   1:  40.00% of games (mean risk of that guess 0.500)" in text
     assert "lost at guess  6+:  20.00%" in text and "won 40.00%" in text
+    assert dict(t.moves) == {"proved": 10, "secondary": 4}
+    assert "moves per game by kind: proved 2.000, secondary 0.800" in text
     bad = tmp_path / "bad.jsonl"
     bad.write_text(json.dumps(lines[0]) + "\nnot json\n" + json.dumps(lines[1]) + "\n", encoding="utf-8")
     with pytest.raises(SystemExit, match=r"bad\.jsonl:2: not a JSON game record"):
@@ -317,3 +320,6 @@ def test_losses_tallies_records_by_losing_guess(tmp_path: Path) -> None:
     assert t.games == 40 and t.won == sum(wins) == summary["wins"]
     assert sum(t.at_guess.values()) == 40 - t.won > 0
     assert all(k >= 1 for k in t.at_guess)  # a game is lost only by a guess
+    # one move per analysed position: the kinds add up to the records' own position counts
+    positions = sum(json.loads(line)["positions"] for line in records.read_text(encoding="utf-8").splitlines())
+    assert sum(t.moves.values()) == positions > 40 and t.moves["proved"] > 0
