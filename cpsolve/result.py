@@ -231,8 +231,8 @@ class Analysis:
 
     @property
     def best_guess(self) -> tuple[int, int] | None:
-        """The cell to open next by :func:`best_guess` (proved safe first, else lowest probability);
-        None on a finished board (no covered cell left)."""
+        """The cell to open next by :func:`best_guess` (proved safe first, else lowest probability,
+        never a mine); None on a finished board or where every covered cell is a mine."""
         return best_guess(self.cells, self.board)
 
     def to_json(self) -> dict[str, Any]:
@@ -269,14 +269,17 @@ def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple
     """The best guess among ``cells``: the one rule of the package, used by :attr:`Analysis.best_guess`
     and by the player's ``basic`` strategy.
 
-    The candidates are the proved-safe cells if there are any, else every cell. Among them the
-    lowest mine probability wins (exact fractions compared exactly); ties go to the cell with the
-    fewest covered neighbours on ``board`` (the most likely to show a 0 and open up; not counted
-    without a board), then to row-major order. None when ``cells`` is empty (a finished board).
+    The candidates are the proved-safe cells if there are any, else every cell that can be safe
+    (never a proved mine, nor a cell whose exact probability is 1). Among them the lowest mine
+    probability wins (exact fractions compared exactly); ties go to the cell with the fewest
+    covered neighbours on ``board`` (the most likely to show a 0 and open up; not counted without
+    a board), then to row-major order. None when no cell is a candidate: a finished board, or one
+    whose every covered cell is a mine (:func:`no_guess_reason` says which).
     """
-    if not cells:
+    pool = ([c for c in cells if c.proof is not None and not c.proof.mine]
+            or [c for c in cells if not _certain_mine(c)])
+    if not pool:
         return None
-    pool = [c for c in cells if c.proof is not None and not c.proof.mine] or cells
 
     def covered_around(c: CellResult) -> int:
         if board is None:
@@ -291,6 +294,17 @@ def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple
     tied = [c for c, k in zip(pool, keys) if k == low]
     best = min(tied, key=lambda c: (covered_around(c), c.row, c.col))
     return best.row, best.col
+
+
+def _certain_mine(c: CellResult) -> bool:
+    """A proved mine, or an exact probability of 1: never a guess."""
+    p = c.probability
+    return (c.proof is not None and c.proof.mine) or (isinstance(p, Exact) and p.fraction == 1)
+
+
+def no_guess_reason(cells: Sequence[CellResult]) -> str:
+    """Why :func:`best_guess` found no cell: one phrase for messages."""
+    return "every covered cell is a mine" if cells else "no covered cell left"
 
 
 def _make_cells(model: Model, probs: Mapping[int, Probability], proofs: Mapping[int, Certainty]
@@ -398,12 +412,17 @@ class _RawCells:
         unknown, cols = self.model.unknown, self.model.cols
         if not unknown:
             return None
-        prob_of = dict(zip(unknown, per_cell)) if safe else None
-        pool = safe or list(unknown)
-        probs = [prob_of[i] for i in pool] if prob_of is not None else per_cell
+        prob_of = dict(zip(unknown, per_cell))
+        # as best_guess: the proved-safe cells, else every cell neither proved a mine nor exactly 1
+        verdict_get = self._verdicts().get
+        pool = safe or [i for i in unknown if not verdict_get(i)
+                        and not (isinstance(prob_of[i], Exact) and prob_of[i].fraction == 1)]
+        if not pool:
+            return None
+        probs = [prob_of[i] for i in pool]
         keys = [p.sort_key() for p in probs]
         low = min(keys)
-        # without their proofs: when the candidates are the proved-safe cells, these all are
+        # without their proofs: the candidates are proved safe or not proved at all
         tied = [CellResult(i // cols, i % cols, p) for i, p, k in zip(pool, probs, keys) if k == low]
         bg = best_guess(tied, analysis.board)
         return list(bg) if bg is not None else None

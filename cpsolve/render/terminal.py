@@ -27,7 +27,7 @@ from rich.text import Text
 
 from ..board import Board
 from ..probability import Exact
-from ..result import Analysis
+from ..result import Analysis, no_guess_reason
 from . import palette
 from .palette import CellLook
 
@@ -188,7 +188,7 @@ def render_summary(analysis: Analysis) -> str:
                    + (f" = {p.value:.4f}" if isinstance(p, Exact) and p.fraction not in (0, 1) else "")
                    + ")")
     else:
-        out.append("best guess: none (no covered cell left)")
+        out.append(f"best guess: none ({no_guess_reason(a.cells)})")
     return "\n".join(out)
 
 

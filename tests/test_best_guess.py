@@ -1,0 +1,51 @@
+"""The best guess is never a mine (issue 26, defect 1): against brute force, and where every covered
+cell is a mine the answer is "none", said so by the CLI."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+
+import cpsolve
+from cpsolve.cli import main
+from tests.oracle import brute_force
+from tests.strategies import small_boards
+
+ALL_MINES = "mines: 1\n1 .\n1 1\n"
+
+
+def test_no_best_guess_where_every_covered_cell_is_a_mine(tmp_path, capsys):
+    result = cpsolve.analyze(cpsolve.parse_board(ALL_MINES))
+    assert result.proved_mine == [(0, 1)]
+    assert result.best_guess is None
+    assert result.to_json()["best_guess"] is None
+    assert json.loads(result.to_json_text())["best_guess"] is None
+    path = tmp_path / "b.txt"
+    path.write_text(ALL_MINES)
+    assert main(["solve", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "best guess: none (every covered cell is a mine)" in out
+
+
+def test_exact_one_unproved_is_no_guess_either():
+    # without proofs the cell is exactly 1 but not proved: still never a guess
+    result = cpsolve.analyze(cpsolve.parse_board(ALL_MINES), prove=False)
+    assert result.proved_mine == [] and result.best_guess is None
+    assert json.loads(result.to_json_text())["best_guess"] is None
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_boards(max_unknown=10, allow_wrong=False))
+def test_best_guess_is_never_a_mine_by_brute_force(board):
+    truth = brute_force(board)
+    if truth is None:
+        return
+    result = cpsolve.analyze(board)
+    bg = result.best_guess
+    assert json.loads(result.to_json_text())["best_guess"] == (list(bg) if bg is not None else None)
+    if bg is None:
+        assert all(p == 1 for p in truth.values())
+    else:
+        assert truth[board.index(*bg)] < 1
+        assert truth[board.index(*bg)] == min(truth.values())
