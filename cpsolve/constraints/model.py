@@ -56,12 +56,11 @@ def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True
                 continue
             if clue.need < 0 or clue.need > len(clue.cells):
                 raise Inconsistent(src, "a clue needs more mines than it has cells")
-            old = simp.cons.get(clue.cells)
-            if old is not None and old[0] != clue.need:
-                raise Inconsistent(src | old[1], "two clues on the same cells disagree")
-            simp.cons[clue.cells] = (clue.need, src)
-            for c in clue.cells:
-                simp.by_cell.setdefault(c, set()).add(clue.cells)
+            old = simp.ids.get(clue.cells)
+            if old is None:
+                simp.store(clue.cells, clue.need, src)
+            elif simp.need[old] != clue.need:
+                raise Inconsistent(src | simp.src[old], "two clues on the same cells disagree")
     if simplify:
         simp.run()
         if remaining is not None:

@@ -2,6 +2,13 @@
 
 A constraint needing 0 mines, or as many as it has cells, fixes them; a constraint inside another is
 subtracted from it; two overlapping constraints whose difference is forced fix it.
+
+Every step goes in a stated order, independent of how Python lays out its sets: constraints are
+numbered as they are stored (a constraint stored again gets a new number), cells are fixed in
+ascending order, a fixed cell's constraints are revisited in the order they were stored, and a
+constraint is compared with its neighbours in that order too. The fixed cells, the constraints left
+and the first contradiction met (with its sources, which start the conflict's explanation) therefore
+follow from the clues alone, and the native core applies the rules in exactly this order.
 """
 
 from __future__ import annotations
@@ -26,34 +33,41 @@ class Fact(NamedTuple):
 mine_of = itemgetter(0)
 
 
-def _take_fixed(cells: frozenset[int], need: int, fixed: dict[int, Fact]
-                ) -> tuple[list[int], int, list[frozenset[int]]]:
-    """The cells of a constraint not yet fixed, its need less the fixed mines among the others, and
-    those fixed cells' sources."""
-    keep = []
-    used = []
-    for c in cells:
-        f = fixed.get(c)
-        if f is None:
-            keep.append(c)
-        else:
-            used.append(f[1])
-            if f[0]:
-                need -= 1
-    return keep, need, used
-
-
 class Simplifier:
-    """Fixpoint of the simplification rules over a set of constraints keyed by their cell sets."""
+    """Fixpoint of the simplification rules over a set of constraints, numbered as they are stored."""
 
     def __init__(self) -> None:
-        self.cons: dict[frozenset[int], tuple[int, frozenset[int]]] = {}
-        self.by_cell: dict[int, set[frozenset[int]]] = {}
+        self.ids: dict[frozenset[int], int] = {}  # the stored constraints' cells -> their number
+        self.cells: list[frozenset[int]] = []     # per number: cells, need, sources
+        self.need: list[int] = []
+        self.src: list[frozenset[int]] = []
+        self.by_cell: dict[int, set[int]] = {}    # cell -> numbers of the stored constraints on it
         self.fixed: dict[int, Fact] = {}
-        self.work: list[frozenset[int]] = []
-        self.fixq: list[int] = []
+        self.work: list[int] = []                 # numbers to compare with their neighbours (a stack)
+        self.fixq: list[int] = []                 # cells fixed and not yet taken out (a stack)
         self._adds = 0
         self._pairs = 0
+
+    @property
+    def cons(self) -> dict[frozenset[int], tuple[int, frozenset[int]]]:
+        """The stored constraints in the order they were stored: cells -> (need, sources)."""
+        return {cells: (self.need[k], self.src[k]) for cells, k in sorted(self.ids.items(), key=itemgetter(1))}
+
+    def store(self, cells: frozenset[int], need: int, src: frozenset[int]) -> None:
+        """Store ``need`` mines among ``cells`` (not yet stored, no cell fixed) under the next number."""
+        k = len(self.cells)
+        self.ids[cells] = k
+        self.cells.append(cells)
+        self.need.append(need)
+        self.src.append(src)
+        by_cell = self.by_cell
+        for c in cells:
+            s = by_cell.get(c)
+            if s is None:
+                by_cell[c] = {k}
+            else:
+                s.add(k)
+        self.work.append(k)
 
     def add(self, cells: frozenset[int], need: int, src: frozenset[int]) -> None:
         # the analysis deadline (cpsolve.budget): every constraint passes through here; checked at
@@ -63,10 +77,17 @@ class Simplifier:
         self._adds += 1
         fixed = self.fixed
         if fixed and not fixed.keys().isdisjoint(cells):
-            keep, need, used = _take_fixed(cells, need, fixed)
+            keep = []
+            used = []
+            for c in cells:
+                f = fixed.get(c)
+                if f is None:
+                    keep.append(c)
+                else:
+                    used.append(f[1])
+                    need -= f[0]
             if not keep and need == 0:
                 # met by the fixed cells: it says nothing more, and its provenance is never read
-                # (most clues of a played position end here; their unions were a fifth of the model)
                 return
             src = src.union(*used)
             cells = frozenset(keep)
@@ -76,75 +97,30 @@ class Simplifier:
         if n == 0:
             return
         if need == 0 or need == n:
-            mine = need == n
-            for c in cells:
-                self.fix(c, mine, src)
+            # none of ``cells`` is fixed (fixed ones were taken out above): fix them all, in
+            # ascending order, sharing one fact (a fact is immutable)
+            fact = Fact(need == n, src)
+            order = sorted(cells)
+            for c in order:
+                fixed[c] = fact
+            self.fixq.extend(order)
             return
-        old = self.cons.get(cells)
+        old = self.ids.get(cells)
         if old is not None:
-            if old[0] != need:
-                raise Inconsistent(src | old[1], "two constraints on the same cells disagree")
+            if self.need[old] != need:
+                raise Inconsistent(src | self.src[old], "two constraints on the same cells disagree")
             return
-        self.cons[cells] = (need, src)
-        for c in cells:
-            self.by_cell.setdefault(c, set()).add(cells)
-        self.work.append(cells)
+        self.store(cells, need, src)
 
     def add_clues(self, clues: Sequence[Clue]) -> None:
-        """:meth:`add` for every clue in order (source: the clue's id, its position in ``clues``).
-
-        The same steps as :meth:`add` and :meth:`fix`, inlined: this runs for every revealed number
-        next to a covered cell (hundreds per position), and in a played position most of them are
-        already met by cells fixed by earlier clues, so it skips their provenance entirely."""
-        fixed, cons, by_cell, work, fixq = self.fixed, self.cons, self.by_cell, self.work, self.fixq
-        fixed_cells = fixed.keys()
-        fact_of = fixed.__getitem__
-        new_fact = tuple.__new__
-        adds = self._adds
+        """:meth:`add` for every clue in order (source: the clue's id, its position in ``clues``)."""
+        add = self.add
         for cid, clue in enumerate(clues):
-            cells, need = clue.cells, clue.need
-            if not cells:
-                if need != 0:
+            if not clue.cells:
+                if clue.need != 0:
                     raise Inconsistent(frozenset({cid}), "a clue has no covered neighbour left for its mines")
                 continue
-            if not adds & 31:
-                check()  # the analysis deadline, as in add()
-            adds += 1
-            if fixed and not fixed_cells.isdisjoint(cells):
-                if fixed_cells >= cells and sum(map(mine_of, map(fact_of, cells))) == need:
-                    continue  # met by the fixed cells (see add()); most clues of a played position
-                keep, need, used = _take_fixed(cells, need, fixed)
-                if not keep and need == 0:
-                    continue
-                src = frozenset({cid}).union(*used)
-                cells = frozenset(keep)
-            else:
-                src = frozenset({cid})
-            n = len(cells)
-            if need < 0 or need > n:
-                self._adds = adds
-                raise Inconsistent(src, f"{need} mines needed among {n} cells")
-            if n == 0:
-                continue
-            if need == 0 or need == n:
-                # none of ``cells`` is fixed yet (fixed ones were taken out above): fix them all,
-                # sharing one fact (a fact is immutable)
-                fact = new_fact(Fact, (need == n, src))  # Fact's own __new__ is a Python function
-                for c in cells:
-                    fixed[c] = fact
-                fixq.extend(cells)
-                continue
-            old = cons.get(cells)
-            if old is not None:
-                if old[0] != need:
-                    self._adds = adds
-                    raise Inconsistent(src | old[1], "two constraints on the same cells disagree")
-                continue
-            cons[cells] = (need, src)
-            for c in cells:
-                by_cell.setdefault(c, set()).add(cells)
-            work.append(cells)
-        self._adds = adds
+            add(clue.cells, clue.need, frozenset({cid}))
 
     def fix(self, cell: int, mine: bool, src: frozenset[int]) -> None:
         f = self.fixed.get(cell)
@@ -156,59 +132,63 @@ class Simplifier:
         self.fixq.append(cell)
 
     def fix_split(self, mines: frozenset[int], safe: frozenset[int], src: frozenset[int]) -> None:
-        """Fix every cell of ``mines`` a mine and every cell of ``safe`` safe, from ``src``."""
-        for c in mines:
+        """Fix the cells of ``mines`` mines and then those of ``safe`` safe, each in ascending order."""
+        for c in sorted(mines):
             self.fix(c, True, src)
-        for c in safe:
+        for c in sorted(safe):
             self.fix(c, False, src)
 
-    def remove(self, cells: frozenset[int]) -> tuple[int, frozenset[int]]:
-        need_src = self.cons.pop(cells)
-        for c in cells:
-            s = self.by_cell.get(c)
+    def remove(self, k: int) -> None:
+        del self.ids[self.cells[k]]
+        by_cell = self.by_cell
+        for c in self.cells[k]:
+            s = by_cell.get(c)
             if s is not None:
-                s.discard(cells)
-        return need_src
+                s.discard(k)
 
     def run(self) -> None:
-        cons, by_cell, fixq, work = self.cons, self.by_cell, self.fixq, self.work
-        empty: frozenset[frozenset[int]] = frozenset()
+        ids, cells, need, src, by_cell, fixq, work = (self.ids, self.cells, self.need, self.src, self.by_cell,
+                                                       self.fixq, self.work)
         while fixq or work:
             while fixq:
-                keys = by_cell.pop(fixq.pop(), None)
-                if keys:  # most fixed cells are in no constraint (fixed before any was stored)
-                    for key in list(keys):
-                        if key in cons:
-                            need, src = self.remove(key)
-                            self.add(key, need, src)
+                on_cell = by_cell.pop(fixq.pop(), None)
+                if on_cell:  # most fixed cells are in no constraint (fixed before any was stored)
+                    for k in sorted(on_cell):
+                        if ids.get(cells[k]) == k:
+                            self.remove(k)
+                            self.add(cells[k], need[k], src[k])
             if not work:
                 break
             a = work.pop()
             self._pairs += 1
             if not self._pairs & 31:  # the deadline here too: a pass over pairs may derive nothing
                 check()
-            if a not in cons:
+            ca = cells[a]
+            if ids.get(ca) != a:
                 continue
-            na, sa = cons[a]
-            others: set[frozenset[int]] = set()
-            for c in a:
-                others |= by_cell.get(c, empty)
-            others.discard(a)
-            for b in others:
-                if b not in cons or a not in cons:
+            na, sa = need[a], src[a]
+            near: set[int] = set()
+            for c in ca:
+                s = by_cell.get(c)
+                if s:
+                    near |= s
+            near.discard(a)
+            for b in sorted(near):
+                cb = cells[b]
+                if ids.get(cb) != b or ids.get(ca) != a:
                     continue
-                nb, sb = cons[b]
-                if a < b:
+                nb, sb = need[b], src[b]
+                if ca < cb:
                     self.remove(b)
-                    self.add(b - a, nb - na, sa | sb)
-                elif b < a:
+                    self.add(cb - ca, nb - na, sa | sb)
+                elif cb < ca:
                     self.remove(a)
-                    self.add(a - b, na - nb, sa | sb)
+                    self.add(ca - cb, na - nb, sa | sb)
                     break
                 else:
                     # Overlap: when B needs |B\A| more mines than A, B\A is all mines and A\B all safe.
-                    only_b = b - a
-                    only_a = a - b
+                    only_b = cb - ca
+                    only_a = ca - cb
                     if nb - na == len(only_b):
                         self.fix_split(only_b, only_a, sa | sb)
                     elif na - nb == len(only_a):
@@ -216,5 +196,5 @@ class Simplifier:
                     else:
                         continue
                     # facts found: apply them first, then look at this constraint again
-                    self.work.append(a)
+                    work.append(a)
                     break
