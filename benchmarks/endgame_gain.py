@@ -14,8 +14,8 @@ exact search once per node budget in ``--budgets`` and records:
 * finished: the chance to win of the optimal move and of the heuristic's move, each followed by
   optimal play (the difference is what the search would have won there; never negative);
 * cut short by the budget: whether the first moves it finished prove one better than the heuristic's
-  (``endgame.Partial.better_than``; the player's override was ``Strategy(partial=True)`` at commit
-  5ede9e7, removed after this measurement), and if so the difference
+  (:meth:`Partial.better_than`, after D. N. Hill's solver; the player does not use it: docs/play.md),
+  and if so the difference
   in chance to win, both followed by optimal play (the heuristic's move is searched to its end with a
   further ``--extra`` nodes; when that does not finish, the difference against its upper bound is
   counted, a lower bound of the gain);
@@ -55,6 +55,46 @@ from cpsolve.play.strategy import Move, Strategy  # noqa: E402
 from cpsolve.simulate import parse_difficulty  # noqa: E402
 
 HEURISTIC = ("secondary", "lowest-living")
+
+# two values closer than this are not told apart (they are sums of float ratios; equal exact values can
+# differ in the last bits)
+_MARGIN = 1e-12
+
+
+@dataclass(frozen=True)
+class Partial:
+    """What a search cut short by its node budget proves about the first move.
+
+    ``values``: first moves the search evaluated, as (chance to win with optimal play after, exact);
+    not exact means the evaluation stopped once it could not beat the best, and the value is an upper
+    bound. ``safety``: every undecided cell's chance to be safe, an upper bound on its value (opening
+    a mine loses).
+    """
+
+    values: dict[int, tuple[float, bool]]
+    safety: dict[int, float]
+
+    @classmethod
+    def of(cls, search: endgame.EndgameSearch) -> Partial:
+        """What the first moves ``search`` evaluated prove (after its best_move ran out of budget)."""
+        s, n = search.full, search.n
+        safety = {search.live[k]: (n - (s & m).bit_count()) / n for k, m in enumerate(search.mine_mask)}
+        return cls({search.live[k]: v for k, v in search.first.items()}, safety)
+
+    def bound(self, cell: int) -> float | None:
+        """The most ``cell`` can win as a first move: its value if evaluated, else its safety."""
+        return self.values[cell][0] if cell in self.values else self.safety.get(cell)
+
+    def better_than(self, cell: int) -> tuple[int, float] | None:
+        """A first move proved to win more often than ``cell`` (and its exact value), or None."""
+        exact = [(v, c) for c, (v, done) in self.values.items() if done]
+        if not exact:
+            return None
+        best_v, best_c = max(exact, key=lambda t: t[0])
+        bound = self.bound(cell)
+        if bound is None or best_v <= bound + _MARGIN:
+            return None
+        return best_c, best_v
 
 
 def _value(search: endgame.EndgameSearch, cell: int, extra: int) -> float | None:
@@ -102,7 +142,7 @@ class Probe(Strategy):
                 best = search.best_move()
             except endgame.SearchBudgetExceeded:
                 run["nodes"], run["finished"] = None, False
-                part = search.partial()
+                part = Partial.of(search)
                 better = part.better_than(chosen)
                 run["override"] = better is not None
                 run["seconds"] = time.perf_counter() - t0

@@ -15,14 +15,12 @@ naming the file and, for text, the line and column.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from .board import (
-    COVERED,
     MAX_DIGITS,
-    Board,
     BoardError,
     clip,
     content_lines,
@@ -61,11 +59,6 @@ class Layout:
         if bad:
             raise LayoutError(f"mine index {bad[0]} is outside the {self.cols}x{self.rows} board", "<layout>")
 
-    @classmethod
-    def from_cells(cls, rows: int, cols: int, cells: Iterable[tuple[int, int]]) -> Layout:
-        """A layout from (row, col) mine cells."""
-        return cls(rows, cols, frozenset(r * cols + c for r, c in cells))
-
     @property
     def mine_count(self) -> int:
         return len(self.mines)
@@ -82,10 +75,6 @@ class Layout:
         mine = self.mines
         return [-1 if i in mine else sum(1 for j in neighbours(self.rows, self.cols, i) if j in mine)
                 for i in range(self.rows * self.cols)]
-
-    def covered_board(self) -> Board:
-        """The position before the first click: every cell covered, the mine total known."""
-        return Board(self.rows, self.cols, (COVERED,) * (self.rows * self.cols), self.mine_count, "<layout>")
 
     # -- text -------------------------------------------------------------------------------------
     def to_text(self, header: bool = True) -> str:

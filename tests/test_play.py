@@ -331,7 +331,10 @@ def _naive_move_value(board: Board, sols: list[frozenset[int]], x: int) -> float
 def test_partial_search_proves_only_true_values() -> None:
     """A search cut short by its budget: its finished first moves have their exact values, the rest
     are bounded above, and a move it calls better than another is better (naive recursion as oracle)."""
-    from cpsolve.play.endgame import Partial, endgame_search
+    from cpsolve.play.endgame import SearchBudgetExceeded
+
+    from .bench_modules import load
+    Partial = load("endgame_gain").Partial  # the measurement of a partial search lives with its benchmark
     engine = Lookahead()
     exact = bounds = overrides = 0
     positions = [*oracle_positions("5x4x5", 60, seed=31, per_game=3),
@@ -349,9 +352,12 @@ def test_partial_search_proves_only_true_values() -> None:
         whole = EndgameSearch(state, placements, 10**7)
         whole.best_move()
         for budget in (whole.nodes // 4, whole.nodes // 2, 3 * whole.nodes // 4):
-            got = endgame_search(state, 1000, budget)
-            if not isinstance(got, Partial):
+            search = EndgameSearch(state, placements, budget)
+            try:
+                search.best_move()
                 continue
+            except SearchBudgetExceeded:
+                got = Partial.of(search)
             truth = {x: _naive_move_value(board, sols, x) for x in got.safety if 0 < got.safety[x] < 1}
             for x, (val, done) in got.values.items():
                 if done:

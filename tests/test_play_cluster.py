@@ -14,6 +14,8 @@ from cpsolve.cli import main
 from cpsolve.play import cluster
 from cpsolve.play.runner import TIMING_KEYS
 
+from . import bench_modules
+
 
 def run_cli(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
@@ -131,18 +133,7 @@ def test_winrate_tables_share_records_with_the_cli(tmp_path: Path) -> None:
 
 
 def _bench(name: str) -> Any:
-    """benchmarks/NAME.py as a module (benchmarks/ is not a package)."""
-    import importlib.util
-    import sys
-
-    bench = Path(__file__).resolve().parent.parent / "benchmarks"
-    sys.path.insert(0, str(bench))
-    spec = importlib.util.spec_from_file_location(name, bench / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # so that a process pool can pickle its functions
-    spec.loader.exec_module(module)
-    return module
+    return bench_modules.load(name)
 
 
 def _forked_pairs() -> Any:

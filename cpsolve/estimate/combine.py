@@ -48,19 +48,6 @@ def from_dist(d: Dist) -> Dist:
     return _trim(d[0], list(d[1]))
 
 
-def gaussian(mean: float, var: float, hi: int) -> Dist:
-    """A discretised normal over 0..hi mines (a point mass when the variance is negligible)."""
-    mean = min(max(mean, 0.0), float(hi))
-    if var < 1e-9:
-        k = round(mean)
-        return k, [1.0]
-    sd = math.sqrt(var)
-    a = max(0, math.floor(mean - _SPAN * sd))
-    b = min(hi, math.ceil(mean + _SPAN * sd))
-    w = [math.exp(-((k - mean) ** 2) / (2 * var)) for k in range(a, b + 1)]
-    return _trim(a, w)
-
-
 def maxent(mean: float, var: float, lo: int, hi: int) -> Dist:
     """The distribution over lo..hi mines of largest entropy with this mean and variance,
     p(k) ~ exp(a x + b x^2) with x = k - mean (a discretised Gaussian whose moments are right even

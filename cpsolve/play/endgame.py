@@ -11,18 +11,16 @@ The chance of winning from a set of placements ``S`` is
 
 (revealing a cell that is safe in all of S first is never worse: any winning line must open it).
 Sets are bitmasks over the list of placements; results are memoised; a node budget bounds the work.
-When it runs out the search stops, but what it finished still proves something (:class:`Partial`):
-the first moves it evaluated to the end have exact values, and no move can win more often than it is
-safe. D. N. Hill's solver replaces its heuristic's move by a better one its partial search finished;
-``benchmarks/endgame_gain.py`` measures what that wins here (docs/play.md: nothing shown, so the
-player does not do it).
+When it runs out the search stops (the player then guesses by its heuristic); the first moves it
+evaluated to the end are kept in :attr:`EndgameSearch.first`, from which
+``benchmarks/endgame_gain.py`` measures what a partial search would win (docs/play.md:
+nothing shown, so the player does not use it).
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from dataclasses import dataclass
 from math import comb
 
 from ..board import COVERED, neighbours
@@ -97,40 +95,6 @@ def enumerate_placements(state: CountedPosition, limit: int) -> list[frozenset[i
         for extra in itertools.combinations(outside, rest):
             out.append(base | frozenset(extra))
     return out
-
-
-# two values closer than this are not told apart (they are sums of float ratios; equal exact values can
-# differ in the last bits)
-_MARGIN = 1e-12
-
-
-@dataclass(frozen=True)
-class Partial:
-    """What a search cut short by its node budget proves about the first move.
-
-    ``values``: first moves the search evaluated, as (chance to win with optimal play after, exact);
-    not exact means the evaluation stopped once it could not beat the best, and the value is an upper
-    bound. ``safety``: every undecided cell's chance to be safe, an upper bound on its value (opening
-    a mine loses).
-    """
-
-    values: dict[int, tuple[float, bool]]
-    safety: dict[int, float]
-
-    def bound(self, cell: int) -> float | None:
-        """The most ``cell`` can win as a first move: its value if evaluated, else its safety."""
-        return self.values[cell][0] if cell in self.values else self.safety.get(cell)
-
-    def better_than(self, cell: int) -> tuple[int, float] | None:
-        """A first move proved to win more often than ``cell`` (and its exact value), or None."""
-        exact = [(v, c) for c, (v, done) in self.values.items() if done]
-        if not exact:
-            return None
-        best_v, best_c = max(exact, key=lambda t: t[0])
-        bound = self.bound(cell)
-        if bound is None or best_v <= bound + _MARGIN:
-            return None
-        return best_c, best_v
 
 
 class EndgameSearch:
@@ -282,28 +246,14 @@ class EndgameSearch:
         k, val = self._best(s, self._safety(s, n, below), n, below, self.first)
         return self.live[k], val
 
-    def partial(self) -> Partial:
-        """What the first moves evaluated so far prove (after :meth:`best_move` ran out of budget)."""
-        s, n = self.full, self.n
-        safety = {self.live[k]: (n - (s & m).bit_count()) / n for k, m in enumerate(self.mine_mask)}
-        return Partial({self.live[k]: v for k, v in self.first.items()}, safety)
-
 
 def endgame_move(state: CountedPosition, max_placements: int, node_budget: int) -> tuple[int, float] | None:
-    """An optimal cell to open and its chance to win, or None (too many placements, or over budget)."""
-    got = endgame_search(state, max_placements, node_budget)
-    return got if isinstance(got, tuple) else None
-
-
-def endgame_search(state: CountedPosition, max_placements: int, node_budget: int
-                   ) -> tuple[int, float] | Partial | None:
-    """An optimal cell and its chance to win; what the search proved if it ran over its node budget;
-    or None (too many placements, or nothing to decide)."""
+    """An optimal cell to open and its chance to win, or None (too many placements, nothing to decide,
+    or over the node budget)."""
     placements = enumerate_placements(state, max_placements)
     if placements is None or len(placements) != state.z:
         return None
-    search = EndgameSearch(state, placements, node_budget)
     try:
-        return search.best_move()
+        return EndgameSearch(state, placements, node_budget).best_move()
     except SearchBudgetExceeded:
-        return search.partial()
+        return None

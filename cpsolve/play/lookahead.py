@@ -76,10 +76,6 @@ class CountedPosition:
         assert self._total is not None
         return count.cell_marginals(self.fixed, self.outside, self.counts, count.float_ratio, total=self._total)
 
-    def best_safety(self) -> float:
-        prob = self.prob
-        return 1.0 - min(prob.values()) if prob else 1.0
-
     def safe_cells(self) -> list[int]:
         return [i for i, p in self.prob.items() if p == 0.0]
 
