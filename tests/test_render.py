@@ -4,6 +4,7 @@ proved safe", NO_COLOR and non-terminal output carry no escape codes, and the SV
 from __future__ import annotations
 
 import io
+import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -35,6 +36,8 @@ def test_scale_has_no_green_and_proved_safe_is_green():
     for i in range(101):
         assert not is_green(palette.probability_colour(i / 100)), i
     assert not any(is_green(c) for c in palette.NUMBER_COLOURS)
+    rgbs = [palette._rgb(c) for c in palette.NUMBER_COLOURS]
+    assert min(math.dist(a, b) for i, a in enumerate(rgbs) for b in rgbs[i + 1:]) >= 80  # 2 and 6 were 13 apart
 
 
 @pytest.mark.parametrize("colour", [False, True])

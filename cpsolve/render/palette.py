@@ -31,8 +31,9 @@ SCALE: tuple[tuple[float, str], ...] = (
     (0.75, "#d7301f"),
     (1.0, "#8c0d12"),
 )
-#: colours of the revealed numbers 1..8 (blues, reds and greys: green is kept for proofs)
-NUMBER_COLOURS = ("#1f4fd1", "#0b6e80", "#c92a2a", "#1a237e", "#7b1f1f", "#00727a", "#222222", "#666666")
+#: colours of the revealed numbers 1..8: no green (kept for proofs), and every two at least 80 apart
+#: in RGB (2 and 6 were two teals 13 apart, hard to tell on a board)
+NUMBER_COLOURS = ("#1f4fd1", "#8a3ffc", "#c92a2a", "#0d1a66", "#8a4b00", "#00727a", "#000000", "#6b6b6b")
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:

@@ -15,6 +15,8 @@ const S = {
   why: null,             // {cell:[r,c], clues:[[r,c],...]}
   move: [],              // cells of the last best move shown in analysis mode
   focus: [0, 0],
+  hover: null,           // the cell under the mouse, if any: W explains it (else the focused cell)
+  tool: null,            // analyse mode: "inspect", "cycle" or the character a click paints
   autoplay: false,
   busy: 0,
   seq: 0,                // analysis requests in flight: only the newest is drawn
@@ -44,6 +46,7 @@ function applyPalette() {
   root.setProperty("--covered", PALETTE.covered);
   root.setProperty("--best", PALETTE.best);
   root.setProperty("--why", PALETTE.clue);
+  PALETTE.numbers.forEach((c, k) => root.setProperty(`--n${k + 1}`, c));
   const stops = PALETTE.scale.map(([p, c]) => `${c} ${Math.round(p * 100)}%`).join(", ");
   document.querySelector(".sw.scale").style.background = `linear-gradient(90deg, ${stops})`;
 }
@@ -53,16 +56,29 @@ const WHM = /^\s*(\d+)\s*x\s*(\d+)\s*x\s*(\d+)\s*$/i;
 function parseBoard(text) {
   let mines = null;
   const rows = [];
-  for (const raw of text.split(/\r?\n/)) {
+  const where = [];      // where[r][c] = [line index, character index] of the cell in `text`
+  text.split(/\r?\n/).forEach((raw, li) => {
     const line = raw.trim();
-    if (!line || line.startsWith("#")) continue;
+    if (!line || line.startsWith("#")) return;
     const m = /^mines\s*:\s*(\d+)$/i.exec(line);
-    if (m) { mines = +m[1]; continue; }
+    if (m) { mines = +m[1]; return; }
     const w = WHM.exec(line);
-    if (w && rows.length === 0) { mines = +w[3]; continue; }
-    rows.push([...line.replace(/\s+/g, "")].map((ch) => (ch === "H" || ch === "?" ? "." : ch)));
-  }
-  return { rows: rows.length, cols: rows.length ? rows[0].length : 0, mines, cells: rows };
+    if (w && rows.length === 0) { mines = +w[3]; return; }
+    const row = [], pos = [];
+    [...raw].forEach((ch, k) => { if (!/\s/.test(ch)) { row.push(ch === "H" || ch === "?" ? "." : ch); pos.push([li, k]); } });
+    rows.push(row);
+    where.push(pos);
+  });
+  return { rows: rows.length, cols: rows.length ? rows[0].length : 0, mines, cells: rows, where };
+}
+// The text with one cell changed and everything else (comments, spacing, header) kept as it was.
+function editText(text, b, r, c, ch) {
+  const at = b.where && b.where[r] && b.where[r][c];
+  if (!at) return boardToText(b);
+  const lines = text.split(/\r?\n/);
+  const [li, k] = at;
+  lines[li] = lines[li].slice(0, k) + ch + lines[li].slice(k + 1);
+  return lines.join("\n");
 }
 function boardToText(b) {
   const head = b.mines !== null && b.mines !== undefined ? `mines: ${b.mines}\n` : "";
@@ -127,9 +143,11 @@ async function analyse() {
   return doc;
 }
 function overlayOn() { return S.overlay[S.mode]; }
+function gameOver() { return S.mode === "play" && S.game && S.game.state !== "playing"; }
 async function refresh() {
   S.why = null;
-  if (overlayOn() || S.mode === "analyse") await analyse(); else { S.doc = null; draw(); }
+  // a finished game has nothing left to guess: no probabilities, no best guess
+  if (!gameOver() && (overlayOn() || S.mode === "analyse")) await analyse(); else { S.doc = null; draw(); }
 }
 
 // ------------------------------------------------------------------ drawing
@@ -144,8 +162,8 @@ function cellInfo(r, c) {
     return { kind: "flag", text: `${where}: flagged${wrong ? " (no mine here)" : ""}`, wrong };
   }
   if (ch === "*") return { kind: "mine", text: `${where}: mine` };
-  if (layout && layout.has(r * b.cols + c)) return { kind: "mine", text: `${where}: mine` };
-  const d = S.doc && overlayOn() ? docCell(r, c) : null;
+  if (layout && layout.has(r * b.cols + c)) return { kind: "layout_mine", text: `${where}: a mine (the game is over)` };
+  const d = S.doc && overlayOn() && !gameOver() ? docCell(r, c) : null;
   if (!d) return { kind: "covered", text: `${where}: covered` };
   const undecided = S.doc.undecided && S.doc.undecided.some(([x, y]) => x === r && y === c);
   if (d.proof === "safe") return { kind: "proved_safe", d, text: `${where}: PROVED SAFE (proof engine); press W for why` };
@@ -191,7 +209,7 @@ function draw() {
       }
     }
   }
-  const best = S.doc && overlayOn() && S.doc.best_guess ? S.doc.best_guess : null;
+  const best = S.doc && overlayOn() && !gameOver() && S.doc.best_guess ? S.doc.best_guess : null;
   const whyClues = new Set((S.why ? S.why.clues : []).map(([r, c]) => r * b.cols + c));
   const asked = S.why ? S.why.cell[0] * b.cols + S.why.cell[1] : -1;
   const moves = new Set(S.move.map(([r, c]) => r * b.cols + c));
@@ -208,6 +226,7 @@ function draw() {
       case "revealed": cls.push("rev", `n${ch}`); text = ch === "0" ? "" : ch; break;
       case "flag": cls.push("flag"); if (info.wrong) cls.push("wrongflag"); text = "\u2691"; break;
       case "mine": cls.push("mine"); text = "\u2739"; break;
+      case "layout_mine": cls.push("lmine"); text = "\u2739"; break;
       case "proved_safe": cls.push("psafe"); text = "\u2713"; break;
       case "proved_mine": cls.push("pmine"); text = "\u2739"; break;
       case "exact": cls.push("prob"); bg = scaleColour(info.d.probability); text = pct(info.d.probability); break;
@@ -229,6 +248,8 @@ function draw() {
     el.setAttribute("aria-label", info.text);
     el.tabIndex = r === fr && c === fc ? 0 : -1;
   }
+  const [ir, ic] = infoCell();
+  if (ir < b.rows && ic < b.cols) showInfo(ir, ic);
   drawStatus();
   updateButtons();
 }
@@ -250,6 +271,8 @@ function drawStatus() {
   const d = S.doc;
   if (d && d.status === "inconsistent") {
     parts.push(`<span class="lost">inconsistent board: ${escapeHtml(d.message || "")}</span>`);
+  } else if (gameOver()) {
+    parts.push(S.game.state === "won" ? "every safe cell is open" : "the layout is shown; \u2716 marks a wrong flag");
   } else if (d && (overlayOn() || S.mode === "analyse")) {
     parts.push(`proved safe: ${d.proved_safe.length}`, `proved mine: ${d.proved_mine.length}`);
     parts.push(d.exact ? "probabilities: exact" : `<span class="est">probabilities: ESTIMATES (none on this board is exact)</span>`);
@@ -333,6 +356,9 @@ async function bestMove() {
   say(`Best move: ${where}: ${kind}.`);
   return revealCells(mv.cells);
 }
+// the Speed slider: right is faster (0 = a move every second, max = no pause)
+function autoplayDelay() { const s = $("speed"); return (+s.max - +s.value) * 50; }
+S.autoplayDelay = autoplayDelay;
 function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 async function toggleAutoplay() {
   if (S.autoplay) { stopAutoplay(); return; }
@@ -343,7 +369,7 @@ async function toggleAutoplay() {
   while (S.autoplay && S.game && S.game.state === "playing") {
     const ok = await bestMove();
     if (!ok) break;
-    await sleep(+$("speed").value);
+    await sleep(autoplayDelay());
   }
   stopAutoplay();
 }
@@ -353,7 +379,8 @@ function stopAutoplay() {
   updateButtons();
 }
 async function why() {
-  const [r, c] = S.focus;
+  if (!S.board || !S.board.rows) return;
+  const [r, c] = infoCell();
   const ch = S.board.cells[r][c];
   if (ch !== "." && !(ch === "F" && S.mode === "play")) { say(`${r},${c} is not a covered cell: select a covered cell, then Why?`); return; }
   const res = await api("/api/check", { board: S.text, row: r, col: c, options: options() });
@@ -376,7 +403,7 @@ async function why() {
 const CYCLE = [".", "0", "1", "2", "3", "4", "5", "6", "7", "8", "F", "*"];
 function setCell(r, c, ch) {
   S.board.cells[r][c] = ch;
-  S.text = boardToText(S.board);
+  S.text = editText(S.text, S.board, r, c, ch);
   $("board-text").value = S.text;
   S.move = [];
   scheduleAnalyse();
@@ -406,10 +433,12 @@ function focusCell(r, c) {
   r = Math.max(0, Math.min(b.rows - 1, r));
   c = Math.max(0, Math.min(b.cols - 1, c));
   S.focus = [r, c];
+  S.hover = null;  // the keyboard (or a tap) chose this cell: W explains it
   for (const el of $("board").children) el.tabIndex = -1;
   const el = $("board").children[r * b.cols + c];
   if (el) { el.tabIndex = 0; el.focus(); showInfo(r, c); }
 }
+function infoCell() { return S.hover || S.focus; }
 function showInfo(r, c) { if (S.board && S.board.rows) $("info").textContent = cellInfo(r, c).text; }
 async function primary(r, c) {
   S.focus = [r, c];
@@ -419,9 +448,21 @@ async function primary(r, c) {
     if (ch !== ".") return;
     await revealCells([[r, c]]);
   } else {
+    const tool = currentTool();
+    if (tool === "inspect") { focusCell(r, c); return; }   // a tap selects: info line, Why?
     const ch = S.board.cells[r][c];
-    setCell(r, c, CYCLE[(CYCLE.indexOf(ch) + 1) % CYCLE.length]);
+    setCell(r, c, tool === "cycle" ? CYCLE[(CYCLE.indexOf(ch) + 1) % CYCLE.length] : tool);
+    draw();
   }
+}
+// phones and tablets (a coarse pointer) start on "inspect": a tap there must not edit the board
+function currentTool() {
+  if (!S.tool) S.tool = window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? "inspect" : "cycle";
+  return S.tool;
+}
+function setTool(tool) {
+  S.tool = tool;
+  for (const b of document.querySelectorAll("#tools button")) b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
 }
 async function secondary(r, c) {
   S.focus = [r, c];
@@ -484,12 +525,15 @@ function init() {
   $("best-move").addEventListener("click", bestMove);
   $("autoplay").addEventListener("click", toggleAutoplay);
   $("why").addEventListener("click", why);
+  for (const b of document.querySelectorAll("#tools button")) b.addEventListener("click", () => setTool(b.dataset.tool));
+  setTool(currentTool());
 
   const grid = $("board");
   grid.addEventListener("redraw", draw);  // redraw from S (used by the browser test)
   grid.addEventListener("click", (e) => { const rc = cellFromEvent(e); if (rc) primary(...rc); });
   grid.addEventListener("contextmenu", (e) => { e.preventDefault(); const rc = cellFromEvent(e); if (rc) secondary(...rc); });
-  grid.addEventListener("mouseover", (e) => { const rc = cellFromEvent(e); if (rc) showInfo(...rc); });
+  grid.addEventListener("mouseover", (e) => { const rc = cellFromEvent(e); if (rc) { S.hover = rc; showInfo(...rc); } });
+  grid.addEventListener("mouseleave", () => { S.hover = null; });
   grid.addEventListener("focusin", (e) => { const rc = cellFromEvent(e); if (rc) { S.focus = rc; showInfo(...rc); } });
   // long press flags (phones)
   let press = null;
