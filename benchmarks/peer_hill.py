@@ -47,7 +47,7 @@ from cpsolve.analysis import analyze  # noqa: E402
 from cpsolve.play import records as game_records  # noqa: E402
 from cpsolve.play import wilson  # noqa: E402
 from cpsolve.play.referee import game_seed  # noqa: E402
-from cpsolve.play.runner import RunConfig  # noqa: E402
+from cpsolve.play.run_config import RunConfig  # noqa: E402
 from cpsolve.play.strategy import Strategy, default_first_cell  # noqa: E402
 from cpsolve.simulate import Game, parse_difficulty  # noqa: E402
 

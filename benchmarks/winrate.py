@@ -28,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cpsolve.cli.args import parse_cell  # noqa: E402
 from cpsolve.play import records as game_records  # noqa: E402
-from cpsolve.play.runner import RunConfig, run  # noqa: E402
+from cpsolve.play.run_config import RunConfig  # noqa: E402
+from cpsolve.play.runner import run  # noqa: E402
 from cpsolve.simulate import parse_difficulty  # noqa: E402
 
 #: Issue 11's targets: above every published figure (Expert) and above b1f6c1c4's (the smaller boards).

@@ -60,17 +60,17 @@ def test_local_two_worker_cluster_plays_the_jobs_games_and_resumes(tmp_path: Pat
     recs.write_text("\n".join(lines[:10]) + "\n" + lines[10][:25])
     calls: list[int] = []
     import cpsolve.play.runner as runner
-    original = runner._play_one
+    original = runner.play_one
 
     def counting(index: int, config: object = None) -> object:
         calls.append(index)
         return original(index, config)  # type: ignore[arg-type]
 
-    runner._play_one = counting  # type: ignore[assignment]
+    runner.play_one = counting  # type: ignore[assignment]
     try:
         resumed = played("--games", "24", "--records", str(recs))
     finally:
-        runner._play_one = original  # type: ignore[assignment]
+        runner.play_one = original  # type: ignore[assignment]
     assert sorted(calls) == list(range(10, 24))
     same_games(resumed, alone)
     # the file ends up as the uninterrupted run's (but for the times)
@@ -122,12 +122,12 @@ def test_winrate_tables_share_records_with_the_cli(tmp_path: Path) -> None:
     cli = played("--games", "12", "--first-click", "safe", "--records", str(path))  # resumes: 4 more
     same_games(cli, played("--games", "12", "--first-click", "safe"))
     import cpsolve.play.runner as runner
-    original = runner._play_one
-    runner._play_one = None  # type: ignore[assignment]  # nothing may be played: all 12 are recorded
+    original = runner.play_one
+    runner.play_one = None  # type: ignore[assignment]  # nothing may be played: all 12 are recorded
     try:
         again, wins12 = winrate.play("beginner", "safe", 12, 4, 1, {"name": "best"}, records=str(out))
     finally:
-        runner._play_one = original  # type: ignore[assignment]
+        runner.play_one = original  # type: ignore[assignment]
     assert again["games_digest"] == cli["games_digest"] and wins12[:8] == wins
     assert sum(wins12) == cli["wins"]
 

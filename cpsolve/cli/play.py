@@ -14,7 +14,8 @@ from ..options import DEFAULTS, AnalysisOptions
 from ..play import records
 from ..play.cluster import ClusterUnavailable
 from ..play.referee import Analyse, GameRecord
-from ..play.runner import RunConfig, run
+from ..play.run_config import RunConfig
+from ..play.runner import run
 from . import EXIT_OK, CliError
 from .args import (
     MAX_JOBS,

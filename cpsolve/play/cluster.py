@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from itertools import islice
+from typing import Any
 
 from .referee import GameRecord
-
-if TYPE_CHECKING:
-    from .runner import RunConfig
+from .run_config import RunConfig, play_one
 
 
 class ClusterUnavailable(Exception):
@@ -29,8 +28,7 @@ class ClusterUnavailable(Exception):
 
 def play_batch(config: RunConfig, indices: Sequence[int]) -> list[GameRecord]:
     """Play the games ``indices`` of ``config`` (runs on a worker)."""
-    from .runner import _play_one
-    return [_play_one(i, config) for i in indices]
+    return [play_one(i, config) for i in indices]
 
 
 def batch_size(games: int, workers: int, limit: int = 200) -> int:
@@ -71,25 +69,15 @@ def iter_games_cluster(config: RunConfig, indices: Sequence[int], address: str,
         window = 4 * threads
         pending = iter(chunks)
         running = as_completed()
-        for chunk in _take(pending, window):
+        for chunk in islice(pending, window):
             running.add(client.submit(play_batch, remote, chunk, pure=False))
         for fut in running:
             records = fut.result()
             fut.release()
-            for chunk in _take(pending, 1):
+            for chunk in islice(pending, 1):
                 running.add(client.submit(play_batch, remote, chunk, pure=False))
             yield from records
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
-
-
-def _take(it: Iterator[list[int]], n: int) -> list[list[int]]:
-    out = []
-    for _ in range(n):
-        nxt = next(it, None)
-        if nxt is None:
-            break
-        out.append(nxt)
-    return out

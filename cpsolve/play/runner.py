@@ -7,44 +7,14 @@ import math
 import multiprocessing
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from ..analysis import analyze
-from ..options import DEFAULTS, AnalysisOptions
-from .referee import Analyse, GameRecord, play_game
-from .strategy import Strategy, default_first_cell
+from .referee import GameRecord
+from .run_config import RunConfig, play_one
 
 #: Keys of the summary that depend on the machine and the moment, not on the games played.
 TIMING_KEYS = ("median_ms", "p99_ms", "max_ms", "mean_ms", "wall_seconds", "games_per_second",
                "strategy_ms_per_game", "jobs", "cluster")
-
-
-@dataclass
-class RunConfig:
-    rows: int
-    cols: int
-    mines: int
-    games: int
-    seed: int = 0
-    first_click: str = "safe"
-    first_cell: tuple[int, int] | None = None
-    difficulty: str = ""
-    analysis_options: AnalysisOptions = DEFAULTS
-    strategy_options: dict[str, Any] = field(default_factory=dict)
-    analyse: Analyse = analyze
-
-    def cell(self) -> tuple[int, int]:
-        return self.first_cell or default_first_cell(self.rows, self.cols, self.first_click)
-
-    def settings(self) -> dict[str, Any]:
-        """What decides the games and how they are played (not how many: a run can be extended). The
-        strategy is given with every setting resolved, defaults included: records played under an
-        earlier default are of another run."""
-        return {"rows": self.rows, "cols": self.cols, "mines": self.mines, "seed": self.seed,
-                "first_click": self.first_click, "first_cell": list(self.cell()),
-                "analysis": repr(self.analysis_options), "strategy": repr(Strategy(**self.strategy_options)),
-                "solver": f"{getattr(self.analyse, '__module__', '')}.{getattr(self.analyse, '__qualname__', '')}"}
 
 
 def wilson(wins: int, games: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -74,13 +44,9 @@ def _init_worker(config: RunConfig) -> None:
     _worker_config = config
 
 
-def _play_one(index: int, config: RunConfig | None = None) -> GameRecord:
-    cfg = config if config is not None else _worker_config
-    assert cfg is not None
-    strategy = Strategy(**cfg.strategy_options)
-    return play_game(cfg.rows, cfg.cols, cfg.mines, first_click=cfg.first_click, seed=cfg.seed,
-                     index=index, strategy=strategy, analyse=cfg.analyse,
-                     options=cfg.analysis_options, first_cell=cfg.cell())
+def _play_pooled(index: int) -> GameRecord:
+    assert _worker_config is not None
+    return play_one(index, _worker_config)
 
 
 def iter_games(config: RunConfig, jobs: int = 1, indices: Sequence[int] | None = None,
@@ -96,11 +62,11 @@ def iter_games(config: RunConfig, jobs: int = 1, indices: Sequence[int] | None =
         return
     if jobs <= 1 or len(todo) <= 1:
         for i in todo:
-            yield _play_one(i, config)
+            yield play_one(i, config)
         return
     ctx = multiprocessing.get_context("spawn" if _fork_unsafe() else "fork")
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(config,)) as pool:
-        yield from pool.imap_unordered(_play_one, todo, chunksize=1)
+        yield from pool.imap_unordered(_play_pooled, todo, chunksize=1)
 
 
 def _fork_unsafe() -> bool:
