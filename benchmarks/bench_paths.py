@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from common import pct  # noqa: E402  (benchmarks/common.py)
 
 from cpsolve import analyze  # noqa: E402
-from cpsolve.analysis import DEFAULT_EXACT_LIMIT, DEFAULT_STATE_BUDGET  # noqa: E402
+from cpsolve.options import DEFAULT_EXACT_LIMIT, DEFAULT_STATE_BUDGET  # noqa: E402
 from cpsolve.probability import Exact  # noqa: E402
 from cpsolve.simulate import Game, parse_difficulty  # noqa: E402
 

@@ -12,7 +12,6 @@ from collections.abc import Iterator, Mapping
 from contextlib import nullcontext
 from fractions import Fraction
 from functools import partial
-from typing import Any
 
 from . import budget, count
 from .board import COVERED, FLAG, Board
@@ -20,15 +19,7 @@ from .collector import GC_PAUSE_CELLS, gc_paused
 from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
 from .errors import InconsistentBoard
 from .estimate.fugacity import EstimateStats
-from .options import (
-    DEFAULT_COMBINE_BUDGET,
-    DEFAULT_ENGINE,
-    DEFAULT_EXACT_LIMIT,
-    DEFAULT_STATE_BUDGET,
-    DEFAULT_TIME_LIMIT,
-    DEFAULTS,
-    AnalysisOptions,
-)
+from .options import DEFAULTS, UNSET, AnalysisOptions, Unset
 from .probability import Estimate, Exact, Probability
 from .proof.backends.base import ProofStatus
 from .proof.certainty import Certainty
@@ -82,10 +73,10 @@ def _inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: boo
 
 
 def analyze(board: Board, options: AnalysisOptions | None = None, *,
-            exact_limit: int | None = DEFAULT_EXACT_LIMIT, time_limit: float | None = DEFAULT_TIME_LIMIT,
-            density: Fraction | float | str | None = None, trust_flags: bool = True, prove: bool = True,
-            engine: str = DEFAULT_ENGINE, state_budget: int | None = DEFAULT_STATE_BUDGET,
-            combine_budget: int | None = DEFAULT_COMBINE_BUDGET) -> Analysis:
+            exact_limit: int | None | Unset = UNSET, time_limit: float | None | Unset = UNSET,
+            density: Fraction | float | str | None | Unset = UNSET, trust_flags: bool | Unset = UNSET,
+            prove: bool | Unset = UNSET, engine: str | Unset = UNSET, state_budget: int | None | Unset = UNSET,
+            combine_budget: int | None | Unset = UNSET) -> Analysis:
     """Analyse ``board``: every covered cell's mine probability and the cells proved safe or mine.
 
     Probabilities are exact fractions where counting finishes and labelled estimates elsewhere (if
@@ -94,7 +85,7 @@ def analyze(board: Board, options: AnalysisOptions | None = None, *,
     :class:`~cpsolve.options.AnalysisOptions`):
 
     - ``options``: all settings at once, an :class:`~cpsolve.options.AnalysisOptions`; a keyword
-      below given with a value other than its default overrides the same field of it.
+      below, when given, overrides the same field of it.
     - ``exact_limit``: the largest component (in covered cells) counted exactly; larger ones are
       estimated. ``None``: no limit (default 400).
     - ``time_limit``: seconds the whole analysis may take (``None``: no limit; default 10). Building
@@ -115,19 +106,13 @@ def analyze(board: Board, options: AnalysisOptions | None = None, *,
       (default 2,000,000; ``None``: no budget).
 
     Returns an :class:`Analysis`. Raises :class:`InconsistentBoard` when no placement satisfies the
-    clues and the total, and ``ValueError`` on a density outside (0, 1).
+    clues and the total, and :class:`~cpsolve.options.OptionsError` (a ``ValueError``) on a bad
+    setting, such as a density outside (0, 1).
     """
-    opts = _options(options, exact_limit=exact_limit, time_limit=time_limit, density=density,
-                    trust_flags=trust_flags, prove=prove, engine=engine, state_budget=state_budget,
-                    combine_budget=combine_budget)
+    opts = (options if options is not None else DEFAULTS).given(
+        exact_limit=exact_limit, time_limit=time_limit, density=density, trust_flags=trust_flags, prove=prove,
+        engine=engine, state_budget=state_budget, combine_budget=combine_budget)
     return _analyze(board, opts)
-
-
-def _options(options: AnalysisOptions | None, **keywords: Any) -> AnalysisOptions:
-    """``options`` (or the defaults) with every keyword that differs from its default applied."""
-    changes = {k: v for k, v in keywords.items() if v != getattr(DEFAULTS, k)}
-    base = options if options is not None else DEFAULTS
-    return base.replace(**changes) if changes else base
 
 
 def _analyze(board: Board, opts: AnalysisOptions) -> Analysis:

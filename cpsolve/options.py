@@ -2,14 +2,23 @@
 
 The library (:func:`cpsolve.analyze`), the command line, the player and the web service all pass
 these objects instead of keyword dictionaries; :data:`DEFAULTS` is what ``analyze(board)`` uses.
+An :class:`AnalysisOptions` checks its own fields when made (:class:`OptionsError` names the bad
+one), and :meth:`AnalysisOptions.from_mapping` is the one way the command line and the HTTP API
+build one from what a user typed or posted. :data:`UNSET` marks a keyword of ``analyze`` not
+given, so that any keyword given, even one equal to its default, overrides the options object.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import enum
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final, Literal
+
+from .errors import CpsolveError
 
 #: Proof engine used unless another is chosen (OR-Tools CP-SAT); see ``cpsolve.proof.engine_names()``.
 DEFAULT_ENGINE = "cp-sat"
@@ -24,6 +33,81 @@ DEFAULT_STATE_BUDGET = 200_000
 DEFAULT_COMBINE_BUDGET = 2_000_000
 #: Prior mine density used when the board gives no mine total and none is chosen.
 DEFAULT_DENSITY = Fraction(1, 5)
+
+
+class OptionsError(CpsolveError, ValueError):
+    """A setting that is not valid: ``key`` names it (the field, or the mapping's key)."""
+
+    def __init__(self, key: str, message: str) -> None:
+        self.key = key
+        super().__init__(message)
+
+
+class _Unset(enum.Enum):
+    UNSET = "unset"
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+#: A keyword not given (``analyze(board, options, prove=UNSET)``): the options object decides.
+UNSET: Final = _Unset.UNSET
+Unset = Literal[_Unset.UNSET]
+
+#: The keys :meth:`AnalysisOptions.from_mapping` reads: the field names, with ``ignore_flags`` as the
+#: command line and the HTTP API say ``not trust_flags``.
+MAPPING_KEYS = ("exact_limit", "time_limit", "density", "ignore_flags", "trust_flags", "prove", "engine",
+                "state_budget", "combine_budget")
+
+
+def _count(key: str, value: object, minimum: int) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OptionsError(key, f"'{key}' must be a whole number or none, got {value!r}")
+    if value < minimum:
+        raise OptionsError(key, f"'{key}' must be at least {minimum}, got {value}")
+    return value
+
+
+def _seconds(key: str, value: object) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+        raise OptionsError(key, f"'{key}' must be a positive number of seconds, got {value!r}")
+    return float(value)
+
+
+def density_value(value: object, key: str = "density") -> Fraction:
+    """A prior mine density from a fraction, int, float or text such as ``"1/5"``, strictly between 0 and 1."""
+    try:
+        if isinstance(value, bool) or not isinstance(value, (Fraction, int, float, str)):
+            raise TypeError
+        dens = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
+        raise OptionsError(key, f"'{key}' must be a number such as 0.2 or 1/5, got {value!r}") from None
+    if not 0 < dens < 1:
+        raise OptionsError(key, f"'{key}' {value} must lie strictly between 0 and 1")
+    return dens
+
+
+def _flag(key: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise OptionsError(key, f"'{key}' must be true or false, got {value!r}")
+    return value
+
+
+def engine_value(value: object, key: str = "engine") -> str:
+    """The canonical name of a proof engine (``cp-sat``, ``sat``, ``sat:cadical195``, ...)."""
+    if not isinstance(value, str):
+        raise OptionsError(key, f"'{key}' must be a string such as \"cp-sat\" or \"sat\", got {value!r}")
+    # the engines' names live with the engines (a registry that imports no solver)
+    from .proof.backends import resolve
+
+    try:
+        return resolve(value)
+    except ValueError as exc:
+        raise OptionsError(key, str(exc)) from None
 
 
 @dataclass(frozen=True)
@@ -55,18 +139,44 @@ class AnalysisOptions:
     combine_budget: int | None = DEFAULT_COMBINE_BUDGET
 
     def __post_init__(self) -> None:
-        if self.density is not None:
-            try:
-                dens = Fraction(self.density)
-            except (TypeError, ValueError, ZeroDivisionError):
-                raise ValueError(f"density {self.density!r} is not a number such as 0.2 or 1/5") from None
-            if not 0 < dens < 1:
-                raise ValueError(f"density {dens} must lie strictly between 0 and 1")
-            object.__setattr__(self, "density", dens)
+        """Check every field once, here (raises :class:`OptionsError`); the density becomes a Fraction
+        and the engine its canonical name."""
+        checked = {
+            "exact_limit": _count("exact_limit", self.exact_limit, 0),
+            "time_limit": _seconds("time_limit", self.time_limit),
+            "density": None if self.density is None else density_value(self.density),
+            "trust_flags": _flag("trust_flags", self.trust_flags),
+            "prove": _flag("prove", self.prove),
+            "engine": engine_value(self.engine),
+            "state_budget": _count("state_budget", self.state_budget, 0),
+            "combine_budget": _count("combine_budget", self.combine_budget, 0),
+        }
+        for name, value in checked.items():
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def from_mapping(cls, mapping: Mapping[str, Any], base: AnalysisOptions | None = None,
+                     keys: tuple[str, ...] = MAPPING_KEYS) -> AnalysisOptions:
+        """``base`` (default: the defaults) with the settings of ``mapping`` (the command line's
+        parsed options, an HTTP request's ``options`` object): keys from ``keys``, values checked as
+        the fields are. An unknown key or a bad value raises :class:`OptionsError` naming it."""
+        unknown = sorted(set(mapping) - set(keys))
+        if unknown:
+            raise OptionsError(unknown[0], f"unknown option '{unknown[0]}' (options: {', '.join(keys)})")
+        changes = dict(mapping)
+        if "ignore_flags" in changes:
+            changes["trust_flags"] = not _flag("ignore_flags", changes.pop("ignore_flags"))
+        return dataclasses.replace(base if base is not None else DEFAULTS, **changes)
 
     def replace(self, **changes: Any) -> AnalysisOptions:
         """A copy with ``changes`` (field names as keywords)."""
         return dataclasses.replace(self, **changes)
+
+    def given(self, **keywords: Any) -> AnalysisOptions:
+        """A copy with every keyword that is not :data:`UNSET` applied: how ``analyze``'s explicit
+        keywords override its ``options`` (a keyword equal to its default still overrides)."""
+        changes = {k: v for k, v in keywords.items() if v is not UNSET}
+        return dataclasses.replace(self, **changes) if changes else self
 
     def prior_density(self) -> Fraction:
         """The density used on a board without a mine total."""

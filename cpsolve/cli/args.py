@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..board import MAX_DIGITS, clip, parse_signed
-from ..options import DEFAULT_DENSITY, DEFAULTS, AnalysisOptions
+from ..options import DEFAULT_DENSITY, DEFAULTS, AnalysisOptions, OptionsError, density_value, engine_value
 from . import CliError, off_board
 
 
@@ -44,12 +44,9 @@ def exact_limit_arg(text: str) -> int | None:
 
 def density_arg(text: str) -> Fraction:
     try:
-        d = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number such as 0.2 or 1/5") from None
-    if not 0 < d < 1:
-        raise argparse.ArgumentTypeError(f"density {text} must lie strictly between 0 and 1")
-    return d
+        return density_value(text, "--density")  # the rule of AnalysisOptions
+    except OptionsError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def positive_float(text: str) -> float:
@@ -64,11 +61,9 @@ def positive_float(text: str) -> float:
 
 def engine_arg(text: str) -> str:
     """A proof engine name (cp-sat, sat, sat:cadical195, ...), checked against the registry."""
-    from ..proof import resolve
-
     try:
-        return resolve(text)
-    except ValueError as exc:
+        return engine_value(text, "--engine")  # the rule of AnalysisOptions
+    except OptionsError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
@@ -98,9 +93,14 @@ def add_engine_option(p: argparse.ArgumentParser, default: str | None = DEFAULTS
 
 
 def analysis_options(args: argparse.Namespace, **fixed: object) -> AnalysisOptions:
-    """The :class:`~cpsolve.options.AnalysisOptions` of parsed arguments (``fixed``: more fields)."""
-    return AnalysisOptions(exact_limit=args.exact_limit, time_limit=args.time_limit, density=args.density,
-                           trust_flags=not args.ignore_flags, engine=args.engine, **fixed)  # type: ignore[arg-type]
+    """The :class:`~cpsolve.options.AnalysisOptions` of parsed arguments (``fixed``: more fields), built
+    by :meth:`AnalysisOptions.from_mapping` as the HTTP API's are."""
+    given = {"exact_limit": args.exact_limit, "time_limit": args.time_limit, "density": args.density,
+             "ignore_flags": args.ignore_flags, "engine": args.engine, **fixed}
+    try:
+        return AnalysisOptions.from_mapping(given)
+    except OptionsError as exc:
+        raise CliError(str(exc)) from None
 
 
 def add_game_options(p: argparse.ArgumentParser, first_cell_help: str) -> None:

@@ -86,7 +86,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def build_config(args: argparse.Namespace) -> RunConfig:
     game = game_board(args)
-    opts = AnalysisOptions(exact_limit=args.exact_limit, time_limit=args.time_limit, engine=args.engine)
+    opts = AnalysisOptions.from_mapping({"exact_limit": args.exact_limit, "time_limit": args.time_limit,
+                                         "engine": args.engine})
     return RunConfig(game.rows, game.cols, game.mines, args.games, seed=args.seed, first_click=args.first_click,
                      first_cell=args.first_cell, difficulty=args.difficulty.lower(),
                      analysis_options=opts, strategy_options={"name": args.strategy}, analyse=solver())

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from .. import count
 from ..board import COVERED, Board, neighbours
 from ..constraints import Component, Constraint, Inconsistent, build_model, split_components
+from ..options import DEFAULT_STATE_BUDGET
 
 
 @dataclass
@@ -83,7 +84,7 @@ class CountedPosition:
 class Lookahead:
     """Exact counting of positions and hypothetical reveals, with a per-component cache."""
 
-    def __init__(self, state_budget: int | None = 200_000, cache_size: int = 0) -> None:
+    def __init__(self, state_budget: int | None = DEFAULT_STATE_BUDGET, cache_size: int = 0) -> None:
         self.state_budget = state_budget
         self.cache: dict[Component, count.ComponentCount] = {}
         self.cache_size = cache_size

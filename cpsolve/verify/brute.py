@@ -14,6 +14,7 @@ from math import comb
 
 from ..board import COVERED, FLAG, MINE, Board
 from ..errors import BudgetError
+from ..options import DEFAULT_DENSITY
 
 
 class TooLarge(BudgetError):
@@ -29,7 +30,7 @@ class BruteResult:
         return {c: p == 1 for c, p in self.probability.items() if p in (0, 1)}
 
 
-def brute_force(board: Board, *, density: Fraction = Fraction(1, 5), trust_flags: bool = True,
+def brute_force(board: Board, *, density: Fraction = DEFAULT_DENSITY, trust_flags: bool = True,
                 max_frontier: int = 24, max_nodes: int = 2_000_000) -> BruteResult:
     rows, cols, cells = board.rows, board.cols, board.cells
     mine_codes = (FLAG, MINE) if trust_flags else (MINE,)

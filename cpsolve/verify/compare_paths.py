@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from ..analysis import InconsistentBoard, analyze
 from ..board import Board
-from ..options import DEFAULT_ENGINE, DEFAULT_TIME_LIMIT
+from ..options import DEFAULT_DENSITY, DEFAULT_ENGINE, DEFAULT_TIME_LIMIT
 from ..probability import Exact
 from ..proof import ProofStatus, prove_board
 from .brute import TooLarge, brute_force
@@ -102,7 +102,7 @@ def crosscheck(board: Board, *, engines: Sequence[str] = ("cp-sat", "sat"), anal
     t0 = time.perf_counter()
     try:
         br = brute_force(board, trust_flags=trust_flags, max_frontier=brute_frontier,
-                         density=density if density is not None else Fraction(1, 5))
+                         density=density if density is not None else DEFAULT_DENSITY)
     except TooLarge as exc:
         methods.append(Method("brute", None, note=f"skipped: {exc}"))
     else:

@@ -9,17 +9,15 @@ worker threads (:mod:`cpsolve.web.app` hands them to a bounded pool), games on t
 from __future__ import annotations
 
 import json
-import math
 import secrets
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from ..analysis import InconsistentBoard, analyze
 from ..board import COVERED, FLAG, Board, BoardError, parse_board
-from ..options import DEFAULT_EXACT_LIMIT, DEFAULTS, AnalysisOptions
+from ..options import AnalysisOptions, OptionsError
 from ..simulate.game import Game, parse_difficulty
 
 
@@ -129,43 +127,13 @@ def options_from(raw: Any, limits: Limits) -> AnalysisOptions:
         return AnalysisOptions(time_limit=limits.time_limit)
     if not isinstance(raw, dict):
         raise RequestError(f"'options' must be an object, got {_kind(raw)}")
-    unknown = sorted(set(raw) - set(_OPTION_KEYS))
-    if unknown:
-        raise RequestError(f"unknown option '{unknown[0]}' (options: {', '.join(_OPTION_KEYS)})")
-    exact_limit: int | None = DEFAULT_EXACT_LIMIT
-    if "exact_limit" in raw:
-        exact_limit = integer(raw, "exact_limit", required=False, low=0)
-    time_limit = limits.time_limit
-    if raw.get("time_limit") is not None:
-        t = raw["time_limit"]
-        if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t <= 0:
-            raise RequestError("'time_limit' must be a positive number of seconds")
-        time_limit = min(float(t), limits.max_time_limit)
-    density = None
-    if raw.get("density") is not None:
-        d = raw["density"]
-        try:
-            if isinstance(d, bool) or not isinstance(d, (int, float, str)):
-                raise ValueError
-            density = Fraction(d) if not isinstance(d, float) else Fraction(str(d))
-        except (ValueError, ZeroDivisionError, OverflowError):
-            raise RequestError(f"'density' must be a number such as 0.2 or \"1/5\", got {d!r}") from None
-        if not 0 < density < 1:
-            raise RequestError(f"'density' {d} must lie strictly between 0 and 1")
-    ignore_flags = raw.get("ignore_flags", False)
-    if not isinstance(ignore_flags, bool):
-        raise RequestError("'ignore_flags' must be true or false")
-    engine = raw.get("engine", DEFAULTS.engine)
-    if not isinstance(engine, str):
-        raise RequestError("'engine' must be a string such as \"cp-sat\" or \"sat\"")
-    from ..proof import resolve
-
+    given = {k: v for k, v in raw.items() if not (k == "time_limit" and v is None)}  # null: the server's
     try:
-        engine = resolve(engine)
-    except ValueError as exc:
+        opts = AnalysisOptions.from_mapping(given, AnalysisOptions(time_limit=limits.time_limit), keys=_OPTION_KEYS)
+    except OptionsError as exc:
         raise RequestError(str(exc)) from None
-    return AnalysisOptions(exact_limit=exact_limit, time_limit=time_limit, density=density,
-                           trust_flags=not ignore_flags, engine=engine)
+    assert opts.time_limit is not None
+    return opts.replace(time_limit=min(opts.time_limit, limits.max_time_limit))
 
 
 # --------------------------------------------------------------------------- analysis, check, move
