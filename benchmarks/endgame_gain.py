@@ -39,6 +39,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
+from fractions import Fraction
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
@@ -56,11 +57,6 @@ from cpsolve.simulate import parse_difficulty  # noqa: E402
 
 HEURISTIC = ("secondary", "lowest-living")
 
-# two values closer than this are not told apart (they are sums of float ratios; equal exact values can
-# differ in the last bits)
-_MARGIN = 1e-12
-
-
 @dataclass(frozen=True)
 class Partial:
     """What a search cut short by its node budget proves about the first move.
@@ -71,33 +67,33 @@ class Partial:
     a mine loses).
     """
 
-    values: dict[int, tuple[float, bool]]
-    safety: dict[int, float]
+    values: dict[int, tuple[Fraction, bool]]
+    safety: dict[int, Fraction]
 
     @classmethod
     def of(cls, search: endgame.EndgameSearch) -> Partial:
         """What the first moves ``search`` evaluated prove (after its best_move ran out of budget)."""
         s, n = search.full, search.n
-        safety = {search.live[k]: (n - (s & m).bit_count()) / n for k, m in enumerate(search.mine_mask)}
-        return cls({search.live[k]: v for k, v in search.first.items()}, safety)
+        safety = {search.live[k]: Fraction(n - (s & m).bit_count(), n) for k, m in enumerate(search.mine_mask)}
+        return cls({search.live[k]: (Fraction(w, n), done) for k, (w, done) in search.first.items()}, safety)
 
-    def bound(self, cell: int) -> float | None:
+    def bound(self, cell: int) -> Fraction | None:
         """The most ``cell`` can win as a first move: its value if evaluated, else its safety."""
         return self.values[cell][0] if cell in self.values else self.safety.get(cell)
 
-    def better_than(self, cell: int) -> tuple[int, float] | None:
+    def better_than(self, cell: int) -> tuple[int, Fraction] | None:
         """A first move proved to win more often than ``cell`` (and its exact value), or None."""
         exact = [(v, c) for c, (v, done) in self.values.items() if done]
         if not exact:
             return None
         best_v, best_c = max(exact, key=lambda t: t[0])
         bound = self.bound(cell)
-        if bound is None or best_v <= bound + _MARGIN:
+        if bound is None or best_v <= bound:  # exact values: no margin
             return None
         return best_c, best_v
 
 
-def _value(search: endgame.EndgameSearch, cell: int, extra: int) -> float | None:
+def _value(search: endgame.EndgameSearch, cell: int, extra: int) -> Fraction | None:
     """Chance to win opening ``cell`` first, then optimally (None if ``extra`` more nodes do not do)."""
     search.budget = search.nodes + extra
     try:
@@ -152,14 +148,14 @@ class Probe(Strategy):
                         own = part.bound(chosen)
                         assert own is not None
                         run["gain_bound"] = True
-                    run["gain"] = max(0.0, better[1] - own)
+                    run["gain"] = float(better[1] - own) if better[1] > own else 0.0
             else:
                 run["nodes"], run["finished"] = search.nodes, True
                 run["seconds"] = time.perf_counter() - t0
                 assert best is not None
                 own = _value(search, chosen, self.extra)
                 assert own is not None, "a finished search values every first move within the extra budget"
-                run["gain"] = max(0.0, best[1] - own)
+                run["gain"] = float(best[1] - own) if best[1] > own else 0.0
             row["runs"][str(budget)] = run
         self.found.append(row)
         return move

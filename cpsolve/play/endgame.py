@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from fractions import Fraction
 from math import comb
 
 from ..board import COVERED, neighbours
@@ -111,9 +112,11 @@ class EndgameSearch:
         self.full = (1 << self.n) - 1
         self.budget = node_budget
         self.nodes = 0
-        self.memo: dict[int, float] = {}
-        # first moves evaluated from the full set: live index -> (value or upper bound, exact)
-        self.first: dict[int, tuple[float, bool]] = {}
+        # values are exact: the number of placements of a set won by optimal play (its chance to win
+        # times its size), so that every comparison is one of integers and ties stay ties
+        self.memo: dict[int, int] = {}
+        # first moves evaluated from the full set: live index -> (placements won or an upper bound, exact)
+        self.first: dict[int, tuple[int, bool]] = {}
         fixed_mines = {i for i, m in state.fixed.items() if m}
         # per live cell: mask of placements where it is a mine, and masks by the number it shows
         self.mine_mask: list[int] = []
@@ -170,7 +173,8 @@ class EndgameSearch:
         mine_mask = self.mine_mask
         return [(n - (s & mine_mask[k]).bit_count(), k) for k in cells]
 
-    def win(self, s: int, active: tuple[int, ...] | None = None) -> float:
+    def win(self, s: int, active: tuple[int, ...] | None = None) -> int:
+        """Placements of ``s`` won by optimal play (the chance to win is this over ``s``'s size)."""
         got = self.memo.get(s)
         if got is not None:
             return got
@@ -179,30 +183,29 @@ class EndgameSearch:
             raise SearchBudgetExceeded
         n = s.bit_count()
         if n == 1:
-            self.memo[s] = 1.0
-            return 1.0
+            self.memo[s] = 1
+            return 1
         safe, below = self._moves(s, self.every if active is None else active)
         if safe is not None:  # a safe cell that tells something: open it first
-            total = 0.0
+            val = 0
             for vm in self.value_masks[safe]:  # (self._parts inlined: the hottest loop of the search)
                 p = s & vm
                 if p:
-                    total += p.bit_count() * self.win(p, below)
-            val = total / n
+                    val += self.win(p, below)
         elif not below:  # every cell decided
-            val = 1.0
+            val = n
         else:
             val = self._best(s, self._safety(s, n, below), n, below)[1]
         self.memo[s] = val
         return val
 
     def _best(self, s: int, undecided: list[tuple[int, int]], n: int, below: tuple[int, ...],
-              record: dict[int, tuple[float, bool]] | None = None) -> tuple[int, float]:
+              record: dict[int, tuple[int, bool]] | None = None) -> tuple[int, int]:
         undecided.sort(key=lambda t: -t[0])
-        seen: dict[tuple[int, ...], tuple[float, bool]] = {}
-        best_k, best = -1, -1.0
+        seen: dict[tuple[int, ...], tuple[int, bool]] = {}
+        best_k, best = -1, -1
         for safe, k in undecided:
-            if safe / n <= best:
+            if safe <= best:
                 break  # no cell further down can beat the best: its safety bounds its value
             parts = self._parts(s, k)  # only now: most cells are cut off by the line above
             sig = tuple(sorted(parts))
@@ -210,18 +213,16 @@ class EndgameSearch:
                 if record is not None:
                     record[k] = seen[sig]
                 continue
-            val = 0.0
+            val = 0
             left = safe
             done = True
             for p in parts:
-                c = p.bit_count()
-                val += c * self.win(p, below)
-                left -= c
-                if (val + left) / n <= best:
+                val += self.win(p, below)
+                left -= p.bit_count()
+                if val + left <= best:
                     done = left == 0
                     val += left  # an upper bound when the rest was not searched
                     break
-            val /= n
             seen[sig] = (val, done)
             if record is not None:
                 record[k] = (val, done)
@@ -229,25 +230,25 @@ class EndgameSearch:
                 best_k, best = k, val
         return best_k, best
 
-    def move_value(self, cell: int) -> float:
+    def move_value(self, cell: int) -> Fraction:
         """Chance to win by opening ``cell`` first, then playing optimally."""
         parts = self._parts(self.full, self.live.index(cell))
-        return sum(p.bit_count() * self.win(p) for p in parts) / self.n
+        return Fraction(sum(self.win(p) for p in parts), self.n)
 
-    def best_move(self) -> tuple[int, float] | None:
+    def best_move(self) -> tuple[int, Fraction] | None:
         """(cell, chance to win) of an optimal move from the full set; None if nothing to decide."""
         s = self.full
         n = self.n
         safe, below = self._moves(s, self.every)
         if safe is not None:  # a safe cell that tells something
-            return self.live[safe], self.win(s)
+            return self.live[safe], Fraction(self.win(s), n)
         if not below:
             return None
         k, val = self._best(s, self._safety(s, n, below), n, below, self.first)
-        return self.live[k], val
+        return self.live[k], Fraction(val, n)
 
 
-def endgame_move(state: CountedPosition, max_placements: int, node_budget: int) -> tuple[int, float] | None:
+def endgame_move(state: CountedPosition, max_placements: int, node_budget: int) -> tuple[int, Fraction] | None:
     """An optimal cell to open and its chance to win, or None (too many placements, nothing to decide,
     or over the node budget)."""
     placements = enumerate_placements(state, max_placements)
