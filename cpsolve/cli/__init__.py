@@ -10,8 +10,10 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import re
 import sys
+import traceback
 from collections.abc import Sequence
 
 from ..board import Board, BoardError, load, parse_board, parse_board_bytes
@@ -23,6 +25,10 @@ COMMANDS = ["solve", "check", "compare", "encode", "demo", "play", "generate", "
 EXIT_OK = 0
 EXIT_INCONSISTENT = 1
 EXIT_BAD_INPUT = 2
+#: An exception cpsolve did not mean to raise (a bug): one line, and a status no command gives
+#: another meaning (``play``'s 1 is "a certainty was wrong"; an internal failure must not look like
+#: one). 70 is sysexits' EX_SOFTWARE. ``CPSOLVE_TRACEBACK=1`` lets the traceback through instead.
+EXIT_INTERNAL = 70
 
 
 class CliError(Exception):
@@ -111,7 +117,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:  # noqa: BLE001 - the edge: a bug is one line and EXIT_INTERNAL, never a traceback
+        if os.environ.get("CPSOLVE_TRACEBACK"):
+            raise
+        print(f"cpsolve: {internal_error(exc)}", file=sys.stderr)
+        return EXIT_INTERNAL
     return status
+
+
+def internal_error(exc: BaseException) -> str:
+    """One line for an exception cpsolve did not mean to raise: what, and where it was raised."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = ""
+    if frames:
+        f = frames[-1]
+        path = f.filename
+        k = path.rfind("cpsolve" + os.sep)
+        where = f" at {path[k:] if k >= 0 else os.path.basename(path)}:{f.lineno}"
+    what = " ".join(str(exc).split())[:300]
+    return (f"internal error (a bug in cpsolve {_version()}; please report it): "
+            f"{type(exc).__name__}{': ' + what if what else ''}{where}")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,8 @@ alone makes a group of several other cells safe is scored by its safety (the nex
 cells when their safety is > 0.95 x the best (all of them when fewer than 30, else the ring two cells
 from a number and those with 2-3 covered neighbours); cells whose influence lifts them over the cut.
 Cells in covered pockets of fewer than 8 cells, and cells that can show one number only, are
-deferred: they are chosen only when every candidate is deferred.
+deferred: they are chosen only when every candidate is deferred. On boards larger than Expert the
+safest ``WORK / cells`` candidates are kept (each evaluation costs about the board's size).
 
 **Overrides.** A candidate strictly safer than the chosen one that is safe whenever the chosen one
 is safe is played instead; so is the unique safest living cell after every number of the chosen
@@ -53,6 +54,10 @@ INFLUENCE_SCALE = 0.9   # weight of 50/50 influence
 PROGRESS = 0.001        # tie-break weight of the chance to make progress
 POCKET = 8              # covered pockets smaller than this are deferred
 EQUAL = 1e-4            # "strictly safer" for the override
+WORK = 250_000          # candidates x board cells evaluated at most (an evaluation derives positions
+                        # of about the board's size): no cap up to Expert's 480 cells, 156 candidates on
+                        # 40x40, 125 on a 2000-cell row, where all ~2,000 took 8-17 s a move
+MIN_CANDIDATES = 8
 FINAL_THRESHOLD = 0.025  # a would-be 50/50 counts for influence above this chance
 
 
@@ -297,8 +302,10 @@ class Evaluator:
         return got
 
     def mine_tally(self, i: int) -> int:
-        """Placements with ``i`` a mine (exact: the probability is a ratio of these counts)."""
-        return round(self.prob[i] * self.z)
+        """Placements with ``i`` a mine (exact: the probability is a ratio of these counts). Read off
+        the exact marginals, not ``prob * z``: on a large board z has thousands of digits and cannot
+        be made a float (issue 27)."""
+        return self.state.tally[i]
 
     def scan(self) -> None:
         """Find pseudo-50/50s and the would-be 50/50s (at most one enabler missing) of the board."""
@@ -375,6 +382,8 @@ class Evaluator:
 
     def candidates(self) -> list[int]:
         prob = self.prob
+        if not self.frontier and not self.outside:
+            return []  # every unknown cell is decided (0 or 1) by the exact counts: nothing to guess
         living_best = self.best_living_safety()
         best = max([1.0 - prob[i] for i in self.frontier] + ([self.off_safety] if self.outside else []))
         cut = CUTOFF * living_best
@@ -387,7 +396,8 @@ class Evaluator:
                 if i in cands or not 0.0 < prob.get(i, 1.0) < 1.0:
                     continue
                 infl = self._infl_cells.get(i, 0) + self._infl_enablers.get(i, 0)
-                if (1.0 - prob[i]) * z + infl > CUTOFF * best * z and not self.dead(i):
+                # (safe placements + influence) / z, a ratio of integers: z may be too large for a float
+                if (z - self.mine_tally(i) + infl) / z > CUTOFF * best and not self.dead(i):
                     cands.append(i)
         seen: set[int] = set()
         out = []
@@ -396,7 +406,7 @@ class Evaluator:
             if i not in seen:
                 seen.add(i)
                 out.append(i)
-        return out
+        return out[:max(MIN_CANDIDATES, WORK // len(cells))]
 
     def off_frontier(self) -> list[int]:
         rows, cols, cells = self.rows, self.cols, self.cells
@@ -425,7 +435,7 @@ class Evaluator:
             return None
         infl = 1.0
         if self.influence_scale:
-            infl = 1.0 + self.influence_scale * self.influence(x) / safe_tally
+            infl = 1.0 + self.influence_scale * (self.influence(x) / safe_tally)  # int / int: no float(z)
         if bar is not None and not bar.deferred and safety * infl * (1 + PROGRESS) < bar.weight:
             return Evaluated(x, safety, 0.0, False)  # cannot win even if every number left it safe
         outs = self.outcomes(x)

@@ -91,10 +91,23 @@ class Strategy:
                 move = None
             if move is not None:
                 return move
-        return Move((self.basic_guess(board, analysis),), True, "lowest")
+        guess = self.basic_guess(board, analysis)
+        if guess is None:
+            # every covered cell is a proved mine (or none is left): the game is won, nothing to open
+            return Move((), False, "nothing left to open")
+        return Move((guess,), True, "lowest")
 
     def smart_guess(self, board: Board) -> Move | None:
         state = self.lookahead.solve(board)
+        if any(p == 0.0 for p in state.prob.values()):
+            # the exact counts show a cell safe that the analysis did not (cut short by its budget,
+            # or estimated): open it (the tally confirms the float 0). Labelled a guess: only the
+            # analysis (and its proofs) makes certainties.
+            cell = next((i for i, t in sorted(state.tally.items()) if t == 0), None)
+            if cell is not None:
+                return Move((divmod(cell, board.cols),), True, "counted-safe")
+        if not any(0.0 < p < 1.0 for p in state.prob.values()):
+            return None  # nothing to guess between
         pair = forced_fifty_fifty(state)
         if pair is not None:
             return Move((divmod(pair[0], board.cols),), True, "fifty-fifty")
@@ -141,11 +154,10 @@ class Strategy:
                 return None if k == 0 else i
         return None
 
-    def basic_guess(self, board: Board, analysis: Analysis) -> tuple[int, int]:
-        """The package's one guess rule (:func:`cpsolve.analysis.best_guess`)."""
-        guess = best_guess(analysis.cells, board)
-        assert guess is not None, "a position in play has a covered cell"
-        return guess
+    def basic_guess(self, board: Board, analysis: Analysis) -> tuple[int, int] | None:
+        """The package's one guess rule (:func:`cpsolve.analysis.best_guess`); None when no covered
+        cell is left that is not a proved mine."""
+        return best_guess(analysis.cells, board)
 
 
 def covered_count(cells: tuple[int, ...], rows: int, cols: int, index: int) -> int:

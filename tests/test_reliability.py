@@ -1,0 +1,108 @@
+"""Issue 27: the player and the command line on the positions and options that broke them.
+
+Each test here failed before its fix (the issue's item number is in its name).
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from cpsolve import analyze, parse_board
+from cpsolve.cli import EXIT_INTERNAL, main
+from cpsolve.play import guess
+from cpsolve.play.guess import Evaluator
+from cpsolve.play.lookahead import Lookahead
+from cpsolve.play.strategy import Strategy
+
+from .oracle import brute_force
+
+
+def _grid(rows: int, cols: int, mines: int, clues: dict[tuple[int, int], int]) -> str:
+    g = [["."] * cols for _ in range(rows)]
+    for (r, c), v in clues.items():
+        g[r][c] = str(v)
+    return f"mines: {mines}\n" + "\n".join(" ".join(row) for row in g) + "\n"
+
+
+def test_item3_every_covered_cell_a_mine_has_no_move_and_no_guess():
+    """Every covered cell is a mine (a won game): no move, no best guess; it was max() of nothing."""
+    board = parse_board("mines: 1\n1 .\n1 1\n")
+    a = analyze(board)
+    assert a.best_guess is None
+    assert json.loads(a.to_json_text())["best_guess"] is None
+    assert a.to_json()["best_guess"] is None
+    move = Strategy().choose(board, a)
+    assert move.cells == () and not move.guess
+    state = Lookahead().solve(board)
+    assert Evaluator(Lookahead(), state).candidates() == []   # was ValueError: max() arg is an empty sequence
+
+
+def test_item1_decided_by_the_count_but_not_by_the_analysis_opens_a_counted_safe_cell():
+    """The analysis cut short (exact_limit 0, tiny time limit) leaves cells the look-ahead decides:
+    the player opens one with no mine in any placement (a guess by label), not max() of nothing."""
+    board = parse_board("mines: 2\n1 . . .\n. . 1 .\n")
+    truth = brute_force(board)
+    assert truth is not None
+    move = Strategy().smart_guess(board)
+    assert move is not None and move.reason == "counted-safe" and move.guess
+    (r, c), = move.cells
+    assert truth[r * board.cols + c] == 0
+
+
+def test_item1_play_with_no_exact_count_and_a_tiny_time_limit_does_not_crash():
+    """The issue's command on beginner (game 21 of seed 777 reached a position decided by counting)."""
+    status = main(["play", "--difficulty", "beginner", "--games", "22", "--seed", "777", "--exact-limit", "0",
+                   "--time-limit", "0.001", "--jobs", "1", "--no-progress", "--json"])
+    assert status == 0
+
+
+@pytest.mark.parametrize("rows,cols,mines,clue", [(40, 40, 300, (20, 20)), (2000, 1, 400, (0, 0)),
+                                                   (1, 2000, 400, (0, 0))])
+def test_item2_huge_counts_do_not_overflow_floats(rows, cols, mines, clue):
+    """On a 40x40 board with one clue (or a 2000-cell row) the placements number thousands of digits:
+    the evaluator's weights were float(huge int) (OverflowError). The move is a covered, unproved cell."""
+    board = parse_board(_grid(rows, cols, mines, {clue: 1}))
+    a = analyze(board)
+    move = Strategy().choose(board, a)
+    assert move.guess and len(move.cells) == 1
+    (r, c), = move.cells
+    cell = a.cell(r, c)
+    assert cell.proof is None
+    state = Lookahead().solve(board)
+    assert state.z > 10 ** 309   # the case of the issue: no float holds it
+
+
+def test_item2_mine_tally_is_exact():
+    board = parse_board(_grid(6, 6, 8, {(0, 0): 1, (3, 3): 2}))
+    state = Lookahead().solve(board)
+    ev = Evaluator(Lookahead(), state)
+    for i, p in state.prob.items():
+        assert Fraction(ev.mine_tally(i), state.z) == Fraction(p).limit_denominator(state.z)
+
+
+def test_candidates_are_capped_on_boards_larger_than_expert():
+    """A 2000-cell row had every cell a candidate (each evaluation the size of the board: 8-17 s a
+    move); the cap keeps the safest WORK / cells and none on boards up to Expert."""
+    assert guess.WORK // (16 * 30) >= 16 * 30
+    board = parse_board(_grid(1, 2000, 5, {(0, 0): 1}))
+    ev = Evaluator(Lookahead(), Lookahead().solve(board))
+    assert len(ev.candidates()) == guess.WORK // 2000
+
+
+def test_item1_internal_error_is_one_line_and_never_status_1(monkeypatch, capsys):
+    """``play`` exit 1 means a wrong certainty: a bug in the solver exits EXIT_INTERNAL with one line."""
+    from cpsolve.cli import play
+
+    def broken(*args, **kwargs):
+        raise ValueError("max() arg is an empty sequence")
+
+    monkeypatch.setattr(play, "solver", lambda: broken)
+    monkeypatch.delenv("CPSOLVE_TRACEBACK", raising=False)
+    status = main(["play", "--difficulty", "beginner", "--games", "1", "--no-progress"])
+    err = capsys.readouterr().err
+    assert status == EXIT_INTERNAL != 1
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "internal error" in err and "ValueError: max() arg is an empty sequence" in err
