@@ -47,7 +47,7 @@ BRUTE_MAX = 12
 _POSITION = re.compile(r"^cpsolve: (?P<file>.*):(?P<line>\d+):(?P<col>\d+): (?P<msg>.+)$")
 
 
-class Hang(Exception):
+class Hang(BaseException):  # not an Exception: main() turns those into exit 70
     pass
 
 

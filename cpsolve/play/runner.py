@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import math
 import multiprocessing
+import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -41,6 +42,7 @@ _worker_config: RunConfig | None = None
 
 def _init_worker(config: RunConfig) -> None:
     global _worker_config
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C (see iter_games)
     _worker_config = config
 
 
@@ -65,7 +67,18 @@ def iter_games(config: RunConfig, jobs: int = 1, indices: Sequence[int] | None =
             yield play_one(i, config)
         return
     ctx = multiprocessing.get_context("spawn" if _fork_unsafe() else "fork")
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(config,)) as pool:
+    # Ctrl-C reaches the whole process group: the workers are started with SIGINT blocked (the mask
+    # is kept across fork and exec, so a spawned worker never sees it, even while it still imports),
+    # and only this process turns it into KeyboardInterrupt (exit 130; a Ctrl-C while the pool
+    # starts stays pending and is raised when it is unblocked); leaving the pool terminates them.
+    # Without this a worker printed its own KeyboardInterrupt traceback in about 3 runs of 10
+    # (issue 27). Ignoring it instead (SIG_IGN) lost a Ctrl-C that came while the pool started.
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(config,))
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    with pool:
         yield from pool.imap_unordered(_play_pooled, todo, chunksize=1)
 
 
