@@ -11,14 +11,44 @@
 JSON document and the exit statuses are described in the repository's docs/.
 """
 
-from .analysis import analyze
-from .board import Board, BoardError, load, parse_board
-from .errors import BudgetError, CpsolveError, InconsistentBoard
-from .options import AnalysisOptions
-from .probability import Estimate, Exact
-from .proof.certainty import Certainty
-from .result import Analysis, CellResult
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+#: Each public name and the module that defines it. They are imported on first use (PEP 562), so that
+#: ``import cpsolve`` and the start of a command pay only for what they run.
+_EXPORTS = {
+    "Analysis": "result", "AnalysisOptions": "options", "Board": "board", "BoardError": "board",
+    "BudgetError": "errors", "CellResult": "result", "Certainty": "proof.certainty",
+    "CpsolveError": "errors", "Estimate": "probability", "Exact": "probability",
+    "InconsistentBoard": "errors", "analyze": "analysis", "load": "board", "parse_board": "board",
+}
 
 __all__ = ["Analysis", "AnalysisOptions", "Board", "BoardError", "BudgetError", "CellResult", "Certainty",
            "CpsolveError", "Estimate", "Exact", "InconsistentBoard", "analyze", "load", "parse_board"]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cpsolve' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # later lookups are plain attribute reads
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_EXPORTS))
+
+
+if TYPE_CHECKING:
+    from .analysis import analyze
+    from .board import Board, BoardError, load, parse_board
+    from .errors import BudgetError, CpsolveError, InconsistentBoard
+    from .options import AnalysisOptions
+    from .probability import Estimate, Exact
+    from .proof.certainty import Certainty
+    from .result import Analysis, CellResult
+
 __version__ = "0.1.0"

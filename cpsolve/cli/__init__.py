@@ -71,15 +71,32 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``cpsolve`` parser; with ``command`` (a known command's name) only that command is registered.
+
+    A command's module imports what it runs (the analysis, the renderers, the web server, ...), so
+    registering every command costs each run the imports of all of them; the start of ``check`` and
+    ``solve`` is dominated by imports. ``--help`` and an unknown command register them all.
+    """
     parser = _Parser(prog="cpsolve", description="Minesweeper analysis: proved certainties and exact "
                      "mine probabilities.")
     parser.add_argument("--version", action="version", version="cpsolve " + _version())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     for name in COMMANDS:
-        importlib.import_module(f"{__name__}.{name}").register(sub)
+        if command is None or name == command:
+            importlib.import_module(f"{__name__}.{name}").register(sub)
     return parser
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The module name of the command that ``argv`` runs, or None (no command word, or an unknown one)."""
+    for word in argv:
+        if word.startswith("-"):  # the top level's own options (--help, --version) come before the command
+            continue
+        name = word.replace("-", "_")
+        return name if name in COMMANDS and "_" not in word else None
+    return None
 
 
 def _version() -> str:
@@ -88,8 +105,9 @@ def _version() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    if not (sys.argv[1:] if argv is None else list(argv)):
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(command_of(words))
+    if not words:
         parser.print_help()  # a bare `cpsolve`: the help, not an error
         return EXIT_OK
     try:
