@@ -1,4 +1,4 @@
-"""Does ``analyze(board, time_limit=T)`` keep its budget? (issue 10)
+"""Does ``analyze(board, time_limit=T)`` keep its budget?
 
     python benchmarks/bench_budget.py --sizes 100x100x1600 200x200x6400 --scatter 0.3 0.5 --limits 0.05 1 3
 

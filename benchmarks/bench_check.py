@@ -1,4 +1,4 @@
-"""Are the forcing sets of ``cpsolve check`` minimal within the default budget? (issue 10)
+"""Are the forcing sets of ``cpsolve check`` minimal within the default budget?
 
     python benchmarks/bench_check.py --difficulty intermediate --positions 2500
 

@@ -1,4 +1,4 @@
-"""Time per position of the exact probabilities (issue 2), with ms-toollib on the same positions.
+"""Time per position of the exact probabilities, with ms-toollib on the same positions.
 
     python benchmarks/bench_core.py --positions 1000 --difficulty expert
 
@@ -17,9 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import pct  # noqa: E402  (benchmarks/common.py)
-
 from cpsolve import analyze  # noqa: E402
+from cpsolve.play.runner import percentile  # noqa: E402
 from cpsolve.simulate import played_positions  # noqa: E402
 
 
@@ -64,13 +63,13 @@ def main() -> None:
     print(f"{n} {args.difficulty} positions from {positions[-1].game + 1} played games (seed {args.seed}); "
           f"exact on {exact}/{n} ({100 * exact / n:.1f}%)")
     print(f"{'':24}{'median':>10}{'p99':>10}{'max':>10}   (ms per position, best of {args.repeat})")
-    print(f"{'cpsolve probabilities':24}{statistics.median(ours):10.3f}{pct(ours, .99):10.3f}{max(ours):10.3f}")
+    print(f"{'cpsolve probabilities':24}{statistics.median(ours):10.3f}{percentile(ours, 99):10.3f}{max(ours):10.3f}")
     for k, xs in stage.items():
-        print(f"{'  of which ' + k[3:]:24}{statistics.median(xs):10.3f}{pct(xs, .99):10.3f}{max(xs):10.3f}")
+        print(f"{'  of which ' + k[3:]:24}{statistics.median(xs):10.3f}{percentile(xs, 99):10.3f}{max(xs):10.3f}")
     if theirs:
-        print(f"{'ms-toollib':24}{statistics.median(theirs):10.3f}{pct(theirs, .99):10.3f}{max(theirs):10.3f}")
+        print(f"{'ms-toollib':24}{statistics.median(theirs):10.3f}{percentile(theirs, 99):10.3f}{max(theirs):10.3f}")
         print(f"{'ratio cpsolve/toollib':24}{statistics.median(ours) / statistics.median(theirs):10.2f}"
-              f"{pct(ours, .99) / pct(theirs, .99):10.2f}{max(ours) / max(theirs):10.2f}")
+              f"{percentile(ours, 99) / percentile(theirs, 99):10.2f}{max(ours) / max(theirs):10.2f}")
     else:
         print("ms-toollib not installed (pip install -e '.[bench]'): no peer figures")
 

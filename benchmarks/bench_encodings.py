@@ -19,11 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import pct  # noqa: E402  (benchmarks/common.py)
-
 import cpsolve.proof.backends.pysat_backend as pb  # noqa: E402
 from cpsolve.constraints import build_model  # noqa: E402
 from cpsolve.encodings import ENCODINGS  # noqa: E402
+from cpsolve.play.runner import percentile  # noqa: E402
 from cpsolve.proof import prove_board, prove_model  # noqa: E402
 from cpsolve.simulate import oracle_positions  # noqa: E402
 
@@ -35,7 +34,7 @@ def time_row(name: str, label: str, fn: Callable[[int], object], n: int) -> None
         t0 = time.perf_counter()
         fn(i)
         ts.append((time.perf_counter() - t0) * 1e3)
-    print(f"{name:14}{label:12}{statistics.median(ts):9.2f}{pct(ts, .9):9.2f}{max(ts):9.2f}")
+    print(f"{name:14}{label:12}{statistics.median(ts):9.2f}{percentile(ts, 90):9.2f}{max(ts):9.2f}")
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""Quality of the estimate (issue 4, item 6): the estimate path forced on positions exact can count.
+"""Quality of the estimate: the estimate path forced on positions exact can count.
 
     python benchmarks/bench_estimate.py --difficulty expert --positions 300 --limits 0 8 16
 

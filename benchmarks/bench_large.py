@@ -1,4 +1,4 @@
-"""Large boards (issue 4, item 5): time and peak memory of a full analysis of mid-game positions.
+"""Large boards: time and peak memory of a full analysis of mid-game positions.
 
     python benchmarks/bench_large.py --sizes 100x100x1600 500x500x40000 --positions 3
 

@@ -25,17 +25,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import pct  # noqa: E402  (benchmarks/common.py)
-
 from cpsolve.cli.args import parse_cell  # noqa: E402
 from cpsolve.layout import Layout  # noqa: E402
 from cpsolve.play.referee import game_seed  # noqa: E402
+from cpsolve.play.runner import percentile  # noqa: E402
 from cpsolve.simulate import parse_difficulty  # noqa: E402
 from cpsolve.simulate.noguess import generate  # noqa: E402
 
 
-def quantiles(name: str, xs: list[float]) -> str:
-    return f"{name:<34} {statistics.median(xs):>8.1f} {pct(xs, 0.9):>8.1f} {pct(xs, 0.99):>8.1f} {max(xs):>8.1f}"
+def quantile_row(name: str, xs: list[float]) -> str:
+    p90, p99 = percentile(xs, 90), percentile(xs, 99)
+    return f"{name:<34} {statistics.median(xs):>8.1f} {p90:>8.1f} {p99:>8.1f} {max(xs):>8.1f}"
 
 
 def drift_row(name: str, xs: list[int], base: list[int] | None) -> str:
@@ -87,10 +87,10 @@ def main() -> None:
     print(f"{args.difficulty} ({cols}x{rows}, {mines} mines), opening at {r0},{c0}: {args.layouts} layouts each, "
           "interleaved")
     print(f"{'ms per layout':<34} {'median':>8} {'p90':>8} {'p99':>8} {'max':>8}")
-    print(quantiles("cpsolve generate --no-guess", ours))
-    print(quantiles("ms-toollib laymine_solvable", theirs))
-    ratio = [statistics.median(ours) / statistics.median(theirs), pct(ours, 0.9) / pct(theirs, 0.9),
-             pct(ours, 0.99) / pct(theirs, 0.99)]
+    print(quantile_row("cpsolve generate --no-guess", ours))
+    print(quantile_row("ms-toollib laymine_solvable", theirs))
+    ratio = [statistics.median(ours) / statistics.median(theirs), percentile(ours, 90) / percentile(theirs, 90),
+             percentile(ours, 99) / percentile(theirs, 99)]
     print(f"{'ratio cpsolve / ms-toollib':<34} {ratio[0]:>8.2f} {ratio[1]:>8.2f} {ratio[2]:>8.2f}")
     print(f"cpsolve: {statistics.fmean(repairs):.2f} repairs and {statistics.fmean(restarts):.2f} restarts "
           f"per layout (max {max(repairs)}); ms-toollib failures: {failed}")

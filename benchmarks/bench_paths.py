@@ -21,10 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import pct  # noqa: E402  (benchmarks/common.py)
-
 from cpsolve import analyze  # noqa: E402
 from cpsolve.options import DEFAULT_EXACT_LIMIT, DEFAULT_STATE_BUDGET  # noqa: E402
+from cpsolve.play.runner import percentile  # noqa: E402
 from cpsolve.probability import Exact  # noqa: E402
 from cpsolve.simulate import Game, parse_difficulty  # noqa: E402
 
@@ -76,7 +75,7 @@ def main() -> None:
         for L in LIMITS:
             n = sum(1 for s, st in zip(sizes, states) if s > L or st > DEFAULT_STATE_BUDGET)
             cells.append(f"{n / len(data):>7.2%}")
-        print(f"{diff:<12} {max(sizes):>8} {pct(sizes, 0.999):>6} {max(states):>7} {' '.join(cells)}")
+        print(f"{diff:<12} {max(sizes):>8} {percentile(sizes, 99.9):>6} {max(states):>7} {' '.join(cells)}")
         sample = data[:: max(1, len(data) // args.cost_sample)][: args.cost_sample]
         est_ms = []
         for board, *_ in sample:
@@ -85,8 +84,8 @@ def main() -> None:
             est_ms.append((time.perf_counter() - t0) * 1e3)
             assert res.exact is False or res.stats.components == 0
         ex_ms = [d[3] for d in data]
-        costs.append((diff, statistics.median(ex_ms), pct(ex_ms, 0.99), statistics.median(est_ms),
-                      pct(est_ms, 0.99)))
+        costs.append((diff, statistics.median(ex_ms), percentile(ex_ms, 99), statistics.median(est_ms),
+                      percentile(est_ms, 99)))
     print()
     print(f"{'difficulty':<12} {'exact ms (median / p99)':>24} {'estimate forced ms (median / p99)':>34} "
           f"{'ratio':>6}")

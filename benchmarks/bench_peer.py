@@ -1,7 +1,7 @@
-"""cpsolve against ms-toollib's ``cal_probability_onboard``, interleaved position by position (issue 9).
+"""cpsolve against ms-toollib's ``cal_probability_onboard``, interleaved position by position.
 
     python benchmarks/bench_peer.py --positions 1000            # Beginner, Intermediate, Expert
-    python benchmarks/bench_peer.py --positions 300 --markdown  # the table README shows
+    python benchmarks/bench_peer.py --positions 1000 --markdown  # the table of docs/measurements.md
 
 For each difficulty, positions come from seeded games played by a simple player
 (:func:`cpsolve.simulate.played_positions`); they are generated first, then timed. For every
@@ -36,15 +36,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import pct  # noqa: E402  (benchmarks/common.py)
-
 from cpsolve import analyze, parse_board  # noqa: E402
 from cpsolve.board import Board  # noqa: E402
+from cpsolve.play.runner import percentile  # noqa: E402
 from cpsolve.proof import prove_board  # noqa: E402
 from cpsolve.simulate import played_positions  # noqa: E402
 
 DIFFICULTIES = ("beginner", "intermediate", "expert")
-QUANTILES = ((0.5, "median"), (0.9, "p90"), (0.99, "p99"))
+QUANTILES = ((50, "median"), (90, "p90"), (99, "p99"))
 
 
 def best_of(repeat: int, fn: Callable[[], object]) -> float:
@@ -74,10 +73,10 @@ def time_difficulty(boards: list[Board], repeat: int, toollib: object) -> dict[s
 
 
 def ratios(ours: list[float], theirs: list[float]) -> dict[str, float]:
-    out = {f"q {label}": pct(ours, q) / pct(theirs, q) for q, label in QUANTILES}
+    out = {f"q {label}": percentile(ours, q) / percentile(theirs, q) for q, label in QUANTILES}
     per = [a / b for a, b in zip(ours, theirs)]
-    out["pp median"] = pct(per, 0.5)
-    out["pp p90"] = pct(per, 0.9)
+    out["pp median"] = percentile(per, 50)
+    out["pp p90"] = percentile(per, 90)
     out["faster on"] = sum(1 for r in per if r < 1) / len(per)
     return out
 

@@ -26,10 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from common import pct  # noqa: E402  (benchmarks/common.py)
-
 from cpsolve import analyze  # noqa: E402
 from cpsolve.constraints import build_model  # noqa: E402
+from cpsolve.play.runner import percentile  # noqa: E402
 from cpsolve.proof import prove_board, prove_model  # noqa: E402
 from cpsolve.simulate import (
     oracle_positions,  # noqa: E402
@@ -50,10 +49,10 @@ def best_of(repeat: int, fn) -> tuple[float, object]:  # type: ignore[no-untyped
 
 
 def row(name: str, xs: list[float], calls: list[int] | None = None) -> str:
-    text = f"{name:34}{statistics.median(xs):9.3f}{pct(xs, .99):9.3f}{max(xs):9.3f}"
+    text = f"{name:34}{statistics.median(xs):9.3f}{percentile(xs, 99):9.3f}{max(xs):9.3f}"
     if calls is not None:
         any_calls = sum(1 for c in calls if c)
-        text += (f"{sum(calls) / len(calls):9.2f}{pct([float(c) for c in calls], .99):7.0f}{max(calls):6d}"
+        text += (f"{sum(calls) / len(calls):9.2f}{percentile([float(c) for c in calls], 99):7.0f}{max(calls):6d}"
                  f"{100 * any_calls / len(calls):8.1f}%")
     return text
 
@@ -97,7 +96,7 @@ def main() -> None:
                 calls.append(a.stats.proof.solver_calls)  # type: ignore[attr-defined]
                 proof_ms.append(a.stats.ms_proof)  # type: ignore[attr-defined]
                 exact += a.exact  # type: ignore[attr-defined]
-            full_median[engine] = (statistics.median(ms), pct(ms, .99), max(ms))
+            full_median[engine] = (statistics.median(ms), percentile(ms, 99), max(ms))
             print(row(f"full analysis, {engine}", ms, calls))
             print(row("  of which proofs (same runs)", proof_ms) + f"   (exact on {exact}/{n})")
         if "no-hints" in modes:
@@ -127,7 +126,7 @@ def main() -> None:
     print(row("ms-toollib cal_probability_onboard", theirs))
     for engine, (med, p99, mx) in full_median.items():
         print(f"{'ratio full ' + engine + '/toollib':34}{med / statistics.median(theirs):9.2f}"
-              f"{p99 / pct(theirs, .99):9.2f}{mx / max(theirs):9.2f}")
+              f"{p99 / percentile(theirs, 99):9.2f}{mx / max(theirs):9.2f}")
 
 
 if __name__ == "__main__":

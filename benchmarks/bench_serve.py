@@ -28,10 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common import pct  # noqa: E402
-
 from cpsolve import analyze  # noqa: E402
 from cpsolve.options import AnalysisOptions  # noqa: E402
+from cpsolve.play.runner import percentile  # noqa: E402
 from cpsolve.simulate import played_positions  # noqa: E402
 from cpsolve.web.service import analysis_document  # noqa: E402
 
@@ -153,12 +152,13 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|---|")
     for i, (r, mem) in enumerate(zip(rounds, mems), 1):
         lat = r["lat"]
-        print(f"| {i} | {len(lat)} | {len(lat) / r['wall']:.0f} | {pct(lat, 0.5):.0f} | {pct(lat, 0.9):.0f} | "
-              f"{pct(lat, 0.99):.0f} | {max(lat):.0f} | {r['errors']} | {r['busy']} | {mem:.0f} |")
+        print(f"| {i} | {len(lat)} | {len(lat) / r['wall']:.0f} | {percentile(lat, 50):.0f} | "
+              f"{percentile(lat, 90):.0f} | "
+              f"{percentile(lat, 99):.0f} | {max(lat):.0f} | {r['errors']} | {r['busy']} | {mem:.0f} |")
     sl = serial["lat"]
     print(f"for scale: one client, one request at a time: {len(sl) / serial['wall']:.0f} requests/s, p50 "
-          f"{pct(sl, 0.5):.1f} ms, p99 {pct(sl, 0.99):.1f} ms; the analysis alone (no HTTP, in the client's "
-          f"process): p50 {pct(direct, 0.5):.1f} ms, p99 {pct(direct, 0.99):.1f} ms")
+          f"{percentile(sl, 50):.1f} ms, p99 {percentile(sl, 99):.1f} ms; the analysis alone (no HTTP, in the client's "
+          f"process): p50 {percentile(direct, 50):.1f} ms, p99 {percentile(direct, 99):.1f} ms")
     print(f"server RSS before the load (after warm-up): {mem0:.0f} MB; after round 1: {mems[0]:.0f} MB; "
           f"after round 2: {mems[1]:.0f} MB (growth between rounds {mems[1] - mems[0]:+.1f} MB)")
     print(f"answers compared with cpsolve.analyze: {checked}, different: {mismatches}")

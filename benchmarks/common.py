@@ -1,15 +1,9 @@
-"""Helpers shared by the benchmark scripts (run as ``python benchmarks/NAME.py``)."""
+"""Helpers shared by the benchmark scripts (run as ``python benchmarks/NAME.py`` and
+``python benchmarks/experiments/NAME.py``). Quantiles: :func:`cpsolve.play.runner.percentile`."""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
-
-
-def pct(xs: Sequence[float], q: float) -> float:
-    """The q-quantile of ``xs`` (nearest rank, no interpolation)."""
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
 def add_game_args(ap: argparse.ArgumentParser, games: int, seed: int) -> None:

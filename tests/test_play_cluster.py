@@ -104,17 +104,9 @@ def test_missing_dask_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_winrate_tables_share_records_with_the_cli(tmp_path: Path) -> None:
-    """benchmarks/winrate.py --records keeps the CLI's records format and run key: a table run reads
+    """benchmarks/experiments/winrate.py --records keeps the CLI's records format and run key: a table run reads
     back the games `cpsolve play --records` played (and plays only those beyond), same games."""
-    import importlib.util
-    import sys
-
-    spec = importlib.util.spec_from_file_location(
-        "winrate", Path(__file__).resolve().parent.parent / "benchmarks" / "winrate.py")
-    assert spec is not None and spec.loader is not None
-    winrate = importlib.util.module_from_spec(spec)
-    sys.modules["winrate"] = winrate
-    spec.loader.exec_module(winrate)
+    winrate = bench_modules.load("winrate")
     out = tmp_path / "tables"
     summary, wins = winrate.play("beginner", "safe", 8, 4, 1, {"name": "best"}, records=str(out))
     (path,) = out.iterdir()
@@ -141,7 +133,7 @@ def _forked_pairs() -> Any:
 
 
 def test_forked_pairs_give_the_results_of_separate_runs() -> None:
-    """benchmarks/forked_pairs.py plays two strategies on one game until their moves differ, then
+    """benchmarks/experiments/forked_pairs.py plays two strategies on one game until their moves differ, then
     forks: each strategy's result must be what it gets playing the game alone (and some games must
     fork, or the test shows nothing)."""
     forked = _forked_pairs()
@@ -276,7 +268,7 @@ def test_peer_hill_pairs_the_same_games(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def test_losses_tallies_records_by_losing_guess(tmp_path: Path) -> None:
-    """benchmarks/losses.py on a hand-written records file (hand-checked tallies; a cut-short last
+    """benchmarks/experiments/losses.py on a hand-written records file (hand-checked tallies; a cut-short last
     line skipped, a bad line refused with file:line) and on a real run's records (its losses are the
     run's losses, each at a guess the game made)."""
     losses = _bench("losses")

@@ -13,7 +13,7 @@ The chance of winning from a set of placements ``S`` is
 Sets are bitmasks over the list of placements; results are memoised; a node budget bounds the work.
 When it runs out the search stops (the player then guesses by its heuristic); the first moves it
 evaluated to the end are kept in :attr:`EndgameSearch.first`, from which
-``benchmarks/endgame_gain.py`` measures what a partial search would win (docs/play.md:
+``benchmarks/experiments/endgame_gain.py`` measures what a partial search would win (docs/play.md:
 nothing shown, so the player does not use it).
 """
 

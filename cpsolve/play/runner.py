@@ -29,12 +29,14 @@ def wilson(wins: int, games: int, z: float = 1.959963984540054) -> tuple[float, 
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def percentile(sorted_values: list[float], q: float) -> float:
-    """Nearest-rank percentile of an ascending list (0 for an empty one)."""
-    if not sorted_values:
+def percentile(values: Sequence[float], q: float) -> float:
+    """The nearest-rank ``q``-th percentile (``q`` from 0 to 100) of ``values``, in any order; 0 for none.
+    The one quantile of the project: the play summary and every benchmark use it."""
+    if not values:
         return 0.0
-    k = max(0, math.ceil(q / 100 * len(sorted_values)) - 1)
-    return sorted_values[min(k, len(sorted_values) - 1)]
+    ordered = sorted(values)
+    k = max(0, math.ceil(q / 100 * len(ordered)) - 1)
+    return ordered[min(k, len(ordered) - 1)]
 
 
 _worker_config: RunConfig | None = None

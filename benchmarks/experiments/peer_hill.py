@@ -1,20 +1,20 @@
 """D. N. Hill's solver on cpsolve's own games: paired win rates against the strongest published player.
 
 Hill's Java solver (github.com/DavidNHill/Minesweeper, the source of the 54.3% / 41.13% Expert
-figures) is compiled with a small harness of ours (``benchmarks/peer_hill/``) that hands it a given
+figures) is compiled with a small harness of ours (``benchmarks/experiments/peer_hill/``) that hands it a given
 layout instead of one from its own generator. So it plays exactly the games a cpsolve run played --
 same seed, same layouts, same first cell -- and the two results pair game by game (``compare``).
 ``diverge`` replays Hill's games and finds, in each game only one side won, the first guess where
 cpsolve's default strategy would choose otherwise: where the two players differ, and who gains there.
 
-    sh benchmarks/peer_hill/build.sh                      # fetch his code (pinned), compile: needs a JDK
-    python benchmarks/peer_hill.py run --difficulty expert --first-click safe --games 100000 \\
-        --seed 1130 --classes benchmarks/peer_hill/build/classes --out runs/hill-expert-safe-1130.txt
-    python benchmarks/winrate.py --difficulty expert --first-click safe --games 100000 --seed 1130 \\
+    sh benchmarks/experiments/peer_hill/build.sh                      # fetch his code (pinned), compile: needs a JDK
+    python benchmarks/experiments/peer_hill.py run --difficulty expert --first-click safe --games 100000 \\
+        --seed 1130 --classes benchmarks/experiments/peer_hill/build/classes --out runs/hill-expert-safe-1130.txt
+    python benchmarks/experiments/winrate.py --difficulty expert --first-click safe --games 100000 --seed 1130 \\
         --jobs 2 --records runs/                          # cpsolve's side, one record per game
-    python benchmarks/peer_hill.py compare --difficulty expert --first-click safe --seed 1130 \\
+    python benchmarks/experiments/peer_hill.py compare --difficulty expert --first-click safe --seed 1130 \\
         --ours runs/expert-safe-seed1130-RUN.jsonl --hill runs/hill-expert-safe-1130.txt
-    python benchmarks/peer_hill.py diverge --difficulty expert --first-click safe --seed 1130 \\
+    python benchmarks/experiments/peer_hill.py diverge --difficulty expert --first-click safe --seed 1130 \\
         --ours runs/expert-safe-seed1130-RUN.jsonl --hill runs/hill-expert-safe-1130.txt --jobs 2
 
 ``run`` heads its file with the games' difficulty, first click and seed; ``compare`` and ``diverge``
@@ -37,7 +37,8 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository (cpsolve)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/ (common)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import add_game_args  # noqa: E402

@@ -1,6 +1,6 @@
-"""The story's verification, reproduced (issue 4, item 7): certainties claimed with estimation forced.
+"""The story's verification, reproduced: certainties claimed with estimation forced.
 
-    python benchmarks/verify_estimates.py --games 400 --exact-limit 8 --difficulty expert
+    python benchmarks/experiments/verify_estimates.py --games 400 --exact-limit 8 --difficulty expert
 
 Plays seeded games with :class:`cpsolve.simulate.Game` directly: at each position the board is analysed
 with a small ``--exact-limit`` (so that many positions take the estimate path), every proved-safe cell
@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository (cpsolve)
 
 from cpsolve import analyze  # noqa: E402
 from cpsolve.simulate import Game, parse_difficulty  # noqa: E402

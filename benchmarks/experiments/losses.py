@@ -7,7 +7,7 @@ that hit the mine (``secondary`` = the guess evaluator, ``fifty-fifty``, ``endga
 losses with at most ``--early`` safe cells revealed (the first guesses of a game); and the moves per
 game of each kind, over all games (``secondary`` per game: the evaluator's decisions).
 
-    python benchmarks/losses.py runs/expert-safe-seed1130-RUN.jsonl runs/expert-opening-seed1130-RUN.jsonl
+    python benchmarks/experiments/losses.py runs/expert-safe-seed1130-RUN.jsonl runs/expert-opening-seed1130-RUN.jsonl
 
 A guess counts every move not backed by a proof or an exact 0 (the first click excluded), so a game
 lost at its first guess was lost at the first position where no cell was safe.

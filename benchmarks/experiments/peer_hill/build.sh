@@ -1,6 +1,6 @@
 #!/bin/sh
 # Fetch D. N. Hill's solver at a pinned commit and compile it with cpsolve's harness (src/) into
-# $OUT (default: benchmarks/peer_hill/build). Needs git and a JDK (17 or later); no JavaFX: only
+# $OUT (default: benchmarks/experiments/peer_hill/build). Needs git and a JDK (17 or later); no JavaFX: only
 # the solver, game-state and Asynchronous projects are compiled. His code is not copied into this
 # repository (it carries no licence); it is fetched here, for measurement only. HILL_REPO names
 # another place to clone it from (a local copy).

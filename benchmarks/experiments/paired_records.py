@@ -5,7 +5,7 @@ p-value, for each pair of files and pooled over all pairs.
 Both files of a pair must hold the same games (the same board, seed and first click: game i is
 seeded from (seed, i)); only the games both hold, from game 0 on without a gap, are compared.
 
-    python benchmarks/paired_records.py OFF.jsonl ON.jsonl [OFF2.jsonl ON2.jsonl ...]
+    python benchmarks/experiments/paired_records.py OFF.jsonl ON.jsonl [OFF2.jsonl ON2.jsonl ...]
 """
 
 from __future__ import annotations

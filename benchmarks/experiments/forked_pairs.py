@@ -14,7 +14,7 @@ A rule that acts only on the first guesses of a game (boards with at most R reve
 cheaper still with ``--settle R``: a game not parted by then is stopped as a tie (docs/play.md);
 ``--finish`` then plays each such game once to its end, for the win rates as well.
 
-    python benchmarks/forked_pairs.py --difficulty expert --first-click safe --games 20000 --seed 77 \\
+    python benchmarks/experiments/forked_pairs.py --difficulty expert --first-click safe --games 20000 --seed 77 \\
         --jobs 2 --a name=best,secondary=false --b name=best --out runs/evaluator.jsonl
 """
 
@@ -30,7 +30,8 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository (cpsolve)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/ (common)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import add_game_args  # noqa: E402

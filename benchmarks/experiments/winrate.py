@@ -5,11 +5,11 @@ same first click), so two strategies can be compared game by game: only the game
 the other loses carry information, which makes a comparison far more sensitive than two separate
 win rates. The difference is reported with a 95% interval and McNemar's exact p-value.
 
-    python benchmarks/winrate.py --difficulty expert --first-click opening --games 5000 --jobs 2
-    python benchmarks/winrate.py --difficulty expert --games 1000 --jobs 2 \
+    python benchmarks/experiments/winrate.py --difficulty expert --first-click opening --games 5000 --jobs 2
+    python benchmarks/experiments/winrate.py --difficulty expert --games 1000 --jobs 2 \
         --strategy name=basic --strategy name=best
 
-The reference table (README, docs/play.md) is reproduced by ``--reference`` (all six settings). With
+The win-rate table (docs/play.md) is reproduced by ``--reference`` (all six settings). With
 ``--records DIR`` every run keeps its games in DIR as it goes (resumable; a finished run is only read
 back), so a long table can be built over several sessions and printed again at once.
 """
@@ -24,7 +24,8 @@ import time
 from pathlib import Path
 from typing import TypedDict
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository (cpsolve)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/ (common)
 
 from cpsolve.cli.args import parse_cell  # noqa: E402
 from cpsolve.play import records as game_records  # noqa: E402
@@ -32,7 +33,7 @@ from cpsolve.play.run_config import RunConfig  # noqa: E402
 from cpsolve.play.runner import run  # noqa: E402
 from cpsolve.simulate import parse_difficulty  # noqa: E402
 
-#: Issue 11's targets: above every published figure (Expert) and above b1f6c1c4's (the smaller boards).
+#: The targets: above every published figure (Expert) and above b1f6c1c4's (the smaller boards).
 TARGET = {("expert", "opening"): 0.55, ("expert", "safe"): 0.42,
           ("intermediate", "opening"): 0.891, ("intermediate", "safe"): 0.782,
           ("beginner", "opening"): 0.972, ("beginner", "safe"): 0.917}
@@ -162,10 +163,10 @@ def main() -> int:
                     "while the code of that strategy is unchanged)")
     ap.add_argument("--records", metavar="DIR",
                     help="keep one records file per run in DIR (as cpsolve play --records): an interrupted "
-                    "run resumes, and a finished one is summarised without playing (the README tables)")
+                    "run resumes, and a finished one is summarised without playing (the docs/play.md tables)")
     ap.add_argument("--markdown", action="store_true",
                     help="end with a markdown table: each setting's last strategy, its interval, the gap to "
-                    "issue 11's target with its interval, and the paired difference last - first strategy")
+                    "the target with its interval, and the paired difference last - first strategy")
     ap.add_argument("--cluster", metavar="ADDRESS",
                     help="play on a Dask cluster (scheduler address or 'local'), as cpsolve play --cluster")
     args = ap.parse_args()

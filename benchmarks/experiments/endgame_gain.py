@@ -5,9 +5,8 @@ The player searches the game tree exactly when at most ``Strategy.endgame`` plac
 (:mod:`cpsolve.play.endgame`, node budget ``Strategy.node_budget``) and otherwise guesses by the
 evaluator (:mod:`cpsolve.play.guess`). This script plays games with the strategy ``best`` -- its
 own limits ``--endgame`` and ``--node-budget``, by default the default strategy's (3,000 and
-300,000 since this script measured them; the tables of docs/play.md made before name 1,000 and
-50,000) -- and, at
-every heuristic guess (``secondary`` or ``lowest-living``) made with at most ``--max-placements``
+300,000; the tables of docs/play.md name theirs) -- and, at every heuristic guess (``secondary``
+or ``lowest-living``) made with at most ``--max-placements``
 placements (those under the endgame limit are the ones whose search ran over its budget), runs the
 exact search once per node budget in ``--budgets`` and records:
 
@@ -28,7 +27,8 @@ summary prints the searches per game, the seconds they add per game and the expe
 (the sum of the gains per game, as points, with a 95% interval over games). An upper bound of what
 the rule buys in play: after the move, play is the heuristic's until a search finishes.
 
-    python benchmarks/endgame_gain.py --difficulty expert --first-click safe --games 2000 --seed 4343 --jobs 2
+    python benchmarks/experiments/endgame_gain.py --difficulty expert --first-click safe --games 2000 \
+        --seed 4343 --jobs 2
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository (cpsolve)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/ (common)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import add_game_args  # noqa: E402
