@@ -9,7 +9,6 @@ a bug as well, though not a claimed certainty).
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,16 +19,11 @@ from ..board import Board
 from ..options import DEFAULTS, AnalysisOptions
 from ..result import Analysis
 from ..simulate import Game
+from ..simulate.game import game_seed  # re-exported: cpsolve.play.game_seed
 from .strategy import Move, Strategy
 
 #: The solver under test: a board in, an analysis out (``cpsolve.analyze`` by default).
 Analyse = Callable[..., Analysis]
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run: a function of (seed, index) only, never of worker state."""
-    digest = hashlib.sha256(f"cpsolve-play:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 @dataclass

@@ -7,6 +7,7 @@ against it use :meth:`Game.is_mine`, the referee's own view.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from dataclasses import dataclass
@@ -165,6 +166,13 @@ class Game:
         if self._mine is None:
             raise RuntimeError("no layout yet")
         return [i for i, v in enumerate(self._mine) if v]
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run: a function of (seed, index) only, never of worker state
+    (``cpsolve play``, the benchmarks and no-guess generation all seed their games so)."""
+    digest = hashlib.sha256(f"cpsolve-play:{seed}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 @dataclass(frozen=True)

@@ -423,7 +423,7 @@ def generate(rows: int, cols: int, mines: int, *, first_cell: tuple[int, int], f
 def generate_many(rows: int, cols: int, mines: int, *, count: int, seed: int, first_click: str = "safe",
                   first_cell: tuple[int, int]) -> list[Generated]:
     """``count`` layouts; layout ``i`` depends only on (seed, i)."""
-    from ..play.referee import game_seed
+    from .game import game_seed
 
     return [generate(rows, cols, mines, first_cell=first_cell, first_click=first_click,
                      rng=random.Random(game_seed(seed, i))) for i in range(count)]
