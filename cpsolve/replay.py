@@ -223,7 +223,7 @@ def _best(analysis: Analysis) -> Fraction | float | None:
     return _prob(analysis, bg)[0]
 
 
-def analyse_replay(replay: Replay, options: AnalysisOptions | None = None) -> ReplayReport:
+def analyze_replay(replay: Replay, options: AnalysisOptions | None = None) -> ReplayReport:
     """Every board-changing action of ``replay`` against the analysis of the position before it
     (analysed with ``options``, the defaults when None)."""
     rows, cols, pix = replay.rows, replay.cols, replay.pix_size

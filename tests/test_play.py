@@ -179,14 +179,14 @@ def certify_everything_safe(board: Board, **kw: object) -> Analysis:
 
 
 def test_true_certainties_are_counted_and_not_wrong() -> None:
-    summary, records = run(small_config(analyse=certify_exact_zeros))
+    summary, records = run(small_config(analyzer=certify_exact_zeros))
     assert summary["certainties"] > 0 and summary["wrong_certainties"] == 0
     # every certainty of a position is one cell: recount from the records
     assert summary["certainties"] == sum(r.certainties for r in records)
 
 
 def test_planted_wrong_certainty_is_caught() -> None:
-    summary, _ = run(small_config(analyse=certify_everything_safe, games=3))
+    summary, _ = run(small_config(analyzer=certify_everything_safe, games=3))
     assert summary["wrong_certainties"] > 0
     assert summary["wrong"] and summary["wrong"][0]["claimed"] == "safe"
 

@@ -12,7 +12,7 @@ from cpsolve.cli import main
 
 ms = pytest.importorskip("ms_toollib")
 
-from cpsolve.replay import ReplayError, analyse_replay, read_replay  # noqa: E402
+from cpsolve.replay import ReplayError, analyze_replay, read_replay  # noqa: E402
 
 DATA = Path(__file__).parent / "data" / "replays"
 GOOD = ["cus8x11.avf", "beg.avf", "beg.evf", "rmv2_24px.rmv", "preflags16.rmv", "exp.mvf"]
@@ -20,7 +20,7 @@ GOOD = ["cus8x11.avf", "beg.avf", "beg.evf", "rmv2_24px.rmv", "preflags16.rmv", 
 
 @pytest.fixture(scope="module")
 def reports() -> dict:
-    return {name: analyse_replay(read_replay(DATA / name)) for name in GOOD}
+    return {name: analyze_replay(read_replay(DATA / name)) for name in GOOD}
 
 
 @pytest.mark.parametrize("name", GOOD)
@@ -142,7 +142,7 @@ def test_recorded_loss_written_through_ms_toollib(tmp_path: Path) -> None:
         time.sleep(0.05)
     path = next(tmp_path.glob("*.evf"))
     time.sleep(0.2)
-    rep = analyse_replay(read_replay(path))
+    rep = analyze_replay(read_replay(path))
     assert rep.mapping_agreed == rep.mapping_checked == 3
     assert [(a.kind, a.cell, a.probability, a.needless, a.hit_mine) for a in rep.actions] == [
         ("first", (0, 0), None, False, False),

@@ -13,7 +13,7 @@ from ..board import display_name
 from ..options import DEFAULTS, AnalysisOptions
 from ..play import records
 from ..play.cluster import ClusterUnavailable
-from ..play.referee import Analyse, GameRecord
+from ..play.referee import Analyzer, GameRecord
 from ..play.run_config import RunConfig
 from ..play.runner import run
 from . import EXIT_OK, CliError
@@ -32,7 +32,7 @@ from .args import (
 EXIT_WRONG = 1
 
 
-def solver() -> Analyse:
+def solver() -> Analyzer:
     """The solver under test (a seam for tests that plant a broken one)."""
     return analyze
 
@@ -90,7 +90,7 @@ def build_config(args: argparse.Namespace) -> RunConfig:
                                          "engine": args.engine})
     return RunConfig(game.rows, game.cols, game.mines, args.games, seed=args.seed, first_click=args.first_click,
                      first_cell=args.first_cell, difficulty=args.difficulty.lower(),
-                     analysis_options=opts, strategy_options={"name": args.strategy}, analyse=solver())
+                     analysis_options=opts, strategy_options={"name": args.strategy}, analyzer=solver())
 
 
 def run_play(args: argparse.Namespace) -> int:

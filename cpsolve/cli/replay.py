@@ -6,7 +6,7 @@ import argparse
 import json
 from fractions import Fraction
 
-from ..replay import Action, ReplayReport, analyse_replay, read_replay
+from ..replay import Action, ReplayReport, analyze_replay, read_replay
 from . import EXIT_OK
 
 #: The command's description in --help (argparse reflows it).
@@ -85,7 +85,7 @@ def render_table(rep: ReplayReport, every: bool) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    rep = analyse_replay(read_replay(args.file))
+    rep = analyze_replay(read_replay(args.file))
     if args.json:
         print(json.dumps(rep.to_json()))
     else:

@@ -23,7 +23,7 @@ from ..simulate.game import game_seed  # re-exported: cpsolve.play.game_seed
 from .strategy import Move, Strategy
 
 #: The solver under test: a board in, an analysis out (``cpsolve.analyze`` by default).
-Analyse = Callable[..., Analysis]
+Analyzer = Callable[..., Analysis]
 
 
 @dataclass
@@ -68,7 +68,7 @@ def check_certainties(analysis: Analysis, game: Game, record: GameRecord, positi
 
 
 def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, index: int,
-              strategy: Strategy, analyse: Analyse = analyze,
+              strategy: Strategy, analyzer: Analyzer = analyze,
               options: AnalysisOptions = DEFAULTS,
               first_cell: tuple[int, int] | None = None) -> GameRecord:
     """Play game ``index`` of the run seeded ``seed`` to the end and return the referee's record."""
@@ -77,18 +77,18 @@ def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, 
     rec = GameRecord(index=index, seed=gseed, won=False, safe_cells=rows * cols - mines)
     r0, c0 = first_cell if first_cell is not None else strategy.first_cell(rows, cols, mines, first_click)
     game.reveal(r0, c0)  # the rules make the first click safe
-    play_on(game, strategy, rec, analyse, options)
+    play_on(game, strategy, rec, analyzer, options)
     return rec
 
 
-def play_on(game: Game, strategy: Strategy, rec: GameRecord, analyse: Analyse = analyze,
+def play_on(game: Game, strategy: Strategy, rec: GameRecord, analyzer: Analyzer = analyze,
             options: AnalysisOptions = DEFAULTS) -> None:
     """Play ``game`` from where it stands to its end, adding what the referee sees to ``rec``."""
     while not game.over:
         board: Board = game.board()
         t0 = time.perf_counter()
         try:
-            analysis = analyse(board, options=options)
+            analysis = analyzer(board, options=options)
         except InconsistentBoard as exc:  # a real position always has a solution: a solver bug
             rec.errors += 1
             rec.error_messages.append(f"game {rec.index}: {exc}")

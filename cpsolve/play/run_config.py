@@ -11,7 +11,7 @@ from typing import Any
 
 from ..analysis import analyze
 from ..options import DEFAULTS, AnalysisOptions
-from .referee import Analyse, GameRecord, play_game
+from .referee import Analyzer, GameRecord, play_game
 from .strategy import Strategy, default_first_cell
 
 
@@ -27,7 +27,7 @@ class RunConfig:
     difficulty: str = ""
     analysis_options: AnalysisOptions = DEFAULTS
     strategy_options: dict[str, Any] = field(default_factory=dict)
-    analyse: Analyse = analyze
+    analyzer: Analyzer = analyze
 
     def cell(self) -> tuple[int, int]:
         return self.first_cell or default_first_cell(self.rows, self.cols, self.first_click)
@@ -39,12 +39,12 @@ class RunConfig:
         return {"rows": self.rows, "cols": self.cols, "mines": self.mines, "seed": self.seed,
                 "first_click": self.first_click, "first_cell": list(self.cell()),
                 "analysis": repr(self.analysis_options), "strategy": repr(Strategy(**self.strategy_options)),
-                "solver": f"{getattr(self.analyse, '__module__', '')}.{getattr(self.analyse, '__qualname__', '')}"}
+                "solver": f"{getattr(self.analyzer, '__module__', '')}.{getattr(self.analyzer, '__qualname__', '')}"}
 
 
 def play_one(index: int, config: RunConfig) -> GameRecord:
     """Game ``index`` of ``config``: it depends on (seed, index) and the settings only."""
     strategy = Strategy(**config.strategy_options)
     return play_game(config.rows, config.cols, config.mines, first_click=config.first_click, seed=config.seed,
-                     index=index, strategy=strategy, analyse=config.analyse,
+                     index=index, strategy=strategy, analyzer=config.analyzer,
                      options=config.analysis_options, first_cell=config.cell())
