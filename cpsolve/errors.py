@@ -1,4 +1,4 @@
-"""The one error family: every error cpsolve raises on purpose is a :class:`CpsolveError`.
+r"""The one error family: every error cpsolve raises on purpose is a :class:`CpsolveError`.
 
 * :class:`~cpsolve.board.BoardError` (also a ``ValueError``): malformed input, one line
   ``source:line:col: what is wrong``;
@@ -10,8 +10,19 @@
   turns it into an estimate or "not proved", never into a wrong claim; it reaches a caller only from
   the tools that have no such fallback.
 
+Each layer's own errors join the family where they arise: :class:`~cpsolve.options.OptionsError`
+(a bad setting, naming it), :class:`~cpsolve.layout.LayoutError` and
+:class:`~cpsolve.replay.ReplayError` (both ``BoardError``\ s), ``simulate.noguess.GenerationFailed``,
+``play.records.RecordsError`` (a records file that cannot be resumed), ``play.cluster.ClusterUnavailable``,
+``cli.CliError`` (a usage problem with its exit status) and ``web.service.RequestError`` (a client
+error with its HTTP status). So ``except CpsolveError`` catches every error cpsolve means to raise.
+
+One name stands apart on purpose: ``constraints.Inconsistent`` (also a ``CpsolveError``) is the model's
+internal conflict, naming clue ids; the analysis turns it into :class:`InconsistentBoard`, naming
+cells, before it reaches a caller.
+
 The command line turns these into one line on standard error and the exit statuses of
-docs/exit-codes.md.
+docs/exit-codes.md; the HTTP API into a 4xx with the message.
 """
 
 from __future__ import annotations

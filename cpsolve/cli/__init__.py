@@ -31,7 +31,7 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 70
 
 
-class CliError(Exception):
+class CliError(CpsolveError):
     """A usage or input problem: printed as one line, exit status ``status``."""
 
     def __init__(self, message: str, status: int = EXIT_BAD_INPUT) -> None:

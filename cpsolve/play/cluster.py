@@ -18,11 +18,12 @@ from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import Any
 
+from ..errors import CpsolveError
 from .referee import GameRecord
 from .run_config import RunConfig, play_one
 
 
-class ClusterUnavailable(Exception):
+class ClusterUnavailable(CpsolveError):
     """Dask distributed is not installed, or the scheduler cannot be reached."""
 
 

@@ -15,10 +15,11 @@ import json
 import os
 from typing import IO, Any
 
+from ..errors import CpsolveError
 from .referee import GameRecord, game_seed
 
 
-class RecordsError(Exception):
+class RecordsError(CpsolveError):
     """A records file that cannot be resumed from (another run's games, or not records at all)."""
 
 

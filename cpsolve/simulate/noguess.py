@@ -31,6 +31,7 @@ from typing import Any
 from ..analysis import analyze
 from ..board import COVERED, MINE, Board, neighbour_table, neighbours
 from ..constraints import build_model
+from ..errors import CpsolveError
 from ..layout import Layout, LayoutError
 from ..probability import Exact
 from ..proof import Certainty
@@ -42,7 +43,7 @@ FIRST_CLICKS = ("safe", "opening")
 MAX_RESTARTS = 100
 
 
-class GenerationFailed(ValueError):
+class GenerationFailed(CpsolveError, ValueError):
     """Repair found no no-guess layout within its budget."""
 
 

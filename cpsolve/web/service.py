@@ -17,6 +17,7 @@ from typing import Any
 
 from ..analysis import InconsistentBoard, analyze
 from ..board import COVERED, FLAG, Board, BoardError, parse_board
+from ..errors import CpsolveError
 from ..options import AnalysisOptions, OptionsError
 from ..simulate.game import Game, parse_difficulty
 
@@ -35,7 +36,7 @@ class Limits:
     game_ttl: float = 3600.0         # seconds a game is kept after its last use
 
 
-class RequestError(Exception):
+class RequestError(CpsolveError):
     """A client error: HTTP ``status`` and one line (``line:col: what is wrong`` for board text)."""
 
     def __init__(self, message: str, status: int = 400) -> None:
