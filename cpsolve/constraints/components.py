@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..budget import check
+from .. import _core
+from ..budget import OutOfTime, check, current
 
 
 class UnionFind:
@@ -75,7 +76,26 @@ class Component:
 
 
 def split_components(constraints: tuple[Constraint, ...]) -> tuple[tuple[Component, ...], set[int]]:
-    """Split constraints into independent components and group their cells by membership."""
+    """Split constraints (at most 8 cells each) into independent components and group their cells by
+    membership, in the native core (``native/src/model/components.rs``): components ordered by their
+    least cell, a component's groups by their least cell, a group's constraints ascending."""
+    got = _core.split_components([(list(c.cells), c.need, list(c.sources)) for c in constraints], current().left())
+    if got[0] != 0:
+        raise OutOfTime()
+    return make_components(got[1]), set(got[2])
+
+
+def make_components(data: list[tuple[list[tuple[list[int], list[int]]], list[tuple[list[int], int]], list[int]]]
+                    ) -> tuple[Component, ...]:
+    """The components from the core's plain data: (groups as (cells, constraints), constraints as
+    (groups, need), sources) each."""
+    return tuple([Component(tuple([Group(tuple(cells), tuple(cons)) for cells, cons in groups]),
+                            tuple([(tuple(gs), need) for gs, need in con_groups]), frozenset(src))
+                  for groups, con_groups, src in data])
+
+
+def _split_components_python(constraints: tuple[Constraint, ...]) -> tuple[tuple[Component, ...], set[int]]:
+    """The Python split, kept only until the differential run against the native one is recorded."""
     uf = UnionFind(len(constraints))
     find = uf.find
     member: dict[int, list[int]] = {}

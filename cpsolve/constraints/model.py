@@ -6,9 +6,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import filterfalse
 
-from ..board import Board
-from .clues import TOTAL, Clue, Inconsistent, scan_clues
-from .components import Component, Constraint, split_components
+from .. import _core
+from ..board import Board, code_bytes
+from ..budget import OutOfTime, current
+from .clues import TOTAL, Clue, Inconsistent, _scan_clues_python, make_clues
+from .components import Component, Constraint, _split_components_python, make_components
 from .simplify import Fact, Simplifier, mine_of
 
 
@@ -38,9 +40,42 @@ class Model:
 
 
 
+#: Totals passed to the core are clamped into this range (a total beyond the board's cells is
+#: inconsistent the same way; only the message's number would differ).
+_TOTAL_CLAMP = 1 << 62
+
+
 def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True) -> Model:
-    """The simplified constraint model of ``board``. Raises :class:`Inconsistent`."""
-    unknown, clues, clue_cells = scan_clues(board, trust_flags)
+    """The simplified constraint model of ``board``, built by the native core
+    (``native/src/model/``). Raises :class:`Inconsistent`, and :class:`~cpsolve.budget.OutOfTime`
+    when the analysis deadline passes."""
+    remaining = board.remaining_mines(trust_flags)
+    passed = None if remaining is None else max(-_TOTAL_CLAMP, min(_TOTAL_CLAMP, remaining))
+    got = _core.build_model(board.rows, board.cols, code_bytes(board.cells), passed, trust_flags, simplify,
+                            current().left())
+    if got[0] == 1:
+        raise Inconsistent(frozenset(got[1]), got[2])
+    if got[0] != 0:
+        raise OutOfTime()
+    _, unknown, clue_data, clue_cells, fixed_data, fact_data, con_data, comp_data, outside, frontier = got
+    facts = [Fact(mine, frozenset(src)) for mine, src in fact_data]
+    fixed = {c: facts[f] for c, f in fixed_data}
+    constraints = tuple(Constraint(frozenset(cells), need, frozenset(src)) for cells, need, src in con_data)
+    components = make_components(comp_data)
+    stats = {
+        "clue_cells": clue_cells,
+        "frontier": frontier,
+        "fixed": len(fixed),
+        "components": len(components),
+        "largest_component": max((c.size for c in components), default=0),
+    }
+    return Model(board.rows, board.cols, tuple(unknown), make_clues(clue_data, board.cols), remaining, fixed,
+                 constraints, components, tuple(outside), stats)
+
+
+def _build_model_python(board: Board, *, trust_flags: bool = True, simplify: bool = True) -> Model:
+    """The Python model, kept only until the differential run against the native one is recorded."""
+    unknown, clues, clue_cells = _scan_clues_python(board, trust_flags)
     remaining = board.remaining_mines(trust_flags)
     if remaining is not None and (remaining < 0 or remaining > len(unknown)):
         raise Inconsistent(frozenset({TOTAL}), f"{remaining} mines remain for {len(unknown)} cells")
@@ -73,17 +108,17 @@ def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True
                     break
                 # the provenance is built only here, when the total decides something
                 src = frozenset({TOTAL}).union(*(f.sources for f in simp.fixed.values() if f.mine))
+                if left > 0:
+                    # the mines left fill (or overfill) the cells left: the fixed safe cells count too
+                    src = src.union(*(f.sources for f in simp.fixed.values() if not f.mine))
                 if left < 0 or left > n_free:
                     raise Inconsistent(src, "the mine total cannot be met")
-                if left > 0:
-                    # all remaining mines are forced: the source is the total and every fixed safe cell
-                    src = src.union(*(f.sources for f in simp.fixed.values() if not f.mine))
                 for c in unknown:
                     if c not in simp.fixed:
                         simp.fix(c, left > 0, src)
                 simp.run()
     constraints = tuple(Constraint(k, n, s) for k, (n, s) in simp.cons.items())
-    components, in_constraint = split_components(constraints)
+    components, in_constraint = _split_components_python(constraints)
     in_constraint_or_fixed = in_constraint.union(simp.fixed)
     outside = tuple(filterfalse(in_constraint_or_fixed.__contains__, unknown))
     stats = {

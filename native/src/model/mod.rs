@@ -1,8 +1,383 @@
-//! The constraint model of a position: board scan, clue extraction, simplifier (sources as bitsets of clue ids), components and groups.
+//! The constraint model of a position: board scan, clue extraction, simplifier (sources as bitsets of
+//! clue ids), components and groups. The Python side (`cpsolve/constraints/`) calls [`build_model`]
+//! with plain data (the board's cell codes as bytes, the options, the remaining mine count) and builds
+//! its `Model` from the plain data returned; the counter in Rust can call [`build`] directly.
+
+use std::time::{Duration, Instant};
 
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+pub mod bits;
+pub mod cells;
+pub mod components;
+pub mod scan;
+pub mod simplify;
+
+pub use bits::Src;
+pub use cells::Cells;
+pub use components::{Component, Constraint, Group};
+pub use scan::Clue;
+pub use simplify::Fact;
+
+/// The analysis deadline, checked in every loop that can grow.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Deadline(Option<Instant>);
+
+impl Deadline {
+    /// No deadline.
+    pub fn none() -> Self {
+        Deadline(None)
+    }
+
+    /// `seconds` from now (Python's `budget.current().left()`), or none. A value that is not a
+    /// finite non-negative number of seconds is taken as no time left (NaN) or no deadline (huge).
+    pub fn after(seconds: Option<f64>) -> Self {
+        match seconds {
+            None => Deadline(None),
+            Some(s) if s.is_nan() || s <= 0.0 => Deadline(Some(Instant::now())),
+            Some(s) => Deadline(
+                Duration::try_from_secs_f64(s)
+                    .ok()
+                    .and_then(|d| Instant::now().checked_add(d)),
+            ),
+        }
+    }
+
+    /// `Err(Error::OutOfTime)` once the deadline has passed.
+    pub fn check(&self) -> Result<(), Error> {
+        match self.0 {
+            Some(at) if Instant::now() > at => Err(Error::OutOfTime),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Why a model was not built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The deadline passed (Python raises `budget.OutOfTime`).
+    OutOfTime,
+    /// No placement satisfies the model; `src` names the clues (and the total) that conflict.
+    Inconsistent { src: Src, reason: String },
+    /// Input no Python board can give (a wrong length, a code that is no cell code).
+    BadInput(String),
+}
+
+/// The options of a model.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub trust_flags: bool,
+    pub simplify: bool,
+}
+
+/// The simplified constraint model of a position (Python's `cpsolve.constraints.Model`).
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    pub unknown: Vec<u32>,
+    pub clues: Vec<Clue>,
+    pub clue_cells: usize,
+    /// Fixed cells in the order they were fixed, each with its fact's number in `facts`.
+    pub fixed: Vec<(u32, u32)>,
+    pub facts: Vec<Fact>,
+    pub constraints: Vec<Constraint>,
+    pub components: Vec<Component>,
+    pub outside: Vec<u32>,
+    /// Unknown cells in some constraint.
+    pub frontier: usize,
+}
+
+/// The model of a `rows` x `cols` board of cell `codes`; `remaining`: mines among the unknown cells.
+pub fn build(
+    rows: usize,
+    cols: usize,
+    codes: &[u8],
+    remaining: Option<i64>,
+    opts: Options,
+    deadline: &Deadline,
+) -> Result<Model, Error> {
+    let scan::Scan {
+        unknown,
+        clues,
+        clue_cells,
+    } = scan::scan(rows, cols, codes, opts.trust_flags, deadline)?;
+    if let Some(rem) = remaining {
+        if rem < 0 || rem > unknown.len() as i64 {
+            let reason = format!("{rem} mines remain for {} cells", unknown.len());
+            return Err(Error::Inconsistent {
+                src: Src::total(),
+                reason,
+            });
+        }
+    }
+    let mut simp = simplify::Simplifier::new(codes.len(), deadline);
+    if opts.simplify {
+        simp.add_clues(&clues)?;
+        simp.run()?;
+        if let Some(rem) = remaining {
+            // the total alone: no mines left fixes every unfixed cell safe, no room fixes them all mines
+            loop {
+                let n_free = (unknown.len() - simp.n_fixed()) as i64;
+                let left = rem - simp.fixed_mines as i64;
+                if (0 < left && left < n_free) || (n_free == 0 && left == 0) {
+                    break;
+                }
+                let mut src = Src::total();
+                for f in simp.facts.iter().filter(|f| f.mine) {
+                    src.union_in(&f.src);
+                }
+                if left > 0 {
+                    // the mines left fill (or overfill) the cells left: the fixed safe cells count too
+                    for f in simp.facts.iter().filter(|f| !f.mine) {
+                        src.union_in(&f.src);
+                    }
+                }
+                if left < 0 || left > n_free {
+                    return Err(Error::Inconsistent {
+                        src,
+                        reason: "the mine total cannot be met".into(),
+                    });
+                }
+                let mut slot = u32::MAX;
+                for (k, &c) in unknown.iter().enumerate() {
+                    if k & 4095 == 0 {
+                        deadline.check()?;
+                    }
+                    if simp.fact(c).is_none() {
+                        simp.fix(c, left > 0, &src, &mut slot)?;
+                    }
+                }
+                simp.run()?;
+            }
+        }
+    } else {
+        for (cid, clue) in clues.iter().enumerate() {
+            let src = Src::clue(cid as u32);
+            if clue.cells.is_empty() {
+                if clue.need != 0 {
+                    let reason = "a clue has no covered neighbour left for its mines".into();
+                    return Err(Error::Inconsistent { src, reason });
+                }
+                continue;
+            }
+            if clue.need < 0 || clue.need > clue.cells.len() as i32 {
+                let reason = "a clue needs more mines than it has cells".into();
+                return Err(Error::Inconsistent { src, reason });
+            }
+            match simp.id_of(&clue.cells) {
+                None => simp.store(clue.cells, clue.need, src),
+                Some(old) if simp.need[old as usize] != clue.need => {
+                    let src = src.union(&simp.src[old as usize]);
+                    let reason = "two clues on the same cells disagree".into();
+                    return Err(Error::Inconsistent { src, reason });
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    let constraints: Vec<Constraint> = (0..simp.cells.len())
+        .filter(|&k| simp.alive[k])
+        .map(|k| Constraint {
+            cells: simp.cells[k],
+            need: simp.need[k],
+            src: simp.src[k].clone(),
+        })
+        .collect();
+    let (components, in_constraint) = components::split(&constraints, deadline)?;
+    // unknown cells in no constraint and not fixed: both lists are ascending
+    let mut outside = Vec::new();
+    let mut j = 0;
+    for &c in &unknown {
+        while j < in_constraint.len() && in_constraint[j] < c {
+            j += 1;
+        }
+        if (j >= in_constraint.len() || in_constraint[j] != c) && simp.fact(c).is_none() {
+            outside.push(c);
+        }
+    }
+    let fixed = simp
+        .order
+        .iter()
+        .map(|&c| (c, fact_number(&simp, c)))
+        .collect();
+    Ok(Model {
+        unknown,
+        clues,
+        clue_cells,
+        fixed,
+        facts: std::mem::take(&mut simp.facts),
+        constraints,
+        components,
+        outside,
+        frontier: in_constraint.len(),
+    })
+}
+
+fn fact_number(simp: &simplify::Simplifier<'_>, cell: u32) -> u32 {
+    simp.fact_index(cell)
+}
+
+/// `build` for Python: `(0, unknown, clues, clue_cells, fixed, facts, constraints, components,
+/// outside, frontier)` or `(1, sources, reason)` (inconsistent) or `(2,)` (out of time), where
+/// `clues` are `(index, number, need, cells)`, `fixed` `(cell, fact number)`, `facts`
+/// `(mine, sources)`, `constraints` `(cells, need, sources)`, `components`
+/// `(groups as (cells, constraints), constraints as (groups, need), sources)`, and sources are
+/// lists of clue ids with -1 for the mine total. Bad input raises `ValueError`.
+#[pyfunction]
+#[pyo3(signature = (rows, cols, codes, remaining, trust_flags, simplify, time_left))]
+#[allow(clippy::too_many_arguments)]
+fn build_model<'py>(
+    py: Python<'py>,
+    rows: usize,
+    cols: usize,
+    codes: &[u8],
+    remaining: Option<i64>,
+    trust_flags: bool,
+    simplify: bool,
+    time_left: Option<f64>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let deadline = Deadline::after(time_left);
+    let opts = Options {
+        trust_flags,
+        simplify,
+    };
+    let built = py.allow_threads(|| build(rows, cols, codes, remaining, opts, &deadline));
+    match built {
+        Ok(m) => model_tuple(py, m),
+        Err(e) => error_tuple(py, e),
+    }
+}
+
+/// The board scan alone for Python: `(0, unknown, clues, clue_cells)` (as in `build_model`) or
+/// `(2,)` (out of time). Bad input raises `ValueError`.
+#[pyfunction]
+#[pyo3(signature = (rows, cols, codes, trust_flags, time_left))]
+fn scan_clues<'py>(
+    py: Python<'py>,
+    rows: usize,
+    cols: usize,
+    codes: &[u8],
+    trust_flags: bool,
+    time_left: Option<f64>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let deadline = Deadline::after(time_left);
+    match py.allow_threads(|| scan::scan(rows, cols, codes, trust_flags, &deadline)) {
+        Ok(s) => (0u8, s.unknown, clue_list(&s.clues), s.clue_cells).into_pyobject(py),
+        Err(e) => error_tuple(py, e),
+    }
+}
+
+/// Component splitting for Python: `constraints` as `(cells, need, sources)` (at most 8 distinct
+/// cells each; sources clue ids, -1 the total) -> `(0, components, cells in some constraint)` or
+/// `(2,)` (out of time), components as in `build_model`. Bad input raises `ValueError`.
+#[pyfunction]
+#[pyo3(signature = (constraints, time_left))]
+fn split_components<'py>(
+    py: Python<'py>,
+    constraints: Vec<(Vec<u32>, i32, Vec<i64>)>,
+    time_left: Option<f64>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let mut cons = Vec::with_capacity(constraints.len());
+    for (mut cells, need, ids) in constraints {
+        cells.sort_unstable();
+        cells.dedup();
+        if cells.len() > 8 {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "a constraint has more than 8 cells",
+            ));
+        }
+        let mut c = Cells::default();
+        for x in cells {
+            c.push(x);
+        }
+        let mut src = Src::default();
+        for id in ids {
+            match u32::try_from(id) {
+                Ok(k) => src.union_in(&Src::clue(k)),
+                Err(_) if id == -1 => src.total = true,
+                Err(_) => {
+                    return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                        "source {id} is no clue id"
+                    )))
+                }
+            }
+        }
+        cons.push(Constraint {
+            cells: c,
+            need,
+            src,
+        });
+    }
+    let deadline = Deadline::after(time_left);
+    match py.allow_threads(|| components::split(&cons, &deadline)) {
+        Ok((comps, in_constraint)) => (0u8, component_list(comps), in_constraint).into_pyobject(py),
+        Err(e) => error_tuple(py, e),
+    }
+}
+
+type PyClue = (u32, u8, i32, Vec<u32>);
+type PyComponent = (Vec<(Vec<u32>, Vec<u32>)>, Vec<(Vec<u32>, i32)>, Vec<i64>);
+
+fn clue_list(clues: &[Clue]) -> Vec<PyClue> {
+    clues
+        .iter()
+        .map(|c| (c.index, c.number, c.need, c.cells.as_slice().to_vec()))
+        .collect()
+}
+
+fn component_list(comps: Vec<Component>) -> Vec<PyComponent> {
+    comps
+        .into_iter()
+        .map(|comp| {
+            let groups = comp
+                .groups
+                .into_iter()
+                .map(|g| (g.cells, g.constraints))
+                .collect();
+            (groups, comp.constraints, comp.src.to_ids())
+        })
+        .collect()
+}
+
+fn error_tuple<'py>(py: Python<'py>, e: Error) -> PyResult<Bound<'py, PyTuple>> {
+    match e {
+        Error::OutOfTime => (2u8,).into_pyobject(py),
+        Error::Inconsistent { src, reason } => (1u8, src.to_ids(), reason).into_pyobject(py),
+        Error::BadInput(msg) => Err(pyo3::exceptions::PyValueError::new_err(msg)),
+    }
+}
+
+fn model_tuple(py: Python<'_>, m: Model) -> PyResult<Bound<'_, PyTuple>> {
+    let clues = clue_list(&m.clues);
+    let facts: Vec<(bool, Vec<i64>)> = m.facts.iter().map(|f| (f.mine, f.src.to_ids())).collect();
+    let constraints: Vec<(Vec<u32>, i32, Vec<i64>)> = m
+        .constraints
+        .iter()
+        .map(|c| (c.cells.as_slice().to_vec(), c.need, c.src.to_ids()))
+        .collect();
+    let components = component_list(m.components);
+    let items: Vec<Bound<'_, PyAny>> = vec![
+        0u8.into_pyobject(py)?.into_any(),
+        m.unknown.into_pyobject(py)?.into_any(),
+        clues.into_pyobject(py)?.into_any(),
+        m.clue_cells.into_pyobject(py)?.into_any(),
+        m.fixed.into_pyobject(py)?.into_any(),
+        facts.into_pyobject(py)?.into_any(),
+        constraints.into_pyobject(py)?.into_any(),
+        components.into_pyobject(py)?.into_any(),
+        m.outside.into_pyobject(py)?.into_any(),
+        m.frontier.into_pyobject(py)?.into_any(),
+    ];
+    PyTuple::new(py, items)
+}
 
 /// Adds this room's functions to the extension module.
-pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(build_model, m)?)?;
+    m.add_function(wrap_pyfunction!(scan_clues, m)?)?;
+    m.add_function(wrap_pyfunction!(split_components, m)?)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,13 @@
+# Types of the native core cpsolve._core (native/src/). Plain data only crosses the boundary.
+from typing import Any
+
+def core_version() -> str: ...
+
+# model (native/src/model/): (0, ...) built, (1, sources, reason) inconsistent, (2,) out of time
+def build_model(rows: int, cols: int, codes: bytes, remaining: int | None, trust_flags: bool, simplify: bool,
+                time_left: float | None) -> tuple[Any, ...]: ...
+def scan_clues(rows: int, cols: int, codes: bytes, trust_flags: bool, time_left: float | None) -> tuple[Any, ...]: ...
+def split_components(constraints: list[tuple[list[int], int, list[int]]],
+                     time_left: float | None) -> tuple[Any, ...]: ...
+
+def __getattr__(name: str) -> Any: ...  # the other rooms' functions, until each types its own

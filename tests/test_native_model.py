@@ -1,0 +1,40 @@
+"""The native model's boundary: the deadline is kept inside the core, bad plain data is refused with
+a ValueError (never a crash), and the sources of a contradiction come back as clue ids."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from cpsolve import _core, budget
+from cpsolve.board import parse_board
+from cpsolve.constraints import TOTAL, Inconsistent, build_model
+
+
+def test_deadline_passed_inside_the_core() -> None:
+    board = parse_board("\n".join([". " * 200] * 200))
+    build_model(board)  # no deadline: built
+    with budget.within(budget.Deadline(time.perf_counter() - 1)), pytest.raises(budget.OutOfTime):
+        build_model(board)
+    assert _core.build_model(200, 200, b"\xff" * 40000, 10, True, True, 0.0) == (2,)
+
+
+def test_bad_plain_data_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="cells for a 3x3 board"):
+        _core.build_model(3, 3, b"\xff" * 8, None, True, True, None)
+    with pytest.raises(ValueError, match="no cell code"):
+        _core.scan_clues(1, 2, b"\x09\xff", True, None)
+    with pytest.raises(ValueError, match="more than 8 cells"):
+        _core.split_components([(list(range(9)), 1, [0])], None)
+
+
+def test_contradiction_sources_are_clue_ids() -> None:
+    # clue 0 (the 2 at 0,0) needs 2 mines among its one covered neighbour
+    with pytest.raises(Inconsistent) as err:
+        build_model(parse_board("2 .\n", validate=False))
+    assert err.value.sources == frozenset({0}) and err.value.reason == "2 mines needed among 1 cells"
+    # the total: 3 mines for 2 cells
+    with pytest.raises(Inconsistent) as err:
+        build_model(parse_board("mines: 3\n. .\n", validate=False))
+    assert err.value.sources == frozenset({TOTAL}) and err.value.reason == "3 mines remain for 2 cells"
