@@ -334,7 +334,7 @@ def test_partial_search_proves_only_true_values() -> None:
     from cpsolve.play.endgame import SearchBudgetExceeded
 
     from .bench_modules import load
-    Partial = load("endgame_gain").Partial  # the measurement of a partial search lives with its benchmark
+    PartialSearch = load("endgame_gain").PartialSearch  # lives with the benchmark that measures it
     engine = Lookahead()
     exact = bounds = overrides = 0
     positions = [*oracle_positions("5x4x5", 60, seed=31, per_game=3),
@@ -357,7 +357,7 @@ def test_partial_search_proves_only_true_values() -> None:
                 search.best_move()
                 continue
             except SearchBudgetExceeded:
-                got = Partial.of(search)
+                got = PartialSearch.of(search)
             truth = {x: _naive_move_value(board, sols, x) for x in got.safety if 0 < got.safety[x] < 1}
             for x, (val, done) in got.values.items():
                 if done:

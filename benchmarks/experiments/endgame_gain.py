@@ -13,7 +13,7 @@ exact search once per node budget in ``--budgets`` and records:
 * finished: the chance to win of the optimal move and of the heuristic's move, each followed by
   optimal play (the difference is what the search would have won there; never negative);
 * cut short by the budget: whether the first moves it finished prove one better than the heuristic's
-  (:meth:`Partial.better_than`, after D. N. Hill's solver; the player does not use it: docs/play.md),
+  (:meth:`PartialSearch.better_than`, after D. N. Hill's solver; the player does not use it: docs/play.md),
   and if so the difference
   in chance to win, both followed by optimal play (the heuristic's move is searched to its end with a
   further ``--extra`` nodes; when that does not finish, the difference against its upper bound is
@@ -59,7 +59,7 @@ from cpsolve.simulate import parse_difficulty  # noqa: E402
 HEURISTIC = ("secondary", "lowest-living")
 
 @dataclass(frozen=True)
-class Partial:
+class PartialSearch:
     """What a search cut short by its node budget proves about the first move.
 
     ``values``: first moves the search evaluated, as (chance to win with optimal play after, exact);
@@ -72,7 +72,7 @@ class Partial:
     safety: dict[int, Fraction]
 
     @classmethod
-    def of(cls, search: endgame.EndgameSearch) -> Partial:
+    def of(cls, search: endgame.EndgameSearch) -> PartialSearch:
         """What the first moves ``search`` evaluated prove (after its best_move ran out of budget)."""
         s, n = search.full, search.n
         safety = {search.live[k]: Fraction(n - (s & m).bit_count(), n) for k, m in enumerate(search.mine_mask)}
@@ -139,7 +139,7 @@ class Probe(Strategy):
                 best = search.best_move()
             except endgame.SearchBudgetExceeded:
                 run["nodes"], run["finished"] = None, False
-                part = Partial.of(search)
+                part = PartialSearch.of(search)
                 better = part.better_than(chosen)
                 run["override"] = better is not None
                 run["seconds"] = time.perf_counter() - t0

@@ -141,7 +141,7 @@ class Evaluator:
             got = self._dead[i] = found <= 1
         return got
 
-    def roomy(self, i: int) -> bool:
+    def in_large_pocket(self, i: int) -> bool:
         """The covered pocket of ``i`` (covered cells linked directly or over one revealed cell) has
         at least POCKET cells."""
         got = self._pocket.get(i)
@@ -443,7 +443,7 @@ class Evaluator:
             return None
         safes = {v: frozenset(i for i, p in h.prob.items() if p == 0.0) for v, h in outs.items()}
         common = frozenset.intersection(*safes.values())
-        deferred = len(outs) == 1 or not self.roomy(x)
+        deferred = len(outs) == 1 or not self.in_large_pocket(x)
         comp = self.state.comp_of.get(x)
         for k, cmp in enumerate(self.state.comps):
             for g in cmp.groups:
