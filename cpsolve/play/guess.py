@@ -304,7 +304,7 @@ class Evaluator:
     def mine_tally(self, i: int) -> int:
         """Placements with ``i`` a mine (exact: the probability is a ratio of these counts). Read off
         the exact marginals, not ``prob * z``: on a large board z has thousands of digits and cannot
-        be made a float (issue 27)."""
+        be made a float."""
         return self.state.tally[i]
 
     def scan(self) -> None:

@@ -73,8 +73,8 @@ def iter_games(config: RunConfig, jobs: int = 1, indices: Sequence[int] | None =
     # is kept across fork and exec, so a spawned worker never sees it, even while it still imports),
     # and only this process turns it into KeyboardInterrupt (exit 130; a Ctrl-C while the pool
     # starts stays pending and is raised when it is unblocked); leaving the pool terminates them.
-    # Without this a worker printed its own KeyboardInterrupt traceback in about 3 runs of 10
-    # (issue 27). Ignoring it instead (SIG_IGN) lost a Ctrl-C that came while the pool started.
+    # Without this a worker printed its own KeyboardInterrupt traceback in about 3 runs of 10.
+    # Ignoring it instead (SIG_IGN) lost a Ctrl-C that came while the pool started.
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         pool = ctx.Pool(jobs, initializer=_init_worker, initargs=(config,))

@@ -46,10 +46,9 @@ class Strategy:
       a free guess (:func:`free_guess`), or, when at most ``endgame`` placements remain, the optimal
       move of an exact game-tree search, or the optimal move of an isolated area
       (:func:`~.guess.isolated_move`) -- and otherwise the guess evaluator of :mod:`.guess`
-      (secondary safety, 50/50 influence, 2-cell and 2x2 pseudo-50/50s; paired over 250,000 games
-      of seed 1130, all six reference settings: +0.26 points pooled, p 4e-10, +0.48 on Expert
-      opening and +0.72 on Expert safe over 50,000 pairs each; docs/play.md); with
-      ``secondary=False``, ``basic`` with dead cells put off.
+      (secondary safety, 50/50 influence, 2-cell and 2x2 pseudo-50/50s; kept because it wins more
+      games on the same games than the lowest probability: docs/play.md, "The guess evaluator");
+      with ``secondary=False``, ``basic`` with dead cells put off.
 
     The guess rules measured without gain (a one-move look-ahead, a progress bonus, an off-frontier
     opening preference, a bonus for showing 0, a bounded "survive the next 3 guesses" look-ahead,
@@ -60,11 +59,11 @@ class Strategy:
     name: str = "best"
     endgame: int = 3000          # search the game tree exactly when at most this many placements remain
     node_budget: int = 300_000   # positions the endgame search may visit before it gives up
-                                 # (3,000 / 300,000: docs/play.md "The search made faster, and the larger search kept")
+                                 # (3,000 / 300,000: docs/play.md, "The exact endgame's size, measured exactly")
     free_guesses: bool = True    # open a cell whose every loss is a loss any play must suffer
     avoid_dead: bool = True      # put off cells whose number is known in advance
     secondary: bool = True       # score guesses by secondary safety (guess.Evaluator), play pseudo-50/50s
-                                 # (paired over 250,000 games: docs/play.md)
+                                 # (measured: docs/play.md, "The guess evaluator")
     influence: float = 0.9       # weight of 50/50 influence in the secondary score (0: off)
     isolated: int = 400          # search isolated areas of at most this many placements exactly (0: off)
     label: str = ""              # free text (benchmarks tell variants apart by it)
