@@ -17,6 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from common import add_position_args  # noqa: E402
+
 from cpsolve import analyze  # noqa: E402
 from cpsolve.play.runner import percentile  # noqa: E402
 from cpsolve.simulate import played_positions  # noqa: E402
@@ -24,10 +26,7 @@ from cpsolve.simulate import played_positions  # noqa: E402
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--positions", type=int, default=1000)
-    ap.add_argument("--difficulty", default="expert")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--repeat", type=int, default=3, help="take the best of this many runs per position")
+    add_position_args(ap, 1000, repeat=3)
     args = ap.parse_args()
     positions = list(played_positions(args.difficulty, args.positions, args.seed))
     try:

@@ -19,15 +19,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from common import add_position_args  # noqa: E402
+
 from cpsolve import analyze  # noqa: E402
 from cpsolve.simulate import played_positions  # noqa: E402
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--positions", type=int, default=300)
-    ap.add_argument("--difficulty", default="expert")
-    ap.add_argument("--seed", type=int, default=1)
+    add_position_args(ap, 300)
     ap.add_argument("--limits", type=int, nargs="+", default=[0, 8, 16])
     ap.add_argument("--method", choices=["dp", "bp"], default=None,
                     help="estimator: beam DP at a fugacity (default) or plain belief propagation")

@@ -26,6 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from common import add_position_args  # noqa: E402
+
 from cpsolve import analyze  # noqa: E402
 from cpsolve.constraints import build_model  # noqa: E402
 from cpsolve.play.runner import percentile  # noqa: E402
@@ -59,10 +61,7 @@ def row(name: str, xs: list[float], calls: list[int] | None = None) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--positions", type=int, default=1000)
-    ap.add_argument("--difficulty", default="expert")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--repeat", type=int, default=3, help="best of this many runs per position")
+    add_position_args(ap, 1000, repeat=3)
     ap.add_argument("--engines", default="cp-sat,sat")
     ap.add_argument("--modes", default="full,no-hints,independent")
     args = ap.parse_args()
