@@ -138,3 +138,22 @@ def test_item4_ctrl_c_on_play_with_two_jobs_prints_no_worker_traceback(tmp_path)
                 os.killpg(proc.pid, signal.SIGKILL)
         assert proc.returncode == 130, (wait, err[-2000:])
         assert "Traceback" not in err and "KeyboardInterrupt" not in err, (wait, err[-2000:])
+
+
+def test_item11_every_option_and_argument_of_every_command_has_help_and_no_stray_percent(capsys):
+    """``play --help`` printed ``95%% Wilson``; ``--no-progress`` and ``demo``'s NAME had no help."""
+    import argparse
+
+    from cpsolve.cli import COMMANDS, build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert len(sub.choices) == len(COMMANDS)
+    for name, p in sub.choices.items():
+        for action in p._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            assert action.help, (name, action.option_strings or action.dest)
+        text = p.format_help()
+        assert "%%" not in text, name
+    assert "headline" in sub.choices["demo"].format_help().split("positional arguments")[1]

@@ -34,7 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--difficulty", default="expert", help="beginner, intermediate, expert or WxHxM "
                    "(for --generate; default expert)")
     p.add_argument("--seed", type=whole_number, default=0, help="seed of the generated positions (default 0)")
-    p.add_argument("--first-click", choices=["safe", "opening"], default="safe")
+    p.add_argument("--first-click", choices=["safe", "opening"], default="safe",
+                   help="first-click rule of the generated games (for --generate; default safe)")
     p.add_argument("--engines", default="cp-sat,sat", help="comma-separated engines to compare "
                    "(default cp-sat,sat)")
     add_engine_option(p, help=f"engine of the analysis (default {DEFAULTS.engine})")
@@ -43,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_time_limit_option(p)
     p.add_argument("--density", type=density_arg, default=None, metavar="P",
                    help="prior density for boards without a mine total (default 1/5)")
-    p.add_argument("--ignore-flags", action="store_true")
+    p.add_argument("--ignore-flags", action="store_true", help="treat flags as covered cells instead of mines")
     p.add_argument("--verbose", "-v", action="store_true",
                    help="a line for every board, not only disagreements")
     p.add_argument("--json", action="store_true", help="a JSON summary at the end")

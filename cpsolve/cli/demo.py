@@ -19,8 +19,11 @@ mines: 1
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("demo", help="demonstrations (headline: why the mine total matters)")
-    p.add_argument("name", choices=["headline"])
+    p = sub.add_parser("demo", help="demonstrations (headline: why the mine total matters)",
+                       description="Demonstrations of what cpsolve computes.")
+    p.add_argument("name", choices=["headline"], metavar="NAME",
+                   help="headline: the 5x3 board of the README (two clues of 1, one mine in total): the "
+                   "probabilities counted without the mine total beside the correct ones with it")
     p.set_defaults(run=run)
 
 

@@ -20,7 +20,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Write the board's clues and mine total as DIMACS CNF or OPB "
                        "(exit 0, or 2 on bad input).")
     p.add_argument("board", metavar="BOARD", help="board file ('-' for standard input)")
-    p.add_argument("--format", choices=["dimacs", "opb"], default="dimacs")
+    p.add_argument("--format", choices=["dimacs", "opb"], default="dimacs",
+                   help="dimacs: CNF with a projection line on the cell variables; opb: linear "
+                   "pseudo-Boolean constraints (default dimacs)")
     p.add_argument("--encoding", choices=sorted(ENCODINGS), default=DEFAULT_ENCODING,
                    help=f"cardinality encoding for DIMACS (default {DEFAULT_ENCODING})")
     p.add_argument("--ignore-flags", action="store_true", help="treat flags as covered cells")

@@ -40,10 +40,10 @@ def solver() -> Analyzer:
 #: The command's description in --help (argparse reflows it).
 DESCRIPTION = """\
 Play generated games: the referee holds the layout, the solver sees only the revealed board. Every
-claimed certainty is checked against the layout. Prints games, wins (with a 95%% Wilson interval),
+claimed certainty is checked against the layout. Prints games, wins (with a 95% Wilson interval),
 positions, estimated positions, certainties claimed and wrong, and time per position. Exit 0, or 1
-if any certainty (or exact probability 0/1) was wrong or the solver failed on a real position; 2 bad
-usage."""
+if a claim was wrong (a certainty, an exact probability 0/1, or a real position called impossible);
+2 bad usage; 70 an internal error."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -80,7 +80,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     prog = p.add_mutually_exclusive_group()
     prog.add_argument("--progress", dest="progress", action="store_true", default=None,
                       help="show a progress bar on standard error even when it is not a terminal")
-    prog.add_argument("--no-progress", dest="progress", action="store_false")
+    prog.add_argument("--no-progress", dest="progress", action="store_false",
+                      help="never show the progress bar (default: shown only when standard error is a terminal)")
     p.set_defaults(run=run_play)
 
 
