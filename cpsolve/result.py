@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from typing import Any
 
-from .board import COVERED, MINE, Board
+from .board import COVERED, MINE, Board, code_bytes, neighbour_counts
 from .collector import GC_PAUSE_CELLS, gc_paused
 from .constraints import Fact, Model
 from .estimate.fugacity import EstimateStats
@@ -281,19 +281,32 @@ def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple
     if not pool:
         return None
 
-    def covered_around(c: CellResult) -> int:
-        if board is None:
-            return 0
-        grid = board.cells
-        return sum(1 for j in board.neighbours(board.index(c.row, c.col)) if grid[j] == COVERED)
-
     # the lowest probability first, then the tie-breaks among the cells that have it (the same
     # cell as one min over the whole key, without counting neighbours for every cell)
     keys = [c.probability.sort_key() for c in pool]
     low = min(keys)
     tied = [c for c, k in zip(pool, keys) if k == low]
+    if board is None:
+        best = min(tied, key=lambda c: (c.row, c.col))
+        return best.row, best.col
+    cols = board.cols
+    if len(tied) > _COUNT_ALL:
+        # many ties (an estimated board: every cell at one density): the whole board's covered
+        # neighbour counts in one pass; per cell, 520,000 ties took 20 s on a 1000x1000 board
+        counts = neighbour_counts(board.rows, cols, code_bytes(board.cells).translate(_IS_COVERED))
+        best = min(tied, key=lambda c: (counts[c.row * cols + c.col], c.row, c.col))
+        return best.row, best.col
+    grid = board.cells
+
+    def covered_around(c: CellResult) -> int:
+        return sum(1 for j in board.neighbours(c.row * cols + c.col) if grid[j] == COVERED)
+
     best = min(tied, key=lambda c: (covered_around(c), c.row, c.col))
     return best.row, best.col
+
+
+_COUNT_ALL = 256   # ties above which best_guess counts the whole board's covered neighbours at once
+_IS_COVERED = bytes(int(v == COVERED % 256) for v in range(256))
 
 
 def _certain_mine(c: CellResult) -> bool:
