@@ -1,4 +1,5 @@
-"""``cpsolve verify-ng LAYOUT --first-cell ROW,COL``: is this layout won by proved moves alone?"""
+"""``cpsolve verify-ng LAYOUT --first-cell ROW,COL`` (verify no-guess; the command's name is the spec's):
+is this layout won by proved moves alone?"""
 
 from __future__ import annotations
 

@@ -153,30 +153,13 @@ class Propagator:
         if not self._assume(start, assume):
             return "unsat", None
         order = list(prefer) + [v for v in range(1, self.n + 1) if self.watch[v] and v not in prefer]
-        budget = [nodes]
-
-        def dfs(val: list[int]) -> list[int] | None:
-            budget[0] -= 1
-            if budget[0] < 0:
-                raise _GiveUp
-            v = next((w for w in order if val[w] < 0), 0)
-            if not v:
-                return val
-            first = int(prefer.get(v, False))
-            for x in (first, 1 - first):
-                val2 = val.copy()
-                val2[v] = x
-                if self._run(val2, list(self.watch[v])):
-                    got = dfs(val2)
-                    if got is not None:
-                        return got
-            return None
-
+        val = start
         try:
-            val = dfs(start)
+            # the whole board is one part: every variable is restored when a branch fails
+            found = self._dfs_part(val, list(range(1, self.n + 1)), order, prefer, nodes)
         except _GiveUp:
             return "unknown", None
-        if val is None:
+        if not found:
             return "unsat", None
         model = (False, *(x == 1 for x in val[1:]))
         if (assume is not None and model[assume[0]] != assume[1]) or not self.check(model):
