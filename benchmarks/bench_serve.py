@@ -32,7 +32,7 @@ from cpsolve import analyze  # noqa: E402
 from cpsolve.options import AnalysisOptions  # noqa: E402
 from cpsolve.play.runner import percentile  # noqa: E402
 from cpsolve.simulate import played_positions  # noqa: E402
-from cpsolve.web.service import analysis_document  # noqa: E402
+from cpsolve.web.documents import analysis_document  # noqa: E402
 
 
 def rss_mb(pid: int) -> float:

@@ -21,7 +21,7 @@ from cpsolve.simulate.game import Game
 from cpsolve.simulate.positions import oracle_positions
 from cpsolve.web import Limits, create_app
 from cpsolve.web.app import AnalysisPool
-from cpsolve.web.service import RequestError
+from cpsolve.web.validate import RequestError
 
 BOARDS = Path(__file__).parent / "boards"
 HEADLINE = (BOARDS / "headline.txt").read_text()
@@ -201,7 +201,7 @@ def test_move_is_one_step_of_the_strategy(client):
 
 # ------------------------------------------------------------------ games
 
-ALLOWED_BEFORE_END = {"id", "board", "state", "rows", "cols", "mines", "flags", "first_click"}
+ALLOWED_BEFORE_END = {"id", "board", "state", "rows", "cols", "mines", "flags", "first_click", "no_guess", "moves"}
 
 
 def test_game_lifecycle_and_no_layout_before_the_end(client):
@@ -221,6 +221,7 @@ def test_game_lifecycle_and_no_layout_before_the_end(client):
         moves = [(0, 0)]
         while True:
             doc = client.post(f"/api/games/{gid}/reveal", json={"cells": [list(m) for m in moves]}).json()
+            gid = doc["id"]  # the game's state, sealed: each answer carries the id of the next move
             for r, c in moves:
                 if not referee.over and referee.view[r * 9 + c] < 0:
                     referee.reveal(r, c)
@@ -228,7 +229,8 @@ def test_game_lifecycle_and_no_layout_before_the_end(client):
                 break
             assert set(doc) == ALLOWED_BEFORE_END and "*" not in doc["board"]
             assert parse_board(doc["board"]).cells == referee.board().cells
-            assert client.get(f"/api/games/{gid}").json() == doc
+            got = client.get(f"/api/games/{gid}").json()
+            assert got == doc
             board = parse_board(doc["board"])
             moves = list(strategy.choose(board, analyze(board)).cells)
         ended.add(doc["state"])
@@ -245,8 +247,9 @@ def test_flags(client):
     gid = client.post("/api/games", json={"difficulty": "4x3x2", "seed": 3}).json()["id"]
     doc = client.post(f"/api/games/{gid}/flag", json={"row": 2, "col": 3}).json()
     assert doc["flags"] == 1 and parse_board(doc["board"]).at(2, 3) == -2 and "layout" not in doc
+    gid = doc["id"]
     bad(client.post(f"/api/games/{gid}/reveal", json={"row": 2, "col": 3}), 400, "flagged")
-    client.post(f"/api/games/{gid}/flag", json={"row": 2, "col": 2})
+    gid = client.post(f"/api/games/{gid}/flag", json={"row": 2, "col": 2}).json()["id"]
     bad(client.post(f"/api/games/{gid}/flag", json={"row": 1, "col": 1}), 400, "all 2 flags")
     doc = client.post(f"/api/games/{gid}/flag", json={"row": 2, "col": 3}).json()  # toggles off
     assert doc["flags"] == 1
@@ -282,25 +285,16 @@ def test_game_bad_moves(client):
     bad(client.post(f"/api/games/{gid}/reveal", content=b"{", headers={"content-type": "application/json"}),
         400, "malformed JSON")
     bad(client.post(f"/api/games/{gid}/flag", json={"row": 0, "col": 99}), 400, "off the board")
-    client.post(f"/api/games/{gid}/reveal", json={"row": 4, "col": 4})
+    gid = client.post(f"/api/games/{gid}/reveal", json={"row": 4, "col": 4}).json()["id"]
     board = parse_board(client.get(f"/api/games/{gid}").json()["board"])
     r, c = next(divmod(i, 9) for i, v in enumerate(board.cells) if v >= 0)
     bad(client.post(f"/api/games/{gid}/flag", json={"row": r, "col": c}), 400, "revealed")
 
 
-def test_unknown_game_is_404(client):
-    bad(client.get("/api/games/nope"), 404, "no game")
-    bad(client.post("/api/games/nope/reveal", json={"row": 0, "col": 0}), 404, "no game")
-    bad(client.post("/api/games/nope/flag", json={"row": 0, "col": 0}), 404, "no game")
-
-
-def test_games_expire_by_count_and_age():
-    with TestClient(create_app(Limits(max_games=3))) as c:
-        ids = [c.post("/api/games", json={}).json()["id"] for _ in range(5)]
-        assert [c.get(f"/api/games/{g}").status_code for g in ids] == [404, 404, 200, 200, 200]
-    with TestClient(create_app(Limits(game_ttl=0.0))) as c:
-        gid = c.post("/api/games", json={}).json()["id"]
-        bad(c.get(f"/api/games/{gid}"), 404, "expired")
+def test_unknown_or_altered_game_is_400(client):
+    bad(client.get("/api/games/nope"), 400, "not a game of this server")
+    bad(client.post("/api/games/nope/reveal", json={"row": 0, "col": 0}), 400, "not a game")
+    bad(client.post("/api/games/nope/flag", json={"row": 0, "col": 0}), 400, "not a game")
 
 
 # ------------------------------------------------------------------ the server itself
@@ -359,3 +353,181 @@ def test_never_a_500_on_junk(client):
             assert r.status_code in (200, 400, 404, 413), (path, body, r.text)
             if r.status_code != 200:
                 assert "error" in r.json()
+
+
+# ------------------------------------------------------------------ sealed games (the server keeps none)
+
+def _b64(token: str) -> bytes:
+    import base64
+
+    return base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+
+
+def _alter(token: str, at: int) -> str:
+    import base64
+
+    raw = bytearray(_b64(token))
+    raw[at] ^= 0x01
+    return base64.urlsafe_b64encode(bytes(raw)).rstrip(b"=").decode()
+
+
+def test_a_token_altered_by_one_byte_is_refused_with_400(client):
+    doc = client.post("/api/games", json={"difficulty": "beginner", "seed": 7}).json()
+    doc = client.post(f"/api/games/{doc['id']}/reveal", json={"row": 4, "col": 4}).json()
+    n = len(_b64(doc["id"]))
+    for at in (0, 5, 12, n // 2, n - 1):   # the nonce, the ciphertext, the tag
+        bad(client.get(f"/api/games/{_alter(doc['id'], at)}"), 400, "not a game of this server")
+        bad(client.post(f"/api/games/{_alter(doc['id'], at)}/reveal", json={"row": 0, "col": 0}), 400, "altered")
+    assert client.get(f"/api/games/{doc['id']}").json()["board"] == doc["board"]
+    # another server's key: refused the same way
+    with TestClient(create_app(secret="another secret, 16+ bytes")) as other:
+        bad(other.get(f"/api/games/{doc['id']}"), 400, "another key")
+
+
+def test_a_token_never_holds_the_layout_in_clear(client):
+    """Decode the token and search it for the layout in every plain form: cell indices, (row, col)
+    text, one byte per cell and one bit per cell, raw or zlib-compressed."""
+    import zlib
+
+    from cpsolve.web.games import MINE_BIT
+
+    for seed in range(5):
+        doc = client.post("/api/games", json={"difficulty": "intermediate", "seed": seed}).json()
+        doc = client.post(f"/api/games/{doc['id']}/reveal", json={"row": 8, "col": 8}).json()
+        raw = _b64(doc["id"])
+        referee = Game(16, 16, 40, seed=seed)
+        referee.reveal(8, 8)
+        mines = referee.layout()
+        per_byte = bytes(1 if i in mines else 0 for i in range(256))
+        per_bit = int("".join("1" if i in mines else "0" for i in range(256)), 2).to_bytes(32, "big")
+        flags = bytes(MINE_BIT if i in mines else 0 for i in range(256))
+        for form in (per_byte, per_bit, flags, bytes(mines), ",".join(map(str, mines)).encode(),
+                     json.dumps([list(divmod(i, 16)) for i in mines]).encode()):
+            assert form[:16] not in raw and zlib.compress(form)[2:18] not in raw
+        with pytest.raises(zlib.error):
+            zlib.decompress(raw[12:])
+        # and the game document itself never tells before the end
+        assert "layout" not in doc and set(doc) == ALLOWED_BEFORE_END
+
+
+def test_an_older_token_is_a_take_back_and_the_server_keeps_nothing(client):
+    start = client.post("/api/games", json={"difficulty": "beginner", "seed": 3}).json()
+    referee = Game(9, 9, 10, seed=3)
+    referee.reveal(0, 0)
+    after_first = client.post(f"/api/games/{start['id']}/reveal", json={"row": 0, "col": 0}).json()
+    mine = divmod(referee.layout()[0], 9)
+    lost = client.post(f"/api/games/{after_first['id']}/reveal", json={"row": mine[0], "col": mine[1]}).json()
+    assert lost["state"] == "lost" and lost["exploded"] == list(mine)
+    again = client.get(f"/api/games/{after_first['id']}").json()   # the click taken back
+    assert again["state"] == "playing" and again["board"] == after_first["board"]
+    # memory: nothing per game is kept (no store to fill, nothing to evict)
+    for _ in range(50):
+        client.post("/api/games", json={"difficulty": "200x200x8000"})
+    assert client.get(f"/api/games/{start['id']}").json()["state"] == "playing"
+    assert "games" not in client.get("/api/health").json()
+
+
+def test_chord_opens_the_neighbours_of_a_satisfied_number(client):
+    seed, r0, c0 = 11, 4, 4
+    referee = Game(9, 9, 10, seed=seed)
+    referee.reveal(r0, c0)
+    doc = client.post("/api/games", json={"difficulty": "beginner", "seed": seed}).json()
+    doc = client.post(f"/api/games/{doc['id']}/reveal", json={"row": r0, "col": c0}).json()
+    board = parse_board(doc["board"])
+    from cpsolve.board import neighbours
+
+    mines = set(referee.layout())
+    # a revealed number with covered neighbours: flag its mines (the true ones), then chord it
+    clue = next(i for i, v in enumerate(board.cells) if v > 0
+                and any(board.cells[j] == -1 and j not in mines for j in neighbours(9, 9, i)))
+    r, c = divmod(clue, 9)
+    bad(client.post(f"/api/games/{doc['id']}/chord", json={"row": r, "col": c}), 400, "flags around it")
+    for j in neighbours(9, 9, clue):
+        if j in mines and board.cells[j] == -1:
+            doc = client.post(f"/api/games/{doc['id']}/flag", json={"row": j // 9, "col": j % 9}).json()
+    doc = client.post(f"/api/games/{doc['id']}/chord", json={"row": r, "col": c}).json()
+    after = parse_board(doc["board"])
+    for j in neighbours(9, 9, clue):
+        if j not in mines:
+            referee.reveal(*divmod(j, 9))
+            assert after.cells[j] >= 0
+    assert [v if v != -2 else -1 for v in after.cells] == list(referee.board().cells)
+    covered = next(divmod(i, 9) for i, v in enumerate(after.cells) if v == -1)
+    bad(client.post(f"/api/games/{doc['id']}/chord", json={"row": covered[0], "col": covered[1]}), 400,
+        "only a revealed number chords")
+
+
+def test_a_no_guess_game_is_won_by_proofs_alone(client):
+    doc = client.post("/api/games", json={"difficulty": "expert", "seed": 5, "no_guess": True}).json()
+    assert doc["no_guess"] is True
+    doc = client.post(f"/api/games/{doc['id']}/reveal", json={"row": 8, "col": 15}).json()
+    for _ in range(200):
+        if doc["state"] != "playing":
+            break
+        safe = analyze(parse_board(doc["board"])).proved_safe
+        assert safe, "a no-guess game needed a guess"
+        doc = client.post(f"/api/games/{doc['id']}/reveal", json={"cells": [list(c) for c in safe]}).json()
+    assert doc["state"] == "won"
+    bad(client.post("/api/games", json={"difficulty": "200x200x100", "no_guess": True}), 400, "no-guess")
+    bad(client.post("/api/games", json={"no_guess": "yes"}), 400, "no_guess")
+
+
+def _serve(*args: str):
+    import re
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "cpsolve", "serve", "--port", "0", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    m = re.search(r"open (http://127\.0\.0\.1:\d+/)", line)
+    assert m, (line, proc.stderr.read() if proc.poll() is not None else "")
+    return proc, m.group(1)
+
+
+def _call(url: str, body: dict | None = None) -> dict:
+    import urllib.request
+
+    req = urllib.request.Request(url, data=json.dumps(body).encode() if body is not None else None,
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as res:
+        return json.loads(res.read())
+
+
+def test_two_serve_processes_continue_one_game(tmp_path):
+    """Two `cpsolve serve` with one --secret-file play one game in turns; then --processes 2 on one port."""
+    secret = tmp_path / "secret"
+    secret.write_text("a secret of more than sixteen bytes\n")
+    procs = [_serve("--secret-file", str(secret)) for _ in range(2)]
+    try:
+        urls = [u for _, u in procs]
+        referee = Game(16, 30, 99, seed=21)
+        doc = _call(urls[0] + "api/games", {"difficulty": "expert", "seed": 21})
+        from cpsolve.play.strategy import Strategy
+
+        strategy, turn = Strategy(), 0
+        moves = [(8, 15)]
+        while doc["state"] == "playing" and turn < 60:
+            doc = _call(urls[turn % 2] + f"api/games/{doc['id']}/reveal", {"cells": [list(m) for m in moves]})
+            for r, c in moves:
+                if not referee.over and referee.view[r * 30 + c] < 0:
+                    referee.reveal(r, c)
+            assert [v if v != -2 else -1 for v in parse_board(doc["board"]).cells] == list(referee.board().cells)
+            turn += 1
+            board = parse_board(doc["board"])
+            moves = list(strategy.choose(board, analyze(board)).cells)
+        assert turn >= 2 and doc["state"] == ("won" if referee.won else "lost" if referee.lost else "playing")
+    finally:
+        for p, _ in procs:
+            p.terminate()
+            p.wait(10)
+    proc, url = _serve("--processes", "2", "--secret-file", str(secret))
+    try:
+        doc = _call(url + "api/games", {"difficulty": "beginner", "seed": 2})
+        doc = _call(url + f"api/games/{doc['id']}/reveal", {"row": 0, "col": 0})
+        for _ in range(6):   # new connections, whichever process accepts them
+            assert _call(url + f"api/games/{doc['id']}")["board"] == doc["board"]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert "2 process(es)" in proc.stderr.read()

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
+import os
 import socket
 import sys
+from pathlib import Path
 
 from . import EXIT_OK, CliError
 from .args import positive_float, whole_number
@@ -25,7 +29,34 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="default proof time per analysis (a request may ask for up to --max-time-limit)")
     p.add_argument("--max-time-limit", type=positive_float, default=5.0, metavar="SECONDS",
                    help="cap on a request's time_limit (default 5)")
+    p.add_argument("--processes", type=lambda t: whole_number(t, 1), default=1,
+                   help="server processes on the one port (default 1); games carry their state sealed, so "
+                   "any process continues any game")
+    p.add_argument("--secret-file", type=Path, metavar="FILE",
+                   help="the key material of game tokens (at least 16 bytes); servers with the same secret "
+                   "continue each other's games. Else $CPSOLVE_SECRET, else a random one at each start")
     p.set_defaults(run=run)
+
+
+def server_secret(path: Path | None) -> tuple[str | bytes, str]:
+    """The secret of the game tokens and where it came from (a short, file or empty one: exit 2)."""
+    from ..web.tokens import MIN_SECRET, SECRET_ENV, new_secret
+
+    if path is not None:
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise CliError(f"{path}: cannot read the secret file: {exc.strerror or exc}") from None
+        raw = raw.strip()
+        if len(raw) < MIN_SECRET:
+            raise CliError(f"{path}: the secret has {len(raw)} bytes; at least {MIN_SECRET} are needed")
+        return raw, f"secret from {path}"
+    env = os.environ.get(SECRET_ENV)
+    if env is not None:
+        if len(env.encode()) < MIN_SECRET:
+            raise CliError(f"${SECRET_ENV} has {len(env.encode())} bytes; at least {MIN_SECRET} are needed")
+        return env, f"secret from ${SECRET_ENV}"
+    return new_secret(), "a new secret (games end when this server stops; see --secret-file)"
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
@@ -58,14 +89,36 @@ def run(args: argparse.Namespace) -> int:
     port = sock.getsockname()[1]
     limits = Limits(workers=args.workers, queue=args.queue, time_limit=min(args.time_limit, args.max_time_limit),
                     max_time_limit=args.max_time_limit)
-    app = create_app(limits)
-    host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"cpsolve serve: open http://{host}:{port}/ (Ctrl-C stops)", flush=True)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=3)
-    server = uvicorn.Server(config)
     try:
-        server.run(sockets=[sock])
+        secret, origin = server_secret(args.secret_file)
+    except CliError:
+        sock.close()
+        raise
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    # a game's id is its sealed state, in the path: room for the largest game's token in the
+    # request line (h11's default of 16 KiB holds about a 120x120 game)
+    common = dict(log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=3,
+                  h11_max_incomplete_event_size=256 * 1024)
+    if args.processes > 1:
+        from uvicorn.supervisors import Multiprocess
+
+        from ..web.app import LIMITS_ENV
+        from ..web.tokens import SECRET_ENV
+
+        # each process is spawned and builds its app from these (the secret never on a command line)
+        os.environ[SECRET_ENV] = secret.decode() if isinstance(secret, bytes) else secret
+        os.environ[LIMITS_ENV] = json.dumps(dataclasses.asdict(limits))
+        config = uvicorn.Config("cpsolve.web.app:app_from_environment", factory=True,
+                                workers=args.processes, **common)  # type: ignore[arg-type]
+        runner = Multiprocess(config, sockets=[sock]).run
+    else:
+        config = uvicorn.Config(create_app(limits, secret), **common)  # type: ignore[arg-type]
+        server = uvicorn.Server(config)
+        runner = lambda: server.run(sockets=[sock])  # noqa: E731
+    print(f"cpsolve serve: open http://{host}:{port}/ (Ctrl-C stops)", flush=True)
+    print(f"cpsolve serve: {args.processes} process(es); {origin}", file=sys.stderr, flush=True)
+    try:
+        runner()
     except KeyboardInterrupt:
         pass
     finally:

@@ -1,0 +1,220 @@
+"""Games of the HTTP API: their state, the moves (reveal, flag, chord) and the game document.
+
+A game is a :class:`GameState`, a few numbers and one byte per cell (mine, open, flag). The server
+keeps none of it: the state travels to the client sealed (:mod:`cpsolve.web.tokens`) as the game's
+``id`` and comes back with the next move, so no client can evict another's game and memory does not
+grow with the games played. The moves are played by :class:`cpsolve.simulate.game.Game`, the one
+referee of the package (the same seed, first-click rule and clicks give the same game as
+``cpsolve play``); a no-guess game's layout is made at its first click by
+:func:`cpsolve.simulate.noguess.generate`.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import COVERED, FLAG, Board, neighbours
+from ..simulate.game import Game, parse_difficulty
+from .validate import Limits, RequestError, cell_of, integer, kind
+
+__all__ = ["GameState", "chord", "document", "flag", "new_game", "reveal"]
+
+MINE_BIT, OPEN_BIT, FLAG_BIT = 1, 2, 4
+
+
+@dataclass
+class GameState:
+    """Everything a game is. ``cells``: one byte per cell, row-major, of MINE_BIT | OPEN_BIT |
+    FLAG_BIT; no mine is laid before the first reveal (``laid`` False)."""
+
+    rows: int
+    cols: int
+    mines: int
+    first_click: str
+    no_guess: bool
+    seed: int
+    laid: bool
+    cells: bytearray
+    exploded: int = -1           # the mine opened, after a loss
+    moves: int = 0               # reveals, chords and flag toggles played
+
+    @property
+    def lost(self) -> bool:
+        return self.exploded >= 0
+
+    def referee(self) -> Game:
+        """The game as :class:`Game` (the referee that plays the moves), rebuilt from the cells."""
+        g = Game(self.rows, self.cols, self.mines, seed=self.seed, first_click=self.first_click)
+        if self.laid:
+            cells = self.cells
+            g.lay([i for i, v in enumerate(cells) if v & MINE_BIT])
+            view = g.view
+            opened = 0
+            for i, v in enumerate(cells):
+                if v & OPEN_BIT and not v & MINE_BIT:
+                    view[i] = g.number(i)
+                    opened += 1
+            g.covered_safe -= opened
+            g.lost = self.lost
+        return g
+
+    def take(self, g: Game) -> None:
+        """The cells after ``g`` played (flags on cells that opened are dropped)."""
+        if not g.started:
+            return
+        mine = g.hidden_layout()
+        old = self.cells
+        self.cells = bytearray((MINE_BIT if mine[i] else 0) | (OPEN_BIT if v != COVERED else 0)
+                               | (old[i] & FLAG_BIT if v == COVERED else 0) for i, v in enumerate(g.view))
+        if self.exploded >= 0:
+            self.cells[self.exploded] |= OPEN_BIT
+        self.laid = True
+
+    @property
+    def state(self) -> str:
+        if self.lost:
+            return "lost"
+        won = self.laid and all(v & (OPEN_BIT | MINE_BIT) for v in self.cells)
+        return "won" if won else "playing"
+
+    @property
+    def flags(self) -> int:
+        return sum(1 for v in self.cells if v & FLAG_BIT)
+
+    def board(self) -> Board:
+        """What the player sees: revealed numbers, covered cells, the player's flags, the mine total."""
+        g = self.referee()
+        cells = tuple(FLAG if v & FLAG_BIT else g.view[i] if not v & MINE_BIT else COVERED
+                      for i, v in enumerate(self.cells))
+        return Board(self.rows, self.cols, cells, self.mines, "<game>")
+
+
+def new_game(doc: dict[str, Any], limits: Limits) -> GameState:
+    """A game from ``{"difficulty", "first_click", "seed", "no_guess"}`` (every key optional)."""
+    diff = doc.get("difficulty", "beginner")
+    if not isinstance(diff, str):
+        raise RequestError(f"'difficulty' must be a string (beginner, intermediate, expert or WxHxM), "
+                           f"got {kind(diff)}")
+    try:
+        rows, cols, mines = parse_difficulty(diff)
+    except ValueError as exc:
+        raise RequestError(str(exc)) from None
+    if rows * cols > limits.max_cells:
+        raise RequestError(f"a {cols}x{rows} game has {rows * cols} cells; this server plays at most "
+                           f"{limits.max_cells}")
+    first = doc.get("first_click", "safe")
+    if first not in ("safe", "opening"):
+        raise RequestError(f"'first_click' must be \"safe\" or \"opening\", got {first!r}")
+    no_guess = doc.get("no_guess", False)
+    if not isinstance(no_guess, bool):
+        raise RequestError(f"'no_guess' must be true or false, got {kind(no_guess)}")
+    if no_guess and rows * cols > limits.max_noguess_cells:
+        raise RequestError(f"a no-guess game of {rows * cols} cells is over this server's limit of "
+                           f"{limits.max_noguess_cells} (its layout is made at the first click)")
+    seed = integer(doc, "seed", required=False, low=0, high=2**63 - 1)
+    if seed is None:
+        seed = secrets.randbits(63)
+    return GameState(rows, cols, mines, first, no_guess, seed, False, bytearray(rows * cols))
+
+
+def _cells(doc: dict[str, Any], g: GameState) -> list[tuple[int, int]]:
+    if "cells" in doc:
+        raw = doc["cells"]
+        if not isinstance(raw, list) or not all(isinstance(c, list) and len(c) == 2 for c in raw):
+            raise RequestError("'cells' must be a list of [row, col] pairs")
+        if len(raw) > g.rows * g.cols:
+            raise RequestError("'cells' lists more cells than the board has")
+        return [cell_of({"row": r, "col": c}, g.rows, g.cols) for r, c in raw]
+    return [cell_of(doc, g.rows, g.cols)]
+
+
+def _playing(g: GameState) -> None:
+    if g.state != "playing":
+        raise RequestError(f"the game is over ({g.state})")
+
+
+def _lay_no_guess(g: GameState, ref: Game, first: tuple[int, int]) -> None:
+    """A no-guess layout made for this first click (deterministic given the seed)."""
+    from ..simulate.noguess import GenerationFailed, generate
+
+    try:
+        made = generate(g.rows, g.cols, g.mines, first_cell=first, first_click=g.first_click,
+                        rng=random.Random(g.seed))
+    except (GenerationFailed, ValueError) as exc:
+        raise RequestError(f"no no-guess game: {exc}") from None
+    ref.lay(set(made.layout.mines))
+
+
+def _open(g: GameState, cells: list[tuple[int, int]]) -> None:
+    """Open ``cells`` in order, stopping at a loss."""
+    ref = g.referee()
+    if not g.laid and g.no_guess and cells:
+        _lay_no_guess(g, ref, cells[0])
+    for r, c in cells:
+        if ref.over:
+            break
+        if not ref.reveal(r, c):
+            g.exploded = r * g.cols + c
+    g.take(ref)
+
+
+def reveal(g: GameState, doc: dict[str, Any]) -> None:
+    """Open ``row,col`` (or every cell of ``cells`` in order, stopping at a loss)."""
+    cells = _cells(doc, g)
+    _playing(g)
+    for r, c in cells:
+        if g.cells[r * g.cols + c] & FLAG_BIT:
+            raise RequestError(f"cell {r},{c} is flagged: unflag it before opening it")
+    g.moves += 1
+    _open(g, cells)
+
+
+def chord(g: GameState, doc: dict[str, Any]) -> None:
+    """Open the covered, unflagged neighbours of a revealed number whose flags are complete (the
+    flags are the player's: a wrong one loses the game, as in every Minesweeper)."""
+    r, c = cell_of(doc, g.rows, g.cols)
+    _playing(g)
+    i = r * g.cols + c
+    view = g.referee().view
+    if view[i] < 0 or g.cells[i] & MINE_BIT:
+        raise RequestError(f"cell {r},{c} is covered: only a revealed number chords")
+    around = list(neighbours(g.rows, g.cols, i))
+    flags = sum(1 for j in around if g.cells[j] & FLAG_BIT)
+    if flags != view[i]:
+        raise RequestError(f"cell {r},{c} shows {view[i]} with {flags} flag(s) around it: it chords only "
+                           "when the flags around it equal its number")
+    targets = [divmod(j, g.cols) for j in around if not g.cells[j] & (FLAG_BIT | OPEN_BIT)]
+    g.moves += 1
+    _open(g, targets)
+
+
+def flag(g: GameState, doc: dict[str, Any]) -> None:
+    """Toggle the flag on a covered cell (at most ``mines`` flags)."""
+    r, c = cell_of(doc, g.rows, g.cols)
+    _playing(g)
+    i = r * g.cols + c
+    if g.cells[i] & OPEN_BIT:
+        raise RequestError(f"cell {r},{c} is revealed: only covered cells take a flag")
+    if g.cells[i] & FLAG_BIT:
+        g.cells[i] &= ~FLAG_BIT
+    elif g.flags >= g.mines:
+        raise RequestError(f"all {g.mines} flags are placed: remove one first")
+    else:
+        g.cells[i] |= FLAG_BIT
+    g.moves += 1
+
+
+def document(g: GameState, game_id: str) -> dict[str, Any]:
+    """The game document of docs/http-api.md; ``layout`` and ``exploded`` only once it has ended."""
+    state = g.state
+    doc: dict[str, Any] = {"id": game_id, "board": g.board().to_text(), "state": state,
+                           "rows": g.rows, "cols": g.cols, "mines": g.mines, "flags": g.flags,
+                           "first_click": g.first_click, "no_guess": g.no_guess, "moves": g.moves}
+    if state != "playing":  # only now: the layout, and where the game was lost
+        doc["layout"] = [list(divmod(i, g.cols)) for i, v in enumerate(g.cells) if v & MINE_BIT]
+        if g.lost:
+            doc["exploded"] = list(divmod(g.exploded, g.cols))
+    return doc
