@@ -14,7 +14,7 @@ Each layer's own errors join the family where they arise: :class:`~cpsolve.optio
 (a bad setting, naming it), :class:`~cpsolve.layout.LayoutError` and
 :class:`~cpsolve.replay.ReplayError` (both ``BoardError``\ s), ``simulate.noguess.GenerationFailed``,
 ``play.records.RecordsError`` (a records file that cannot be resumed), ``play.cluster.ClusterUnavailable``,
-``cli.CliError`` (a usage problem with its exit status) and ``web.service.RequestError`` (a client
+``cli.CliError`` (a usage problem with its exit status) and ``web.validate.RequestError`` (a client
 error with its HTTP status). So ``except CpsolveError`` catches every error cpsolve means to raise.
 
 One name stands apart on purpose: ``constraints.Inconsistent`` (also a ``CpsolveError``) is the model's
