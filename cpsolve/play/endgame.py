@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from math import comb
 
+from .. import _core
 from ..board import COVERED, neighbours
 from ..constraints import Component
 from ..errors import BudgetError
@@ -68,7 +69,7 @@ def _component_configs(comp: Component) -> Iterator[tuple[int, ...]]:
     yield from rec(0)
 
 
-def enumerate_placements(state: CountedPosition, limit: int) -> list[frozenset[int]] | None:
+def _python_placements(state: CountedPosition, limit: int) -> list[frozenset[int]] | None:
     """All placements of mines on the unfixed unknown cells (None if more than ``limit``)."""
     if state.z > limit:
         return None
@@ -98,8 +99,8 @@ def enumerate_placements(state: CountedPosition, limit: int) -> list[frozenset[i
     return out
 
 
-class EndgameSearch:
-    """The game tree over an explicit list of placements."""
+class _PythonSearch:
+    """The game tree over an explicit list of placements (the Python search the core replaces)."""
 
     def __init__(self, state: CountedPosition, placements: list[frozenset[int]], node_budget: int) -> None:
         rows, cols = state.rows, state.cols
@@ -248,13 +249,116 @@ class EndgameSearch:
         return self.live[k], Fraction(val, n)
 
 
+def _kinds(state: CountedPosition) -> bytes:
+    """How each board cell counts in its neighbours' numbers: 1 a mine (flag, known, fixed by the
+    model), 2 unknown (covered, not fixed: a mine in some placements), 0 nothing (revealed, fixed safe)."""
+    cells, fixed = state.cells, state.fixed
+    return bytes(1 if v < COVERED or fixed.get(j) is True else 2 if v == COVERED and j not in fixed else 0
+                 for j, v in enumerate(cells))
+
+
+def _live(state: CountedPosition) -> list[int]:
+    """The cells the search plays: the unknown cells and the fixed safe ones."""
+    fixed_safe = [i for i, m in state.fixed.items() if not m]
+    return sorted(set(state.outside).union(fixed_safe, *(comp.cells for comp in state.comps)))
+
+
+def _comps(state: CountedPosition) -> list[tuple[list[list[int]], list[list[int]], list[tuple[list[int], int]]]]:
+    return [([list(g.cells) for g in comp.groups], [list(g.constraints) for g in comp.groups],
+             [(list(gs), need) for gs, need in comp.constraints]) for comp in state.comps]
+
+
+def enumerate_placements(state: CountedPosition, limit: int) -> list[frozenset[int]] | None:
+    """All placements of mines on the unfixed unknown cells (None if more than ``limit``), in the order
+    the search numbers them."""
+    if state.z > limit:
+        return None
+    got = _core.endgame_placements(_comps(state), list(state.outside), state.remaining, limit)
+    return None if got is None else [frozenset(p) for p in got]
+
+
+class EndgameSearch:
+    """The game tree of ``state`` over a list of its placements, searched by the core
+    (``native/src/endgame/``): exact values, at most ``node_budget`` positions visited.
+
+    Values are Fractions; the core counts placements won. :class:`SearchBudgetExceeded` says the
+    budget ran out: what the search finished is kept (its memo, :attr:`first`), and raising
+    :attr:`budget` lets a later call go on from there.
+    """
+
+    def __init__(self, state: CountedPosition, placements: list[frozenset[int]] | None, node_budget: int,
+                 _core_search: _core.Endgame | None = None) -> None:
+        if _core_search is None:
+            assert placements is not None
+            _core_search = _core.Endgame(state.rows, state.cols, _kinds(state), _live(state),
+                                         [sorted(p) for p in placements], node_budget)
+        self._core = _core_search
+        self.n: int = _core_search.n
+        self.live: list[int] = _core_search.live
+
+    @classmethod
+    def of(cls, state: CountedPosition, max_placements: int, node_budget: int) -> EndgameSearch | None:
+        """The search over every placement of ``state``; None if there are more than ``max_placements``."""
+        if state.z > max_placements:
+            return None
+        core = _core.Endgame.of_position(state.rows, state.cols, _kinds(state), _live(state), _comps(state),
+                                         list(state.outside), state.remaining, max_placements, state.z,
+                                         node_budget)
+        return None if core is None else cls(state, None, node_budget, core)
+
+    @property
+    def nodes(self) -> int:
+        """Positions visited so far (memo hits aside)."""
+        return self._core.nodes
+
+    @property
+    def budget(self) -> int:
+        return self._core.budget
+
+    @budget.setter
+    def budget(self, value: int) -> None:
+        self._core.budget = value
+
+    @property
+    def first(self) -> dict[int, tuple[Fraction, bool]]:
+        """First moves the last :meth:`best_move` evaluated: cell -> (chance to win after it, exact);
+        not exact: the evaluation stopped once it could not beat the best, an upper bound."""
+        return {cell: (Fraction(won, self.n), done) for cell, won, done in self._core.first}
+
+    @property
+    def safety(self) -> dict[int, Fraction]:
+        """Each live cell's chance to be safe (an upper bound on its value as a first move)."""
+        return {cell: Fraction(safe, self.n) for cell, safe in self._core.safety}
+
+    def best_move(self) -> tuple[int, Fraction] | None:
+        """(cell, chance to win) of an optimal move; None if nothing is left to decide."""
+        done, cell, won = self._core.best_move()
+        if not done:
+            raise SearchBudgetExceeded
+        return None if cell is None else (cell, Fraction(won, self.n))
+
+    def value(self) -> Fraction:
+        """Chance to win the whole position with optimal play."""
+        done, won = self._core.value()
+        if not done:
+            raise SearchBudgetExceeded
+        return Fraction(won, self.n)
+
+    def move_value(self, cell: int) -> Fraction:
+        """Chance to win by opening ``cell`` first, then playing optimally."""
+        done, won = self._core.move_value(cell)
+        if not done:
+            raise SearchBudgetExceeded
+        return Fraction(won, self.n)
+
+
 def endgame_move(state: CountedPosition, max_placements: int, node_budget: int) -> tuple[int, Fraction] | None:
     """An optimal cell to open and its chance to win, or None (too many placements, nothing to decide,
     or over the node budget)."""
-    placements = enumerate_placements(state, max_placements)
-    if placements is None or len(placements) != state.z:
+    search = EndgameSearch.of(state, max_placements, node_budget)
+    if search is None:
         return None
     try:
-        return EndgameSearch(state, placements, node_budget).best_move()
+        return search.best_move()
     except SearchBudgetExceeded:
         return None

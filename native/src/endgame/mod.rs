@@ -1,8 +1,323 @@
-//! The exact endgame search of play: same nodes, values and limits as the Python search it replaces.
+//! The exact endgame search of play: same nodes, values and limits as the Python search it replaced.
+//!
+//! Python passes a position as plain data (the board's size, a byte per cell saying how it counts in a
+//! neighbour's number, the live cells, the components as lists of ints) and gets ints back; values are
+//! exact counts of placements won. The listing and the search run without the GIL, on a thread of
+//! their own with a large stack (the search recurses once per cell revealed along a line of play).
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+pub mod placements;
+pub mod search;
+
+#[cfg(test)]
+mod tests;
+
+use placements::Comp;
+use search::{OverBudget, Search};
+
+/// How a board cell counts in its neighbours' numbers (the `kinds` bytes Python passes).
+pub const OTHER: u8 = 0; // revealed: counts nothing
+pub const MINE: u8 = 1; // a flag, a known mine or a mine the model fixed: counts one
+pub const UNKNOWN: u8 = 2; // covered and not fixed: counts one in the placements where it is a mine
+
+/// The stack of the search's thread: room for `search::MAX_DEPTH` levels of a few kB each. Only the
+/// pages a search touches are ever mapped.
+const STACK: usize = 256 << 20;
+
+/// Runs `f` on a thread with a large stack; None if the thread could not be started (or failed).
+fn on_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Option<T> {
+    std::thread::scope(|scope| {
+        let handle = std::thread::Builder::new()
+            .name("cpsolve-endgame".into())
+            .stack_size(STACK)
+            .spawn_scoped(scope, f)
+            .ok()?;
+        handle.join().ok()
+    })
+}
+
+/// The 8 neighbours of `index` on a `rows` x `cols` board, row-major.
+pub fn neighbours(rows: usize, cols: usize, index: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (index / cols.max(1), index % cols.max(1));
+    (r.saturating_sub(1)..=(r + 1).min(rows.saturating_sub(1)))
+        .flat_map(move |rr| {
+            (c.saturating_sub(1)..=(c + 1).min(cols.saturating_sub(1)))
+                .map(move |cc| rr * cols + cc)
+        })
+        .filter(move |&j| j != index)
+}
+
+/// What the search needs of a board: each live cell's fixed part of its number and its live
+/// neighbours (indices into `live`, which is sorted and deduplicated here).
+pub struct Layout {
+    pub live: Vec<u32>,
+    pub base: Vec<u64>,
+    pub nb: Vec<Vec<usize>>,
+}
+
+pub fn layout(
+    rows: usize,
+    cols: usize,
+    kinds: &[u8],
+    mut live: Vec<u32>,
+) -> Result<Layout, String> {
+    let size = rows
+        .checked_mul(cols)
+        .ok_or_else(|| "the board is too large".to_string())?;
+    if kinds.len() != size {
+        return Err(format!(
+            "kinds has {} bytes for a {rows}x{cols} board",
+            kinds.len()
+        ));
+    }
+    if let Some(&bad) = kinds.iter().find(|&&k| k > UNKNOWN) {
+        return Err(format!("kind {bad} is none of 0, 1, 2"));
+    }
+    live.sort_unstable();
+    live.dedup();
+    if live.last().is_some_and(|&x| x as usize >= size) {
+        return Err(format!(
+            "live cell {} is off the {rows}x{cols} board",
+            live[live.len() - 1]
+        ));
+    }
+    let mut at = vec![usize::MAX; size];
+    for (k, &x) in live.iter().enumerate() {
+        at[x as usize] = k;
+    }
+    let mut base = Vec::with_capacity(live.len());
+    let mut nb = Vec::with_capacity(live.len());
+    for &x in &live {
+        let mut b = 0;
+        let mut around = Vec::new();
+        for j in neighbours(rows, cols, x as usize) {
+            match kinds[j] {
+                MINE => b += 1,
+                UNKNOWN if at[j] != usize::MAX => around.push(at[j]),
+                _ => {}
+            }
+        }
+        base.push(b);
+        nb.push(around);
+    }
+    Ok(Layout { live, base, nb })
+}
+
+/// Placements (board cells) as lists of live indices.
+fn as_live(layout: &Layout, placements: &[Vec<u32>]) -> Result<Vec<Vec<usize>>, String> {
+    placements
+        .iter()
+        .map(|p| {
+            p.iter()
+                .map(|x| {
+                    layout
+                        .live
+                        .binary_search(x)
+                        .map_err(|_| format!("placement cell {x} is not a live cell"))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+type CompIn = (Vec<Vec<u32>>, Vec<Vec<usize>>, Vec<(Vec<usize>, i64)>);
+
+fn comps_of(comps: Vec<CompIn>) -> PyResult<Vec<Comp>> {
+    let comps: Vec<Comp> = comps
+        .into_iter()
+        .map(|(groups, group_cons, cons)| Comp {
+            groups,
+            group_cons,
+            cons,
+        })
+        .collect();
+    placements::check(&comps).map_err(PyValueError::new_err)?;
+    Ok(comps)
+}
+
+/// Every placement of the components and the `outside` cells holding `remaining` mines, as lists of
+/// board cells in the search's order; None if more than `limit`.
+///
+/// `comps`: per component (cells of each group, constraint ids of each group, (group ids, need) of each
+/// constraint).
+#[pyfunction]
+fn endgame_placements(
+    py: Python<'_>,
+    comps: Vec<CompIn>,
+    outside: Vec<u32>,
+    remaining: i64,
+    limit: usize,
+) -> PyResult<Option<Vec<Vec<u32>>>> {
+    let comps = comps_of(comps)?;
+    Ok(py.allow_threads(|| placements::enumerate(&comps, &outside, remaining, limit)))
+}
+
+/// The game tree of a position, searched exactly (`cpsolve.play.endgame.EndgameSearch` wraps it).
+#[pyclass(module = "cpsolve._core")]
+pub struct Endgame {
+    search: Search,
+    live: Vec<u32>,
+}
+
+impl Endgame {
+    fn live_index(&self, cell: u32) -> PyResult<usize> {
+        self.live
+            .binary_search(&cell)
+            .map_err(|_| PyValueError::new_err(format!("cell {cell} is not a live cell")))
+    }
+}
+
+#[pymethods]
+impl Endgame {
+    /// The search over explicit `placements` (lists of board cells, each a subset of `live`).
+    #[new]
+    fn new(
+        py: Python<'_>,
+        rows: usize,
+        cols: usize,
+        kinds: Vec<u8>,
+        live: Vec<u32>,
+        placements: Vec<Vec<u32>>,
+        budget: u64,
+    ) -> PyResult<Self> {
+        py.allow_threads(|| -> Result<Self, String> {
+            let lay = layout(rows, cols, &kinds, live)?;
+            let ps = as_live(&lay, &placements)?;
+            let search = Search::new(lay.live.len(), &lay.base, &lay.nb, &ps, budget);
+            Ok(Endgame {
+                search,
+                live: lay.live,
+            })
+        })
+        .map_err(PyValueError::new_err)
+    }
+
+    /// The search over every placement of the position; None if there are more than `limit`, or not
+    /// `z` of them (the count the caller has).
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)] // a position is plain data: one argument per part
+    fn of_position(
+        py: Python<'_>,
+        rows: usize,
+        cols: usize,
+        kinds: Vec<u8>,
+        live: Vec<u32>,
+        comps: Vec<CompIn>,
+        outside: Vec<u32>,
+        remaining: i64,
+        limit: usize,
+        z: u64,
+        budget: u64,
+    ) -> PyResult<Option<Self>> {
+        let comps = comps_of(comps)?;
+        py.allow_threads(|| -> Result<Option<Self>, String> {
+            let lay = layout(rows, cols, &kinds, live)?;
+            let Some(listed) = placements::enumerate(&comps, &outside, remaining, limit) else {
+                return Ok(None);
+            };
+            if listed.len() as u64 != z {
+                return Ok(None);
+            }
+            let ps = as_live(&lay, &listed)?;
+            let search = Search::new(lay.live.len(), &lay.base, &lay.nb, &ps, budget);
+            Ok(Some(Endgame {
+                search,
+                live: lay.live,
+            }))
+        })
+        .map_err(PyValueError::new_err)
+    }
+
+    /// (finished, cell, placements won) of an optimal first move: finished false when the node budget
+    /// ran out; cell None when nothing is left to decide.
+    fn best_move(&mut self, py: Python<'_>) -> (bool, Option<u32>, u64) {
+        let search = &mut self.search;
+        let got =
+            py.allow_threads(|| on_big_stack(|| search.best_move()).unwrap_or(Err(OverBudget)));
+        match got {
+            Ok(Some((k, won))) => (true, self.live.get(k).copied(), won),
+            Ok(None) => (true, None, 0),
+            Err(OverBudget) => (false, None, 0),
+        }
+    }
+
+    /// (finished, placements won by optimal play from the whole position).
+    fn value(&mut self, py: Python<'_>) -> (bool, u64) {
+        let search = &mut self.search;
+        match py.allow_threads(|| on_big_stack(|| search.value()).unwrap_or(Err(OverBudget))) {
+            Ok(w) => (true, w),
+            Err(OverBudget) => (false, 0),
+        }
+    }
+
+    /// (finished, placements won by opening `cell` first, then playing optimally).
+    fn move_value(&mut self, py: Python<'_>, cell: u32) -> PyResult<(bool, u64)> {
+        let k = self.live_index(cell)?;
+        let search = &mut self.search;
+        Ok(
+            match py
+                .allow_threads(|| on_big_stack(|| search.move_value(k)).unwrap_or(Err(OverBudget)))
+            {
+                Ok(w) => (true, w),
+                Err(OverBudget) => (false, 0),
+            },
+        )
+    }
+
+    /// Placements searched over.
+    #[getter]
+    fn n(&self) -> u64 {
+        self.search.placements()
+    }
+
+    /// Positions visited so far (memo hits aside).
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.search.nodes
+    }
+
+    #[getter]
+    fn budget(&self) -> u64 {
+        self.search.budget
+    }
+
+    #[setter]
+    fn set_budget(&mut self, budget: u64) {
+        self.search.budget = budget;
+    }
+
+    /// The live cells, sorted.
+    #[getter]
+    fn live(&self) -> Vec<u32> {
+        self.live.clone()
+    }
+
+    /// First moves evaluated by the last best_move: (cell, placements won or an upper bound, exact).
+    #[getter]
+    fn first(&self) -> Vec<(u32, u64, bool)> {
+        self.search
+            .first
+            .iter()
+            .filter_map(|&(k, w, done)| self.live.get(k).map(|&c| (c, w, done)))
+            .collect()
+    }
+
+    /// (cell, placements where it is safe) for each live cell.
+    #[getter]
+    fn safety(&self) -> Vec<(u32, u64)> {
+        self.live
+            .iter()
+            .copied()
+            .zip(self.search.safety())
+            .collect()
+    }
+}
+
 /// Adds this room's functions to the extension module.
-pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(endgame_placements, m)?)?;
+    m.add_class::<Endgame>()?;
     Ok(())
 }

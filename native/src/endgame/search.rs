@@ -1,0 +1,373 @@
+//! The game tree over an explicit list of placements (`cpsolve/play/endgame.py` explains the search).
+//!
+//! A set of placements is a bitset over the list of placements, `nw` 64-bit words. Every value is
+//! exact: the number of placements of a set that optimal play wins (its chance to win is this over
+//! the set's size), so every comparison is one of integers and ties stay ties. The nodes, the order of
+//! the moves, the cut-offs and the tie-breaks are those of the Python search this replaces, so that
+//! the same positions give the same moves and the same node counts (and the same budget overruns).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+/// A fast hash of 64-bit words (the memo's keys are bitsets; SipHash would be most of a lookup).
+#[derive(Default)]
+pub struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        let x = self.0;
+        (x ^ (x >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ (x >> 32)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+type Map<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
+
+/// Words hashed one by one (a slice of u64 would be hashed as bytes).
+#[derive(PartialEq, Eq)]
+struct Words(Box<[u64]>);
+
+impl Hash for Words {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        for &w in self.0.iter() {
+            state.write_u64(w);
+        }
+    }
+}
+
+/// The memo's key of a set: the offset of its first non-zero word, then its words up to the last
+/// non-zero one (sets deep in the tree are a few bits: their keys are a word or two).
+fn key_of(s: &[u64]) -> Words {
+    let lo = s.iter().position(|&w| w != 0).unwrap_or(s.len());
+    let hi = s.iter().rposition(|&w| w != 0).map_or(lo, |i| i + 1);
+    let mut out = Vec::with_capacity(1 + hi - lo);
+    out.push(lo as u64);
+    out.extend_from_slice(&s[lo..hi]);
+    Words(out.into_boxed_slice())
+}
+
+fn count(s: &[u64]) -> u64 {
+    s.iter().map(|w| u64::from(w.count_ones())).sum()
+}
+
+fn count_and(s: &[u64], m: &[u64]) -> u64 {
+    s.iter()
+        .zip(m)
+        .map(|(a, b)| u64::from((a & b).count_ones()))
+        .sum()
+}
+
+fn disjoint(s: &[u64], m: &[u64]) -> bool {
+    s.iter().zip(m).all(|(a, b)| a & b == 0)
+}
+
+fn subset(s: &[u64], m: &[u64]) -> bool {
+    s.iter().zip(m).all(|(a, b)| a & !b == 0)
+}
+
+/// `s & m` into `out`; false if it is empty.
+fn and_into(s: &[u64], m: &[u64], out: &mut [u64]) -> bool {
+    let mut any = 0;
+    for ((o, a), b) in out.iter_mut().zip(s).zip(m) {
+        *o = a & b;
+        any |= *o;
+    }
+    any != 0
+}
+
+/// The search ran over its node budget (or its depth limit): it proves nothing about the best move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OverBudget;
+
+/// Deeper than this the search gives up as over budget (a line of play reveals a cell per level and
+/// each level leaves fewer placements, so with the player's limits it is never reached; it bounds the
+/// stack of the thread the search runs on).
+pub const MAX_DEPTH: usize = 50_000;
+
+/// A first move evaluated from the full set: (live index, placements won or an upper bound, exact).
+pub type FirstMove = (usize, u64, bool);
+
+pub struct Search {
+    nw: usize,
+    n: u64,
+    /// per live cell: the placements where it is a mine
+    mine: Vec<Vec<u64>>,
+    /// per live cell: the placements by the number it shows, in order of the first placement showing it
+    values: Vec<Vec<Vec<u64>>>,
+    memo: Map<Words, u64>,
+    pub nodes: u64,
+    pub budget: u64,
+    /// first moves evaluated from the full set, in the order evaluated
+    pub first: Vec<FirstMove>,
+}
+
+impl Search {
+    /// The search over `placements` (each a list of live indices that are mines; indices < `live`),
+    /// where live cell `x` shows `base[x]` plus its mines among `nb[x]` (live indices) when safe.
+    /// Indices out of range are ignored (the boundary checks them).
+    pub fn new(
+        live: usize,
+        base: &[u64],
+        nb: &[Vec<usize>],
+        placements: &[Vec<usize>],
+        budget: u64,
+    ) -> Search {
+        let n = placements.len();
+        let nw = n.div_ceil(64);
+        let mut mine = vec![vec![0u64; nw]; live];
+        let mut by_value: Vec<Vec<(u64, Vec<u64>)>> = vec![Vec::new(); live];
+        let mut is_mine = vec![false; live];
+        for (k, p) in placements.iter().enumerate() {
+            for &x in p {
+                if let Some(m) = is_mine.get_mut(x) {
+                    *m = true;
+                }
+            }
+            let (word, bit) = (k / 64, 1u64 << (k % 64));
+            for x in 0..live {
+                if is_mine[x] {
+                    mine[x][word] |= bit;
+                    continue;
+                }
+                let around = nb.get(x).map_or(0, |js| {
+                    js.iter()
+                        .filter(|&&j| is_mine.get(j) == Some(&true))
+                        .count()
+                });
+                let v = base.get(x).copied().unwrap_or(0) + around as u64;
+                let slots = &mut by_value[x];
+                match slots.iter_mut().find(|(u, _)| *u == v) {
+                    Some((_, mask)) => mask[word] |= bit,
+                    None => {
+                        let mut mask = vec![0u64; nw];
+                        mask[word] |= bit;
+                        slots.push((v, mask));
+                    }
+                }
+            }
+            for &x in p {
+                if let Some(m) = is_mine.get_mut(x) {
+                    *m = false;
+                }
+            }
+        }
+        let values = by_value
+            .into_iter()
+            .map(|slots| slots.into_iter().map(|(_, m)| m).collect())
+            .collect();
+        Search {
+            nw,
+            n: n as u64,
+            mine,
+            values,
+            memo: Map::default(),
+            nodes: 0,
+            budget,
+            first: Vec::new(),
+        }
+    }
+
+    pub fn placements(&self) -> u64 {
+        self.n
+    }
+
+    fn full(&self) -> Vec<u64> {
+        let mut s = vec![u64::MAX; self.nw];
+        let tail = (self.n % 64) as u32;
+        if let (Some(last), true) = (s.last_mut(), tail != 0) {
+            *last = (1u64 << tail) - 1;
+        }
+        s
+    }
+
+    fn every(&self) -> Vec<usize> {
+        (0..self.mine.len()).collect()
+    }
+
+    /// Placements of the full set where each live cell is safe.
+    pub fn safety(&self) -> Vec<u64> {
+        self.mine.iter().map(|m| self.n - count(m)).collect()
+    }
+
+    /// The moves from `s`, looking only at `active` (live cells in order, a superset of those undecided
+    /// in `s`): the first cell safe in every placement that tells something (or None), and the cells the
+    /// positions below need to look at (with no such cell: the undecided cells, the moves to choose
+    /// from). A decided cell stays decided in every subset, so the positions below drop it.
+    fn moves(&self, s: &[u64], active: &[usize]) -> (Option<usize>, Vec<usize>) {
+        let mut keep = Vec::new();
+        for (i, &k) in active.iter().enumerate() {
+            let mine = &self.mine[k];
+            if subset(s, mine) {
+                continue; // a mine in every placement (or no placement left)
+            }
+            if disjoint(s, mine) {
+                let mut seen = 0;
+                for vm in &self.values[k] {
+                    if !disjoint(s, vm) {
+                        seen += 1;
+                        if seen > 1 {
+                            keep.extend_from_slice(&active[i + 1..]);
+                            return (Some(k), keep);
+                        }
+                    }
+                }
+                continue; // safe, with one number: tells nothing
+            }
+            keep.push(k);
+        }
+        (None, keep)
+    }
+
+    /// Placements of `s` won by optimal play.
+    fn win(&mut self, s: &[u64], active: &[usize], depth: usize) -> Result<u64, OverBudget> {
+        let key = key_of(s);
+        if let Some(&v) = self.memo.get(&key) {
+            return Ok(v);
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget || depth > MAX_DEPTH {
+            return Err(OverBudget);
+        }
+        let n = count(s);
+        if n == 1 {
+            self.memo.insert(key, 1);
+            return Ok(1);
+        }
+        let (safe, below) = self.moves(s, active);
+        let val = if let Some(k) = safe {
+            // a safe cell that tells something: open it first
+            let mut total = 0;
+            let mut p = vec![0u64; self.nw];
+            for i in 0..self.values[k].len() {
+                if and_into(s, &self.values[k][i], &mut p) {
+                    total += self.win(&p, &below, depth + 1)?;
+                }
+            }
+            total
+        } else if below.is_empty() {
+            n // every cell decided
+        } else {
+            self.best(s, n, &below, false, depth)?.1
+        };
+        self.memo.insert(key, val);
+        Ok(val)
+    }
+
+    /// The best of the undecided cells `below` from `s`: (live index, placements won). Cells are tried
+    /// safest first (ties in live order); a cell no safer than the best so far cannot beat it, and a
+    /// cell's evaluation stops once what is left of its safe placements cannot lift it over the best
+    /// (its value is then an upper bound, not exact). Equal splits of `s` are evaluated once.
+    fn best(
+        &mut self,
+        s: &[u64],
+        n: u64,
+        below: &[usize],
+        record: bool,
+        depth: usize,
+    ) -> Result<(Option<usize>, u64), OverBudget> {
+        let mut undecided: Vec<(u64, usize)> = below
+            .iter()
+            .map(|&k| (n - count_and(s, &self.mine[k]), k))
+            .collect();
+        undecided.sort_by_key(|t| std::cmp::Reverse(t.0)); // stable: ties stay in live order
+        let mut seen: Map<Words, (u64, bool)> = Map::default();
+        let mut best_k = None;
+        let mut best: Option<u64> = None; // None: below every value (the Python search's -1)
+        let beats = |v: u64, best: Option<u64>| match best {
+            Some(b) => v > b,
+            None => true,
+        };
+        for (safe, k) in undecided {
+            if !beats(safe, best) {
+                break; // no cell further down can beat the best: its safety bounds its value
+            }
+            let mut parts: Vec<Vec<u64>> = Vec::new();
+            for vm in &self.values[k] {
+                let mut p = vec![0u64; self.nw];
+                if and_into(s, vm, &mut p) {
+                    parts.push(p);
+                }
+            }
+            let mut sorted: Vec<&Vec<u64>> = parts.iter().collect();
+            sorted.sort();
+            let sig = Words(sorted.into_iter().flatten().copied().collect());
+            if let Some(&got) = seen.get(&sig) {
+                // the same split of the placements: the same value
+                if record {
+                    self.first.push((k, got.0, got.1));
+                }
+                continue;
+            }
+            let mut val = 0;
+            let mut left = safe;
+            let mut done = true;
+            for p in &parts {
+                val += self.win(p, below, depth + 1)?;
+                left = left.saturating_sub(count(p));
+                if !beats(val + left, best) {
+                    done = left == 0;
+                    val += left; // an upper bound when the rest was not searched
+                    break;
+                }
+            }
+            seen.insert(sig, (val, done));
+            if record {
+                self.first.push((k, val, done));
+            }
+            if beats(val, best) {
+                best_k = Some(k);
+                best = Some(val);
+            }
+        }
+        Ok((best_k, best.unwrap_or(0)))
+    }
+
+    /// (live index, placements won) of an optimal first move; None if nothing is left to decide.
+    pub fn best_move(&mut self) -> Result<Option<(usize, u64)>, OverBudget> {
+        let full = self.full();
+        let every = self.every();
+        let (safe, below) = self.moves(&full, &every);
+        if let Some(k) = safe {
+            return Ok(Some((k, self.win(&full, &every, 0)?)));
+        }
+        if below.is_empty() {
+            return Ok(None);
+        }
+        self.first.clear();
+        let (k, val) = self.best(&full, self.n, &below, true, 0)?;
+        Ok(k.map(|k| (k, val)))
+    }
+
+    /// Placements won by optimal play from the full set.
+    pub fn value(&mut self) -> Result<u64, OverBudget> {
+        let (full, every) = (self.full(), self.every());
+        self.win(&full, &every, 0)
+    }
+
+    /// Placements won by opening live cell `k` first, then playing optimally (0 if `k` is no live cell).
+    pub fn move_value(&mut self, k: usize) -> Result<u64, OverBudget> {
+        let (full, every) = (self.full(), self.every());
+        let Some(masks) = self.values.get(k) else {
+            return Ok(0);
+        };
+        let masks = masks.clone();
+        let mut total = 0;
+        let mut p = vec![0u64; self.nw];
+        for vm in &masks {
+            if and_into(&full, vm, &mut p) {
+                total += self.win(&p, &every, 1)?;
+            }
+        }
+        Ok(total)
+    }
+}

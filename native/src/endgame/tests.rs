@@ -1,0 +1,217 @@
+//! The search and the listing against brute force, and the boundary's "never panics" property.
+
+use std::collections::{BTreeSet, HashMap};
+
+use proptest::prelude::*;
+
+use super::placements::{self, Comp};
+use super::search::Search;
+use super::{as_live, layout};
+
+/// Placements of `set` won by optimal play, by plain recursion: every cell that is undecided, or safe
+/// with more than one number, is tried; no ordering, no cut-off, no shortcut for safe cells.
+fn naive(
+    set: &[usize],
+    base: &[u64],
+    nb: &[Vec<usize>],
+    ps: &[Vec<usize>],
+    memo: &mut HashMap<Vec<usize>, u64>,
+) -> u64 {
+    if let Some(&v) = memo.get(set) {
+        return v;
+    }
+    let mut best = None;
+    for x in 0..base.len() {
+        if let Some(v) = naive_move(set, x, base, nb, ps, memo) {
+            best = Some(best.map_or(v, |b: u64| b.max(v)));
+        }
+    }
+    let v = best.unwrap_or(set.len() as u64);
+    memo.insert(set.to_vec(), v);
+    v
+}
+
+/// Placements of `set` won by opening `x` first (None if `x` is decided in `set`).
+fn naive_move(
+    set: &[usize],
+    x: usize,
+    base: &[u64],
+    nb: &[Vec<usize>],
+    ps: &[Vec<usize>],
+    memo: &mut HashMap<Vec<usize>, u64>,
+) -> Option<u64> {
+    let mine = |k: usize, c: usize| ps[k].contains(&c);
+    let mines = set.iter().filter(|&&k| mine(k, x)).count();
+    let mut parts: Vec<(u64, Vec<usize>)> = Vec::new();
+    for &k in set {
+        if mine(k, x) {
+            continue;
+        }
+        let v = base[x] + nb[x].iter().filter(|&&j| mine(k, j)).count() as u64;
+        match parts.iter_mut().find(|(u, _)| *u == v) {
+            Some((_, p)) => p.push(k),
+            None => parts.push((v, vec![k])),
+        }
+    }
+    if mines == set.len() || (mines == 0 && parts.len() == 1) {
+        return None;
+    }
+    Some(
+        parts
+            .iter()
+            .map(|(_, p)| naive(p, base, nb, ps, memo))
+            .sum(),
+    )
+}
+
+fn instance() -> impl Strategy<Value = (Vec<u64>, Vec<Vec<usize>>, Vec<Vec<usize>>)> {
+    (1usize..=6).prop_flat_map(|live| {
+        let base = proptest::collection::vec(0u64..3, live);
+        let nb =
+            proptest::collection::vec(proptest::collection::btree_set(0..live, 0..=live), live);
+        let ps = proptest::collection::btree_set(
+            proptest::collection::btree_set(0..live, 0..=live),
+            1..=14,
+        );
+        (base, nb, ps).prop_map(|(base, nb, ps)| {
+            let nb: Vec<Vec<usize>> = nb
+                .into_iter()
+                .enumerate()
+                .map(|(x, s)| s.into_iter().filter(|&j| j != x).collect())
+                .collect();
+            let ps: Vec<Vec<usize>> = ps.into_iter().map(|s| s.into_iter().collect()).collect();
+            (base, nb, ps)
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// The search's values equal plain recursion's, for the whole position and for every first move,
+    /// and the move it picks achieves the best value.
+    #[test]
+    fn search_is_optimal((base, nb, ps) in instance()) {
+        let mut memo = HashMap::new();
+        let all: Vec<usize> = (0..ps.len()).collect();
+        let truth = naive(&all, &base, &nb, &ps, &mut memo);
+        let mut search = Search::new(base.len(), &base, &nb, &ps, u64::MAX);
+        prop_assert_eq!(search.value(), Ok(truth));
+        let mut fresh = Search::new(base.len(), &base, &nb, &ps, u64::MAX);
+        match fresh.best_move() {
+            Ok(Some((k, won))) => {
+                prop_assert_eq!(won, truth);
+                prop_assert_eq!(naive_move(&all, k, &base, &nb, &ps, &mut memo), Some(truth));
+            }
+            Ok(None) => prop_assert_eq!(truth, ps.len() as u64), // nothing to decide: every placement won
+            Err(e) => prop_assert!(false, "unbounded search over budget: {e:?}"),
+        }
+        for x in 0..base.len() {
+            if let Some(v) = naive_move(&all, x, &base, &nb, &ps, &mut memo) {
+                prop_assert_eq!(search.move_value(x), Ok(v));
+            }
+        }
+        // every first move it evaluated: exact values are true, the others upper bounds
+        for &(k, w, done) in &fresh.first {
+            let v = naive_move(&all, k, &base, &nb, &ps, &mut memo);
+            prop_assert!(v.is_some());
+            let v = v.unwrap_or(0);
+            if done { prop_assert_eq!(w, v) } else { prop_assert!(w >= v) }
+        }
+    }
+
+    /// A budget cut: either the same answer within the budget, or over budget having visited one more
+    /// node than allowed; never a different move.
+    #[test]
+    fn budgets_cut_cleanly((base, nb, ps) in instance(), cut in 0u64..40) {
+        let mut whole = Search::new(base.len(), &base, &nb, &ps, u64::MAX);
+        let want = whole.best_move();
+        let mut part = Search::new(base.len(), &base, &nb, &ps, cut);
+        match part.best_move() {
+            Ok(got) => { prop_assert_eq!(Ok(got), want); prop_assert!(part.nodes <= cut) }
+            Err(_) => prop_assert_eq!(part.nodes, cut + 1),
+        }
+    }
+
+    /// The listing equals brute force: every subset of the cells with `remaining` mines in all that
+    /// meets every constraint, each once.
+    #[test]
+    fn listing_is_brute_force(
+        sizes in proptest::collection::vec(1usize..=3, 1..=4),
+        cons in proptest::collection::vec((proptest::collection::btree_set(0usize..4, 1..=3), 0i64..4), 0..=3),
+        outside in 0usize..=3,
+        remaining in -1i64..=7,
+    ) {
+        let mut next = 0u32;
+        let groups: Vec<Vec<u32>> = sizes.iter().map(|&s| { let g = (next..next + s as u32).collect(); next += s as u32; g }).collect();
+        let cons: Vec<(Vec<usize>, i64)> = cons.into_iter()
+            .map(|(gs, need)| (gs.into_iter().filter(|&g| g < groups.len()).collect::<Vec<_>>(), need))
+            .filter(|(gs, _)| !gs.is_empty()).collect();
+        let group_cons: Vec<Vec<usize>> = (0..groups.len()).map(|g| (0..cons.len()).filter(|&c| cons[c].0.contains(&g)).collect()).collect();
+        let outside: Vec<u32> = (next..next + outside as u32).collect();
+        let comp = Comp { groups: groups.clone(), group_cons, cons: cons.clone() };
+        let cells = next as usize + outside.len();
+        let mut want = BTreeSet::new();
+        for bits in 0u32..(1 << cells) {
+            if i64::from(bits.count_ones()) != remaining { continue }
+            let ok = cons.iter().all(|(gs, need)| gs.iter().flat_map(|&g| &groups[g]).filter(|&&c| bits >> c & 1 == 1).count() as i64 == *need);
+            if ok { want.insert((0..cells as u32).filter(|&c| bits >> c & 1 == 1).collect::<Vec<u32>>()); }
+        }
+        let got = placements::enumerate(&[comp], &outside, remaining, 10_000);
+        prop_assert!(got.is_some());
+        let got = got.unwrap_or_default();
+        let set: BTreeSet<Vec<u32>> = got.iter().map(|p| { let mut p = p.clone(); p.sort_unstable(); p }).collect();
+        prop_assert_eq!(set.len(), got.len()); // each once
+        prop_assert_eq!(&set, &want);
+        // over the limit: None
+        if !want.is_empty() {
+            let comp = Comp { groups: groups.clone(), group_cons: (0..groups.len()).map(|g| (0..cons.len()).filter(|&c| cons[c].0.contains(&g)).collect()).collect(), cons };
+            prop_assert_eq!(placements::enumerate(&[comp], &outside, remaining, want.len() - 1), None);
+        }
+    }
+
+    /// Whatever the boundary is given, it answers or refuses; it never panics.
+    #[test]
+    fn never_panics(
+        rows in 0usize..5, cols in 0usize..5,
+        kinds in proptest::collection::vec(any::<u8>(), 0..30),
+        live in proptest::collection::vec(0u32..30, 0..10),
+        ps in proptest::collection::vec(proptest::collection::vec(0u32..30, 0..6), 0..12),
+        budget in 0u64..50,
+        groups in proptest::collection::vec(proptest::collection::vec(0u32..30, 0..4), 0..4),
+        group_cons in proptest::collection::vec(proptest::collection::vec(0usize..5, 0..3), 0..4),
+        cons in proptest::collection::vec((proptest::collection::vec(0usize..5, 0..3), -2i64..5), 0..4),
+        remaining in -3i64..8, limit in 0usize..50,
+    ) {
+        if let Ok(lay) = layout(rows, cols, &kinds, live) {
+            if let Ok(ps) = as_live(&lay, &ps) {
+                let mut s = Search::new(lay.live.len(), &lay.base, &lay.nb, &ps, budget);
+                let _ = s.best_move();
+                let _ = s.value();
+                for k in 0..lay.live.len() + 1 { let _ = s.move_value(k); }
+            }
+        }
+        let comps = [Comp { groups, group_cons, cons }];
+        if placements::check(&comps).is_ok() {
+            let _ = placements::enumerate(&comps, &[1, 2, 3], remaining, limit);
+        }
+    }
+}
+
+#[test]
+fn binomials() {
+    assert_eq!(placements::binomial(5, 2), 10);
+    assert_eq!(placements::binomial(5, 6), 0);
+    assert_eq!(placements::binomial(480, 99), u64::MAX); // saturates
+    assert_eq!(placements::binomial(64, 32), 1_832_624_140_942_590_534);
+}
+
+#[test]
+fn a_forced_guess_and_a_won_position() {
+    // two cells, one mine, nothing to tell them apart: either cell wins half the placements
+    let mut s = Search::new(2, &[1, 1], &[vec![], vec![]], &[vec![0], vec![1]], 100);
+    assert_eq!(s.best_move(), Ok(Some((0, 1)))); // ties go to the first cell in live order
+                                                 // one placement: nothing to decide
+    let mut one = Search::new(2, &[0, 0], &[vec![1], vec![0]], &[vec![0]], 100);
+    assert_eq!(one.best_move(), Ok(None));
+}
