@@ -32,7 +32,7 @@ def assert_optimal_first_move(state, x: int, max_placements: int) -> None:  # ty
     placements = enumerate_placements(state, max_placements)
     assert placements is not None
     search = EndgameSearch(state, placements, 10**7)
-    assert search.move_value(x) == Fraction(search.win(search.full), search.n)  # exact: no tolerance
+    assert search.move_value(x) == search.value()  # exact: no tolerance
 
 
 def brute_force(board: Board) -> list[frozenset[int]]:

@@ -74,9 +74,7 @@ class PartialSearch:
     @classmethod
     def of(cls, search: endgame.EndgameSearch) -> PartialSearch:
         """What the first moves ``search`` evaluated prove (after its best_move ran out of budget)."""
-        s, n = search.full, search.n
-        safety = {search.live[k]: Fraction(n - (s & m).bit_count(), n) for k, m in enumerate(search.mine_mask)}
-        return cls({search.live[k]: (Fraction(w, n), done) for k, (w, done) in search.first.items()}, safety)
+        return cls(search.first, search.safety)
 
     def bound(self, cell: int) -> Fraction | None:
         """The most ``cell`` can win as a first move: its value if evaluated, else its safety."""

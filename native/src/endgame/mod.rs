@@ -26,8 +26,16 @@ pub const UNKNOWN: u8 = 2; // covered and not fixed: counts one in the placement
 /// pages a search touches are ever mapped.
 const STACK: usize = 256 << 20;
 
-/// Runs `f` on a thread with a large stack; None if the thread could not be started (or failed).
-fn on_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Option<T> {
+/// Searches over at most this many placements run on the caller's thread: a line of play is at most
+/// one level per placement, and this many levels fit any thread's stack.
+const SMALL: u64 = 64;
+
+/// Runs `f` on a thread with a large stack (inline when `n` placements cannot recurse deep); None if
+/// the thread could not be started (or failed).
+fn on_big_stack<T: Send>(n: u64, f: impl FnOnce() -> T + Send) -> Option<T> {
+    if n <= SMALL {
+        return Some(f());
+    }
     std::thread::scope(|scope| {
         let handle = std::thread::Builder::new()
             .name("cpsolve-endgame".into())
@@ -234,8 +242,9 @@ impl Endgame {
     /// ran out; cell None when nothing is left to decide.
     fn best_move(&mut self, py: Python<'_>) -> (bool, Option<u32>, u64) {
         let search = &mut self.search;
-        let got =
-            py.allow_threads(|| on_big_stack(|| search.best_move()).unwrap_or(Err(OverBudget)));
+        let got = py.allow_threads(|| {
+            on_big_stack(search.placements(), || search.best_move()).unwrap_or(Err(OverBudget))
+        });
         match got {
             Ok(Some((k, won))) => (true, self.live.get(k).copied(), won),
             Ok(None) => (true, None, 0),
@@ -246,7 +255,9 @@ impl Endgame {
     /// (finished, placements won by optimal play from the whole position).
     fn value(&mut self, py: Python<'_>) -> (bool, u64) {
         let search = &mut self.search;
-        match py.allow_threads(|| on_big_stack(|| search.value()).unwrap_or(Err(OverBudget))) {
+        match py.allow_threads(|| {
+            on_big_stack(search.placements(), || search.value()).unwrap_or(Err(OverBudget))
+        }) {
             Ok(w) => (true, w),
             Err(OverBudget) => (false, 0),
         }
@@ -257,9 +268,10 @@ impl Endgame {
         let k = self.live_index(cell)?;
         let search = &mut self.search;
         Ok(
-            match py
-                .allow_threads(|| on_big_stack(|| search.move_value(k)).unwrap_or(Err(OverBudget)))
-            {
+            match py.allow_threads(|| {
+                on_big_stack(search.placements(), || search.move_value(k))
+                    .unwrap_or(Err(OverBudget))
+            }) {
                 Ok(w) => (true, w),
                 Err(OverBudget) => (false, 0),
             },
