@@ -222,6 +222,25 @@ def test_cli_json_keys_and_exit_0() -> None:
     assert err == ""  # no progress bar when standard error is not a terminal
 
 
+def test_games_per_cpu_second_adds_up_the_records() -> None:
+    """The summary's CPU figures are the sum of the games' own CPU times (records carry them, and a
+    record written before them, with none, is left out of the rate rather than counted as free)."""
+    from cpsolve.play import records as game_records
+    from cpsolve.play.runner import summarize
+    config = small_config(games=6)
+    summary, recs = run(config)
+    assert all(r.cpu_ms > 0 for r in recs)
+    total = sum(r.cpu_ms for r in recs) / 1e3
+    assert summary["cpu_seconds"] == pytest.approx(total)
+    assert summary["games_per_cpu_second"] == pytest.approx(6 / total)
+    back = [game_records.from_json(game_records.to_json(r, "x")) for r in recs]
+    assert [r.cpu_ms for r in back] == pytest.approx([r.cpu_ms for r in recs], abs=1e-3)
+    old = [replace(r, cpu_ms=0.0) if r.index < 2 else r for r in back]  # as read from older records
+    again = summarize(config, old, wall=1.0, jobs=1)
+    rest = sum(r.cpu_ms for r in old) / 1e3
+    assert again["games_per_cpu_second"] == pytest.approx(4 / rest)
+
+
 def test_cli_table_and_bad_input() -> None:
     rc, out, _ = run_cli("play", "--difficulty", "beginner", "--games", "2")
     assert rc == 0 and "wins" in out and "certainties wrong" in out

@@ -186,7 +186,7 @@ def render_table(s: dict[str, Any]) -> str:
         f"max {s['max_ms']:.2f} ms",
         f"  throughput            {s['games_per_second']:.2f} games/s with "
         + (f"cluster {s['cluster']}" if s.get("cluster") else f"{s['jobs']} job(s)") + " "
-        f"(strategy {s['strategy_ms_per_game']:.0f} ms/game)",
+        f"(strategy {s['strategy_ms_per_game']:.0f} ms/game), {s['games_per_cpu_second']:.2f} games per CPU-second",
     ]
     if s["errors"]:
         lines.append(f"  solver errors         {s['errors']:>10}")

@@ -36,7 +36,7 @@ def to_json(rec: GameRecord, run: str) -> dict[str, Any]:
             "wrong_exact": rec.wrong_exact, "errors": rec.errors,
             "estimated_positions": rec.estimated_positions, "moves": rec.moves,
             "loss_reason": rec.loss_reason, "loss_risk": rec.loss_risk, "loss_stage": rec.loss_stage,
-            "strategy_ms": round(rec.strategy_ms, 3),
+            "strategy_ms": round(rec.strategy_ms, 3), "cpu_ms": round(rec.cpu_ms, 3),
             "wrong": rec.wrong, "error_messages": rec.error_messages}
 
 
@@ -47,6 +47,7 @@ def from_json(doc: dict[str, Any]) -> GameRecord:
         wrong_certainties=doc["wrong_certainties"], wrong_exact=doc.get("wrong_exact", 0),
         errors=doc.get("errors", 0), guesses=doc["guesses"], revealed=doc["revealed"],
         safe_cells=doc["safe_cells"], strategy_ms=doc.get("strategy_ms", 0.0),
+        cpu_ms=doc.get("cpu_ms", 0.0),
         loss_reason=doc.get("loss_reason", ""), loss_risk=doc.get("loss_risk", 0.0),
         loss_stage=doc.get("loss_stage", 0.0), wrong=list(doc.get("wrong", [])),
         error_messages=list(doc.get("error_messages", [])), moves=dict(doc.get("moves", {})))

@@ -44,6 +44,8 @@ class GameRecord:
     safe_cells: int = 0            # safe cells on the board
     ms: list[float] = field(default_factory=list)  # time per position (the solver call)
     strategy_ms: float = 0.0       # time spent choosing moves (look-ahead etc.)
+    cpu_ms: float = 0.0            # CPU time of the process playing the game, all its threads (proof
+                                   # engine, core) included: comparable on a loaded machine
     loss_reason: str = ""          # the kind of move that hit a mine ("look-ahead", "endgame", ...)
     loss_risk: float = 0.0         # its mine probability as the analysis gave it
     loss_stage: float = 0.0        # fraction of the safe cells revealed when it was made
@@ -72,12 +74,14 @@ def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, 
               options: AnalysisOptions = DEFAULTS,
               first_cell: tuple[int, int] | None = None) -> GameRecord:
     """Play game ``index`` of the run seeded ``seed`` to the end and return the referee's record."""
+    cpu0 = time.process_time()
     gseed = game_seed(seed, index)
     game = Game(rows, cols, mines, seed=gseed, first_click=first_click)
     rec = GameRecord(index=index, seed=gseed, won=False, safe_cells=rows * cols - mines)
     r0, c0 = first_cell if first_cell is not None else strategy.first_cell(rows, cols, mines, first_click)
     game.reveal(r0, c0)  # the rules make the first click safe
     play_on(game, strategy, rec, analyzer, options)
+    rec.cpu_ms = (time.process_time() - cpu0) * 1e3
     return rec
 
 

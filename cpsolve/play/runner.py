@@ -15,7 +15,7 @@ from .run_config import RunConfig, play_one
 
 #: Keys of the summary that depend on the machine and the moment, not on the games played.
 TIMING_KEYS = ("median_ms", "p99_ms", "max_ms", "mean_ms", "wall_seconds", "games_per_second",
-               "strategy_ms_per_game", "jobs", "cluster")
+               "cpu_seconds", "games_per_cpu_second", "strategy_ms_per_game", "jobs", "cluster")
 
 
 def wilson(wins: int, games: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -150,6 +150,8 @@ class Tally:
         self.wrong_certainties = self.wrong_exact = self.errors = self.guesses = 0
         self.revealed = self.safe_cells = 0
         self.strategy_ms = 0.0
+        self.cpu_ms = 0.0
+        self.cpu_games = 0  # games whose record has a CPU time (records written before it have none)
         self.ms: list[float] = []
         self.moves: dict[str, int] = {}
         self.losses: dict[str, int] = {}
@@ -180,6 +182,9 @@ class Tally:
         self.revealed += r.revealed
         self.safe_cells += r.safe_cells
         self.strategy_ms += r.strategy_ms
+        if r.cpu_ms > 0:
+            self.cpu_ms += r.cpu_ms
+            self.cpu_games += 1
         if len(self.ms) < self.ms_limit:
             self.ms.extend(r.ms)
         for k, v in r.moves.items():
@@ -227,6 +232,9 @@ class Tally:
             "strategy_ms_per_game": self.strategy_ms / games if games else 0.0,
             "wall_seconds": wall,
             "games_per_second": played / wall if wall > 0 else 0.0,
+            # CPU time the games took, whatever else the machine was doing: the loaded machine's figure
+            "cpu_seconds": self.cpu_ms / 1e3,
+            "games_per_cpu_second": self.cpu_games / (self.cpu_ms / 1e3) if self.cpu_ms > 0 else 0.0,
             "jobs": jobs,
             "games_digest": self.digest.hexdigest()[:16],
             "wrong": list(self.wrong),
