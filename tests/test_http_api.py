@@ -303,7 +303,8 @@ def test_unknown_endpoint_and_method(client):
     bad(client.get("/api/nothing"), 404, "no such endpoint")
     bad(client.get("/api/analyze"), 405, "not allowed")
     assert client.get("/").status_code == 200 and "cpsolve" in client.get("/").text
-    assert client.get("/static/app.js").status_code == 200
+    for module in ("main", "state", "boardtext", "view", "analysis", "game", "editor", "storage"):
+        assert client.get(f"/static/{module}.js").status_code == 200
     assert client.get("/palette.js").text.startswith("window.CPSOLVE_PALETTE")
     assert client.get("/api/health").json()["status"] == "ok"
 

@@ -1,0 +1,60 @@
+// The page's shared state, the HTTP helper and the message line.
+export const S = {
+  mode: "play",          // "play" or "analyse"
+  game: null,            // the last game document from the server (its id is the sealed game)
+  history: [],           // earlier game documents of this game (practice mode takes a click back)
+  practised: false,      // a click was taken back: the game stays out of the statistics
+  started: null,         // time of the game's first reveal (ms), for the timer
+  ended: null,           // time it ended
+  text: "",              // the board text shown
+  board: null,           // {rows, cols, mines, cells: [[ch, ...], ...], where}
+  doc: null,             // the last analysis document (section 3) for S.text
+  overlay: { play: false, analyse: true },
+  why: null,             // {cell:[r,c], clues:[[r,c],...]}
+  move: [],              // cells of the last best move shown in analysis mode
+  focus: [0, 0],
+  hover: null,           // the cell under the mouse, if any: W explains it (else the focused cell)
+  tool: null,            // analyse mode: "inspect", "cycle" or the character a click paints
+  undo: [], redo: [],    // analyse mode: board texts before / after the edits
+  autoplay: false,
+  busy: 0,
+  seq: 0,                // analysis requests in flight: only the newest is drawn
+  onBusy: () => {},      // set by main: redraw the buttons
+};
+window.cpsolve = S;      // the page's state, for the browser tests and the curious
+
+export const $ = (id) => document.getElementById(id);
+
+export function say(text, isError = false) {
+  const m = $("message");
+  m.textContent = text;
+  m.className = isError ? "error" : "";
+}
+
+export async function api(path, body, opts = {}) {
+  const init = body === undefined ? { method: "GET" } : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  };
+  S.busy++;
+  S.onBusy();
+  try {
+    const res = await fetch(path, init);
+    const doc = await res.json();
+    if (!res.ok) {
+      if (!opts.quiet) say(`${doc.error || res.statusText}`, true);
+      return null;
+    }
+    return doc;
+  } catch (e) {
+    say(`cannot reach the server: ${e.message}`, true);
+    return null;
+  } finally {
+    S.busy--;
+    S.onBusy();
+  }
+}
+
+export function escapeHtml(s) {
+  return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+}
+export function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }

@@ -1,0 +1,224 @@
+// The board view: colours from the server's palette, one button per cell, the status and info lines.
+// The rule of the page: green means proved safe (a certainty from the proof engine), nothing less.
+import { $, S, escapeHtml } from "./state.js";
+
+const PALETTE = window.CPSOLVE_PALETTE;
+
+function hexToRgb(h) { return [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16)); }
+function scaleColour(p) {
+  const stops = PALETTE.scale;
+  p = Math.min(1, Math.max(0, p));
+  for (let i = 0; i + 1 < stops.length; i++) {
+    const [p0, c0] = stops[i], [p1, c1] = stops[i + 1];
+    if (p <= p1) {
+      const t = p1 === p0 ? 0 : (p - p0) / (p1 - p0);
+      const a = hexToRgb(c0), b = hexToRgb(c1);
+      return "#" + a.map((x, k) => Math.round(x + (b[k] - x) * t).toString(16).padStart(2, "0")).join("");
+    }
+  }
+  return stops[stops.length - 1][1];
+}
+function textOn(hex) {
+  const [r, g, b] = hexToRgb(hex);
+  return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? "#000" : "#fff";
+}
+export function applyPalette() {
+  const root = document.documentElement.style;
+  root.setProperty("--psafe", PALETTE.provedSafe);
+  root.setProperty("--pmine", PALETTE.provedMine);
+  root.setProperty("--revealed", PALETTE.revealed);
+  root.setProperty("--covered", PALETTE.covered);
+  root.setProperty("--best", PALETTE.best);
+  root.setProperty("--why", PALETTE.clue);
+  PALETTE.numbers.forEach((c, k) => root.setProperty(`--n${k + 1}`, c));
+  const stops = PALETTE.scale.map(([p, c]) => `${c} ${Math.round(p * 100)}%`).join(", ");
+  document.querySelector(".sw.scale").style.background = `linear-gradient(90deg, ${stops})`;
+}
+
+export function gameOver() { return S.mode === "play" && S.game && S.game.state !== "playing"; }
+export function overlayOn() { return S.overlay[S.mode]; }
+
+let docIndex = null;
+function docCell(r, c) {
+  if (!S.doc || S.doc.status !== "ok") return null;
+  if (!docIndex || docIndex.doc !== S.doc) {
+    docIndex = { doc: S.doc, map: new Map(S.doc.cells.map((x) => [x.row * S.doc.cols + x.col, x])) };
+  }
+  return docIndex.map.get(r * S.doc.cols + c) || null;
+}
+function layoutSet() {
+  if (S.mode !== "play" || !S.game || !S.game.layout) return null;
+  return new Set(S.game.layout.map(([r, c]) => r * S.game.cols + c));
+}
+function pct(p) { return p < 0.005 ? "<1" : p > 0.995 && p < 1 ? ">99" : String(Math.round(p * 100)); }
+
+export function cellInfo(r, c) {
+  const b = S.board;
+  const ch = b.cells[r][c];
+  const where = `${r},${c}`;
+  if (/[0-8]/.test(ch)) return { kind: "revealed", text: `${where}: revealed ${ch}` };
+  const layout = layoutSet();
+  if (ch === "F") {
+    const wrong = layout && !layout.has(r * b.cols + c);
+    return { kind: "flag", text: `${where}: flagged${wrong ? " (no mine here)" : ""}`, wrong };
+  }
+  if (ch === "*") return { kind: "mine", text: `${where}: mine` };
+  if (layout && layout.has(r * b.cols + c)) return { kind: "layout_mine", text: `${where}: a mine (the game is over)` };
+  const d = S.doc && overlayOn() && !gameOver() ? docCell(r, c) : null;
+  if (!d) return { kind: "covered", text: `${where}: covered` };
+  const undecided = S.doc.undecided && S.doc.undecided.some(([x, y]) => x === r && y === c);
+  if (d.proof === "safe") return { kind: "proved_safe", d, text: `${where}: PROVED SAFE (proof engine); press W for why` };
+  if (d.proof === "mine") return { kind: "proved_mine", d, text: `${where}: PROVED MINE (proof engine); press W for why` };
+  if (d.basis === "estimate") {
+    return { kind: "estimate", d, text: `${where}: estimate ~${(d.probability * 100).toFixed(1)}% (basis: estimate; not exact, not proved)` };
+  }
+  const note = undecided ? "; not decided by the proof engine within the time limit" :
+    (d.fraction === "0" || d.fraction === "1" ? "; exact, not proved" : "; not proved");
+  return { kind: "exact", d, text: `${where}: ${d.fraction} = ${(d.probability * 100).toFixed(2)}% (basis: exact${note})` };
+}
+
+// ---- layout: a board wider than the screen and taller than wide is drawn turned a quarter (its
+// rows as columns), and cells shrink to fit the width (never under 22 px, so text stays >= 11 px)
+const MIN_CELL = 22, MAX_CELL = 30;
+export function geometry(b) {
+  const wrap = $("board-wrap");
+  const avail = Math.max(100, (wrap ? wrap.clientWidth : window.innerWidth) - 6);
+  const zoom = S.zoom || 0;   // 0: fit the width
+  const fits = (n) => Math.floor(avail / n) - 1;
+  let turned = false, cell = zoom || Math.min(MAX_CELL - 4, fits(b.cols));
+  if (!zoom && cell < MIN_CELL && b.rows < b.cols) { turned = true; cell = Math.min(MAX_CELL - 4, fits(b.rows)); }
+  return { turned, cell: Math.max(MIN_CELL, cell) };
+}
+export function displayed(r, c) { return S.turned ? [c, r] : [r, c]; }
+
+export function draw() {
+  const b = S.board;
+  const grid = $("board");
+  if (!b || !b.rows) { grid.replaceChildren(); drawStatus(); updateButtons(); return; }
+  const geo = geometry(b);
+  document.documentElement.style.setProperty("--cell", `${geo.cell}px`);
+  const key = `${b.rows}x${b.cols}:${geo.turned}`;
+  if (grid.dataset.key !== key || grid.childElementCount !== b.rows * b.cols) {
+    S.turned = geo.turned;
+    grid.replaceChildren();
+    grid.dataset.key = key;
+    grid.dataset.cols = String(b.cols);
+    grid.classList.toggle("turned", geo.turned);
+    grid.style.gridTemplateColumns = `repeat(${geo.turned ? b.rows : b.cols}, var(--cell))`;
+    for (let r = 0; r < b.rows; r++) {
+      for (let c = 0; c < b.cols; c++) {
+        const el = document.createElement("button");
+        el.type = "button";
+        el.className = "cell";
+        el.dataset.r = r; el.dataset.c = c;
+        el.setAttribute("role", "gridcell");
+        el.tabIndex = -1;
+        const [dr, dc] = displayed(r, c);
+        el.style.gridRow = String(dr + 1);
+        el.style.gridColumn = String(dc + 1);
+        grid.appendChild(el);
+      }
+    }
+  }
+  const best = S.doc && overlayOn() && !gameOver() && S.doc.best_guess ? S.doc.best_guess : null;
+  const whyClues = new Set((S.why ? S.why.clues : []).map(([r, c]) => r * b.cols + c));
+  const asked = S.why ? S.why.cell[0] * b.cols + S.why.cell[1] : -1;
+  const moves = new Set(S.move.map(([r, c]) => r * b.cols + c));
+  const exploded = S.game && S.mode === "play" && S.game.exploded ? S.game.exploded : null;
+  const [fr, fc] = S.focus;
+  for (const el of grid.children) {
+    const r = +el.dataset.r, c = +el.dataset.c;
+    const ch = b.cells[r][c];
+    const info = cellInfo(r, c);
+    const cls = ["cell"];
+    let text = "";
+    let bg = "";
+    switch (info.kind) {
+      case "revealed": cls.push("rev", `n${ch}`); text = ch === "0" ? "" : ch; break;
+      case "flag": cls.push("flag"); if (info.wrong) cls.push("wrongflag"); text = "\u2691"; break;
+      case "mine": cls.push("mine"); text = "\u2739"; break;
+      case "layout_mine": cls.push("lmine"); text = "\u2739"; break;
+      case "proved_safe": cls.push("psafe"); text = "\u2713"; break;
+      case "proved_mine": cls.push("pmine"); text = "\u2739"; break;
+      case "exact": cls.push("prob"); bg = scaleColour(info.d.probability); text = pct(info.d.probability); break;
+      case "estimate": cls.push("prob", "est"); bg = scaleColour(info.d.probability); text = "~" + pct(info.d.probability); break;
+      default: break;
+    }
+    if (best && best[0] === r && best[1] === c) cls.push("best");
+    if (moves.has(r * b.cols + c)) cls.push("move");
+    if (whyClues.has(r * b.cols + c)) cls.push("why");
+    if (asked === r * b.cols + c) cls.push("asked");
+    if (exploded && exploded[0] === r && exploded[1] === c) cls.push("exploded");
+    el.className = cls.join(" ");
+    el.style.backgroundColor = bg;
+    el.style.color = bg ? textOn(bg) : "";
+    el.textContent = text;
+    el.dataset.kind = info.kind;
+    el.title = info.text;
+    el.setAttribute("aria-label", info.text);
+    el.tabIndex = r === fr && c === fc ? 0 : -1;
+  }
+  const [ir, ic] = infoCell();
+  if (ir < b.rows && ic < b.cols) showInfo(ir, ic);
+  drawStatus();
+  updateButtons();
+}
+
+export function infoCell() { return S.hover || S.focus; }
+export function showInfo(r, c) { if (S.board && S.board.rows) $("info").textContent = cellInfo(r, c).text; }
+
+export function focusCell(r, c) {
+  const b = S.board;
+  if (!b) return;
+  r = Math.max(0, Math.min(b.rows - 1, r));
+  c = Math.max(0, Math.min(b.cols - 1, c));
+  S.focus = [r, c];
+  S.hover = null;  // the keyboard (or a tap) chose this cell: W explains it
+  for (const el of $("board").children) el.tabIndex = -1;
+  const el = $("board").children[r * b.cols + c];
+  if (el) { el.tabIndex = 0; el.focus(); showInfo(r, c); }
+}
+
+export function drawStatus() {
+  const st = $("status");
+  const b = S.board;
+  const parts = [];
+  if (!b || !b.rows) { st.textContent = S.mode === "play" ? "Start a new game." : "Paste or drop a board, then Analyse."; return; }
+  const flags = b.cells.flat().filter((x) => x === "F").length;
+  if (b.mines !== null) parts.push(`mines left: ${b.mines - flags}`);
+  if (S.mode === "play" && S.game) {
+    const label = { playing: "playing", won: "WON", lost: "LOST" }[S.game.state];
+    parts.push(`<span class="${S.game.state}">${label}</span>`);
+    if (S.game.no_guess) parts.push("no-guess game");
+    if (S.practised) parts.push("practised (not in the statistics)");
+  }
+  const d = S.doc;
+  if (d && d.status === "inconsistent") {
+    parts.push(`<span class="lost">inconsistent board: ${escapeHtml(d.message || "")}</span>`);
+  } else if (gameOver()) {
+    parts.push(S.game.state === "won" ? "every safe cell is open" : "the layout is shown; \u2716 marks a wrong flag");
+  } else if (d && (overlayOn() || S.mode === "analyse")) {
+    parts.push(`proved safe: ${d.proved_safe.length}`, `proved mine: ${d.proved_mine.length}`);
+    parts.push(d.exact ? "probabilities: exact" : `<span class="est">probabilities: ESTIMATES (none on this board is exact)</span>`);
+    if (d.undecided && d.undecided.length) parts.push(`${d.undecided.length} not decided within ${d.time_limit} s`);
+    if (d.best_guess && overlayOn()) parts.push(`best guess: ${d.best_guess[0]},${d.best_guess[1]}`);
+    else if (!d.best_guess && d.cells.length) parts.push("no best guess: every covered cell is a mine");
+    if (d.mines === null) parts.push(`prior: ${escapeHtml(d.prior)}`);
+  } else if (S.mode === "play") {
+    parts.push("overlay off (O shows probabilities)");
+  }
+  st.innerHTML = parts.join(" &middot; ");
+}
+
+export function updateButtons() {
+  const playing = S.mode === "play" && S.game && S.game.state === "playing";
+  const idle = S.busy === 0 || S.autoplay;
+  $("reveal-safe").disabled = !playing || !idle;
+  $("autoplay").disabled = !playing && !S.autoplay;
+  $("autoplay-safe").disabled = !playing && !S.autoplay;
+  $("best-move").disabled = !S.board || !S.board.rows || (S.mode === "play" && !playing) || !idle;
+  $("why").disabled = !S.board || !S.board.rows;
+  $("take-back").hidden = !(S.mode === "play" && $("practice").checked && S.history.length);
+  $("undo").disabled = !S.undo.length;
+  $("redo").disabled = !S.redo.length;
+}
