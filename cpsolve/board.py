@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import repeat
 from operator import gt
+from typing import Any
 
 from .errors import CpsolveError
 
@@ -308,6 +309,10 @@ class Board:
     def __str__(self) -> str:
         """The grid in the board text format (docs/board-format.md), with its ``mines:`` header."""
         return self.to_text().rstrip("\n")
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython and Jupyter show the grid (the board text), not the one-line repr."""
+        printer.text(str(self) if not cycle else "Board(...)")
 
     def __repr__(self) -> str:
         # the full form when it is short (it rebuilds the board), else a summary of what is on it

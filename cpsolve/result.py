@@ -164,6 +164,14 @@ class Analysis:
                 f"{len(self.proved_safe)} proved safe, {len(self.proved_mine)} proved mine, "
                 f"best guess {self.best_guess}>")
 
+    def _repr_svg_(self) -> str | None:
+        """The heat map in Jupyter: the SVG of ``cpsolve solve --svg`` for this board (None without one)."""
+        if self.board is None:
+            return None
+        from .render.svg import render_svg  # display time only: the renderer sits above this room
+
+        return render_svg(self.board, self, title=f"cpsolve: {self.board.source}")
+
     @property
     def proved_safe(self) -> list[tuple[int, int]]:
         return [(r, c) for r, c, mine in self.proved_cells() if not mine]

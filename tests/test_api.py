@@ -89,3 +89,28 @@ def test_proved_cells_and_exact_extremes_without_cell_objects():
         seen_proof += len(fast_proved)
         seen_extreme += len(fast_extremes)
     assert seen_proof and seen_extreme
+
+
+def test_notebook_reprs_analysis_svg_is_the_cli_svg_and_board_shows_its_grid(tmp_path):
+    """Jupyter: Analysis._repr_svg_ is byte for byte what `cpsolve solve --svg` writes for the same
+    board file; Board's pretty repr (IPython) is its grid."""
+    from cpsolve.cli import main
+
+    path = tmp_path / "headline.txt"
+    path.write_text((EXAMPLES / "headline.txt").read_text())
+    out = tmp_path / "h.svg"
+    assert main(["solve", str(path), "--svg", str(out)]) == 0
+    board = cpsolve.load(path)
+    result = cpsolve.analyze(board)
+    assert result._repr_svg_() == out.read_text(encoding="utf-8")
+
+    class Printer:
+        def __init__(self) -> None:
+            self.out = ""
+
+        def text(self, s: str) -> None:
+            self.out += s
+
+    p = Printer()
+    board._repr_pretty_(p, False)
+    assert p.out == str(board) and p.out.splitlines()[1:] == [". 1 . . .", ". . . . .", ". . . 1 ."]
