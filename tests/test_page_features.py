@@ -5,6 +5,8 @@ phones, autoplay that stops at a guess, practice (take back), editing with undo/
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 
@@ -127,6 +129,9 @@ def test_phone_expert_board_fits_and_no_text_is_under_11px(browser, server):  # 
     assert sizes["cell"] >= 22, sizes
     assert sizes["small"] == [], sizes["small"]
     assert pg.locator("#board .cell.prob").count() > 0     # the probabilities are drawn (at >= 11 px)
+    if os.environ.get("CPSOLVE_UPDATE_SCREENSHOT"):       # README's phone picture (docs/screenshot-phone.png)
+        pg.evaluate("() => document.getElementById('status').scrollIntoView()")
+        pg.screenshot(path=str(Path(__file__).resolve().parent.parent / "docs" / "screenshot-phone.png"))
     assert not errors
     ctx.close()
 
