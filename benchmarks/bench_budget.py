@@ -1,6 +1,14 @@
 """Does ``analyze(board, time_limit=T)`` keep its budget?
 
     python benchmarks/bench_budget.py --sizes 100x100x1600 200x200x6400 --scatter 0.3 0.5 --limits 0.05 1 3
+    python benchmarks/bench_budget.py --huge      # issue 27: 1000x1000 and 2000x2000, blank and scattered
+
+``--huge`` (:func:`huge`): for each board and limit, two fresh processes -- ``analyze`` in one
+(timed around the call alone, the solver loaded before) and ``cpsolve solve --json`` end to end in
+the other (the parent's clock from start to exit, the JSON written to a file) -- with each process's
+peak memory (``ru_maxrss``, which counts the board's parse and imports too). The target of issue 27
+is wall <= limit + 0.5 s for both; the column ``over`` is the amount it misses by. A run over
+``--kill`` seconds is stopped and shown as such.
 
 Boards are the scattered positions of ``bench_large.py`` (a random share of the safe cells revealed,
 not openings: wide tangled components, the hard case for counting) and, with ``--midgame``, half-played
@@ -14,6 +22,7 @@ limit (max), which parts the limit cut short, the cells proved, and proofs contr
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -22,6 +31,83 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+
+
+_ANALYZE = """
+import json, sys, time
+from cpsolve import analyze, load, parse_board
+analyze(parse_board("mines: 1\\n. 1 . . .\\n. . . . .\\n. . . 1 .\\n"))  # the solver loaded first
+board = load(sys.argv[1])
+t0 = time.perf_counter()
+res = analyze(board, time_limit=float(sys.argv[2]))
+wall = time.perf_counter() - t0
+print(json.dumps({"wall": wall, "budget": sorted(res.stats.budget), "exact": res.exact}))
+"""
+
+
+def _child(argv: list[str], out_path: Path, kill: float) -> tuple[float | None, int, int]:
+    """(wall seconds or None if killed, exit status, peak RSS in MB) of one child process."""
+    import os
+    import signal
+    import subprocess
+
+    t0 = time.perf_counter()
+    with open(out_path, "wb") as out:
+        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL)
+        deadline = t0 + kill
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                os.kill(proc.pid, signal.SIGKILL)
+                pid, status, usage = os.wait4(proc.pid, 0)
+                return None, -9, usage.ru_maxrss // 1024
+            time.sleep(0.01)
+    return time.perf_counter() - t0, os.waitstatus_to_exitcode(status), usage.ru_maxrss // 1024
+
+
+def huge(args: argparse.Namespace) -> None:
+    import tempfile
+
+    from bench_large import scattered
+
+    from cpsolve.board import COVERED, Board
+    from cpsolve.simulate import parse_difficulty
+
+    tmp = Path(tempfile.mkdtemp(prefix="cpsolve-budget-"))
+    print(f"{'board':<18} {'kind':<11} {'limit':>5} | {'analyze s':>9} {'over':>6} {'MB':>6} {'cut short':<22} "
+          f"| {'solve s':>8} {'over':>6} {'MB':>6} {'JSON MB':>7} {'exit':>4}", flush=True)
+    for size in args.huge_sizes:
+        rows, cols, mines = parse_difficulty(size)
+        for kind in args.kinds:
+            path = tmp / f"{size}-{kind}.txt"
+            if kind == "blank":
+                board = Board(rows, cols, (COVERED,) * (rows * cols), mines)
+            else:
+                board = next(scattered(rows, cols, mines, 1, args.seed, float(kind.split(":")[1]))).board
+            path.write_text(board.to_text())
+            del board
+            for limit in args.limits:
+                a_wall, a_status, a_mb = _child([sys.executable, "-c", _ANALYZE, str(path), str(limit)],
+                                                tmp / "analyze.json", args.kill)
+                cut = "-"
+                if a_wall is not None and a_status == 0:
+                    doc = json.loads((tmp / "analyze.json").read_text())
+                    a_wall, cut = doc["wall"], ",".join(doc["budget"]) or "-"
+                s_wall, s_status, s_mb = _child([sys.executable, "-m", "cpsolve", "solve", str(path), "--json",
+                                                 "--time-limit", str(limit)], tmp / "solve.json", args.kill)
+                json_mb = (tmp / "solve.json").stat().st_size / 1e6
+
+                def shown(w: float | None, limit: float = limit) -> tuple[str, str]:
+                    if w is None:
+                        return f">{args.kill:g}", "killed"
+                    return f"{w:.2f}", f"{w - limit - 0.5:+.2f}" if w > limit + 0.5 else "ok"
+
+                aw, ao = shown(a_wall)
+                sw, so = shown(s_wall)
+                print(f"{size:<18} {kind:<11} {limit:>5g} | {aw:>9} {ao:>6} {a_mb:>6} {cut:<22} "
+                      f"| {sw:>8} {so:>6} {s_mb:>6} {json_mb:>7.1f} {s_status:>4}", flush=True)
 
 
 def main() -> None:
@@ -37,7 +123,18 @@ def main() -> None:
     ap.add_argument("--limits", nargs="+", type=float, default=[0.05, 1.0, 3.0])
     ap.add_argument("--positions", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--huge", action="store_true", help="issue 27's bench: --huge-sizes x --kinds x --limits, "
+                    "analyze and cpsolve solve --json each in a fresh process, with peak memory")
+    ap.add_argument("--huge-sizes", nargs="+", default=["1000x1000x200000", "2000x2000x800000"])
+    ap.add_argument("--kinds", nargs="+", default=["blank", "scatter:0.3"],
+                    help="blank, or scatter:F (a random share F of the safe cells revealed)")
+    ap.add_argument("--kill", type=float, default=300.0, help="stop a run after this many seconds (300)")
     args = ap.parse_args()
+    if args.huge:
+        if args.limits == [0.05, 1.0, 3.0]:
+            args.limits = [0.05, 0.5, 2.0]
+        huge(args)
+        return
     analyze(parse_board("mines: 1\n. 1 . . .\n. . . . .\n. . . 1 .\n"))  # load the solver once
     print(f"{'size':<14} {'board':<12} {'limit s':>7} {'wall s med/max':>15} {'overrun max':>11} "
           f"{'cut short':<34} {'proved':>7} {'wrong':>5}")
