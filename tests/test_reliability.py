@@ -181,3 +181,43 @@ def test_best_guess_tie_break_counts_the_whole_board_at_once_with_the_same_answe
         pool = [CellResult(i // cols, i % cols, same) for i in covered]
         want = min(covered, key=lambda i: (sum(1 for j in neighbours(rows, cols, i) if cells[j] == COVERED), i))
         assert best_guess(pool, board) == divmod(want, cols)
+
+
+def _scattered_board(rows: int, cols: int, mines: int, share: float, seed: int):  # type: ignore[no-untyped-def]
+    """A random ``share`` of the safe cells of a random layout revealed (the hard case for counting)."""
+    import random
+
+    from cpsolve.board import neighbours
+
+    rng = random.Random(seed)
+    layout = set(rng.sample(range(rows * cols), mines))
+    g = [["."] * cols for _ in range(rows)]
+    for i in range(rows * cols):
+        if i not in layout and rng.random() < share:
+            g[i // cols][i % cols] = str(sum(1 for j in neighbours(rows, cols, i) if j in layout))
+    return parse_board(f"mines: {mines}\n" + "\n".join(" ".join(r) for r in g) + "\n"), layout
+
+
+def test_item12_summary_lines_fit_80_columns():
+    """'proved mine: 76 (... +64)' was 81 columns: the cell lists are cut to fit."""
+    from cpsolve.render.terminal import render_summary
+
+    board, _ = _scattered_board(30, 60, 360, 0.6, 3)
+    a = analyze(board)
+    assert len(a.proved_mine) > 20 and len(a.proved_safe) > 20
+    lines = render_summary(a).splitlines()
+    assert max(len(line) for line in lines) <= 80, lines
+    assert any(line.startswith("proved mine:") and "... +" in line for line in lines)
+
+
+def test_item10_summary_names_the_time_limit_when_it_cut_the_counting_short():
+    """The CLI blamed 'some component too large' when the time limit was the cause."""
+    from cpsolve.render.terminal import render_summary
+
+    board, _ = _scattered_board(200, 200, 8000, 0.3, 5)
+    a = analyze(board, time_limit=0.05)
+    assert not a.exact and set(a.stats.budget) - {"proofs"}
+    text = render_summary(a)
+    assert "the time limit cut short" in text and "too large" not in text
+    small = analyze(parse_board(_grid(6, 6, 8, {(0, 0): 1, (3, 3): 2})), exact_limit=1)
+    assert not small.exact and "too large" in render_summary(small)

@@ -170,14 +170,20 @@ def render_summary(analysis: Analysis) -> str:
     if a.mines is not None:
         out.append(f"mines: {a.mines} total, {a.remaining} not flagged or known")
     out.append(f"prior: {a.prior}")
-    out.append("probabilities: " + ("exact" if a.exact else "ESTIMATES (some component too large to count "
-                                    "exactly; no probability on this board is exact)"))
+    cut = [part for part in a.stats.budget if part != "proofs"]
+    out.append("probabilities: " + ("exact" if a.exact else
+                                    f"ESTIMATES (the time limit cut short {', '.join(cut)}; no probability "
+                                    "on this board is exact)" if cut else
+                                    "ESTIMATES (some component too large to count exactly; no probability "
+                                    "on this board is exact)"))
     safe, mine = a.proved_safe, a.proved_mine
     if a.stats.proof is None:
-        out.append("proofs: none (proof engine not run)")
+        out.append("proofs: none (proof engine not run" + (", the time limit cut it short)"
+                                                           if "proofs" in a.stats.budget else ")"))
     else:
-        out.append(f"proved safe: {len(safe)}" + (f" ({_cells(safe)})" if safe else ""))
-        out.append(f"proved mine: {len(mine)}" + (f" ({_cells(mine)})" if mine else ""))
+        for label, cells in (("proved safe", safe), ("proved mine", mine)):
+            head = f"{label}: {len(cells)}"
+            out.append(head + (f" ({_cells(cells, WIDTH - len(head) - 3)})" if cells else ""))
         undecided = a.stats.proof.undecided
         if undecided:
             out.append(f"not decided within the time limit: {undecided} cell(s) (not proved either way)")
@@ -192,6 +198,19 @@ def render_summary(analysis: Analysis) -> str:
     return "\n".join(out)
 
 
-def _cells(cells: list[tuple[int, int]], limit: int = 12) -> str:
-    text = " ".join(f"{r},{c}" for r, c in cells[:limit])
-    return text + (f" ... +{len(cells) - limit}" if len(cells) > limit else "")
+#: The summary's lines fit this many columns (issue 27: 'proved mine: 76 (...)' was 81).
+WIDTH = 80
+
+
+def _cells(cells: list[tuple[int, int]], room: int) -> str:
+    """As many cells as fit in ``room`` columns, with '... +N' for the rest."""
+    shown: list[str] = []
+    used = 0
+    for k, (r, c) in enumerate(cells):
+        word = f"{r},{c}"
+        tail = len(f" ... +{len(cells) - k - 1}") if k + 1 < len(cells) else 0
+        if used + len(word) + (1 if shown else 0) + tail > room:
+            return (" ".join(shown) + f" ... +{len(cells) - k}").lstrip()
+        used += len(word) + (1 if shown else 0)
+        shown.append(word)
+    return " ".join(shown)
