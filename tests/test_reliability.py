@@ -221,3 +221,20 @@ def test_item10_summary_names_the_time_limit_when_it_cut_the_counting_short():
     assert "the time limit cut short" in text and "too large" not in text
     small = analyze(parse_board(_grid(6, 6, 8, {(0, 0): 1, (3, 3): 2})), exact_limit=1)
     assert not small.exact and "too large" in render_summary(small)
+
+
+def test_item12_demo_and_play_tables_fit_80_columns(capsys):
+    """'cpsolve demo headline' was 91 columns wide and play's guesses line wrapped at 80."""
+    from cpsolve.cli.play import render_table
+
+    assert main(["demo", "headline"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 80 and "1/17" in out
+    assert main(["play", "--difficulty", "beginner", "--games", "3", "--seed", "1", "--no-progress", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    kinds = ["endgame", "fifty-fifty", "free", "pseudo", "secondary", "lowest-living", "counted-safe", "isolated"]
+    summary["moves"] = {k: 1000 + n for n, k in enumerate(kinds)}
+    summary["losses"] = {k: 100 + n for n, k in enumerate(kinds)}
+    text = render_table(summary)
+    assert max(len(line) for line in text.splitlines()) <= 80, text
+    assert all(f"{k} {1000 + n}" in text and f"{k} {100 + n}" in text for n, k in enumerate(kinds))

@@ -45,8 +45,9 @@ def run(args: argparse.Namespace) -> int:
     board = parse_board(HEADLINE)
     naive = naive_frontier(HEADLINE)
     right = analyze(board)
-    print("The headline board: 5x3, one mine in total, two clues of 1 sharing one cell (1,2).\n")
-    print(f"{'naive: frontier counted without the mine total':<52}correct: every placement of the 1 mine")
+    # every line fits 80 columns (issue 27: the headings were 90 wide, the last line 91)
+    print("The headline board: 5x3, one mine in total, two clues of 1 sharing cell 1,2.\n")
+    print(f"{'naive: counted without the mine total':<40}correct: with the mine total")
     for r in range(board.rows):
         left, rt = [], []
         for c in range(board.cols):
@@ -60,8 +61,8 @@ def run(args: argparse.Namespace) -> int:
             cell = right.cell(r, c)
             tag = cell.proof.verdict if cell.proof is not None else f"{cell.probability.value:.2f}"
             rt.append(f"{tag:>6}")
-        print(f"{''.join(left):<52}{''.join(rt)}")
+        print(f"{''.join(left):<40}{''.join(rt)}")
     bad = naive[(1, 2)]
-    print(f"\ncell 1,2: naive {bad} = {float(bad):.4f} (the lowest on the board, so the naive solver would "
-          f"click it)\n          correct {right.cell(1, 2).probability.text()}: it is a certain mine.")
+    print(f"\ncell 1,2: naive {bad} = {float(bad):.4f}, the lowest here: a naive solver clicks it.\n"
+          f"          correct {right.cell(1, 2).probability.text()}: it is a certain mine.")
     return 0

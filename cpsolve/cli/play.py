@@ -164,6 +164,23 @@ def _progress_bar(total: int, initial: int, show: bool) -> Any:
     return tqdm(total=total, initial=initial, file=sys.stderr, unit="game", dynamic_ncols=True, leave=False)
 
 
+#: The table's lines fit this many columns (issue 27: the guesses line wrapped at 80).
+WIDTH = 80
+
+
+def _wrapped(head: str, items: list[str], width: int = WIDTH) -> list[str]:
+    """``head`` and the comma-separated ``items``, continued on lines indented as far as ``head``."""
+    lines, line = [], head
+    for k, item in enumerate(items):
+        word = item + ("," if k + 1 < len(items) else "")
+        if line.strip() and line != head and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = " " * len(head) + word
+        else:
+            line += ("" if line == head else " ") + word
+    return lines + [line]
+
+
 def render_table(s: dict[str, Any]) -> str:
     lo, hi = s["win_rate_ci95"]
     r, c = s["first_cell"]
@@ -179,14 +196,15 @@ def render_table(s: dict[str, Any]) -> str:
         f"  certainties claimed   {s['certainties']:>10}",
         f"  certainties wrong     {s['wrong_certainties']:>10}",
         f"  exact 0/1 wrong       {s['wrong_exact']:>10}",
-        f"  guesses               {s['guesses']:>10}   " + ", ".join(
-            f"{k} {v}" for k, v in s["moves"].items() if k not in ("proved", "exact-zero")),
-        "  games lost on         " + (", ".join(f"{k} {v}" for k, v in s["losses"].items()) or "-"),
+        *_wrapped(f"  guesses               {s['guesses']:>10}   ",
+                  [f"{k} {v}" for k, v in s["moves"].items() if k not in ("proved", "exact-zero")]),
+        *_wrapped("  games lost on         ", [f"{k} {v}" for k, v in s["losses"].items()] or ["-"]),
         f"  time per position     median {s['median_ms']:.2f} ms, p99 {s['p99_ms']:.2f} ms, "
         f"max {s['max_ms']:.2f} ms",
         f"  throughput            {s['games_per_second']:.2f} games/s with "
         + (f"cluster {s['cluster']}" if s.get("cluster") else f"{s['jobs']} job(s)") + " "
-        f"(strategy {s['strategy_ms_per_game']:.0f} ms/game), {s['games_per_cpu_second']:.2f} games per CPU-second",
+        f"(strategy {s['strategy_ms_per_game']:.0f} ms/game),",
+        f"                        {s['games_per_cpu_second']:.2f} games per CPU-second",
     ]
     if s["errors"]:
         lines.append(f"  solver errors         {s['errors']:>10}")
