@@ -122,7 +122,8 @@ def main() -> None:
         proc.wait(10)
     print(f"cpsolve serve games: {args.clients} clients for {args.seconds:g} s a round, {args.size} games, up to "
           f"{args.moves} reveals each, {args.workers} workers, client and server on the same machine")
-    print("| round | games | requests | requests/s | p50 ms | p90 ms | p99 ms | max ms | errors | 503 | games lost | RSS MB after |")
+    print("| round | games | requests | requests/s | p50 ms | p90 ms | p99 ms | max ms | errors | 503 | games lost "
+          "| RSS MB after |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for k, (res, mem) in enumerate(zip(results, mems, strict=True)):
         lat = res["lat"]
