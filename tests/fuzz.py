@@ -571,7 +571,7 @@ def run_many(n: int, seed: int, *, progress: bool = False, sized_share: float = 
                 run_sized(rng, tally, Path(tmp), big=big)
             else:
                 run_one(rng, tally, Path(tmp))
-            if progress and k and not k % 5000:
+            if progress and k and not k % 500:
                 print(f"  ... {k}: {tally.line()}", flush=True)
     return tally
 
