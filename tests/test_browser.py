@@ -58,6 +58,24 @@ def browser():
         b.close()
 
 
+def watched(page):
+    """``page`` with its console errors and uncaught exceptions collected in ``page.errors``."""
+    page.errors = []
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return page
+
+
+def analyse_text(page, server: str, text: str, *, tap: bool = False) -> None:
+    """Open the page, paste ``text`` in Analyse and wait for its analysis (taps on a touch screen)."""
+    press = page.tap if tap else page.click
+    page.goto(server)
+    press("#tab-analyse")
+    page.fill("#board-text", text)
+    press("#analyse")
+    idle(page)
+
+
 def rgb(css: str) -> tuple[int, int, int]:
     nums = [int(float(x)) for x in re.findall(r"[\d.]+", css)[:3]]
     return nums[0], nums[1], nums[2]
@@ -190,14 +208,9 @@ def rgb_hex(h: str) -> tuple[int, int, int]:
 
 def test_estimated_board_is_hatched_never_green(server, browser):
     """An analysis with estimates drawn by the page: every estimated cell hatched, none green."""
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server)
-    page.click("#tab-analyse")
-    page.fill("#board-text", BOARD)
-    page.click("#analyse")
-    idle(page)
+    page = watched(browser.new_page(viewport={"width": 1280, "height": 800}))
+    errors = page.errors
+    analyse_text(page, server, BOARD)
     page.evaluate("""async () => { const S = window.cpsolve;
         const res = await fetch('/api/analyze', {method: 'POST', headers: {'Content-Type': 'application/json'},
           body: JSON.stringify({board: S.text, options: {exact_limit: 4}})});
@@ -218,10 +231,8 @@ def test_estimated_board_is_hatched_never_green(server, browser):
 
 def test_keyboard_mouse_flags_and_autoplay(server, browser):
     """Keyboard: arrows move, Enter opens, F flags; right click flags; autoplay plays to the end."""
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = watched(browser.new_page(viewport={"width": 1280, "height": 800}))
+    errors = page.errors
     page.goto(server)
     page.select_option("#difficulty", "intermediate")
     page.fill("#seed", "5")

@@ -11,7 +11,7 @@ import pytest
 from cpsolve import analyze, parse_board
 from cpsolve.render import palette
 from cpsolve.simulate.game import Game
-from tests.test_browser import browser, idle, rgb, rgb_hex, server  # noqa: F401  (fixtures)
+from tests.test_browser import analyse_text, browser, idle, rgb, rgb_hex, server, watched  # noqa: F401
 
 BOARDS = Path(__file__).parent / "boards"
 HEADLINE = (BOARDS / "headline.txt").read_text()
@@ -19,10 +19,7 @@ HEADLINE = (BOARDS / "headline.txt").read_text()
 
 @pytest.fixture
 def page(browser):  # noqa: F811
-    p = browser.new_page(viewport={"width": 1280, "height": 800})
-    p.errors = []
-    p.on("console", lambda m: p.errors.append(m.text) if m.type == "error" else None)
-    p.on("pageerror", lambda e: p.errors.append(str(e)))
+    p = watched(browser.new_page(viewport={"width": 1280, "height": 800}))
     yield p
     assert not p.errors, p.errors
     p.close()
@@ -88,11 +85,7 @@ def test_defect1_no_best_guess_nor_probabilities_after_a_win_or_a_loss(page, ser
 
 
 def test_defect2_w_explains_the_hovered_cell(page, server):  # noqa: F811
-    page.goto(server)
-    page.click("#tab-analyse")
-    page.fill("#board-text", HEADLINE)
-    page.click("#analyse")
-    idle(page)
+    analyse_text(page, server, HEADLINE)
     page.focus(cell(1, 2))   # focus on the proved mine, the mouse over a proved-safe cell
     page.hover(cell(0, 3))
     page.keyboard.press("w")
@@ -102,14 +95,9 @@ def test_defect2_w_explains_the_hovered_cell(page, server):  # noqa: F811
 
 def test_defect3_a_tap_in_analyse_inspects_and_why_works(browser, server):  # noqa: F811
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server)
-    page.tap("#tab-analyse")
-    page.fill("#board-text", HEADLINE)
-    page.tap("#analyse")
-    idle(page)
+    page = watched(ctx.new_page())
+    errors = page.errors
+    analyse_text(page, server, HEADLINE, tap=True)
     page.tap(cell(0, 3))
     idle(page)
     assert page.input_value("#board-text") == HEADLINE          # not edited
@@ -176,11 +164,7 @@ def test_defect7_speed_slider_right_is_faster(page, server):  # noqa: F811
 
 def test_defect8_editing_keeps_the_text_and_its_comments(page, server):  # noqa: F811
     text = "# my position\nmines: 1\n. 1 . . .\n# the middle row:\n.  . . . .\n. . . 1 .\n"
-    page.goto(server)
-    page.click("#tab-analyse")
-    page.fill("#board-text", text)
-    page.click("#analyse")
-    idle(page)
+    analyse_text(page, server, text)
     page.focus(cell(2, 0))
     page.keyboard.press("0")
     page.wait_for_function("() => window.cpsolve.board.cells[2][0] === '0'")

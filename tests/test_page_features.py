@@ -14,7 +14,7 @@ from cpsolve import analyze, parse_board
 from cpsolve.board import neighbours
 from cpsolve.layout import Layout
 from cpsolve.simulate.game import Game
-from tests.test_browser import browser, idle, server  # noqa: F401  (fixtures)
+from tests.test_browser import analyse_text, browser, idle, server, watched  # noqa: F401  (fixtures)
 from tests.test_page_defects import HEADLINE, cell, new_game, page  # noqa: F401  (fixtures)
 
 
@@ -75,11 +75,7 @@ def test_chord_by_left_click_on_a_satisfied_number(page, server):  # noqa: F811
 
 def test_share_url_reopens_the_same_position(page, server, browser):  # noqa: F811
     text = "# shared\nmines: 1\n. 1 . . .\n. . . . .\n. . . 1 .\n"
-    page.goto(server)
-    page.click("#tab-analyse")
-    page.fill("#board-text", text)
-    page.click("#analyse")
-    idle(page)
+    analyse_text(page, server, text)
     page.click("#share")
     url = page.url
     assert "#board=" in url
@@ -104,9 +100,8 @@ def test_share_url_reopens_the_same_position(page, server, browser):  # noqa: F8
 
 def test_phone_expert_board_fits_and_no_text_is_under_11px(browser, server):  # noqa: F811
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pgerror", lambda e: errors.append(str(e)))
+    pg = watched(ctx.new_page())
+    errors = pg.errors
     pg.goto(server)
     pg.select_option("#difficulty", "expert")
     pg.fill("#seed", "3")
@@ -174,11 +169,7 @@ def test_practice_takes_a_losing_click_back(page, server):  # noqa: F811
 
 
 def test_palette_drag_paint_undo_redo(page, server):  # noqa: F811
-    page.goto(server)
-    page.click("#tab-analyse")
-    page.fill("#board-text", "4x2x1")
-    page.click("#analyse")
-    idle(page)
+    analyse_text(page, server, "4x2x1")
     page.click('#tools button[data-tool="0"]')
     a = page.locator(cell(1, 0)).bounding_box()
     b = page.locator(cell(1, 3)).bounding_box()
