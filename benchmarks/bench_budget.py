@@ -1,12 +1,12 @@
 """Does ``analyze(board, time_limit=T)`` keep its budget?
 
     python benchmarks/bench_budget.py --sizes 100x100x1600 200x200x6400 --scatter 0.3 0.5 --limits 0.05 1 3
-    python benchmarks/bench_budget.py --huge      # issue 27: 1000x1000 and 2000x2000, blank and scattered
+    python benchmarks/bench_budget.py --huge      # 1000x1000 and 2000x2000, blank and scattered
 
 ``--huge`` (:func:`huge`): for each board and limit, two fresh processes -- ``analyze`` in one
 (timed around the call alone, the solver loaded before) and ``cpsolve solve --json`` end to end in
 the other (the parent's clock from start to exit, the JSON written to a file) -- with each process's
-peak memory (``ru_maxrss``, which counts the board's parse and imports too). The target of issue 27
+peak memory (``ru_maxrss``, which counts the board's parse and imports too). The target
 is wall <= limit + 0.5 s for both; the column ``over`` is the amount it misses by. A run over
 ``--kill`` seconds is stopped and shown as such.
 
@@ -123,7 +123,7 @@ def main() -> None:
     ap.add_argument("--limits", nargs="+", type=float, default=[0.05, 1.0, 3.0])
     ap.add_argument("--positions", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--huge", action="store_true", help="issue 27's bench: --huge-sizes x --kinds x --limits, "
+    ap.add_argument("--huge", action="store_true", help="the huge boards: --huge-sizes x --kinds x --limits, "
                     "analyze and cpsolve solve --json each in a fresh process, with peak memory")
     ap.add_argument("--huge-sizes", nargs="+", default=["1000x1000x200000", "2000x2000x800000"])
     ap.add_argument("--kinds", nargs="+", default=["blank", "scatter:0.3"],

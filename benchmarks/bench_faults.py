@@ -1,4 +1,4 @@
-"""``cpsolve serve`` under faults (issue 27): does it degrade politely?
+"""``cpsolve serve`` under faults: does it degrade politely?
 
     python benchmarks/bench_faults.py
 
