@@ -65,7 +65,7 @@ def document(board: Board, trust: bool) -> str:
         return json.dumps(exc.to_json(board, trust))
 
 
-def positions(n: int, seed: int) -> Iterator[tuple[Board, frozenset[int]]]:
+def positions(n: int, seed: int, huge: bool = True) -> Iterator[tuple[Board, frozenset[int]]]:
     per = n // 4
     for diff in ("beginner", "intermediate", "expert"):
         for p in oracle_positions(diff, per, seed, per_game=5):
@@ -73,21 +73,23 @@ def positions(n: int, seed: int) -> Iterator[tuple[Board, frozenset[int]]]:
     for size in ((30, 30, 180), (100, 100, 1600)):
         for p in midgame_positions(size, max(1, per // 200), seed):
             yield p.board, p.mines
-    for p in midgame_positions((1000, 1000, 160000), 1, seed):
-        yield p.board, p.mines
+    if huge:
+        for p in midgame_positions((1000, 1000, 160000), 1, seed):
+            yield p.board, p.mines
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--positions", type=int, default=2000, help="base positions (each gives up to 5 boards)")
     ap.add_argument("--seed", type=int, default=24)
+    ap.add_argument("--no-huge", action="store_true", help="leave out the 1000x1000 board")
     ap.add_argument("--json-every", type=int, default=50, help="compare the JSON document on every Nth board")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     native, python = model_mod.build_model, model_mod._build_model_python
     counts: dict[str, int] = {}
     boards = docs = 0
-    for base, mines in positions(args.positions, args.seed):
+    for base, mines in positions(args.positions, args.seed, not args.no_huge):
         for kind, board in variants(base, mines, rng):
             for trust in (True, False):
                 for simplify in ((True, False) if boards % 7 == 0 else (True,)):

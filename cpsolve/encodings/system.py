@@ -196,7 +196,7 @@ def raw_model(board: Board, *, trust_flags: bool = True) -> Model:
 
 def board_system(board: Board | Model, *, trust_flags: bool = True, outside_rep: int | None = None,
                  only: Collection[int] | None = None, total: bool = True
-                 ) -> tuple[CardSystem, tuple[Clue, ...]]:
+                 ) -> tuple[CardSystem, Sequence[Clue]]:
     """The original clues of ``board`` (and its total) as a cardinality system (a model's own
     clues, unknown cells and total when given a :class:`~cpsolve.constraints.Model`).
 

@@ -217,12 +217,12 @@ fn fact_number(simp: &simplify::Simplifier<'_>, cell: u32) -> u32 {
     simp.fact_index(cell)
 }
 
-/// `build` for Python: `(0, unknown, clues, clue_cells, fixed, facts, constraints, components,
-/// outside, frontier)` or `(1, sources, reason)` (inconsistent) or `(2,)` (out of time), where
-/// `clues` are `(index, number, need, cells)`, `fixed` `(cell, fact number)`, `facts`
-/// `(mine, sources)`, `constraints` `(cells, need, sources)`, `components`
+/// `build` for Python: `(0, unknown, clue_cells, fixed, facts, components, outside, frontier,
+/// model)` or `(1, sources, reason)` (inconsistent) or `(2,)` (out of time), where `fixed` is
+/// cell, fact number, cell, fact number, ... in fixing order, `facts` `(mine, sources)`, `components`
 /// `(groups as (cells, constraints), constraints as (groups, need), sources)`, and sources are
-/// lists of clue ids with -1 for the mine total. Bad input raises `ValueError`.
+/// lists of clue ids with -1 for the mine total; `model` ([`PyModel`]) gives the clues and the
+/// constraints when asked. Bad input raises `ValueError`.
 #[pyfunction]
 #[pyo3(signature = (rows, cols, codes, remaining, trust_flags, simplify, time_left))]
 #[allow(clippy::too_many_arguments)]
@@ -310,7 +310,9 @@ fn split_components<'py>(
     }
     let deadline = Deadline::after(time_left);
     match py.allow_threads(|| components::split(&cons, &deadline)) {
-        Ok((comps, in_constraint)) => (0u8, component_list(comps), in_constraint).into_pyobject(py),
+        Ok((comps, in_constraint)) => {
+            (0u8, component_list(&comps), in_constraint).into_pyobject(py)
+        }
         Err(e) => error_tuple(py, e),
     }
 }
@@ -325,16 +327,16 @@ fn clue_list(clues: &[Clue]) -> Vec<PyClue> {
         .collect()
 }
 
-fn component_list(comps: Vec<Component>) -> Vec<PyComponent> {
+fn component_list(comps: &[Component]) -> Vec<PyComponent> {
     comps
-        .into_iter()
+        .iter()
         .map(|comp| {
             let groups = comp
                 .groups
-                .into_iter()
-                .map(|g| (g.cells, g.constraints))
+                .iter()
+                .map(|g| (g.cells.clone(), g.constraints.clone()))
                 .collect();
-            (groups, comp.constraints, comp.src.to_ids())
+            (groups, comp.constraints.clone(), comp.src.to_ids())
         })
         .collect()
 }
@@ -348,27 +350,45 @@ fn error_tuple<'py>(py: Python<'py>, e: Error) -> PyResult<Bound<'py, PyTuple>> 
 }
 
 fn model_tuple(py: Python<'_>, m: Model) -> PyResult<Bound<'_, PyTuple>> {
-    let clues = clue_list(&m.clues);
     let facts: Vec<(bool, Vec<i64>)> = m.facts.iter().map(|f| (f.mine, f.src.to_ids())).collect();
-    let constraints: Vec<(Vec<u32>, i32, Vec<i64>)> = m
-        .constraints
-        .iter()
-        .map(|c| (c.cells.as_slice().to_vec(), c.need, c.src.to_ids()))
-        .collect();
-    let components = component_list(m.components);
+    let fixed: Vec<u32> = m.fixed.iter().flat_map(|&(c, f)| [c, f]).collect();
     let items: Vec<Bound<'_, PyAny>> = vec![
         0u8.into_pyobject(py)?.into_any(),
-        m.unknown.into_pyobject(py)?.into_any(),
-        clues.into_pyobject(py)?.into_any(),
+        (&m.unknown).into_pyobject(py)?.into_any(),
         m.clue_cells.into_pyobject(py)?.into_any(),
-        m.fixed.into_pyobject(py)?.into_any(),
+        fixed.into_pyobject(py)?.into_any(),
         facts.into_pyobject(py)?.into_any(),
-        constraints.into_pyobject(py)?.into_any(),
-        components.into_pyobject(py)?.into_any(),
-        m.outside.into_pyobject(py)?.into_any(),
+        component_list(&m.components).into_pyobject(py)?.into_any(),
+        (&m.outside).into_pyobject(py)?.into_any(),
         m.frontier.into_pyobject(py)?.into_any(),
+        Bound::new(py, PyModel { model: m })?.into_any(),
     ];
     PyTuple::new(py, items)
+}
+
+/// The core's model held by Python (`cpsolve._core.Model`): what every analysis reads crosses when
+/// it is built; the clues and the constraints cross when first asked for; a consumer in the core can
+/// read the Rust [`Model`] itself.
+#[pyclass(frozen, module = "cpsolve._core", name = "Model")]
+pub struct PyModel {
+    pub model: Model,
+}
+
+#[pymethods]
+impl PyModel {
+    /// The clues as `(index, number, need, cells)`.
+    fn clues(&self) -> Vec<PyClue> {
+        clue_list(&self.model.clues)
+    }
+
+    /// The simplified constraints as `(cells, need, sources)`, in storing order.
+    fn constraints(&self) -> Vec<(Vec<u32>, i32, Vec<i64>)> {
+        self.model
+            .constraints
+            .iter()
+            .map(|c| (c.cells.as_slice().to_vec(), c.need, c.src.to_ids()))
+            .collect()
+    }
 }
 
 /// Adds this room's functions to the extension module.
@@ -376,6 +396,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(build_model, m)?)?;
     m.add_function(wrap_pyfunction!(scan_clues, m)?)?;
     m.add_function(wrap_pyfunction!(split_components, m)?)?;
+    m.add_class::<PyModel>()?;
     Ok(())
 }
 
