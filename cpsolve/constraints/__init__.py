@@ -13,8 +13,10 @@
 
 The counter, the estimator and the prover all read this model; none of them changes it.
 
-Rooms: :mod:`.clues` (clue extraction), :mod:`.simplify` (the simplifier), :mod:`.components`
-(component splitting) and :mod:`.model` (:func:`build_model` putting them together).
+The scan, the simplifier and the splitting run in the native core (``native/src/model/``), called
+with plain data; the modules here turn what it returns into Python values: :mod:`.clues` (clues),
+:mod:`.simplify` (facts, and the rules' order), :mod:`.components` (components and groups) and
+:mod:`.model` (:func:`build_model`; clues and constraints are made only when first read).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 from .clues import TOTAL, Clue, Inconsistent, board_clues
 from .components import Component, Constraint, Group, UnionFind, split_components
 from .model import Model, build_model
-from .simplify import Fact, Simplifier
+from .simplify import Fact
 
-__all__ = ["TOTAL", "Clue", "Component", "Constraint", "Fact", "Group", "Inconsistent", "Model", "Simplifier",
+__all__ = ["TOTAL", "Clue", "Component", "Constraint", "Fact", "Group", "Inconsistent", "Model",
            "UnionFind", "board_clues", "build_model", "split_components"]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .. import _core
-from ..budget import OutOfTime, check, current
+from ..budget import OutOfTime, current
 
 
 class UnionFind:
@@ -92,46 +92,3 @@ def make_components(data: list[tuple[list[tuple[list[int], list[int]]], list[tup
     return tuple([Component(tuple([Group(tuple(cells), tuple(cons)) for cells, cons in groups]),
                             tuple([(tuple(gs), need) for gs, need in con_groups]), frozenset(src))
                   for groups, con_groups, src in data])
-
-
-def _split_components_python(constraints: tuple[Constraint, ...]) -> tuple[tuple[Component, ...], set[int]]:
-    """The Python split, kept only until the differential run against the native one is recorded."""
-    uf = UnionFind(len(constraints))
-    find = uf.find
-    member: dict[int, list[int]] = {}
-    for ci, con in enumerate(constraints):
-        for c in con.cells:
-            member.setdefault(c, []).append(ci)
-    for cis in member.values():
-        if len(cis) > 1:
-            uf.union_all(cis)
-    comp_cons: dict[int, list[int]] = {}
-    for ci in range(len(constraints)):
-        comp_cons.setdefault(find(ci), []).append(ci)
-    comp_cells: dict[int, list[int]] = {}
-    for c in sorted(member):
-        comp_cells.setdefault(find(member[c][0]), []).append(c)
-    out = []
-    for root, cis in comp_cons.items():
-        check()  # the analysis deadline (cpsolve.budget)
-        # ``member`` lists and ``cis`` are ascending constraint ids, so a cell's signature (its
-        # constraints' local numbers) comes out sorted as it is read
-        local = {ci: k for k, ci in enumerate(cis)}.__getitem__
-        groups: dict[tuple[int, ...], list[int]] = {}
-        cells_here = comp_cells[root]
-        for c in cells_here:
-            groups.setdefault(tuple(map(local, member[c])), []).append(c)
-        glist = [Group(tuple(cells), sig) for sig, cells in groups.items()]
-        con_groups: list[list[int]] = [[] for _ in cis]
-        for gi, g in enumerate(glist):
-            for k in g.constraints:
-                con_groups[k].append(gi)
-        cons = tuple((tuple(gs), constraints[ci].need) for gs, ci in zip(con_groups, cis))
-        sources = frozenset().union(*(constraints[ci].sources for ci in cis))
-        out.append((cells_here[0], Component(tuple(glist), cons, sources)))  # its first cell is its least
-    out.sort(key=_first)
-    return tuple(comp for _, comp in out), set(member)
-
-
-def _first(item: tuple[int, Component]) -> int:
-    return item[0]

@@ -5,15 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import filterfalse
 from typing import Any, TypeVar, overload
 
 from .. import _core
 from ..board import Board, code_bytes
 from ..budget import OutOfTime, current
-from .clues import TOTAL, Clue, Inconsistent, _scan_clues_python, make_clues
-from .components import Component, Constraint, _split_components_python, make_components
-from .simplify import Fact, Simplifier, mine_of
+from .clues import TOTAL, Clue, Inconsistent, make_clues
+from .components import Component, Constraint, make_components
+from .simplify import Fact, mine_of
 
 T = TypeVar("T")
 
@@ -124,62 +123,3 @@ def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True
 
 def _constraints(data: list[tuple[list[int], int, list[int]]]) -> tuple[Constraint, ...]:
     return tuple([Constraint(frozenset(cells), need, frozenset(src)) for cells, need, src in data])
-
-
-def _build_model_python(board: Board, *, trust_flags: bool = True, simplify: bool = True) -> Model:
-    """The Python model, kept only until the differential run against the native one is recorded."""
-    unknown, clues, clue_cells = _scan_clues_python(board, trust_flags)
-    remaining = board.remaining_mines(trust_flags)
-    if remaining is not None and (remaining < 0 or remaining > len(unknown)):
-        raise Inconsistent(frozenset({TOTAL}), f"{remaining} mines remain for {len(unknown)} cells")
-    simp = Simplifier()
-    if simplify:
-        simp.add_clues(clues)
-    else:
-        for cid, clue in enumerate(clues):
-            src = frozenset({cid})
-            if not clue.cells:
-                if clue.need != 0:
-                    raise Inconsistent(src, "a clue has no covered neighbour left for its mines")
-                continue
-            if clue.need < 0 or clue.need > len(clue.cells):
-                raise Inconsistent(src, "a clue needs more mines than it has cells")
-            old = simp.ids.get(clue.cells)
-            if old is None:
-                simp.store(clue.cells, clue.need, src)
-            elif simp.need[old] != clue.need:
-                raise Inconsistent(src | simp.src[old], "two clues on the same cells disagree")
-    if simplify:
-        simp.run()
-        if remaining is not None:
-            # The total alone: no mines left fixes every unfixed cell safe, no room fixes them all mines.
-            while True:
-                n_mines = sum(map(mine_of, simp.fixed.values()))
-                n_free = len(unknown) - len(simp.fixed)
-                left = remaining - n_mines
-                if 0 < left < n_free or (n_free == 0 and left == 0):
-                    break
-                # the provenance is built only here, when the total decides something
-                src = frozenset({TOTAL}).union(*(f.sources for f in simp.fixed.values() if f.mine))
-                if left > 0:
-                    # the mines left fill (or overfill) the cells left: the fixed safe cells count too
-                    src = src.union(*(f.sources for f in simp.fixed.values() if not f.mine))
-                if left < 0 or left > n_free:
-                    raise Inconsistent(src, "the mine total cannot be met")
-                for c in unknown:
-                    if c not in simp.fixed:
-                        simp.fix(c, left > 0, src)
-                simp.run()
-    constraints = tuple(Constraint(k, n, s) for k, (n, s) in simp.cons.items())
-    components, in_constraint = _split_components_python(constraints)
-    in_constraint_or_fixed = in_constraint.union(simp.fixed)
-    outside = tuple(filterfalse(in_constraint_or_fixed.__contains__, unknown))
-    stats = {
-        "clue_cells": clue_cells,
-        "frontier": len(in_constraint),
-        "fixed": len(simp.fixed),
-        "components": len(components),
-        "largest_component": max((c.size for c in components), default=0),
-    }
-    return Model(board.rows, board.cols, unknown, clues, remaining, dict(simp.fixed), constraints,
-                 components, outside, stats)
