@@ -532,3 +532,29 @@ def test_two_serve_processes_continue_one_game(tmp_path):
         proc.terminate()
         proc.wait(10)
     assert "2 process(es)" in proc.stderr.read()
+
+
+def test_a_guess_says_why_with_its_probability_and_the_runner_up(client):
+    """Play seeded Expert games by /api/move: every guess after the first click carries its rule's
+    sentence, its exact probability as the library computes it, and the lowest other cell."""
+    from cpsolve.web.documents import GUESS_RULES
+
+    seen = set()
+    for seed in range(2):
+        g = client.post("/api/games", json={"difficulty": "expert", "seed": seed}).json()
+        while g["state"] == "playing":
+            d = client.post("/api/move", json={"board": g["board"]}).json()
+            if d["guess"] and d["reason"] != "first click":
+                why = d["why"]
+                board = parse_board(g["board"])
+                result = analyze(board)
+                assert why["rule"] == GUESS_RULES[d["reason"]]
+                assert why["probability"] == result.cell(*d["cells"][0]).probability.text()
+                others = [c for c in result.cells if [c.row, c.col] != d["cells"][0] and c.proof is None]
+                low = min(c.probability.sort_key() for c in others)
+                assert result.cell(*why["runner_up"]).probability.sort_key() == low
+                seen.add(d["reason"])
+            else:
+                assert "why" not in d
+            g = client.post(f"/api/games/{g['id']}/reveal", json={"cells": d["cells"]}).json()
+    assert seen   # some guesses were explained

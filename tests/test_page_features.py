@@ -184,3 +184,20 @@ def test_palette_drag_paint_undo_redo(page, server):  # noqa: F811
     page.click("#redo")
     assert page.input_value("#board-text") == painted
     idle(page)
+
+
+def test_why_this_guess_names_the_rule(page, server):  # noqa: F811
+    new_game(page, server, "expert", 0)
+    page.click(cell(0, 0))
+    idle(page)
+    for _ in range(60):
+        page.click("#best-move")
+        idle(page)
+        if page.evaluate("() => !!window.cpsolve.lastGuess") or game(page)["state"] != "playing":
+            break
+    mv = page.evaluate("() => window.cpsolve.lastGuess")
+    assert mv is not None, "no guess in 60 best moves"
+    page.click("#why-guess")
+    text = page.inner_text("#message")
+    assert text.startswith(f"Why {mv['cells'][0][0]},{mv['cells'][0][1]}?")
+    assert mv["why"]["rule"] in text and mv["why"]["probability"] in text

@@ -74,4 +74,38 @@ def move_document(board: Board, options: AnalysisOptions, first_click: str = "sa
     if not result.cells:
         return {"cells": [], "guess": False, "reason": "nothing left to open", "status": "ok"}
     move = strategy.choose(board, result)
-    return {"cells": [list(c) for c in move.cells], "guess": move.guess, "reason": move.reason, "status": "ok"}
+    doc: dict[str, Any] = {"cells": [list(c) for c in move.cells], "guess": move.guess, "reason": move.reason,
+                           "status": "ok"}
+    if move.guess and len(move.cells) == 1:
+        doc["why"] = why_guess(result, move.cells[0], move.reason)
+    return doc
+
+
+#: What each rule of the strategy (play/strategy.py, ``Strategy.smart_guess``) weighed, for "Why this guess?"
+GUESS_RULES = {
+    "counted-safe": "the exact counts leave this cell no mine (not a proof: the analysis was cut short)",
+    "fifty-fifty": "a forced 50/50: nothing on the board can ever tell its two cells apart, so guessing it now "
+                   "loses nothing",
+    "free": "a free guess: every placement in which it loses also loses whatever else is played",
+    "pseudo": "a pseudo-50/50: this part of the board will need a guess whatever is opened first, so it is "
+              "taken now",
+    "isolated": "the best move of an isolated part of the board, found by an exact search of its placements",
+    "endgame": "proved the best move by an exact search of every placement left (the endgame)",
+    "secondary": "the guess evaluator's choice: its safety, then its secondary safety (the chance that what it "
+                 "shows leads to a safe cell), its 50/50 influence and the progress it makes",
+    "lowest-living": "the lowest mine probability among the cells whose number is not known in advance "
+                     "(dead cells, whose opening can tell nothing, are put off)",
+    "lowest": "the lowest mine probability on the board",
+}
+
+
+def why_guess(result: Any, cell: tuple[int, int], reason: str) -> dict[str, Any]:
+    """The guess's own mine probability, the rule that chose it, and the runner-up: the lowest mine
+    probability among the other covered cells that can be safe (None where there is none)."""
+    mine = result.cell(*cell).probability
+    others = [c for c in result.cells if (c.row, c.col) != cell and c.proof is None
+              and c.probability.sort_key() < 1]
+    runner = min(others, key=lambda c: (c.probability.sort_key(), c.row, c.col), default=None)
+    return {"rule": GUESS_RULES.get(reason, reason), "probability": mine.text(), "basis": mine.basis,
+            "runner_up": [runner.row, runner.col] if runner is not None else None,
+            "runner_up_probability": runner.probability.text() if runner is not None else None}

@@ -138,9 +138,20 @@ export async function revealAllProvedSafe() {
   return revealCells(doc.proved_safe);
 }
 
+// "Why this guess?": the last guess's rule, its mine probability and the runner-up (from /api/move)
+export function whyGuess() {
+  const mv = S.lastGuess;
+  if (!mv || !mv.why) { say("No guess yet: B plays the best move, and a guess is explained here."); return; }
+  const w = mv.why;
+  const ru = w.runner_up ? ` The lowest-probability other cell: ${w.runner_up.join(",")} at ${w.runner_up_probability}.` : "";
+  say(`Why ${mv.cells[0].join(",")}? Mine probability ${w.probability} (${w.basis}); chosen as ${w.rule}.${ru}`);
+}
+
 export async function bestMove({ guesses = true } = {}) {
   const mv = await bestMoveFor();
   if (!mv) return false;
+  if (mv.guess && mv.why) S.lastGuess = mv;
+  $("why-guess").hidden = !S.lastGuess;
   if (S.mode === "analyse") {
     S.move = mv.cells;
     say(`Best move: open ${describeMove(mv)}.`);

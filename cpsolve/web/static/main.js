@@ -6,7 +6,7 @@ import { boardToText, parseBoard, toMbf, toMine } from "./boardtext.js";
 import { refresh, why } from "./analysis.js";
 import {
   bestMove, canChord, chord, difficultyName, drawStats, newGame, revealAllProvedSafe, revealCells, stopAutoplay,
-  takeBack, toggleAutoplay, toggleFlag,
+  takeBack, toggleAutoplay, toggleFlag, whyGuess,
 } from "./game.js";
 import {
   currentTool, editClick, isPainting, loadText, paintEnd, paintOver, paintStart, redo, setCell, setTool, undo,
@@ -158,6 +158,7 @@ function init() {
   $("autoplay").addEventListener("click", () => toggleAutoplay(true));
   $("autoplay-safe").addEventListener("click", () => toggleAutoplay(false));
   $("why").addEventListener("click", why);
+  $("why-guess").addEventListener("click", whyGuess);
   $("share").addEventListener("click", share);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
