@@ -8,6 +8,7 @@ from typing import Any
 from ..analysis import InconsistentBoard, analyze
 from ..board import COVERED, FLAG, Board
 from ..options import AnalysisOptions
+from ..result import Analysis
 from .validate import RequestError
 
 __all__ = ["analysis_document", "check_document", "inconsistent_document", "move_document"]
@@ -68,9 +69,9 @@ def move_document(board: Board, options: AnalysisOptions, first_click: str = "sa
     try:
         result = analyze(board, options)
     except InconsistentBoard as exc:
-        doc = inconsistent_document(board, exc)
+        bad = inconsistent_document(board, exc)
         return {"cells": [], "guess": False, "reason": "inconsistent", "status": "inconsistent",
-                "message": doc["message"], "conflict": doc["conflict"]}
+                "message": bad["message"], "conflict": bad["conflict"]}
     if not result.cells:
         return {"cells": [], "guess": False, "reason": "nothing left to open", "status": "ok"}
     move = strategy.choose(board, result)
@@ -99,7 +100,7 @@ GUESS_RULES = {
 }
 
 
-def why_guess(result: Any, cell: tuple[int, int], reason: str) -> dict[str, Any]:
+def why_guess(result: Analysis, cell: tuple[int, int], reason: str) -> dict[str, Any]:
     """The guess's own mine probability, the rule that chose it, and the runner-up: the lowest mine
     probability among the other covered cells that can be safe (None where there is none)."""
     mine = result.cell(*cell).probability
