@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Mapping
-from contextlib import nullcontext
 from fractions import Fraction
 from functools import partial
 
@@ -24,15 +23,13 @@ from .probability import Estimate, Exact, Probability
 from .proof.backends.base import ProofStatus
 from .proof.certainty import Certainty
 from .result import (  # what an analysis returns (cpsolve.analysis.Analysis still names it)
-    _EST_ONE,
-    _EST_ZERO,
-    _ZERO,
+    ESTIMATE_ONE,
+    ESTIMATE_ZERO,
+    EXACT_ZERO,
     Analysis,
     AnalysisStats,
     CellResult,
-    _GroupProbabilities,
-    _make_cells,
-    _RawCells,
+    group_probabilities,
 )
 
 
@@ -156,17 +153,11 @@ def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
             proofs = _prove(model, probs if exact else None, engine, deadline, feasibility, stats)
             if stats.proof_status is ProofStatus.TIMEOUT:
                 stats.budget.append("proofs")
-    prior = _prior(dens)
     t_end = time.perf_counter()
-
-    def make_cells() -> list[CellResult]:
-        with gc_paused() if len(model.unknown) >= GC_PAUSE_CELLS else nullcontext():
-            return _make_cells(model, probs, proofs)
-
     stats.ms_model, stats.ms_count = (t_model - t0) * 1e3, (t_count - t_model) * 1e3
     stats.ms_proof, stats.ms_total = (t_end - t_count) * 1e3, (t_end - t0) * 1e3
-    return Analysis(board.rows, board.cols, board.mines, model.remaining, None, exact, prior, dens, stats, board,
-                    _make_cells=make_cells, _raw=_RawCells(model, probs, proofs))
+    return Analysis.build(board, remaining=model.remaining, exact=exact, prior=_prior(dens), density=dens,
+                          stats=stats, model=model, probs=probs, proofs=proofs)
 
 
 #: Shares of ``time_limit`` (from the start of the analysis) by which counting, then estimation,
@@ -220,7 +211,8 @@ def _unmodelled(board: Board, trust_flags: bool, dens: Fraction | None, t0: floa
     stats = AnalysisStats(estimate_reason="the time limit ran out while building the model",
                           estimate=EstimateStats(mode=UNIFORM), ms_model=ms, ms_total=ms,
                           budget=["model", "counting", "estimation", "proofs"])
-    return Analysis(board.rows, board.cols, board.mines, remaining, cells, False, _prior(dens), dens, stats, board)
+    return Analysis.build(board, remaining=remaining, exact=False, prior=_prior(dens), density=dens, stats=stats,
+                          cells=cells)
 
 
 def _uniform(model: Model, dens: Fraction | None) -> dict[int, Probability]:
@@ -236,11 +228,11 @@ def _uniform(model: Model, dens: Fraction | None) -> dict[int, Probability]:
     est = Estimate(p)
     probs: dict[int, Probability] = dict.fromkeys(free, est)
     for i, f in model.fixed.items():
-        probs[i] = _EST_ONE if f.mine else _EST_ZERO
+        probs[i] = ESTIMATE_ONE if f.mine else ESTIMATE_ZERO
     return probs
 
 
-def _exact(num: int, den: int) -> Exact:
+def _exact(num: int, den: int) -> Probability:
     return Exact(Fraction(num, den))
 
 
@@ -266,8 +258,7 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
         stats.combine_cost = cost
         over_budget = combine_budget is not None and cost > combine_budget
     if not (estimated or over_budget):
-        # the fixed cells are looked up in the model's facts on access (see _GroupProbabilities)
-        fixed: dict[int, bool] = {}
+        # the fixed cells are looked up in the model's facts on access (see result.group_probabilities)
         # the off-frontier cells share one value: kept once, not copied into a dict entry per cell
         p_out: Probability
         try:
@@ -275,13 +266,13 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
                 if dens is None:
                     remaining = model.remaining_free
                     assert remaining is not None
-                    total = count.combine_total(ordered, len(model.outside), remaining)
-                    explicit: dict[int, Probability] = count.cell_marginals(fixed, (), ordered, _exact, total=total)
-                    p_out = _exact(total.out_num, total.z) if model.outside else _ZERO
+                    explicit: dict[int, Probability]
+                    explicit, outside_p = count.total_marginals(ordered, len(model.outside), remaining, _exact)
+                    p_out = outside_p if outside_p is not None else EXACT_ZERO
                 else:
-                    explicit = count.cell_marginals(fixed, (), ordered, _exact, density=dens)
+                    explicit = count.density_marginals(ordered, dens, _exact)
                     p_out = Exact(dens)
-            return _GroupProbabilities(explicit, model.outside, p_out, model.fixed), [True], None
+            return group_probabilities(explicit, model.outside, p_out, model.fixed), [True], None
         except budget.OutOfTime:
             stats.budget.append("combining")
     stats.estimate_reason = ("components over the exact limit, the state budget or the time limit" if estimated
@@ -342,8 +333,15 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
     est = estimate_board(model, {ci: cc.counts for ci, cc in counted.items()}, estimated, dens,
                          marginals=marginals, stats=stats)
     probs: dict[int, Probability] = {}
+    # one object per distinct value (clipped, so never -0.0 nor NaN): the result compares and writes
+    # each value object once, and a huge board's estimate has few distinct values
+    shared: dict[float, Estimate] = {}
     for i, v in est.items():
-        probs[i] = Estimate(min(1.0, max(0.0, v)))
+        v = min(1.0, max(0.0, v))
+        e = shared.get(v)
+        if e is None:
+            e = shared[v] = Estimate(v)
+        probs[i] = e
     if dens is not None:
         # no total: exact components and fixed cells are untouched by the estimate
         ordered = [counted[ci] for ci in sorted(counted)]

@@ -27,6 +27,8 @@ _ZERO = Exact(Fraction(0))
 _ONE = Exact(Fraction(1))
 _EST_ZERO = Estimate(0.0)
 _EST_ONE = Estimate(1.0)
+#: Shared values (immutable): exactly safe, and the estimates 0 and 1 of a proved cell.
+EXACT_ZERO, ESTIMATE_ZERO, ESTIMATE_ONE = _ZERO, _EST_ZERO, _EST_ONE
 
 
 @dataclass(slots=True)
@@ -150,6 +152,27 @@ class Analysis:
         self._make_cells = None if self._cells is not None else _make_cells
         self._raw = None if self._cells is not None else _raw
 
+    @classmethod
+    def build(cls, board: Board, *, remaining: int | None, exact: bool, prior: str, density: Fraction | None,
+              stats: AnalysisStats, model: Model | None = None, probs: Mapping[int, Probability] | None = None,
+              proofs: Mapping[int, Certainty] | None = None, cells: list[CellResult] | None = None) -> Analysis:
+        """The result of analysing ``board``, from what the analysis computed: the ``model`` with its
+        ``probs`` (kept per group, see :func:`group_probabilities`) and the ``proofs`` as the proof
+        subsystem returned them, the per-cell results built on first read; or, when no model was
+        built, the ``cells`` themselves. The one constructor :mod:`cpsolve.analysis` uses."""
+        if model is None:
+            return cls(board.rows, board.cols, board.mines, remaining, cells if cells is not None else [], exact,
+                       prior, density, stats, board)
+        assert probs is not None, "a model's result needs its probabilities"
+        m, ps, pf = model, probs, proofs if proofs is not None else {}
+
+        def make_cells() -> list[CellResult]:
+            with gc_paused() if len(m.unknown) >= GC_PAUSE_CELLS else nullcontext():
+                return _make_cells(m, ps, pf)
+
+        return cls(board.rows, board.cols, board.mines, remaining, None, exact, prior, density, stats, board,
+                   _make_cells=make_cells, _raw=_RawCells(m, ps, pf))
+
     @property
     def cells(self) -> list[CellResult]:
         if self._cells is None:
@@ -260,17 +283,24 @@ class Analysis:
 
     def _to_json(self) -> dict[str, Any]:
         bg = self.best_guess
-        return {
-            "rows": self.rows, "cols": self.cols,
-            "mines": self.mines, "remaining": self.remaining,
-            "status": "ok",
-            "exact": self.exact,
-            "prior": self.prior,
-            "cells": [c.to_json() for c in self.cells],
-            "proved_safe": [list(x) for x in self.proved_safe],
-            "proved_mine": [list(x) for x in self.proved_mine],
-            "best_guess": list(bg) if bg is not None else None,
-        }
+        return document(self.rows, self.cols, self.mines, self.remaining, status="ok", exact=self.exact,
+                        prior=self.prior, cells=[c.to_json() for c in self.cells],
+                        proved_safe=[list(x) for x in self.proved_safe],
+                        proved_mine=[list(x) for x in self.proved_mine],
+                        best_guess=list(bg) if bg is not None else None)
+
+
+def document(rows: int, cols: int, mines: int | None, remaining: int | None, *, status: str, exact: bool,
+             prior: str | None, cells: Any, proved_safe: list[list[int]], proved_mine: list[list[int]],
+             best_guess: list[int] | None, **extra: Any) -> dict[str, Any]:
+    """The JSON document of docs/json.md, every key in its order (``extra`` after them): the one
+    writer of it, for an analysis (:meth:`Analysis.to_json`, :meth:`Analysis.to_json_text`) and
+    for an impossible board (:meth:`~cpsolve.errors.InconsistentBoard.to_json`)."""
+    doc = {"rows": rows, "cols": cols, "mines": mines, "remaining": remaining, "status": status, "exact": exact,
+           "prior": prior, "cells": cells, "proved_safe": proved_safe, "proved_mine": proved_mine,
+           "best_guess": best_guess}
+    doc.update(extra)
+    return doc
 
 
 def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple[int, int] | None:
@@ -288,33 +318,42 @@ def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple
             or [c for c in cells if not _certain_mine(c)])
     if not pool:
         return None
-
-    # the lowest probability first, then the tie-breaks among the cells that have it (the same
-    # cell as one min over the whole key, without counting neighbours for every cell)
-    keys = [c.probability.sort_key() for c in pool]
-    low = min(keys)
-    tied = [c for c, k in zip(pool, keys) if k == low]
+    low = _lowest([c.probability for c in pool])
+    tied = [c for c in pool if id(c.probability) in low]
     if board is None:
         best = min(tied, key=lambda c: (c.row, c.col))
         return best.row, best.col
-    cols = board.cols
-    if len(tied) > _COUNT_ALL:
-        # many ties (an estimated board: every cell at one density): the whole board's covered
-        # neighbour counts in one pass; per cell, 520,000 ties took 20 s on a 1000x1000 board
-        counts = neighbour_counts(board.rows, cols, code_bytes(board.cells).translate(_IS_COVERED))
-        best = min(tied, key=lambda c: (counts[c.row * cols + c.col], c.row, c.col))
-        return best.row, best.col
+    i = _fewest_covered_around(board, [board.index(c.row, c.col) for c in tied])
+    return divmod(i, board.cols)
+
+
+def _lowest(probs: Sequence[Probability]) -> set[int]:
+    """The ids of the objects among ``probs`` that hold the lowest probability. The cells of a board
+    share a few value objects (one per group, one for every off-frontier cell), so the values are
+    compared once per object, not once per cell (a blank 1000x1000 board has a million cells)."""
+    distinct = {id(p): p for p in probs}
+    keys = {k: p.sort_key() for k, p in distinct.items()}
+    low = min(keys.values())
+    return {k for k, v in keys.items() if v == low}
+
+
+#: Tied cells beyond which their covered neighbours are counted for the whole board at once.
+_WHOLE_BOARD_COUNT = 64
+
+
+def _fewest_covered_around(board: Board, tied: list[int]) -> int:
+    """The cell of ``tied`` (board indices) with the fewest covered neighbours on ``board`` (the
+    most likely to show a 0 and open up), the first in row-major order among equals."""
     grid = board.cells
+    if len(tied) > _WHOLE_BOARD_COUNT:
+        # many ties (an estimated or blank board: every cell at one density): the whole board's
+        # covered neighbour counts in one pass (per cell, 520,000 ties took 20 s on 1000x1000)
+        counts = neighbour_counts(board.rows, board.cols, code_bytes(grid).translate(_IS_COVERED))
+        return min(tied, key=lambda i: (counts[i], i))
+    return min(tied, key=lambda i: (sum(1 for j in board.neighbours(i) if grid[j] == COVERED), i))
 
-    def covered_around(c: CellResult) -> int:
-        return sum(1 for j in board.neighbours(c.row * cols + c.col) if grid[j] == COVERED)
 
-    best = min(tied, key=lambda c: (covered_around(c), c.row, c.col))
-    return best.row, best.col
-
-
-_COUNT_ALL = 256   # ties above which best_guess counts the whole board's covered neighbours at once
-_IS_COVERED = bytes(int(v == COVERED % 256) for v in range(256))
+_IS_COVERED = bytes(int(v == COVERED % 256) for v in range(256))  # a cell's code byte -> 1 if covered
 
 
 def _certain_mine(c: CellResult) -> bool:
@@ -392,6 +431,7 @@ class _RawCells:
         cols = model.cols
         mine_of = self._verdicts()
         tails: dict[tuple[object, bool | None], str] = {}
+        by_object: dict[tuple[int, bool | None], str] = {}  # the objects stay alive in per_cell
         dumps = json.dumps
         texts = []
         per_cell: list[Probability] = []
@@ -401,30 +441,29 @@ class _RawCells:
             if v is not None and isinstance(p, Estimate):
                 p = _EST_ONE if v else _EST_ZERO  # as in _make_cells
             per_cell.append(p)
-            # an estimate per cell is its own object: the key is the value (an exact fraction, or
-            # the float's repr, which tells 0.0 from -0.0)
-            key = (p.fraction if isinstance(p, Exact) else repr(p.value), v)
-            tail = tails.get(key)
+            # cells share value objects (one per group): looked up by the object first, which
+            # costs no hash of a Fraction; the per-cell objects of estimates fall through to the value
+            tail = by_object.get((id(p), v)) if isinstance(p, Exact) else None
             if tail is None:
-                # each distinct value encoded by json itself (the same text as json.dumps of the cell)
-                frac = p.text() if isinstance(p, Exact) else None
-                verdict = None if v is None else "mine" if v else "safe"
-                tail = tails[key] = (f'"probability": {dumps(p.value)}, "fraction": {dumps(frac)}, '
-                                     f'"basis": {dumps(p.basis)}, "proof": {dumps(verdict)}}}')
+                # the key is the value (an exact fraction, or the float's repr, which tells 0.0 from -0.0)
+                key = (p.fraction if isinstance(p, Exact) else repr(p.value), v)
+                tail = tails.get(key)
+                if tail is None:
+                    # each distinct value encoded by json itself (the same text as json.dumps of the cell)
+                    frac = p.text() if isinstance(p, Exact) else None
+                    verdict = None if v is None else "mine" if v else "safe"
+                    tail = tails[key] = (f'"probability": {dumps(p.value)}, "fraction": {dumps(frac)}, '
+                                         f'"basis": {dumps(p.basis)}, "proof": {dumps(verdict)}}}')
+                if isinstance(p, Exact):
+                    by_object[id(p), v] = tail
             texts.append(f'{{"row": {i // cols}, "col": {i % cols}, {tail}')
         safe = [i for i in model.unknown if verdict_get(i) is False]
         mines = [i for i in model.unknown if verdict_get(i) is True]
-        doc = {
-            "rows": analysis.rows, "cols": analysis.cols,
-            "mines": analysis.mines, "remaining": analysis.remaining,
-            "status": "ok",
-            "exact": analysis.exact,
-            "prior": analysis.prior,
-            "cells": _CELLS_MARK,
-            "proved_safe": [list(divmod(i, cols)) for i in safe],
-            "proved_mine": [list(divmod(i, cols)) for i in mines],
-            "best_guess": self._best_guess(analysis, per_cell, safe),
-        }
+        doc = document(analysis.rows, analysis.cols, analysis.mines, analysis.remaining, status="ok",
+                       exact=analysis.exact, prior=analysis.prior, cells=_CELLS_MARK,
+                       proved_safe=[list(divmod(i, cols)) for i in safe],
+                       proved_mine=[list(divmod(i, cols)) for i in mines],
+                       best_guess=self._best_guess(analysis, per_cell, safe))
         return dumps(doc).replace(dumps(_CELLS_MARK), "[" + ", ".join(texts) + "]", 1)
 
     def _best_guess(self, analysis: Analysis, per_cell: list[Probability], safe: list[int]) -> list[int] | None:
@@ -433,20 +472,31 @@ class _RawCells:
         unknown, cols = self.model.unknown, self.model.cols
         if not unknown:
             return None
-        prob_of = dict(zip(unknown, per_cell))
         # as best_guess: the proved-safe cells, else every cell neither proved a mine nor exactly 1
-        verdict_get = self._verdicts().get
-        pool = safe or [i for i in unknown if not verdict_get(i)
-                        and not (isinstance(prob_of[i], Exact) and prob_of[i].fraction == 1)]
-        if not pool:
-            return None
-        probs = [prob_of[i] for i in pool]
-        keys = [p.sort_key() for p in probs]
-        low = min(keys)
-        # without their proofs: the candidates are proved safe or not proved at all
-        tied = [CellResult(i // cols, i % cols, p) for i, p, k in zip(pool, probs, keys) if k == low]
-        bg = best_guess(tied, analysis.board)
-        return list(bg) if bg is not None else None
+        if safe:
+            at = {i: k for k, i in enumerate(unknown)} if len(safe) > 1 else {safe[0]: unknown.index(safe[0])}
+            pool, probs = safe, [per_cell[at[i]] for i in safe]
+        else:
+            verdict_get = self._verdicts().get
+            ones = {k for k, p in {id(p): p for p in per_cell}.items() if isinstance(p, Exact) and p.fraction == 1}
+            pairs = [(i, p) for i, p in zip(unknown, per_cell) if not verdict_get(i) and id(p) not in ones]
+            if not pairs:
+                return None
+            pool, probs = [i for i, _ in pairs], [p for _, p in pairs]
+        low = _lowest(probs)
+        tied = [i for i, p in zip(pool, probs) if id(p) in low]
+        board = analysis.board
+        if board is None:
+            return list(divmod(min(tied), cols))
+        return list(divmod(_fewest_covered_around(board, tied), cols))
+
+
+def group_probabilities(explicit: dict[int, Probability], outside: tuple[int, ...], p_out: Probability,
+                        fixed: Mapping[int, Fact]) -> Mapping[int, Probability]:
+    """The probabilities of an exactly counted board, kept per group: ``explicit`` per frontier
+    cell (one value object shared within a group), ``p_out`` for every ``outside`` cell, and 0 or
+    1 for a ``fixed`` cell (read off the model's facts), looked up on access."""
+    return _GroupProbabilities(explicit, outside, p_out, fixed)
 
 
 class _GroupProbabilities(Mapping[int, Probability]):

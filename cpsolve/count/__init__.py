@@ -5,7 +5,7 @@
 them together into a whole model's exact per-cell probabilities (:func:`count_model`).
 """
 
-from .combine import combine_cost, convolve, density_weights, total_weights
+from .combine import combine_cost, convolve, total_weights
 from .dp import BudgetExceeded, ComponentCount, count_component, group_mines
 from .marginals import (
     TERMS_PER_STATE,
@@ -15,13 +15,15 @@ from .marginals import (
     combination_cost,
     combine_total,
     count_model,
+    density_marginals,
     distribution_marginals,
     feasibility_hints,
     float_ratio,
     group_values,
+    total_marginals,
 )
 
 __all__ = ["TERMS_PER_STATE", "BudgetExceeded", "ComponentCount", "ModelCount", "TotalCombination",
            "cell_marginals", "combination_cost", "combine_cost", "combine_total", "convolve", "count_component",
-           "count_model", "density_weights", "distribution_marginals", "feasibility_hints", "float_ratio",
-           "group_mines", "group_values", "total_weights"]
+           "count_model", "density_marginals", "distribution_marginals", "feasibility_hints", "float_ratio",
+           "group_mines", "group_values", "total_marginals", "total_weights"]

@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
+from .. import _core
 from ..budget import OutOfTime, check
 from ..constraints import TOTAL, Component, Inconsistent, Model
-from .combine import combine_cost, density_weights, total_weights
+from .combine import combine_cost, total_weights
 from .dp import BudgetExceeded, ComponentCount, count_component, group_mines
+from .native import call
 
 #: Terms of the per-state mine-count polynomials one component may store, per state of the budget.
 TERMS_PER_STATE = 16
@@ -92,17 +94,59 @@ def combination_cost(counts: Iterable[ComponentCount]) -> int:
     return combine_cost([cc.counts for cc in counts])
 
 
-def combine_total(counts: Sequence[ComponentCount], n_outside: int, remaining: int) -> TotalCombination:
-    """Weights of every counted component through the mine total. Raises :class:`Inconsistent`
-    (naming every component's clues and the total) when no placement meets the total."""
+def _check_counted(counts: Sequence[ComponentCount]) -> None:
     for cc in counts:
         if cc.total == 0:
             raise Inconsistent(cc.component.sources, "no placement satisfies these clues")
+
+
+def _no_total(counts: Sequence[ComponentCount]) -> Inconsistent:
+    return Inconsistent(frozenset({TOTAL}).union(*(cc.component.sources for cc in counts)),
+                        "the clues cannot be met with the mine total")
+
+
+def combine_total(counts: Sequence[ComponentCount], n_outside: int, remaining: int) -> TotalCombination:
+    """Weights of every counted component through the mine total. Raises :class:`Inconsistent`
+    (naming every component's clues and the total) when no placement meets the total."""
+    _check_counted(counts)
     weights, z, out_num = total_weights([cc.counts for cc in counts], n_outside, remaining)
     if z == 0:
-        raise Inconsistent(frozenset({TOTAL}).union(*(cc.component.sources for cc in counts)),
-                           "the clues cannot be met with the mine total")
+        raise _no_total(counts)
     return TotalCombination(weights, z, out_num)
+
+
+def total_marginals(counts: Sequence[ComponentCount], n_outside: int, remaining: int,
+                    value: ValueFn[T]) -> tuple[dict[int, T], T | None]:
+    """Every frontier cell's mine probability through the mine total, as ``value(numerator,
+    denominator)``, and the off-frontier cells' one value (None when ``n_outside`` is 0): the
+    combination and every component's backward pass in one call of the core, which may divide all
+    placement counts by a common factor (huge boards), so only the ratios are meaningful. Raises
+    :class:`Inconsistent` as :func:`combine_total` does."""
+    _check_counted(counts)
+    nums, z, out_num, out_den = call(_core.total_marginals, [cc.native for cc in counts], n_outside, remaining)
+    if z == 0:
+        raise _no_total(counts)
+    out: dict[int, T] = {}
+    for cc, numer in zip(counts, nums, strict=True):
+        for g, num in zip(cc.component.groups, numer, strict=True):
+            p = value(num, g.size * z)
+            for i in g.cells:
+                out[i] = p
+    return out, (value(out_num, out_den) if n_outside else None)
+
+
+def density_marginals(counts: Sequence[ComponentCount], density: Fraction, value: ValueFn[T]) -> dict[int, T]:
+    """Every frontier cell's mine probability under an independent prior of ``density`` (no mine
+    total), as ``value(numerator, denominator)``."""
+    out: dict[int, T] = {}
+    per_comp = call(_core.density_marginals, [cc.native for cc in counts], [cc.component.size for cc in counts],
+                    density.numerator, density.denominator)
+    for cc, (numer, z) in zip(counts, per_comp, strict=True):
+        for g, num in zip(cc.component.groups, numer, strict=True):
+            p = value(num, g.size * z)
+            for i in g.cells:
+                out[i] = p
+    return out
 
 
 def group_values(cc: ComponentCount, weights: list[int], value: ValueFn[T]) -> Iterable[tuple[tuple[int, ...], T]]:
@@ -142,10 +186,7 @@ def cell_marginals(fixed: Mapping[int, bool], outside: Sequence[int], counts: Se
     p_out = value(density.numerator, density.denominator)
     for i in outside:
         out[i] = p_out
-    for cc in counts:
-        for cells, p in group_values(cc, density_weights(cc.component.size, density), value):
-            for i in cells:
-                out[i] = p
+    out.update(density_marginals(counts, density, value))
     return out
 
 

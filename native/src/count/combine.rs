@@ -1,0 +1,344 @@
+//! Combining independent components through the global mine total, in exact integers.
+//!
+//! With a mine total, configurations of the whole board with T mines on the frontier are weighted
+//! by C(cells off the frontier, remaining - T). Without one, every cell is an independent prior of
+//! density p/q, so a component configuration with k mines of n cells weighs p^k (q-p)^(n-k).
+//!
+//! Binomials of huge boards (C(10^6, 2*10^5) has 720,000 bits) are never one uninterruptible
+//! call: [`binomial`] multiplies prime powers in a product tree, checking the deadline between
+//! multiplications, and the probabilities alone ([`total_ratio`]) drop the common factor
+//! C(outside, lowest total) whenever that makes the numbers smaller.
+
+use super::num::{Deadline, Num, Stop};
+use num_bigint::BigUint;
+
+/// `out[i + j] += a[i] * b[j]` (empty if either is).
+pub fn convolve<N: Num>(a: &[N], b: &[N]) -> Result<Vec<N>, Stop> {
+    if a.is_empty() || b.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut out = vec![N::zero(); a.len() + b.len() - 1];
+    for (i, x) in a.iter().enumerate() {
+        if !x.is_zero() {
+            for (j, y) in b.iter().enumerate() {
+                if !y.is_zero() {
+                    out[i + j].add_mul(x, y)?;
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `out[d] = sum_k a[k] * b[d + k]` for d < `length` (entries of b past its end count as 0).
+fn correlate<N: Num>(a: &[N], b: &[N], length: usize) -> Result<Vec<N>, Stop> {
+    let mut out = Vec::with_capacity(length);
+    for d in 0..length {
+        let mut acc = N::zero();
+        for (k, x) in a.iter().enumerate() {
+            if !x.is_zero() {
+                if let Some(y) = b.get(d + k) {
+                    if !y.is_zero() {
+                        acc.add_mul(x, y)?;
+                    }
+                }
+            }
+        }
+        out.push(acc);
+    }
+    Ok(out)
+}
+
+/// Primes up to `n` (sieve of Eratosthenes).
+fn primes_upto(n: u64, dl: &Deadline) -> Result<Vec<u64>, Stop> {
+    let n = n as usize;
+    let mut composite = vec![false; n + 1];
+    let mut out = Vec::new();
+    for p in 2..=n {
+        if !composite[p] {
+            out.push(p as u64);
+            if p % 4096 == 0 {
+                dl.check()?;
+            }
+            let mut m = p.saturating_mul(p);
+            while m <= n {
+                composite[m] = true;
+                m += p;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The product of `factors` by a balanced tree (big multiplications of equal sizes, where
+/// num-bigint's Karatsuba and Toom-3 pay), checking the deadline between multiplications.
+fn product(factors: Vec<BigUint>, dl: &Deadline) -> Result<BigUint, Stop> {
+    let mut level = factors;
+    if level.is_empty() {
+        return Ok(BigUint::from(1u8));
+    }
+    while level.len() > 1 {
+        let mut next = Vec::with_capacity(level.len().div_ceil(2));
+        let mut it = level.into_iter();
+        while let Some(a) = it.next() {
+            dl.check()?;
+            next.push(match it.next() {
+                Some(b) => a * b,
+                None => a,
+            });
+        }
+        level = next;
+    }
+    Ok(level.pop().unwrap_or_else(|| BigUint::from(1u8)))
+}
+
+/// C(n, k) exactly, interruptible: small ones by the multiplicative recurrence, large ones as the
+/// product of their prime powers (Legendre: the exponent of p counts the carries of k + (n - k)).
+pub fn binomial(n: u64, k: u64, dl: &Deadline) -> Result<BigUint, Stop> {
+    if k > n {
+        return Ok(BigUint::default());
+    }
+    let k = k.min(n - k);
+    if k < 64 || n > 50_000_000 {
+        let mut v = BigUint::from(1u8);
+        for i in 0..k {
+            if i % 256 == 0 {
+                dl.check()?;
+            }
+            v = v * (n - i) / (i + 1);
+        }
+        return Ok(v);
+    }
+    let mut factors: Vec<BigUint> = Vec::new();
+    let mut acc: u64 = 1;
+    for p in primes_upto(n, dl)? {
+        let mut e = 0u32;
+        let mut pp = p;
+        loop {
+            e += (n / pp - k / pp - (n - k) / pp) as u32;
+            match pp.checked_mul(p) {
+                Some(x) if x <= n => pp = x,
+                _ => break,
+            }
+        }
+        for _ in 0..e {
+            match acc.checked_mul(p) {
+                Some(x) => acc = x,
+                None => {
+                    factors.push(BigUint::from(acc));
+                    acc = p;
+                }
+            }
+        }
+    }
+    factors.push(BigUint::from(acc));
+    product(factors, dl)
+}
+
+/// `[C(n, x) for x in lo..=hi]` (0 outside 0..n).
+pub fn binomials(n: u64, lo: i64, hi: i64, dl: &Deadline) -> Result<Vec<BigUint>, Stop> {
+    let a = lo.max(0);
+    let b = hi.min(n as i64);
+    let mut out = Vec::with_capacity((hi - lo + 1).max(0) as usize);
+    let mut v = if a <= b {
+        binomial(n, a as u64, dl)?
+    } else {
+        BigUint::default()
+    };
+    for x in lo..=hi {
+        if x < a || x > b {
+            out.push(BigUint::default());
+            continue;
+        }
+        dl.check()?;
+        let next = &v * (n - x as u64) / (x as u64 + 1);
+        out.push(std::mem::replace(&mut v, next));
+    }
+    Ok(out)
+}
+
+fn from_big<N: Num>(v: &[BigUint]) -> Result<Vec<N>, Stop> {
+    v.iter()
+        .map(|x| N::from_big(x).ok_or(Stop::Overflow))
+        .collect()
+}
+
+/// The combination of counted components through the mine total: `weights[c][k]` the ways the
+/// rest of the board completes component c holding k mines; `z` all placements; `out_num /
+/// out_den` the probability of one off-frontier cell.
+#[derive(Debug, Clone)]
+pub struct Total<N> {
+    pub weights: Vec<Vec<N>>,
+    pub z: N,
+    pub out_num: N,
+    pub out_den: N,
+}
+
+/// The weights from `ways[d]` (the completions off the frontier when the components hold d
+/// mines in all) and the outside numerator's terms (`outside(t, n_t)`).
+fn combine<N: Num>(
+    counts: &[Vec<N>],
+    ways: Vec<N>,
+    dl: &Deadline,
+    mut outside: impl FnMut(usize, &N, &N) -> Result<N, Stop>,
+) -> Result<(Vec<Vec<N>>, N, N), Stop> {
+    let m = counts.len();
+    let degs: Vec<usize> = counts.iter().map(|c| c.len().saturating_sub(1)).collect();
+    let total_deg: usize = degs.iter().sum();
+    // q[i][d]: the completions seen from component i when the components before it hold d mines
+    let mut q: Vec<Vec<N>> = vec![Vec::new(); m + 1];
+    q[m] = ways;
+    let mut span = total_deg;
+    for i in (0..m).rev() {
+        dl.check()?;
+        span -= degs[i];
+        q[i] = correlate(&counts[i], &q[i + 1], span + 1)?;
+    }
+    let z = q[0].first().cloned().unwrap_or_else(N::zero);
+    let mut prefix = vec![N::one()];
+    let mut weights = Vec::with_capacity(m);
+    for (i, c) in counts.iter().enumerate() {
+        dl.check()?;
+        weights.push(correlate(&prefix, &q[i + 1], c.len())?);
+        prefix = convolve(&prefix, c)?;
+    }
+    let mut out_num = N::zero();
+    for (t, n) in prefix.iter().enumerate() {
+        if !n.is_zero() {
+            if let Some(w) = q[m].get(t) {
+                let term = outside(t, n, w)?;
+                out_num.add_to(&term)?;
+            }
+        }
+    }
+    Ok((weights, z, out_num))
+}
+
+fn check_counts<N>(counts: &[Vec<N>]) -> Result<(), Stop> {
+    if counts.iter().any(|c| c.is_empty()) {
+        return Err(Stop::Invalid("a component's counts are empty".into()));
+    }
+    Ok(())
+}
+
+/// The combination with the true numbers of placements (`out_den` = `z`): what the player's
+/// look-ahead compares across positions.
+pub fn total_weights<N: Num>(
+    counts: &[Vec<N>],
+    outside: u64,
+    remaining: i64,
+    dl: &Deadline,
+) -> Result<Total<N>, Stop> {
+    check_counts(counts)?;
+    let total_deg: i64 = counts.iter().map(|c| c.len() as i64 - 1).sum();
+    let mut ways = from_big::<N>(&binomials(outside, remaining - total_deg, remaining, dl)?)?;
+    ways.reverse();
+    // C(outside - 1, x - 1) = C(outside, x) * x / outside: placements with a given outside cell a mine
+    let (weights, z, out_num) = combine(counts, ways, dl, |t, n, w| {
+        let x = remaining - t as i64;
+        if outside > 0 && x > 0 && x as u64 <= outside {
+            n.mul(&w.mul_u64(x as u64)?.div_u64(outside))
+        } else {
+            Ok(N::zero())
+        }
+    })?;
+    Ok(Total {
+        weights,
+        out_den: z.clone(),
+        z,
+        out_num,
+    })
+}
+
+fn bit_len(v: u64) -> u64 {
+    64 - v.leading_zeros() as u64
+}
+
+/// The combination for probabilities alone: every placement count divided by one common factor
+/// when that makes the numbers smaller (huge boards), so `z` is then not the number of placements
+/// but every ratio is the same.
+///
+/// The completions C(outside, x) for x in xa..=xb are C(outside, xa) * prod_{m < x} (outside - m)
+/// / (m + 1); dropping C(outside, xa) / prod_{m < xb} (m + 1) leaves the integers
+/// prod_{xa <= m < x} (outside - m) * prod_{x <= m < xb} (m + 1), of about D * log2(outside) bits
+/// for D mines the components can hold together, where C(outside, xa) has at least
+/// min(xa, outside - xa) bits.
+pub fn total_ratio<N: Num>(
+    counts: &[Vec<N>],
+    outside: u64,
+    remaining: i64,
+    dl: &Deadline,
+) -> Result<Total<N>, Stop> {
+    check_counts(counts)?;
+    let total_deg: i64 = counts.iter().map(|c| c.len() as i64 - 1).sum();
+    let xa = (remaining - total_deg).max(0);
+    let xb = remaining.min(outside as i64);
+    let scaled = xa <= xb && {
+        let small_bits = (total_deg as u64).saturating_mul(bit_len(outside.max(xb as u64) + 1));
+        let big_bits = (xa as u64).min(outside - xa as u64);
+        small_bits < big_bits
+    };
+    if !scaled {
+        return total_weights(counts, outside, remaining, dl);
+    }
+    let (xa, xb) = (xa as u64, xb as u64);
+    // right[x - xa] = prod_{x <= m < xb} (m + 1)
+    let width = (xb - xa) as usize;
+    let mut right = vec![N::one(); width + 1];
+    for i in (0..width).rev() {
+        dl.check()?;
+        right[i] = right[i + 1].mul_u64(xa + i as u64 + 1)?;
+    }
+    let mut by_x = Vec::with_capacity(width + 1);
+    let mut left = N::one();
+    for (i, r) in right.iter().enumerate() {
+        dl.check()?;
+        by_x.push(left.mul(r)?);
+        left = left.mul_u64(outside - (xa + i as u64))?;
+    }
+    // ways[d] = completions with d mines on the frontier: x = remaining - d
+    let ways: Vec<N> = (0..=total_deg)
+        .map(|d| {
+            let x = remaining - d;
+            if x >= xa as i64 && x <= xb as i64 {
+                by_x[(x as u64 - xa) as usize].clone()
+            } else {
+                N::zero()
+            }
+        })
+        .collect();
+    let (weights, z, out_num) = combine(counts, ways, dl, |t, n, w| {
+        let x = remaining - t as i64;
+        if x > 0 && x as u64 <= outside {
+            n.mul(&w.mul_u64(x as u64)?)
+        } else {
+            Ok(N::zero())
+        }
+    })?;
+    let out_den = z.mul_u64(outside.max(1))?;
+    Ok(Total {
+        weights,
+        z,
+        out_num,
+        out_den,
+    })
+}
+
+/// Weights p^k (q-p)^(size-k) of an independent prior of density p/q (common factor dropped).
+pub fn density_weights<N: Num>(
+    size: usize,
+    p: &N,
+    q_minus_p: &N,
+    dl: &Deadline,
+) -> Result<Vec<N>, Stop> {
+    let mut pp = Vec::with_capacity(size + 1);
+    let mut qq = Vec::with_capacity(size + 1);
+    pp.push(N::one());
+    qq.push(N::one());
+    for k in 0..size {
+        dl.check()?;
+        pp.push(pp[k].mul(p)?);
+        qq.push(qq[k].mul(q_minus_p)?);
+    }
+    (0..=size).map(|k| pp[k].mul(&qq[size - k])).collect()
+}
