@@ -283,4 +283,5 @@ def test_soak_http_api(http_client):  # type: ignore[no-untyped-def]
     print(f"  by path: {dict(sorted(tally.by_kind.items()))}")
     print(f"  by status: {dict(sorted(tally.by_status.items()))}")
     assert (tally.tracebacks, tally.hangs, tally.wrong_claims) == (0, 0, 0), "\n\n".join(tally.failures)
-    assert n < 1000 or tally.by_kind.get("checked analyses", 0) > n // 50  # the oracle did run
+    # the oracle did run (on the share of plain requests; the sized ones are checked by the layout)
+    assert n < 1000 or tally.by_kind.get("checked analyses", 0) > n * (1 - sized) / 70
