@@ -558,3 +558,38 @@ def test_a_guess_says_why_with_its_probability_and_the_runner_up(client):
                 assert "why" not in d
             g = client.post(f"/api/games/{g['id']}/reveal", json={"cells": d["cells"]}).json()
     assert seen   # some guesses were explained
+
+
+def _numbers_if_safe(board, cell: int) -> set[int]:
+    """Brute force: every number ``cell`` can show over the placements consistent with the clues and
+    the mine total in which it is safe (a dead cell has one)."""
+    from itertools import combinations
+
+    from cpsolve.board import neighbours as nb
+
+    covered = [i for i, v in enumerate(board.cells) if v == -1]
+    clues = [(i, v) for i, v in enumerate(board.cells) if v >= 0]
+    out = set()
+    for mines in combinations(covered, board.mines):
+        m = set(mines)
+        if cell in m or any(sum(j in m for j in nb(board.rows, board.cols, i)) != v for i, v in clues):
+            continue
+        out.add(sum(j in m for j in nb(board.rows, board.cols, cell)))
+    return out
+
+
+def test_dead_cells_of_a_guess_against_brute_force(client):
+    """Every cell /api/move calls dead can show only one number if safe (brute force over every
+    placement), on small games played to their guesses."""
+    checked = 0
+    for seed in range(40):
+        g = client.post("/api/games", json={"difficulty": "6x5x6", "seed": seed}).json()
+        while g["state"] == "playing":
+            d = client.post("/api/move", json={"board": g["board"]}).json()
+            if "why" in d and d["why"]["dead"] is not None:
+                board = parse_board(g["board"])
+                for r, c in d["why"]["dead"]:
+                    assert len(_numbers_if_safe(board, r * board.cols + c)) == 1, (g["board"], r, c)
+                    checked += 1
+            g = client.post(f"/api/games/{g['id']}/reveal", json={"cells": d["cells"]}).json()
+    assert checked   # some dead cells were found and checked

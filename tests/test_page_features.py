@@ -201,3 +201,6 @@ def test_why_this_guess_names_the_rule(page, server):  # noqa: F811
     text = page.inner_text("#message")
     assert text.startswith(f"Why {mv['cells'][0][0]},{mv['cells'][0][1]}?")
     assert mv["why"]["rule"] in text and mv["why"]["probability"] in text
+    dead = page.evaluate("() => [...document.querySelectorAll('#board .cell.dead')]"
+                         ".map(e => [+e.dataset.r, +e.dataset.c])")
+    assert sorted(dead) == sorted(mv["why"]["dead"] or [])

@@ -79,7 +79,26 @@ def move_document(board: Board, options: AnalysisOptions, first_click: str = "sa
                            "status": "ok"}
     if move.guess and len(move.cells) == 1:
         doc["why"] = why_guess(result, move.cells[0], move.reason)
+        doc["why"]["dead"] = dead_cells(board, strategy)
     return doc
+
+
+def dead_cells(board: Board, strategy: Any) -> list[list[int]] | None:
+    """The frontier cells whose number, if safe, can be only one value (JSMinesweeper's dead cells:
+    opening one tells nothing), by the strategy's own exact look-ahead; None where it cannot count
+    the board (no mine total, over its budget). A frontier cell next to an off-frontier cell counts
+    as living (as the evaluator judges it)."""
+    from ..constraints import Inconsistent
+    from ..count import BudgetExceeded
+    from ..play.guess import Evaluator
+
+    if board.mines is None:
+        return None
+    try:
+        ev = Evaluator(strategy.lookahead, strategy.lookahead.solve(board))
+        return [list(divmod(i, board.cols)) for i in sorted(ev.frontier) if ev.dead(i)]
+    except (BudgetExceeded, Inconsistent):
+        return None
 
 
 #: What each rule of the strategy (play/strategy.py, ``Strategy.smart_guess``) weighed, for "Why this guess?"

@@ -17,6 +17,7 @@ export async function analyse() {
 
 export async function refresh() {
   S.why = null;
+  S.dead = [];   // dead cells belong to the position they were found on
   // a finished game has nothing left to guess: no probabilities, no best guess
   if (!gameOver() && (overlayOn() || S.mode === "analyse")) await analyse(); else { S.doc = null; draw(); }
 }

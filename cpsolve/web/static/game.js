@@ -144,7 +144,10 @@ export function whyGuess() {
   if (!mv || !mv.why) { say("No guess yet: B plays the best move, and a guess is explained here."); return; }
   const w = mv.why;
   const ru = w.runner_up ? ` The lowest-probability other cell: ${w.runner_up.join(",")} at ${w.runner_up_probability}.` : "";
-  say(`Why ${mv.cells[0].join(",")}? Mine probability ${w.probability} (${w.basis}); chosen as ${w.rule}.${ru}`);
+  const dead = w.dead && w.dead.length ? ` Dead cells (outlined grey: opening one can tell nothing): ${w.dead.length}.` : "";
+  S.dead = w.dead || [];
+  draw();
+  say(`Why ${mv.cells[0].join(",")}? Mine probability ${w.probability} (${w.basis}); chosen as ${w.rule}.${ru}${dead}`);
 }
 
 export async function bestMove({ guesses = true } = {}) {

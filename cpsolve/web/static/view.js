@@ -124,6 +124,7 @@ export function draw() {
   const whyClues = new Set((S.why ? S.why.clues : []).map(([r, c]) => r * b.cols + c));
   const asked = S.why ? S.why.cell[0] * b.cols + S.why.cell[1] : -1;
   const moves = new Set(S.move.map(([r, c]) => r * b.cols + c));
+  const dead = new Set((S.dead || []).map(([r, c]) => r * b.cols + c));
   const exploded = S.game && S.mode === "play" && S.game.exploded ? S.game.exploded : null;
   const [fr, fc] = S.focus;
   for (const el of grid.children) {
@@ -147,6 +148,7 @@ export function draw() {
     if (best && best[0] === r && best[1] === c) cls.push("best");
     if (moves.has(r * b.cols + c)) cls.push("move");
     if (whyClues.has(r * b.cols + c)) cls.push("why");
+    if (dead.has(r * b.cols + c) && ch === ".") cls.push("dead");
     if (asked === r * b.cols + c) cls.push("asked");
     if (exploded && exploded[0] === r && exploded[1] === c) cls.push("exploded");
     el.className = cls.join(" ");
