@@ -65,6 +65,17 @@ class Tally:
         if len(self.failures) < 20:
             self.failures.append(f"{what}: {case.describe()}\n{detail}")
 
+    def wrong(self, case: Case, detail: str) -> None:
+        """A wrong claim: a certainty, probability or verdict that the layout contradicts."""
+        self.wrong_claims += 1
+        self.fail("wrong claim", case, detail)
+
+    def bad(self, case: Case, detail: str) -> None:
+        """A broken rule that is not a claim (message shape, exit status): counted as a traceback-class
+        failure of the interface."""
+        self.tracebacks += 1
+        self.fail("interface", case, detail)
+
     def line(self) -> str:
         return (f"inputs tried {self.inputs}, tracebacks {self.tracebacks}, hangs {self.hangs}, "
                 f"wrong claims {self.wrong_claims}")
@@ -355,14 +366,10 @@ def run_cli(case: Case, workdir: Path) -> tuple[int, str, str]:
 
 def check_cli(case: Case, status: int, out: str, err: str, tally: Tally) -> None:
     def wrong(detail: str) -> None:
-        tally.wrong_claims += 1
-        tally.fail("wrong claim", case, detail)
+        tally.wrong(case, detail)
 
     def bad(detail: str) -> None:
-        # a broken rule that is not a claim (message shape, exit status): counted as a traceback-
-        # class failure of the interface
-        tally.tracebacks += 1
-        tally.fail("interface", case, detail)
+        tally.bad(case, detail)
 
     tally.by_status[str(status)] = tally.by_status.get(str(status), 0) + 1
     if "Traceback" in err:
@@ -751,12 +758,10 @@ def sized_cli_case(rng: random.Random, big: bool = False) -> tuple[Case, SizedCa
 def check_sized(case: Case, sc: SizedCase | None, status: int, out: str, err: str, tally: Tally) -> None:
     """The rules above for one sized case (its ``check_cli`` checks ran first)."""
     def wrong(detail: str) -> None:
-        tally.wrong_claims += 1
-        tally.fail("wrong claim", case, detail)
+        tally.wrong(case, detail)
 
     def bad(detail: str) -> None:
-        tally.tracebacks += 1
-        tally.fail("interface", case, detail)
+        tally.bad(case, detail)
 
     cmd = case.argv[0]
     if sc is None:

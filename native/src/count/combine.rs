@@ -214,11 +214,13 @@ fn combine<N: Num>(
     Ok((weights, z, out_num))
 }
 
-fn check_counts<N>(counts: &[Vec<N>]) -> Result<(), Stop> {
+/// The mines the components can hold together (the sum of their highest mine numbers); refuses a
+/// component with no counts.
+fn total_degree<N>(counts: &[Vec<N>]) -> Result<i64, Stop> {
     if counts.iter().any(|c| c.is_empty()) {
         return Err(Stop::Invalid("a component's counts are empty".into()));
     }
-    Ok(())
+    Ok(counts.iter().map(|c| c.len() as i64 - 1).sum())
 }
 
 /// The combination with the true numbers of placements (`out_den` = `z`): what the player's
@@ -229,8 +231,7 @@ pub fn total_weights<N: Num>(
     remaining: i64,
     dl: &Deadline,
 ) -> Result<Total<N>, Stop> {
-    check_counts(counts)?;
-    let total_deg: i64 = counts.iter().map(|c| c.len() as i64 - 1).sum();
+    let total_deg = total_degree(counts)?;
     let mut ways = from_big::<N>(&binomials(outside, remaining - total_deg, remaining, dl)?)?;
     ways.reverse();
     // C(outside - 1, x - 1) = C(outside, x) * x / outside: placements with a given outside cell a mine
@@ -269,8 +270,7 @@ pub fn total_ratio<N: Num>(
     remaining: i64,
     dl: &Deadline,
 ) -> Result<Total<N>, Stop> {
-    check_counts(counts)?;
-    let total_deg: i64 = counts.iter().map(|c| c.len() as i64 - 1).sum();
+    let total_deg = total_degree(counts)?;
     let xa = (remaining - total_deg).max(0);
     let xb = remaining.min(outside as i64);
     let scaled = xa <= xb && {
