@@ -33,6 +33,11 @@ from cpsolve.board import COVERED, FLAG, MINE, Board
 from cpsolve.errors import InconsistentBoard
 from cpsolve.simulate import midgame_positions, oracle_positions
 
+try:
+    from cpsolve.result import inconsistent_document
+except ImportError:  # a build from before the one writer of documents (cpsolve.result)
+    inconsistent_document = None  # type: ignore[assignment]
+
 VARIANTS = ("plain", "no-total", "flags-right", "flag-wrong", "flag-wrong-untrusted", "known-mines", "bad-clue")
 
 
@@ -67,7 +72,9 @@ def document(board: Board, trust: bool, prove: bool) -> str:
     try:
         return analyze(board, time_limit=None, trust_flags=trust, prove=prove).to_json_text()
     except InconsistentBoard as exc:
-        return json.dumps(exc.to_json(board, trust))
+        if inconsistent_document is None:  # an older build: the error wrote its own document
+            return json.dumps(exc.to_json(board, trust))
+        return json.dumps(inconsistent_document(exc, board, trust))
 
 
 def positions(count: int, seed: int) -> Iterator[tuple[Board, frozenset[int]]]:

@@ -27,11 +27,6 @@ docs/exit-codes.md; the HTTP API into a 4xx with the message.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .board import Board
-
 
 class CpsolveError(Exception):
     """Base class of the errors cpsolve raises on purpose."""
@@ -43,7 +38,8 @@ class InconsistentBoard(CpsolveError, ValueError):
     ``conflict``: clue cells (row, col) that admit no placement together, with the mine total when
     ``uses_total``, proved so before they are named; ``minimal``: no member can be left out (False
     when the time limit cut the shrinking short: a proved conflict, perhaps larger than needed);
-    ``reason``: how the conflict was found.
+    ``reason``: how the conflict was found. Its JSON document (docs/json.md) is written by
+    :func:`cpsolve.result.inconsistent_document`, the one writer of the documents.
     """
 
     def __init__(self, conflict: list[tuple[int, int]], uses_total: bool, reason: str = "", *,
@@ -57,14 +53,6 @@ class InconsistentBoard(CpsolveError, ValueError):
         shape = "a minimal conflicting set" if minimal else "a conflicting set, not shown minimal"
         super().__init__(f"inconsistent board: no placement satisfies the clues at {where}{total} "
                          f"({shape}{'; ' + reason if reason else ''})")
-
-    def to_json(self, board: Board, trust_flags: bool = True) -> dict[str, Any]:
-        """The JSON document of docs/json.md for this impossible ``board`` (every key present)."""
-        return {"rows": board.rows, "cols": board.cols, "mines": board.mines,
-                "remaining": board.remaining_mines(trust_flags), "status": "inconsistent", "exact": False,
-                "prior": None, "cells": [], "proved_safe": [], "proved_mine": [], "best_guess": None,
-                "conflict": [list(c) for c in self.conflict], "conflict_uses_total": self.uses_total,
-                "conflict_minimal": self.minimal, "message": str(self)}
 
 
 class BudgetError(CpsolveError):

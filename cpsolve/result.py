@@ -17,6 +17,7 @@ from typing import Any
 from .board import COVERED, MINE, Board, code_bytes, neighbour_counts
 from .collector import GC_PAUSE_CELLS, gc_paused
 from .constraints import Fact, Model
+from .errors import InconsistentBoard
 from .estimate.fugacity import EstimateStats
 from .probability import Estimate, Exact, Probability
 from .proof.backends.base import ProofStatus
@@ -287,20 +288,36 @@ class Analysis:
                         prior=self.prior, cells=[c.to_json() for c in self.cells],
                         proved_safe=[list(x) for x in self.proved_safe],
                         proved_mine=[list(x) for x in self.proved_mine],
-                        best_guess=list(bg) if bg is not None else None)
+                        best_guess=list(bg) if bg is not None else None, budget=self.budget_account())
+
+    def budget_account(self) -> dict[str, Any]:
+        """The document's ``budget``: the parts of the analysis the time limit cut short (in order,
+        from ``stats.budget``: "model", "counting", "combining", "estimation", "proofs") and how many
+        covered cells the proofs left undecided. An empty list: nothing was cut short, so every
+        cell without a proof was shown not forced (or proofs were not asked for)."""
+        return {"cut_short": list(self.stats.budget), "undecided": len(self.stats.undecided_cells)}
 
 
 def document(rows: int, cols: int, mines: int | None, remaining: int | None, *, status: str, exact: bool,
              prior: str | None, cells: Any, proved_safe: list[list[int]], proved_mine: list[list[int]],
-             best_guess: list[int] | None, **extra: Any) -> dict[str, Any]:
+             best_guess: list[int] | None, budget: dict[str, Any], **extra: Any) -> dict[str, Any]:
     """The JSON document of docs/json.md, every key in its order (``extra`` after them): the one
     writer of it, for an analysis (:meth:`Analysis.to_json`, :meth:`Analysis.to_json_text`) and
-    for an impossible board (:meth:`~cpsolve.errors.InconsistentBoard.to_json`)."""
+    for an impossible board (:func:`inconsistent_document`)."""
     doc = {"rows": rows, "cols": cols, "mines": mines, "remaining": remaining, "status": status, "exact": exact,
            "prior": prior, "cells": cells, "proved_safe": proved_safe, "proved_mine": proved_mine,
-           "best_guess": best_guess}
+           "best_guess": best_guess, "budget": budget}
     doc.update(extra)
     return doc
+
+
+def inconsistent_document(exc: InconsistentBoard, board: Board, trust_flags: bool = True) -> dict[str, Any]:
+    """The JSON document of docs/json.md for the impossible ``board`` that ``exc`` names (every key
+    present; ``status`` "inconsistent")."""
+    return document(board.rows, board.cols, board.mines, board.remaining_mines(trust_flags), status="inconsistent",
+                    exact=False, prior=None, cells=[], proved_safe=[], proved_mine=[], best_guess=None,
+                    budget={"cut_short": [], "undecided": 0}, conflict=[list(c) for c in exc.conflict],
+                    conflict_uses_total=exc.uses_total, conflict_minimal=exc.minimal, message=str(exc))
 
 
 def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple[int, int] | None:
@@ -463,7 +480,7 @@ class _RawCells:
                        exact=analysis.exact, prior=analysis.prior, cells=_CELLS_MARK,
                        proved_safe=[list(divmod(i, cols)) for i in safe],
                        proved_mine=[list(divmod(i, cols)) for i in mines],
-                       best_guess=self._best_guess(analysis, per_cell, safe))
+                       best_guess=self._best_guess(analysis, per_cell, safe), budget=analysis.budget_account())
         return dumps(doc).replace(dumps(_CELLS_MARK), "[" + ", ".join(texts) + "]", 1)
 
     def _best_guess(self, analysis: Analysis, per_cell: list[Probability], safe: list[int]) -> list[int] | None:

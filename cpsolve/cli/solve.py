@@ -9,6 +9,7 @@ import sys
 from ..analysis import InconsistentBoard, analyze
 from ..board import BoardError, display_name
 from ..render import print_grid, render_summary, render_svg
+from ..result import inconsistent_document
 from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, CliError, read_board
 from .args import add_analysis_options, analysis_options
 
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         except InconsistentBoard as exc:
             print(f"cpsolve: {name}: {exc}", file=sys.stderr)
             if args.json:
-                print(json.dumps(exc.to_json(board, not args.ignore_flags)), flush=True)
+                print(json.dumps(inconsistent_document(exc, board, not args.ignore_flags)), flush=True)
             else:
                 if n:
                     print()

@@ -9,13 +9,14 @@ from ..analysis import InconsistentBoard, analyze
 from ..board import COVERED, FLAG, Board
 from ..options import AnalysisOptions
 from ..result import Analysis
+from ..result import inconsistent_document as result_inconsistent_document
 from .validate import RequestError
 
 __all__ = ["analysis_document", "check_document", "inconsistent_document", "move_document"]
 
 def inconsistent_document(board: Board, exc: InconsistentBoard) -> dict[str, Any]:
     """The document of docs/json.md for an impossible board (every key present)."""
-    return exc.to_json(board)
+    return result_inconsistent_document(exc, board)
 
 
 def analysis_document(board: Board, options: AnalysisOptions) -> dict[str, Any]:
