@@ -214,6 +214,8 @@ class Board:
     source: str = "<board>"
     # (line, column) in the source text of each cell, for error messages; empty when built in code.
     positions: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
+    # (line, column) of the mine total in the source text, for the messages of check_total.
+    total_at: tuple[int, int] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.rows <= 0 or self.cols <= 0:
@@ -265,11 +267,17 @@ class Board:
     def remaining_mines(self, trust_flags: bool = True) -> int | None:
         """Mines among the unknown cells: the total minus known mines (and flags when they are trusted).
 
-        None without a mine total. The one formula every layer uses (may be negative on a bad board).
+        None without a mine total. The one formula every layer uses. Raises :class:`BoardError`
+        (:func:`check_total`) when the marked cells exceed the total: flags count only when they are
+        trusted, so more flags than mines is bad input with trusted flags and fine with
+        ``trust_flags=False`` (misplaced flags are what that option is for).
         """
         if self.mines is None:
             return None
-        return self.mines - self.known_mines - (self.flags if trust_flags else 0)
+        marked = self.known_mines + (self.flags if trust_flags else 0)
+        if marked > self.mines:
+            check_total(self, trust_flags)  # raises
+        return self.mines - marked
 
     @classmethod
     def from_matrix(cls, matrix: Sequence[Sequence[int]], mines: int | None = None,
@@ -423,7 +431,7 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
         mines = total
         mines_at = mines_at or (dims_at, 1)
     cells = tuple(v for r in grid for v in r)
-    board = Board(rows, cols, cells, mines, source, tuple(pos))
+    board = Board(rows, cols, cells, mines, source, tuple(pos), mines_at)
     if validate:
         validate_board(board, mines_at)
     return board
@@ -538,11 +546,24 @@ def validate_board(board: Board, mines_at: tuple[int, int] | None = None) -> Non
         r, c = board.coords(over)
         raise BoardError(f"clue {k} at {r},{c} has only {room} covered or mine neighbours", src, line, col)
     if board.mines is not None:
-        line, col = mines_at if mines_at else (None, None)
-        marked = board.flags + board.known_mines
-        if marked > board.mines:
-            raise BoardError(f"{board.flags} flags and {board.known_mines} known mines exceed the total of "
-                             f"{board.mines} mines", src, line, col)
+        # flags are not counted here: whether they are mines is the analysis' option (check_total
+        # runs again, with it, wherever the remaining mines are computed)
+        check_total(board, trust_flags=False, at=mines_at)
         room = sum(1 for v in board.cells if v < 0)
         if board.mines > room:
-            raise BoardError(f"{board.mines} mines do not fit in {room} covered cells", src, line, col)
+            line, col = mines_at or board.total_at or (None, None)
+            raise BoardError(f"{board.mines} mines do not fit in {room} covered cells", board.source, line, col)
+
+
+def check_total(board: Board, trust_flags: bool = True, at: tuple[int, int] | None = None) -> None:
+    """The marked cells must not exceed the mine total: known mines always, flags when they are
+    trusted. The one implementation of that rule (parse time without the flags, every analysis with
+    its option through :meth:`Board.remaining_mines`); BoardError at the total's position."""
+    if board.mines is None:
+        return
+    known, flags = board.known_mines, (board.flags if trust_flags else 0)
+    if known + flags <= board.mines:
+        return
+    line, col = at or board.total_at or (None, None)
+    what = f"{flags} flags and {known} known mines" if trust_flags else f"{known} known mines"
+    raise BoardError(f"{what} exceed the total of {board.mines} mines", board.source, line, col)

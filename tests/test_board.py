@@ -44,7 +44,7 @@ def test_round_trip():
     ("...\n.9.\n...\n", 2, 2, "clue 9 is above 8"),
     ("4..\n...\n", 1, 1, "clue 4 at 0,0 has only 3"),
     ("mines: 2\n.2\n", 2, 2, "clue 2"),
-    ("mines: 1\nFF\n..\n", 1, 8, "exceed the total"),
+    ("mines: 1\n**\n..\n", 1, 8, "2 known mines exceed the total"),
     ("mines: 5\n..\n.1\n", 1, 8, "do not fit"),
     ("2x2x1\n...\n...\n", 1, 1, "header says 2x2"),
     ("mines: abc\n..\n", 1, 8, "not a non-negative whole number"),

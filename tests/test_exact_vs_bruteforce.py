@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cpsolve import InconsistentBoard, analyze
-from cpsolve.board import BoardError, parse_board, validate_board
+from cpsolve.board import BoardError, check_total, parse_board, validate_board
 
 from .oracle import brute_force
 from .strategies import small_boards
@@ -18,6 +18,7 @@ from .strategies import small_boards
 def _check(board, trust_flags: bool, density: Fraction) -> None:
     try:
         validate_board(board)
+        check_total(board, trust_flags)  # more trusted flags than the total: the analysis refuses it
     except BoardError:
         return  # malformed input is the parser's business (tested elsewhere)
     expected = brute_force(board, trust_flags, density)

@@ -123,8 +123,8 @@ def test_fuzz_sized_1000x1000():
     assert len(json.loads(out)["cells"]) > n // 2
 
 
-@pytest.mark.xfail(strict=True, reason="issue 27 item 9: --ignore-flags refuses more flags than the total")
 def test_ignore_flags_accepts_more_flags_than_the_total(capsys):
+    """Issue 27 item 9 (was a strict xfail): the fuzz's 'known: item 9' refusals are failures now."""
     from cpsolve.cli import main
 
     path = _WORK / "ign.txt"

@@ -238,3 +238,97 @@ def test_item12_demo_and_play_tables_fit_80_columns(capsys):
     text = render_table(summary)
     assert max(len(line) for line in text.splitlines()) <= 80, text
     assert all(f"{k} {1000 + n}" in text and f"{k} {100 + n}" in text for n, k in enumerate(kinds))
+
+
+def test_item9_ignore_flags_accepts_more_flags_than_the_total(tmp_path, capsys):
+    """``--ignore-flags`` (``trust_flags=False``, HTTP ``ignore_flags``) refused a board with more
+    flags than the total (``1:8: 3 flags and 0 known mines exceed the total``): flags it ignores are
+    covered cells, so only known mines count against the total. With flags trusted the board is
+    still bad input, at the total's line and column."""
+    from starlette.testclient import TestClient
+
+    from cpsolve.verify.brute import brute_force as verify_brute
+    from cpsolve.web import create_app
+
+    text = "mines: 1\nF F F\n. 1 .\n"
+    path = tmp_path / "ign.txt"
+    path.write_text(text)
+    assert main(["solve", str(path), "--ignore-flags", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    board = parse_board(text)
+    truth = brute_force(board, trust_flags=False)
+    assert truth is not None and len(doc["cells"]) == 5
+    assert {(c["row"], c["col"]): Fraction(c["fraction"]) for c in doc["cells"]} == \
+        {divmod(i, 3): p for i, p in truth.items()}
+    assert main(["solve", str(path), "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert err.strip() == f"cpsolve: {path}:1:8: 3 flags and 0 known mines exceed the total of 1 mines"
+    assert json.loads(out)["status"] == "error"
+    assert main(["check", str(path), "0,0", "--ignore-flags"]) == 3  # not decided, not refused
+    assert main(["encode", str(path), "--format", "opb", "--ignore-flags", "-o", str(tmp_path / "x.opb")]) == 0
+    assert main(["encode", str(path), "--format", "opb", "-o", str(tmp_path / "y.opb")]) == 2
+    capsys.readouterr()
+    # the library: parse, then the option decides
+    a = analyze(board, trust_flags=False)
+    assert {(c.row, c.col): c.probability.fraction for c in a.cells} == {divmod(i, 3): p for i, p in truth.items()}
+    assert verify_brute(board, trust_flags=False).probability == truth
+    with pytest.raises(ValueError, match="3 flags and 0 known mines exceed"):
+        analyze(board)
+    # known mines over the total stay bad input whatever the option (at parse time)
+    with pytest.raises(ValueError, match=r"^<board>:1:8: 2 known mines exceed the total of 1 mines$"):
+        parse_board("mines: 1\n* * F\n. 2 .\n")
+    with TestClient(create_app()) as client:
+        r = client.post("/api/analyze", json={"board": text, "options": {"ignore_flags": True}})
+        assert r.status_code == 200 and len(r.json()["cells"]) == 5
+        r = client.post("/api/analyze", json={"board": text})
+        assert r.status_code == 400
+        assert r.json() == {"error": "1:8: 3 flags and 0 known mines exceed the total of 1 mines"}
+        r = client.post("/api/check", json={"board": text, "row": 0, "col": 0, "options": {"ignore_flags": True}})
+        assert r.status_code == 200
+        r = client.post("/api/move", json={"board": text, "options": {"ignore_flags": True}})
+        assert r.status_code == 200 and r.json()["cells"]
+        # impossible with the flags ignored: the inconsistent document, its remaining without the flags
+        bad = "mines: 1\nF F F F\n1 . . 1\n"
+        r = client.post("/api/analyze", json={"board": bad, "options": {"ignore_flags": True}})
+        assert r.status_code == 200 and r.json()["status"] == "inconsistent" and r.json()["remaining"] == 1
+    path.write_text(bad)
+    assert main(["solve", str(path), "--ignore-flags", "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["remaining"] == 1
+
+
+def test_item9_ignored_flags_over_the_total_equal_brute_force():
+    """Small random boards with misplaced flags, more of them than the total: every exact
+    probability with ``trust_flags=False`` equals brute force (both oracles), proofs agree."""
+    import random
+
+    from cpsolve.board import COVERED, FLAG, Board, neighbours
+    from cpsolve.verify.brute import brute_force as verify_brute
+
+    checked = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        rows, cols = rng.randint(1, 4), rng.randint(2, 5)
+        n = rows * cols
+        mines = set(rng.sample(range(n), rng.randint(0, max(0, n // 4))))
+        cells = [COVERED] * n
+        for i in range(n):
+            if i not in mines and rng.random() < 0.5:
+                cells[i] = sum(1 for j in neighbours(rows, cols, i) if j in mines)
+        covered = [i for i in range(n) if cells[i] == COVERED]
+        if len(covered) < len(mines) + 1:
+            continue
+        for i in rng.sample(covered, len(mines) + 1):  # more flags than mines, some misplaced
+            cells[i] = FLAG
+        board = parse_board(Board(rows, cols, tuple(cells), len(mines)).to_text())  # the parser refused these
+        truth = brute_force(board, trust_flags=False)
+        assert truth is not None  # the layout is a placement
+        a = analyze(board, trust_flags=False)
+        got = {c.row * cols + c.col: c for c in a.cells}
+        assert set(got) == set(truth)
+        for i, p in truth.items():
+            assert got[i].probability.fraction == p, (seed, i)
+            if got[i].proof is not None:
+                assert int(got[i].proof.mine) == p, (seed, i)
+        assert verify_brute(board, trust_flags=False).probability == truth
+        checked += 1
+    assert checked > 60

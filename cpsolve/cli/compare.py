@@ -111,11 +111,11 @@ def run(args: argparse.Namespace) -> int:
     for path in args.boards:
         try:
             board = read_board(path)
+            cc = crosscheck(board, **kw)  # (BoardError here: trusted flags over the total)
         except BoardError as exc:
             print(f"cpsolve: {exc}", file=sys.stderr)
             status = max(status, EXIT_BAD_INPUT)
             continue
-        cc = crosscheck(board, **kw)
         results.append(cc)
         for line in _report(display_name(path), cc, True):
             print(line, flush=True)

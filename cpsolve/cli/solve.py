@@ -40,14 +40,14 @@ def run(args: argparse.Namespace) -> int:
         name = display_name(path)
         try:
             board = read_board(path)
+            # (a BoardError from analyze: trusted flags over the total, found once the option is known)
+            result = analyze(board, analysis_options(args))
         except BoardError as exc:
             print(f"cpsolve: {exc}", file=sys.stderr)
             if args.json:
                 print(json.dumps({"source": name, "status": "error", "error": str(exc)}), flush=True)
             status = max(status, EXIT_BAD_INPUT)
             continue
-        try:
-            result = analyze(board, analysis_options(args))
         except InconsistentBoard as exc:
             print(f"cpsolve: {name}: {exc}", file=sys.stderr)
             if args.json:

@@ -28,11 +28,12 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..board import BoardError
 from ..render.palette import as_javascript
 from . import documents, games
 from .games import GameState
 from .tokens import SECRET_ENV, Sealer, new_secret
-from .validate import Limits, RequestError, board_from_text, cell_of, json_object, options_from
+from .validate import Limits, RequestError, board_from_text, board_request_error, cell_of, json_object, options_from
 
 log = logging.getLogger("cpsolve.web")
 T = TypeVar("T")
@@ -182,6 +183,9 @@ def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
             result = await handler(request)
         except RequestError as exc:
             return error(exc.message, exc.status)
+        except BoardError as exc:  # found once the options are known (trusted flags over the total)
+            bad = board_request_error(exc)
+            return error(bad.message, bad.status)
         except Exception:  # a bug, not the client's fault: logged here, one line to the client
             log.exception("internal error on %s %s", request.method, request.url.path)
             return error("internal error (logged on the server)", 500)

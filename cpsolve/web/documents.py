@@ -14,9 +14,10 @@ from .validate import RequestError
 
 __all__ = ["analysis_document", "check_document", "inconsistent_document", "move_document"]
 
-def inconsistent_document(board: Board, exc: InconsistentBoard) -> dict[str, Any]:
-    """The document of docs/json.md for an impossible board (every key present)."""
-    return result_inconsistent_document(exc, board)
+def inconsistent_document(board: Board, exc: InconsistentBoard, trust_flags: bool = True) -> dict[str, Any]:
+    """The document of docs/json.md for an impossible board (every key present; ``remaining`` counts
+    the flags only when they were trusted)."""
+    return result_inconsistent_document(exc, board, trust_flags)
 
 
 def analysis_document(board: Board, options: AnalysisOptions) -> dict[str, Any]:
@@ -24,7 +25,7 @@ def analysis_document(board: Board, options: AnalysisOptions) -> dict[str, Any]:
     try:
         result = analyze(board, options)
     except InconsistentBoard as exc:
-        return inconsistent_document(board, exc)
+        return inconsistent_document(board, exc, options.trust_flags)
     doc = result.to_json()
     doc["undecided"] = [list(c) for c in result.stats.undecided_cells]
     doc["time_limit"] = options.time_limit

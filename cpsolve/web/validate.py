@@ -14,8 +14,8 @@ from ..board import Board, BoardError, parse_board
 from ..errors import CpsolveError
 from ..options import AnalysisOptions, OptionsError
 
-__all__ = ["Limits", "RequestError", "board_from_text", "cell_of", "decode_json", "integer", "json_object",
-           "kind", "options_from"]
+__all__ = ["Limits", "RequestError", "board_from_text", "board_request_error", "cell_of", "decode_json", "integer",
+           "json_object", "kind", "options_from"]
 
 
 @dataclass(frozen=True)
@@ -79,13 +79,20 @@ def board_from_text(text: Any, limits: Limits) -> Board:
     try:
         board = parse_board(text, "")
     except BoardError as exc:
-        where = f"{exc.line}:{exc.col}: " if exc.line is not None and exc.col is not None else (
-            f"{exc.line}: " if exc.line is not None else "")
-        raise RequestError(where + exc.message) from None
+        raise board_request_error(exc) from None
     if board.rows * board.cols > limits.max_cells:
         raise RequestError(f"the board has {board.rows * board.cols} cells; this server analyses at most "
                            f"{limits.max_cells}")
     return board
+
+
+def board_request_error(exc: BoardError) -> RequestError:
+    """A BoardError as the 400 answer: ``line:col: what is wrong`` (the board has no file name). Also
+    for the ones the analysis raises once the options are known (more flags than the total when
+    flags are trusted: ``Board.remaining_mines``)."""
+    where = f"{exc.line}:{exc.col}: " if exc.line is not None and exc.col is not None else (
+        f"{exc.line}: " if exc.line is not None else "")
+    return RequestError(where + exc.message)
 
 
 def integer(doc: dict[str, Any], key: str, *, required: bool = True, low: int | None = None,
