@@ -31,10 +31,13 @@ _CODE_CHAR = {COVERED: ".", FLAG: "F", MINE: "*"}
 _MATRIX_CODE = {**{k: k for k in range(9)}, 10: COVERED, 11: FLAG, 12: COVERED, 14: COVERED, 15: MINE,
                 16: MINE, 18: COVERED}
 
-_MINES_RE = re.compile(r"^\s*mines\s*:\s*(\S*)\s*$", re.IGNORECASE)
+# A header line may end in a '#' comment (``mines: 99  # expert``), as comment lines may stand
+# anywhere; the value stops at blanks or '#'. Shared with the layout parser (cpsolve/layout.py).
+HEADER_COMMENT = r"\s*(?:#.*)?$"
+MINES_RE = re.compile(r"^\s*mines\s*:\s*([^\s#]*)" + HEADER_COMMENT, re.IGNORECASE)
 # Only ASCII digits make numbers (str.isdigit and re's \d also accept Arabic-Indic, fullwidth,
 # superscript digits, ...), so the digit classes are spelled out.
-_WHM_RE = re.compile(r"^\s*([0-9]+)\s*x\s*([0-9]+)\s*x\s*([0-9]+)\s*$", re.IGNORECASE)
+WHM_RE = re.compile(r"^\s*([0-9]+)\s*x\s*([0-9]+)\s*x\s*([0-9]+)" + HEADER_COMMENT, re.IGNORECASE)
 _NUMBER_RE = re.compile(r"[0-9]+")
 # Only these end a line. str.splitlines also splits on form feed, vertical tab, U+2028 and others,
 # which made every later line number wrong.
@@ -367,21 +370,21 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
     pos: list[tuple[int, int]] = []
     width: int | None = None
     for lineno, raw in content_lines(lines):
-        m = _MINES_RE.match(raw)
+        m = MINES_RE.match(raw)
         if m:
             if grid:
                 raise BoardError("a 'mines:' header after the grid has started", source, lineno, 1)
             if mines is not None:
                 raise BoardError("the mine total is given twice", source, lineno, 1)
             value = m.group(1)
-            col = raw.index(value) + 1 if value else len(raw) + 1
+            col = m.start(1) + 1  # where the value is (or should be)
             total = parse_number(value)
             if total is None:
                 what = "is too large" if _NUMBER_RE.fullmatch(value) else "is not a non-negative whole number"
                 raise BoardError(f"mine total {clip(value)!r} {what}", source, lineno, col)
             mines, mines_at = total, (lineno, col)
             continue
-        m = _WHM_RE.match(raw)
+        m = WHM_RE.match(raw)
         if m and not grid:
             if dims is not None:
                 raise BoardError("the WxHxM header is given twice", source, lineno, 1)

@@ -14,13 +14,14 @@ naming the file and, for text, the line and column.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from .board import (
     MAX_DIGITS,
+    MINES_RE,
+    WHM_RE,
     BoardError,
     clip,
     content_lines,
@@ -31,9 +32,6 @@ from .board import (
     split_lines,
 )
 
-_MINES_RE = re.compile(r"^\s*mines\s*:\s*(\S*)\s*$", re.IGNORECASE)
-# ASCII digits only (re's \d and str.isdigit accept other scripts' digits; int() then fails on some)
-_WHM_RE = re.compile(r"^\s*([0-9]+)\s*x\s*([0-9]+)\s*x\s*([0-9]+)\s*$", re.IGNORECASE)
 #: MBF stores width and height in one byte each and the count in two.
 MBF_MAX_SIDE = 255
 MBF_MAX_MINES = 0xFFFF
@@ -136,10 +134,10 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
         text = text[1:]
     lines = split_lines(text)  # \n, \r\n and \r only, as in board files
     for lineno, raw in content_lines(lines):
-        m = _MINES_RE.match(raw)
+        m = MINES_RE.match(raw)
         if m:
             value = m.group(1)
-            col = raw.index(value) + 1 if value else len(raw) + 1
+            col = m.start(1) + 1  # where the value is (or should be)
             if grid:
                 raise LayoutError("a 'mines:' header after the grid has started", source, lineno, 1)
             if declared is not None and dims is None:
@@ -153,7 +151,7 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
                                   source, lineno, col)
             declared, declared_at = number, (lineno, col)
             continue
-        m = _WHM_RE.match(raw)
+        m = WHM_RE.match(raw)
         if m and not grid:
             numbers = [parse_number(x) for x in m.groups()]
             if any(n is None for n in numbers):

@@ -71,3 +71,22 @@ def test_error_column_counts_spaces():
 
 def test_board_error_is_value_error():
     assert issubclass(BoardError, ValueError)
+
+
+@pytest.mark.parametrize("header", ["mines: 1 # total", "mines:1#total", "Mines : 1   #", "5x3x1 # JSMinesweeper",
+                                    "5x3x1#"])
+def test_header_line_may_end_in_a_comment(header):
+    """Issue 27 item 11: ``mines: 1 # total`` was refused as ``1:1: unknown character 'm'``; '#'
+    comments stand anywhere in the format, so a header line may end in one too."""
+    from cpsolve.layout import parse_layout
+
+    b = parse_board(header + "\n. 1 . . .\n. . . . .\n. . . 1 .\n")
+    assert (b.rows, b.cols, b.mines) == (3, 5, 1)
+    assert parse_layout(header + "\n" + "*....\n.....\n.....\n").mines == frozenset({0})
+
+
+@pytest.mark.parametrize("header, col", [("mines: # 1", 8), ("mines: s", 8), ("mines: 1x # c", 8), ("mines:", 7)])
+def test_header_value_errors_point_at_the_value(header, col):
+    with pytest.raises(BoardError) as err:
+        parse_board(header + "\n. 1 .\n")
+    assert (err.value.line, err.value.col) == (1, col) and "mine total" in str(err.value)
