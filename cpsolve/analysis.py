@@ -208,9 +208,11 @@ def _unmodelled(board: Board, trust_flags: bool, dens: Fraction | None, t0: floa
     cols = board.cols
     cells = [CellResult(i // cols, i % cols, est) for i in unknown]
     ms = (time.perf_counter() - t0) * 1e3
+    # no proof ran: every covered cell is one the time limit left undecided
     stats = AnalysisStats(estimate_reason="the time limit ran out while building the model",
                           estimate=EstimateStats(mode=UNIFORM), ms_model=ms, ms_total=ms,
-                          budget=["model", "counting", "estimation", "proofs"])
+                          budget=["model", "counting", "estimation", "proofs"],
+                          undecided_cells=[divmod(i, cols) for i in unknown])
     return Analysis.build(board, remaining=remaining, exact=False, prior=_prior(dens), density=dens, stats=stats,
                           cells=cells)
 

@@ -104,6 +104,32 @@ def test_time_budget_labels_what_it_left_undecided(client):
     assert set(map(tuple, doc["proved_safe"])) <= set(map(tuple, full["proved_safe"]))
 
 
+def test_an_analysis_cut_short_before_the_proofs_lists_every_cell_undecided(client, monkeypatch):
+    """When the time ran out before the proof engine ran (here: while building the model), no
+    covered cell was decided: every one is in ``undecided``, and ``budget`` says what was cut short
+    (the answer had ``undecided: []`` beside thousands of covered cells and no budget account)."""
+    import cpsolve.analysis
+    from cpsolve.budget import OutOfTime
+
+    def out_of_time(*args, **kwargs):
+        raise OutOfTime()
+
+    monkeypatch.setattr(cpsolve.analysis, "build_model", out_of_time)
+    doc = client.post("/api/analyze", json={"board": EXPERT, "options": {"time_limit": 0.2}}).json()
+    covered = {(c["row"], c["col"]) for c in doc["cells"]}
+    assert covered and doc["proved_safe"] == [] and doc["proved_mine"] == [] and doc["exact"] is False
+    assert set(map(tuple, doc["undecided"])) == covered
+    assert doc["budget"] == {"cut_short": ["model", "counting", "estimation", "proofs"], "undecided": len(covered)}
+
+
+def test_the_budget_account_of_a_finished_analysis_is_empty(client):
+    doc = client.post("/api/analyze", json={"board": EXPERT}).json()
+    assert doc["budget"] == {"cut_short": [], "undecided": 0} and doc["undecided"] == []
+    cut = client.post("/api/analyze", json={"board": EXPERT, "options": {"time_limit": 1e-9}}).json()
+    assert cut["budget"]["undecided"] == len(cut["undecided"])
+    assert not cut["undecided"] or "proofs" in cut["budget"]["cut_short"]
+
+
 def test_time_limit_is_capped(client):
     doc = client.post("/api/analyze", json={"board": HEADLINE, "options": {"time_limit": 1000}}).json()
     assert doc["time_limit"] == Limits().max_time_limit
@@ -130,7 +156,8 @@ def test_time_limit_is_capped(client):
     (b'{"board": "1 .", "options": {"exact_limit": "all"}}', "exact_limit"),
     (b'{"board": "1 .", "options": {"ignore_flags": "yes"}}', "ignore_flags"),
     (b'{"board": "1 .", "options": []}', "'options' must be an object"),
-    (b"\xff\xfe", "not UTF-8"),
+    (b"\xff\xfe", "1:1: not UTF-8 text (byte 0)"),
+    (b'{"board":\n "1 \xff"}', "2:5: not UTF-8 text (byte 14)"),
     (b"[" * 100_000, "malformed JSON"),
 ])
 def test_analyze_bad_input_is_400(client, body, fragment):
@@ -156,6 +183,12 @@ def test_oversized_body_is_413(client):
 def test_board_too_large_is_400(client):
     text = "\n".join(["." * 300] * 300)
     bad(client.post("/api/analyze", content=text, headers={"content-type": "text/plain"}), 400, "at most")
+
+
+def test_plain_text_not_utf8_has_line_and_column(client):
+    # the board reader's message, as the CLI's (`<stdin>:2:3: not UTF-8 text (byte 6)`)
+    err = bad(client.post("/api/analyze", content=b"1 .\n. \xff\n", headers={"content-type": "text/plain"}))
+    assert err == "2:3: not UTF-8 text (byte 6)"
 
 
 # ------------------------------------------------------------------ check
@@ -267,7 +300,9 @@ def test_same_seed_same_game(client):
     ({"difficulty": "huge"}, "unknown difficulty"),
     ({"difficulty": 9}, "'difficulty' must be a string"),
     ({"difficulty": "3x3x9"}, "no safe cell"),
-    ({"difficulty": "300x300x10"}, "at most"),
+    ({"difficulty": "300x300x10"}, "300x300 is above the limit of 40,000 cells"),
+    # the server's own cap, not the library's 4,000,000 (issue 27, item 11)
+    ({"difficulty": "5000x5000x10"}, "5000x5000 is above the limit of 40,000 cells"),
     ({"first_click": "corner"}, "first_click"),
     ({"seed": -1}, "seed"),
     ({"seed": "x"}, "seed"),

@@ -26,8 +26,9 @@ _WHM = re.compile(r"^([0-9]+)x([0-9]+)x([0-9]+)$", re.IGNORECASE)  # ASCII digit
 MAX_CELLS = 4_000_000
 
 
-def parse_difficulty(text: str) -> tuple[int, int, int]:
-    """``beginner``, ``intermediate``, ``expert`` or ``WxHxM`` (width x height x mines) -> (rows, cols, mines)."""
+def parse_difficulty(text: str, max_cells: int = MAX_CELLS) -> tuple[int, int, int]:
+    """``beginner``, ``intermediate``, ``expert`` or ``WxHxM`` (width x height x mines) -> (rows, cols, mines).
+    ``max_cells``: the caller's own cap on the board (a server's), named in the message."""
     key = text.strip().lower()
     if key in DIFFICULTIES:
         return DIFFICULTIES[key]
@@ -40,8 +41,8 @@ def parse_difficulty(text: str) -> tuple[int, int, int]:
     w, h, k = (n or 0 for n in numbers)
     if w <= 0 or h <= 0:
         raise ValueError(f"difficulty {text!r}: the board has no cells")
-    if w * h > MAX_CELLS:
-        raise ValueError(f"difficulty {text!r}: {w}x{h} is above the limit of {MAX_CELLS:,} cells")
+    if w * h > max_cells:
+        raise ValueError(f"difficulty {text!r}: {w}x{h} is above the limit of {max_cells:,} cells")
     if k >= w * h:
         raise ValueError(f"difficulty {text!r}: {k} mines leave no safe cell on {w}x{h}")
     return h, w, k

@@ -33,7 +33,16 @@ from ..render.palette import as_javascript
 from . import documents, games
 from .games import GameState
 from .tokens import SECRET_ENV, Sealer, new_secret
-from .validate import Limits, RequestError, board_from_text, board_request_error, cell_of, json_object, options_from
+from .validate import (
+    Limits,
+    RequestError,
+    board_from_text,
+    board_request_error,
+    cell_of,
+    decode_text,
+    json_object,
+    options_from,
+)
 
 log = logging.getLogger("cpsolve.web")
 T = TypeVar("T")
@@ -114,11 +123,7 @@ class Api:
             board = board_from_text(doc["board"], lim)
             options = options_from(doc.get("options"), lim)
         else:
-            try:
-                text = body.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise RequestError(f"body is not UTF-8 (byte {exc.start})") from None
-            board = board_from_text(text, lim)
+            board = board_from_text(decode_text(body), lim)
             options = options_from(None, lim)
         return await self.pool.run(documents.analysis_document, board, options)
 

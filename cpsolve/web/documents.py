@@ -21,7 +21,8 @@ def inconsistent_document(board: Board, exc: InconsistentBoard, trust_flags: boo
 
 
 def analysis_document(board: Board, options: AnalysisOptions) -> dict[str, Any]:
-    """``cpsolve.analyze`` on the board: the document of docs/json.md, plus what the time limit left undecided."""
+    """``cpsolve.analyze`` on the board: the document of docs/json.md (with its ``budget``), plus
+    the cells the time limit left undecided."""
     try:
         result = analyze(board, options)
     except InconsistentBoard as exc:

@@ -19,7 +19,7 @@ from itertools import compress
 from typing import Any
 
 from ..board import COVERED, FLAG, Board, neighbour_counts, neighbours
-from ..simulate.game import Game, parse_difficulty
+from ..simulate.game import MAX_CELLS, Game, parse_difficulty
 from .validate import Limits, RequestError, cell_of, integer, kind
 
 __all__ = ["GameState", "chord", "document", "flag", "new_game", "reveal"]
@@ -149,12 +149,9 @@ def new_game(doc: dict[str, Any], limits: Limits) -> GameState:
         raise RequestError(f"'difficulty' must be a string (beginner, intermediate, expert or WxHxM), "
                            f"got {kind(diff)}")
     try:
-        rows, cols, mines = parse_difficulty(diff)
+        rows, cols, mines = parse_difficulty(diff, max_cells=min(limits.max_cells, MAX_CELLS))
     except ValueError as exc:
         raise RequestError(str(exc)) from None
-    if rows * cols > limits.max_cells:
-        raise RequestError(f"a {cols}x{rows} game has {rows * cols} cells; this server plays at most "
-                           f"{limits.max_cells}")
     first = doc.get("first_click", "safe")
     if first not in ("safe", "opening"):
         raise RequestError(f"'first_click' must be \"safe\" or \"opening\", got {first!r}")

@@ -10,12 +10,12 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import Board, BoardError, parse_board
+from ..board import Board, BoardError, decode_board_bytes, parse_board
 from ..errors import CpsolveError
 from ..options import AnalysisOptions, OptionsError
 
-__all__ = ["Limits", "RequestError", "board_from_text", "board_request_error", "cell_of", "decode_json", "integer",
-           "json_object", "kind", "options_from"]
+__all__ = ["Limits", "RequestError", "board_from_text", "board_request_error", "cell_of", "decode_json",
+           "decode_text", "integer", "json_object", "kind", "options_from"]
 
 
 @dataclass(frozen=True)
@@ -42,11 +42,17 @@ class RequestError(CpsolveError):
 
 # --------------------------------------------------------------------------- request pieces
 
-def decode_json(body: bytes) -> Any:
+def decode_text(body: bytes) -> str:
+    """A body as UTF-8 text; else 400 at the line and column of the first byte that is not UTF-8
+    (the board reader's message, as the CLI prints it without the file name)."""
     try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RequestError(f"body is not UTF-8 (byte {exc.start})") from None
+        return decode_board_bytes(body, "")
+    except BoardError as exc:
+        raise board_request_error(exc) from None
+
+
+def decode_json(body: bytes) -> Any:
+    text = decode_text(body)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
