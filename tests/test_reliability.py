@@ -332,3 +332,77 @@ def test_item9_ignored_flags_over_the_total_equal_brute_force():
         assert verify_brute(board, trust_flags=False).probability == truth
         checked += 1
     assert checked > 60
+
+
+def _widths(text: str) -> int:
+    return max(len(line) for line in text.splitlines())
+
+
+def test_item12_solve_wide_fits_the_terminal_width(capsys, monkeypatch):
+    """``solve --wide`` was about 154 columns whatever the terminal: it now reads the width
+    (``COLUMNS``, else the terminal, else 80) and prints the grid in bands of columns that fit, every
+    cell once, in the same five-character codes as one band."""
+    import re
+
+    board = "tests/boards/expert-midgame.txt"
+
+    def cells(text: str) -> dict[tuple[int, int], str]:
+        """(row, col) -> code, read back from the bands (each band: a header of column numbers)."""
+        got: dict[tuple[int, int], str] = {}
+        cols: list[int] = []
+        for line in text.split("legend:")[0].splitlines():
+            if not line.strip():
+                continue
+            if line.startswith(" " * 4):  # a band's header
+                cols = [int(x) for x in line.split()]
+                continue
+            r = int(line[:3])
+            body = line[4:]
+            for k, c in enumerate(cols):
+                got[(r, c)] = body[5 * k:5 * k + 5].strip()
+        return got
+
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["solve", "--wide", board]) == 0
+    one = capsys.readouterr().out
+    monkeypatch.setenv("COLUMNS", "80")
+    assert main(["solve", "--wide", board]) == 0
+    banded = capsys.readouterr().out
+    assert _widths(one) > 150 and _widths(banded) <= 80
+    assert len(re.findall(r"^ {8}0 {4}1", banded, re.M)) == 1 and len(cells(banded)) == 16 * 30
+    assert cells(banded) == cells(one)
+    monkeypatch.setenv("COLUMNS", "40")
+    assert main(["solve", "--wide", board]) == 0
+    narrow = capsys.readouterr().out
+    assert _widths(narrow.split("legend:")[0]) <= 40 and cells(narrow) == cells(one)
+
+
+def test_item12_every_report_fits_80_columns(capsys, monkeypatch):
+    """At COLUMNS=80: demo headline, solve (compact, --wide, and the summary of an estimated board
+    with a time limit), check's undecided verdict, compare's report, play's table."""
+    monkeypatch.setenv("COLUMNS", "80")
+    board = "tests/boards/expert-midgame.txt"
+    runs = [["demo", "headline"], ["solve", board], ["solve", "--wide", board], ["check", board, "0,20"],
+            ["compare", board], ["play", "--difficulty", "beginner", "--games", "3", "--seed", "1", "--no-progress"]]
+    for argv in runs:
+        main(argv)
+        out, err = capsys.readouterr()
+        assert out and _widths(out) <= 80, (argv, out)
+    big, _ = _scattered_board(200, 200, 8000, 0.3, 5)
+    from cpsolve.render.terminal import render_summary
+
+    a = analyze(big, time_limit=0.05)
+    text = render_summary(a)
+    assert "ESTIMATES (the time limit cut short" in text and _widths(text) <= 80, text
+
+
+def test_item10_estimates_name_their_cause_from_the_budget_account():
+    """Estimated for the exact limit alone, for the combination's budget alone, or cut by the time
+    limit: each summary names that cause (the time limit's from stats.budget)."""
+    from cpsolve.render.terminal import render_summary
+
+    small = parse_board(_grid(6, 6, 8, {(0, 0): 1, (3, 3): 2}))
+    over = analyze(small, exact_limit=1)
+    assert over.stats.budget == [] and over.stats.estimated_components
+    assert "component(s) too large to count exactly" in render_summary(over)
+    assert "time limit" not in render_summary(over).split("proofs")[0]

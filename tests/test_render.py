@@ -97,7 +97,8 @@ def test_no_color_env_and_non_terminal(monkeypatch):
     assert "\x1b[" in buf.getvalue()
 
 
-def test_cli_wide_gives_percentages(capsys):
+def test_cli_wide_gives_percentages(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough for one band (the grid fits the terminal's width)
     assert main(["solve", "--wide", str(BOARDS / "expert-midgame.txt")]) == 0
     out = capsys.readouterr().out
     assert "28%" in out and max(len(x) for x in out.splitlines()) > 120

@@ -74,13 +74,14 @@ def run(args: argparse.Namespace) -> int:
         return status
     if ex.verdict == "undecided":
         if ex.timed_out:
-            print(f"{row},{col}: NOT DECIDED within the time limit of {args.time_limit:g} s "
-                  f"(engine {ex.engine}); it is not proved either way")
+            # two lines, each within 80 columns (issue 27 item 12)
+            print(f"{row},{col}: NOT DECIDED within the time limit of {args.time_limit:g} s (engine {ex.engine})\n"
+                  "  it is not proved either way")
         else:
             basis = "the clues and the mine total" if board.mines is not None else \
                 "the clues (no mine total given)"
-            print(f"{row},{col}: NOT DECIDED by {basis}: some placements make it safe, others a mine "
-                  f"(engine {ex.engine})")
+            print(f"{row},{col}: NOT DECIDED by {basis} (engine {ex.engine})\n"
+                  "  some placements make it safe, others a mine")
         return status
     print(f"{row},{col}: proved {ex.verdict.upper()} (engine {ex.engine})")
     n = len(ex.clues)

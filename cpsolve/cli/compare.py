@@ -16,6 +16,7 @@ import sys
 
 from ..board import Board, BoardError, display_name
 from ..options import DEFAULTS
+from ..render.terminal import fit
 from ..simulate import oracle_positions, parse_difficulty
 from ..verify import CrossCheck, crosscheck
 from . import EXIT_BAD_INPUT, CliError, read_board
@@ -89,7 +90,7 @@ def _report(name: str, cc: CrossCheck, verbose: bool) -> list[str]:
         if not m.complete:
             lines.append(f"  note: {m.name} did not finish within the time limit "
                          "(undecided cells not compared)")
-    return lines
+    return [part for line in lines for part in fit(line)]  # 80 columns (issue 27 item 12)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -133,8 +134,8 @@ def run(args: argparse.Namespace) -> int:
             print(line, flush=True)
     if generated < args.generate and not args.json:
         # part of the report (standard output): standard error carries only the one-line errors
-        print(f"note: {generated} of {args.generate} positions generated: on {args.difficulty} the games "
-              f"are won at their first click{' too often' if generated else ''}")
+        print("\n".join(fit(f"note: {generated} of {args.generate} positions generated: on {args.difficulty} the "
+                            f"games are won at their first click{' too often' if generated else ''}")))
     _summary(results, args)
     # a disagreement is the answer that matters most: it wins over a bad file among the inputs
     return 1 if any(not cc.ok for cc in results) else status
@@ -164,12 +165,12 @@ def _summary(results: list[CrossCheck], args: argparse.Namespace) -> None:
     if args.json:
         print(json.dumps(summary))
         return
-    print(f"{summary['boards']} boards: {summary['agree']} agree, {summary['disagree']} disagree, "
-          f"{summary['wrong_certainties']} forced cells contradicting a layout, "
-          f"{forced} forced cells compared"
-          + (f", {summary['incomplete']} incomplete (time limit)" if summary["incomplete"] else ""))
+    print("\n".join(fit(f"{summary['boards']} boards: {summary['agree']} agree, {summary['disagree']} disagree, "
+                        f"{summary['wrong_certainties']} forced cells contradicting a layout, "
+                        f"{forced} forced cells compared"
+                        + (f", {summary['incomplete']} incomplete (time limit)" if summary["incomplete"] else ""))))
     for n, s in per.items():
         if s["boards"]:
-            print(f"  {n:<16} ran on {int(s['boards'])} boards, median {s['median_ms']:.2f} ms, "
-                  f"max {s['max_ms']:.1f} ms" + (f", {s['calls_per_board']:.1f} solver calls per board"
-                                                 if s["calls_per_board"] else ""))
+            print("\n".join(fit(f"  {n:<16} ran on {int(s['boards'])} boards, median {s['median_ms']:.2f} ms, "
+                                f"max {s['max_ms']:.1f} ms" + (f", {s['calls_per_board']:.1f} solver calls per board"
+                                                               if s["calls_per_board"] else ""), "    ")))

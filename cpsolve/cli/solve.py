@@ -26,7 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     colour.add_argument("--no-color", "--no-colour", dest="colour", action="store_false",
                         help="no colour (also when the NO_COLOR environment variable is set)")
     p.add_argument("--wide", action="store_true",
-                   help="five characters a cell with percentages (default: a compact grid, two a cell)")
+                   help="five characters a cell with percentages, in bands of columns that fit the terminal's "
+                   "width (COLUMNS, else the terminal, else 80); default: a compact grid, two a cell")
     p.add_argument("--svg", metavar="FILE", help="also write the heat map as an SVG picture (one board only)")
     add_analysis_options(p)
     p.set_defaults(run=run)

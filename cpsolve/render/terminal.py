@@ -20,6 +20,8 @@ Colour: the background is the palette of :mod:`cpsolve.render.palette` (the page
 from __future__ import annotations
 
 import io
+import shutil
+import textwrap
 
 from rich.console import Console
 from rich.style import Style
@@ -91,24 +93,50 @@ def _style(cl: CellLook) -> Style:
     return style
 
 
-def grid_text(analysis: Analysis, board_cells: list[list[CellLook]], *, plain: bool, wide: bool = False) -> Text:
-    """The grid as a rich Text (styles dropped by the console where colour is off)."""
+#: Columns of one cell in the wide grid.
+WIDE_CELL = 5
+
+
+def wide_band(rows: int, width: int | None) -> int | None:
+    """How many board columns of the wide grid fit ``width`` terminal columns (None: no limit); at
+    least 1, so a terminal too narrow for even one column still gets the grid, one column a band."""
+    if width is None:
+        return None
+    label = len(str(max(0, rows - 1))) + 1
+    return max(1, (width - label - 1) // WIDE_CELL)
+
+
+def grid_text(analysis: Analysis, board_cells: list[list[CellLook]], *, plain: bool, wide: bool = False,
+              width: int | None = None) -> Text:
+    """The grid as a rich Text (styles dropped by the console where colour is off).
+
+    ``width`` (the wide grid only): the terminal's columns. A wide grid wider than that is printed
+    in bands of board columns, each band with its own column header, one blank line between bands
+    (an Expert board is 154 columns wide at five a cell)."""
     rows, cols = len(board_cells), len(board_cells[0]) if board_cells else 0
     label = len(str(max(0, rows - 1))) + 1
     out = Text(no_wrap=True, overflow="ignore")
-    if wide:
-        out.append(" " * (label + 1) + "".join(f"{c:>5}" for c in range(cols)) + "\n")
-    else:
+    if not wide:
         out.append(" " * label + "".join(f"{c:<10}" for c in range(0, cols, 5)).rstrip() + "\n")
-    for r, line in enumerate(board_cells):
-        out.append(f"{r:>{label - 1}} " + (" " if wide else ""))
-        for c, cl in enumerate(line):
-            if wide:
-                out.append(f"{wide_code(cl, analysis, r, c):>5}", style=None if plain else _style(cl))
-            else:
+        for r, line in enumerate(board_cells):
+            out.append(f"{r:>{label - 1}} ")
+            for cl in line:
                 code = "[]" if plain and cl.best else compact_code(cl)
                 out.append(code, style=None if plain else _style(cl))
-        out.append("\n")
+            out.append("\n")
+        return out
+    band = wide_band(rows, width) or max(1, cols)
+    for start in range(0, cols, band):
+        if start:
+            out.append("\n")
+        span = range(start, min(cols, start + band))
+        out.append(" " * (label + 1) + "".join(f"{c:>{WIDE_CELL}}" for c in span) + "\n")
+        for r, line in enumerate(board_cells):
+            out.append(f"{r:>{label - 1}}  ")
+            for c in span:
+                cl = line[c]
+                out.append(f"{wide_code(cl, analysis, r, c):>{WIDE_CELL}}", style=None if plain else _style(cl))
+            out.append("\n")
     return out
 
 
@@ -116,8 +144,8 @@ def legend(*, plain: bool, wide: bool = False) -> Text:
     """One line (two on a narrow grid) saying what the cells mean."""
     out = Text(no_wrap=True, overflow="ignore")
     if wide:
-        out.append("legend: 24% exact mine probability, ~24% estimate, S/M proved safe/mine, "
-                   "[..] best guess, F flag, * mine\n")
+        out.append("legend: 24% exact mine probability, ~24% estimate, S/M proved safe/mine,\n"
+                   "        [..] best guess, F flag, * mine\n")
         return out
     out.append("legend: .2 mine chance 20-29%  ~3 estimate 30-39%  S proved safe  M proved mine\n")
     out.append("        " + ("[] best guess" if plain else "underlined best guess")
@@ -147,21 +175,31 @@ def _string_console(colour: bool) -> Console:
                    if colour else None, width=10_000, highlight=False, emoji=False)
 
 
-def _print_grid(console: Console, board: Board, analysis: Analysis, *, wide: bool, legend_line: bool) -> None:
+def _print_grid(console: Console, board: Board, analysis: Analysis, *, wide: bool, legend_line: bool,
+                width: int | None = None) -> None:
     plain = not console.is_terminal or console.no_color
     cells = palette.looks(board, analysis)
-    console.print(grid_text(analysis, cells, plain=plain, wide=wide), end="", soft_wrap=True)
+    console.print(grid_text(analysis, cells, plain=plain, wide=wide, width=width), end="", soft_wrap=True)
     if legend_line:
         console.print(legend(plain=plain, wide=wide), end="", soft_wrap=True)
 
 
+def terminal_width() -> int:
+    """The terminal's columns: ``COLUMNS`` when set, else standard output's terminal, else 80
+    (:func:`shutil.get_terminal_size`; output to a file or a pipe gets 80 unless COLUMNS says)."""
+    return shutil.get_terminal_size((WIDTH, 24)).columns
+
+
 def print_grid(board: Board, analysis: Analysis, *, colour: bool | None = None, wide: bool = False,
-               console: Console | None = None) -> None:
-    """Print the grid and legend to standard output (``colour`` None: on a terminal, unless NO_COLOR)."""
+               console: Console | None = None, width: int | None = None) -> None:
+    """Print the grid and legend to standard output (``colour`` None: on a terminal, unless NO_COLOR).
+    The wide grid is cut into bands of columns that fit ``width`` (default: :func:`terminal_width`)."""
     if console is None:
         console = Console(force_terminal=colour, no_color=True if colour is False else None, highlight=False,
                           emoji=False, soft_wrap=True)
-    _print_grid(console, board, analysis, wide=wide, legend_line=True)
+    if wide and width is None:
+        width = terminal_width()
+    _print_grid(console, board, analysis, wide=wide, legend_line=True, width=width)
 
 
 def render_summary(analysis: Analysis) -> str:
@@ -170,11 +208,7 @@ def render_summary(analysis: Analysis) -> str:
     if a.mines is not None:
         out.append(f"mines: {a.mines} total, {a.remaining} not flagged or known")
     out.append(f"prior: {a.prior}")
-    cut = [part for part in a.stats.budget if part != "proofs"]
-    out.append("probabilities: " + ("exact" if a.exact else
-                                    f"ESTIMATES (the time limit cut short {', '.join(cut)}; no probability "
-                                    "on this board is exact)" if cut else
-                                    "ESTIMATES (some component too large to count exactly; no probability "
+    out.append("probabilities: " + ("exact" if a.exact else f"ESTIMATES ({_estimated_why(a)}; no probability "
                                     "on this board is exact)"))
     safe, mine = a.proved_safe, a.proved_mine
     if a.stats.proof is None:
@@ -190,12 +224,40 @@ def render_summary(analysis: Analysis) -> str:
     bg = a.best_guess
     if bg is not None:
         p = a.cell(*bg).probability
-        out.append(f"best guess: {bg[0]},{bg[1]} (mine probability {p.text()}"
-                   + (f" = {p.value:.4f}" if isinstance(p, Exact) and p.fraction not in (0, 1) else "")
-                   + ")")
+        head = f"best guess: {bg[0]},{bg[1]} (mine probability "
+        text, value = p.text(), (f" = {p.value:.4f}" if isinstance(p, Exact) and p.fraction not in (0, 1) else "")
+        if len(head) + len(text) + len(value) + 1 > WIDTH:  # the exact fraction of a big board: thousands of digits
+            assert isinstance(p, Exact)
+            text = (f"{p.value:.4f}, exactly a fraction of {len(str(p.fraction.numerator))}/"
+                    f"{len(str(p.fraction.denominator))} digits: --json")
+            value = ""
+        out.append(head + text + value + ")")
     else:
         out.append(f"best guess: none ({no_guess_reason(a.cells)})")
-    return "\n".join(out)
+    return "\n".join(line for long in out for line in fit(long))
+
+
+def _estimated_why(a: Analysis) -> str:
+    """Why a board is estimated, from the budget's account (``stats.budget``) and the counter's."""
+    cut = [part for part in a.stats.budget if part != "proofs"]
+    if cut:
+        why = f"the time limit cut short {', '.join(cut)}"
+        if a.stats.estimated_components and "counting" not in cut:
+            why += f", and {a.stats.estimated_components} component(s) were over the exact limit"
+        return why
+    if a.stats.estimated_components:
+        return (f"{a.stats.estimated_components} component(s) too large to count exactly: over the exact limit "
+                "or the state budget")
+    return "combining the components through the mine total is over its budget"
+
+
+def fit(line: str, indent: str = "  ") -> list[str]:
+    """A line of the CLI's reports cut at spaces to :data:`WIDTH` columns, the rest indented by
+    ``indent`` more than the line (the summary here, ``check``'s and ``compare``'s lines)."""
+    if len(line) <= WIDTH:
+        return [line]
+    lead = line[:len(line) - len(line.lstrip(" "))]
+    return textwrap.wrap(line, WIDTH, subsequent_indent=lead + indent, break_long_words=True, break_on_hyphens=False)
 
 
 #: The summary's lines fit this many columns (issue 27: 'proved mine: 76 (...)' was 81).
