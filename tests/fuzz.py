@@ -133,10 +133,11 @@ def render(rng: random.Random, rows: int, cols: int, cells: list[int], mines: in
     if rng.random() < 0.3:
         lines.append("# " + rng.choice(["a comment", "caf\u00e9 \u2028 sep", "tab\there", "form\ffeed"]))
     if mines is not None:
+        comment = rng.choice(["", "", "", " # total", "#c", "  # caf\u00e9"])  # a header may end in a comment
         if rng.random() < 0.5:
-            lines.append(rng.choice(["mines: ", "Mines:", "  mines :  "]) + str(mines))
+            lines.append(rng.choice(["mines: ", "Mines:", "  mines :  "]) + str(mines) + comment)
         else:
-            lines.append(f"{cols}x{rows}x{mines}")
+            lines.append(f"{cols}x{rows}x{mines}" + comment)
     for r in range(rows):
         row = cells[r * cols:(r + 1) * cols]
         text = sep.join(str(v) if v >= 0 else (covered if v == COVERED else _CODE[v]) for v in row)
@@ -275,6 +276,8 @@ def cli_case(rng: random.Random) -> Case:
         argv = ["solve", path]
         if rng.random() < 0.7:
             argv.append("--json")
+        elif rng.random() < 0.5:
+            argv.append("--wide")
         for opt in ("--exact-limit", "--time-limit", "--density", "--engine"):
             if rng.random() < 0.12:
                 argv += [opt, rng.choice(["sat", "cp-sat", "bogus"]) if opt == "--engine" else number_arg(rng)]
@@ -352,16 +355,26 @@ def run_cli(case: Case, workdir: Path) -> tuple[int, str, str]:
     old_stdin, old_cwd = sys.stdin, os.getcwd()
     sys.stdin = io.TextIOWrapper(io.BytesIO(case.stdin or b""), encoding="utf-8")
     os.chdir(workdir)
+    old_columns = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = str(COLUMNS)  # the width the text reports must fit (check_cli)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = main(case.argv)
     finally:
         sys.stdin = old_stdin
         os.chdir(old_cwd)
+        if old_columns is None:
+            os.environ.pop("COLUMNS", None)
+        else:
+            os.environ["COLUMNS"] = old_columns
         for fname in case.files:
             with contextlib.suppress(OSError):
                 (workdir / fname).unlink()
     return status, out.getvalue(), err.getvalue()
+
+
+#: The terminal width run_cli sets (COLUMNS): ``solve``'s summary, and its ``--wide`` grid, fit it.
+COLUMNS = 80
 
 
 def check_cli(case: Case, status: int, out: str, err: str, tally: Tally) -> None:
@@ -406,6 +419,14 @@ def check_cli(case: Case, status: int, out: str, err: str, tally: Tally) -> None
             bad(f"no JSON document: {exc}\n{out[:500]}")
             return
         _check_document(case, doc, bc, "--ignore-flags" in case.argv, wrong, bad)
+    if cmd == "solve" and "--json" not in case.argv and status == 0 and "legend:" in out:
+        # the summary (from the legend on) always fits; the wide grid too (bands of columns)
+        lines = out.splitlines()
+        start = 0 if "--wide" in case.argv else next(k for k, x in enumerate(lines) if x.startswith("legend:"))
+        long = [x for x in lines[start:] if len(x) > COLUMNS]
+        tally.by_kind["widths checked"] = tally.by_kind.get("widths checked", 0) + 1
+        if long:
+            bad(f"{len(long)} line(s) over {COLUMNS} columns: {long[0][:300]!r}")
     if cmd == "check" and status in (0, 1, 3):
         bc = case.boards.get(case.argv[1])
         if bc is not None and "--ignore-flags" not in case.argv:
@@ -575,15 +596,18 @@ def run_one(rng: random.Random, tally: Tally, workdir: Path, *, api_share: float
         tally.fail("traceback", case or Case(["<api>"], {}, {}), traceback.format_exc()[-3000:])
 
 
-def run_many(n: int, seed: int, *, progress: bool = False, sized_share: float = 0.0, big: bool = False) -> Tally:
+def run_many(n: int, seed: int, *, progress: bool = False, sized_share: float = 0.0,
+             big: bool | float = False) -> Tally:
     """``n`` cases from plain seeds; a share ``sized_share`` of them sized (:func:`run_sized`, with
-    1000x1000 boards and 2000-cell games when ``big``)."""
+    1000x1000 boards and 2000-cell games in a share ``big`` of those: True is all, False none; the
+    draw has a stream of its own, so the cases of a seed are the same whatever the share)."""
     tally = Tally()
     with tempfile.TemporaryDirectory() as tmp:
         for k in range(n):
             rng = random.Random(f"{seed}:{k}")
             if rng.random() < sized_share:
-                run_sized(rng, tally, Path(tmp), big=big)
+                share = float(big)
+                run_sized(rng, tally, Path(tmp), big=share >= 1 or random.Random(f"big:{seed}:{k}").random() < share)
             else:
                 run_one(rng, tally, Path(tmp))
             if progress and k and not k % 500:
@@ -725,8 +749,10 @@ def sized_cli_case(rng: random.Random, big: bool = False) -> tuple[Case, SizedCa
     files = {fname: data}
     boards = {fname: BoardCase(data, data.decode(), lay, "sized")}
     if cmd == "solve":
-        argv = ["solve", fname, "--json", *_argv_options(opts, ("exact_limit", "time_limit", "engine", "density",
-                                                                "ignore_flags"))]
+        # the text report (a grid, maybe --wide, and its summary) on a share of the boards up to 100x100
+        text_out = lay.rows * lay.cols <= 10_000 and rng.random() < 0.15
+        argv = ["solve", fname, *(rng.choice([[], ["--wide"]]) if text_out else ["--json"]),
+                *_argv_options(opts, ("exact_limit", "time_limit", "engine", "density", "ignore_flags"))]
     elif cmd == "check":
         covered = [i for i, v in enumerate(sc.cells) if v == COVERED or (v == FLAG and opts["ignore_flags"])]
         cell = rng.choice(covered) if covered and rng.random() < 0.95 else rng.randrange(lay.rows * lay.cols)
@@ -798,7 +824,7 @@ def check_sized(case: Case, sc: SizedCase | None, status: int, out: str, err: st
         r, c = (int(x) for x in case.argv[2].split(","))
         if (status == 1) != (r * cols + c in mines):
             wrong(f"check says {r},{c} {'mine' if status == 1 else 'safe'}; the layout disagrees")
-    if cmd != "solve" or status != 0:
+    if cmd != "solve" or status != 0 or "--json" not in case.argv:
         return
     try:
         doc = json.loads(out.splitlines()[0])

@@ -137,7 +137,9 @@ def test_soak_fuzz():
     n = int(os.environ.get("CPSOLVE_SOAK_CASES", "100000"))
     seed = int(os.environ.get("CPSOLVE_SOAK_SEED", "1"))
     share = float(os.environ.get("CPSOLVE_SOAK_SIZED", "0.3"))
-    big = os.environ.get("CPSOLVE_SOAK_BIG", "1") != "0"   # 1000x1000 boards and 2000-cell games
+    # the share of sized cases that may draw 1000x1000 boards and 2000-cell games (tens of seconds each):
+    # 1 all, 0 none, 0.05 one in twenty
+    big = float(os.environ.get("CPSOLVE_SOAK_BIG", "1"))
     tally = fuzz.run_many(n, seed, progress=True, sized_share=share, big=big)
     print(f"\nfuzz soak (seed {seed}): {tally.line()}")
     print(f"  by kind: {dict(sorted(tally.by_kind.items()))}")
