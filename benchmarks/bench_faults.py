@@ -3,30 +3,34 @@
     python benchmarks/bench_faults.py
 
 Starts ``cpsolve serve --port 0`` in its own process (its standard error to a log file) and, while a
-prober asks ``/api/health`` every 20 ms over fresh connections, runs one scenario after the other:
+prober in a process of its own asks ``/api/health`` every 20 ms over fresh connections, runs one
+scenario after the other (every body is made before its scenario starts, so the client's own work
+does not count):
 
 * ``baseline``: nothing else;
-* ``slow-loris``: 50 uploads announcing 10,000 bytes and sending one byte a second; after the
-  scenario, how many the server still holds open;
+* ``slow-loris``: 50 uploads announcing 10,000 bytes and sending one byte a second, for 2 s longer
+  than the server's body timeout (10 s); how many are answered (408), how many still held open;
 * ``disconnect``: 200 uploads cut off half-way (the client closes);
 * ``oversized``: 20 bodies of 5 MB (Content-Length over the cap), and then a second request on the
-  same connection (kept alive after a 413, or closed?);
-* ``lying``: 20 bodies shorter than their Content-Length (then closed) and 20 longer;
-* ``burst``: 8 concurrent 1 MB boards (999 x 1000 covered cells, over the cell cap);
-* ``ctrl-c``: 4 analyses of 200x200 boards in flight, then SIGINT to the server.
+  same connection unless the answer closed it;
+* ``lying``: 20 bodies shorter than their Content-Length (then half-closed) and 20 longer;
+* ``burst``: 8 concurrent 1 MB boards (990 x 1000 covered cells: under the body cap, over the cell cap);
+* ``analyses``: 4 concurrent analyses of 200x200 boards (time limit 2 s), the pool at work;
+* ``ctrl-c``: 4 analyses of 200x200 boards in flight, then SIGINT to the server (health measured up
+  to the signal; then the time until every client has its answer and until the server has exited).
 
-Prints per scenario: /api/health p50/p99/max (ms) and how many probes failed, the answers by status,
+Prints per scenario: /api/health p50/p90/p99/max (ms) and how many probes failed, the answers by status,
 answers that are not JSON, and the lines of the server's log the scenario added (tracebacks apart).
-Targets of the issue: health p99 <= 50 ms throughout; every answer JSON with its status; no
-traceback in the log for a client's fault.
+Targets: health p99 <= 50 ms throughout; every answer JSON with its status; no traceback in the log
+for a client's fault.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
+import multiprocessing
 import os
 import re
 import signal
@@ -35,6 +39,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -64,45 +69,61 @@ async def _response(reader: asyncio.StreamReader) -> tuple[int, bytes, bytes]:
     return status, head, data
 
 
-class Probe:
-    """``/api/health`` every ``every`` seconds; latencies in ms, failures counted."""
+def _probe_main(port: int, every: float, conn: Any) -> None:
+    """The prober's process: on "start", ``/api/health`` every ``every`` seconds over a fresh
+    connection until "stop", then sends back (latencies in ms, failures); "quit" ends it."""
+    import socket
 
-    def __init__(self, port: int, every: float = 0.02) -> None:
-        self.port, self.every = port, every
-        self.ms: list[float] = []
-        self.failed = 0
-        self.task: asyncio.Task[None] | None = None
-
-    async def _run(self) -> None:
-        while True:
+    while conn.recv() == "start":
+        ms: list[float] = []
+        failed = 0
+        while not conn.poll():
             t0 = time.perf_counter()
             try:
-                status, _, _ = await _request(self.port, "GET", "/api/health", timeout=5.0)
-                if status != 200:
-                    self.failed += 1
+                with socket.create_connection((HOST, port), timeout=5) as sock:
+                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                    sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    data = b""
+                    while chunk := sock.recv(65536):
+                        data += chunk
+                if data.startswith(b"HTTP/1.1 200"):
+                    ms.append((time.perf_counter() - t0) * 1e3)
                 else:
-                    self.ms.append((time.perf_counter() - t0) * 1e3)
-            except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError):
-                self.failed += 1
-            await asyncio.sleep(self.every)
+                    failed += 1
+            except OSError:
+                failed += 1
+            time.sleep(every)
+        conn.recv()  # the "stop"
+        conn.send((ms, failed))
+
+
+class Probe:
+    """``/api/health`` every ``every`` seconds from a process of its own; latencies in ms, failures counted."""
+
+    def __init__(self, port: int, every: float = 0.02) -> None:
+        ctx = multiprocessing.get_context("fork")
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_probe_main, args=(port, every, child), daemon=True)
+        self.proc.start()
 
     def start(self) -> None:
-        self.ms, self.failed = [], 0
-        self.task = asyncio.get_running_loop().create_task(self._run())
+        self.conn.send("start")
 
-    async def stop(self) -> tuple[float, float, float, int]:
-        assert self.task is not None
-        self.task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self.task
-        ms = sorted(self.ms)
-        return percentile(ms, 50), percentile(ms, 99), ms[-1] if ms else 0.0, self.failed
+    def stop(self) -> tuple[list[float], int]:
+        self.conn.send("stop")
+        ms, failed = self.conn.recv()
+        return sorted(ms), failed
+
+    def close(self) -> None:
+        self.conn.send("quit")
+        self.proc.join(5)
 
 
 class Answers:
     def __init__(self) -> None:
         self.by_status: dict[str, int] = {}
         self.not_json = 0
+        self.closes = 0  # answers with Connection: close
 
     def add(self, status: int | str, data: bytes = b"") -> None:
         self.by_status[str(status)] = self.by_status.get(str(status), 0) + 1
@@ -113,7 +134,7 @@ class Answers:
                 self.not_json += 1
 
 
-async def slow_loris(port: int, answers: Answers, n: int = 50, seconds: float = 5.0) -> str:
+async def slow_loris(port: int, answers: Answers, seconds: float, n: int = 50) -> str:
     conns = []
     for _ in range(n):
         reader, writer = await asyncio.open_connection(HOST, port)
@@ -133,19 +154,20 @@ async def slow_loris(port: int, answers: Answers, n: int = 50, seconds: float = 
     held = 0
     for r, w in conns:
         try:
-            status, _, data = await asyncio.wait_for(_response(r), 0.2)
+            status, head, data = await asyncio.wait_for(_response(r), 0.2)
             answers.add(status, data)
+            if b"connection: close" in head.lower():
+                answers.closes += 1
         except TimeoutError:
             held += 1
             answers.add("no answer (held open)")
         except (OSError, asyncio.IncompleteReadError):
             answers.add("closed without answer")
         w.close()
-    return f"{held} of {n} still held after {seconds:g} s"
+    return f"{held} of {n} still held after {seconds:g} s; {answers.closes} answers closed the connection"
 
 
-async def disconnect(port: int, answers: Answers, n: int = 200) -> str:
-    body = json.dumps({"board": ". " * 2000 + "\n"}).encode()
+async def disconnect(port: int, answers: Answers, body: bytes, n: int = 200) -> str:
     for _ in range(n):
         reader, writer = await asyncio.open_connection(HOST, port)
         writer.write(f"POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -156,8 +178,7 @@ async def disconnect(port: int, answers: Answers, n: int = 200) -> str:
     return ""
 
 
-async def oversized(port: int, answers: Answers, n: int = 20) -> str:
-    body = b"." * 5_000_000
+async def oversized(port: int, answers: Answers, body: bytes, n: int = 20) -> str:
     reused = 0
     for _ in range(n):
         reader, writer = await asyncio.open_connection(HOST, port)
@@ -172,8 +193,9 @@ async def oversized(port: int, answers: Answers, n: int = 20) -> str:
                 pass
             status, head, data = await asyncio.wait_for(_response(reader), 10)
             answers.add(status, data)
-            closes = b"connection: close" in head.lower()
-            if not closes:  # the next request on the same connection
+            if b"connection: close" in head.lower():
+                answers.closes += 1
+            else:  # the next request on the same connection
                 try:
                     writer.write(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
                     await writer.drain()
@@ -185,7 +207,7 @@ async def oversized(port: int, answers: Answers, n: int = 20) -> str:
             answers.add(f"error {type(exc).__name__}")
         finally:
             writer.close()
-    return f"{reused} reused after the 413"
+    return f"{answers.closes} closed by the answer, {reused} reused after it"
 
 
 async def lying(port: int, answers: Answers, n: int = 20) -> str:
@@ -210,16 +232,14 @@ async def lying(port: int, answers: Answers, n: int = 20) -> str:
     return ""
 
 
-async def burst(port: int, answers: Answers, n: int = 8) -> str:
-    body = json.dumps({"board": "mines: 10\n" + ("." * 1000 + "\n") * 999}).encode()
-    got = await asyncio.gather(*(_request(port, "POST", "/api/analyze", body) for _ in range(n)),
+async def concurrent(port: int, answers: Answers, bodies: list[bytes], timeout: float = 60) -> None:
+    got = await asyncio.gather(*(_request(port, "POST", "/api/analyze", b, timeout=timeout) for b in bodies),
                                return_exceptions=True)
     for g in got:
         if isinstance(g, BaseException):
             answers.add(f"error {type(g).__name__}")
         else:
             answers.add(g[0], g[2])
-    return f"{len(body) / 1e6:.1f} MB each"
 
 
 def _board_200(seed: int) -> str:
@@ -242,10 +262,12 @@ def _board_200(seed: int) -> str:
     return "mines: 6400\n" + "\n".join(g) + "\n"
 
 
-async def ctrl_c(port: int, answers: Answers, proc: subprocess.Popen[bytes]) -> str:
-    bodies = [json.dumps({"board": _board_200(s), "options": {"time_limit": 8}}).encode() for s in range(4)]
+async def ctrl_c(port: int, answers: Answers, proc: subprocess.Popen[bytes], probe: Probe,
+                 bodies: list[bytes]) -> tuple[str, list[float], int]:
     tasks = [asyncio.create_task(_request(port, "POST", "/api/analyze", b, timeout=20)) for b in bodies]
     await asyncio.sleep(1.0)
+    ms, failed = probe.stop()  # health up to the signal: then the server stops listening
+    t0 = time.perf_counter()
     proc.send_signal(signal.SIGINT)
     for t in tasks:
         try:
@@ -253,51 +275,68 @@ async def ctrl_c(port: int, answers: Answers, proc: subprocess.Popen[bytes]) -> 
             answers.add(status, data)
         except (TimeoutError, OSError, asyncio.IncompleteReadError) as exc:
             answers.add(f"no answer ({type(exc).__name__})")
-    try:
-        code = proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
+    answered = time.perf_counter() - t0
+    while proc.poll() is None and time.perf_counter() - t0 < 20:
+        await asyncio.sleep(0.01)
+    if proc.poll() is None:
         proc.kill()
-        code = proc.wait()
-    return f"server exit status {code}"
+    code = proc.wait()
+    return (f"answered {answered:.2f} s after SIGINT, exit status {code} after {time.perf_counter() - t0:.2f} s",
+            ms, failed)
 
 
-async def run(port: int, proc: subprocess.Popen[bytes], log: Path) -> None:
-    print(f"{'scenario':<12} {'health p50':>10} {'p99':>7} {'max':>7} {'failed':>6}  {'log lines':>9} "
+async def run(port: int, proc: subprocess.Popen[bytes], log: Path, body_timeout: float) -> None:
+    print(f"{'scenario':<12} {'health p50':>10} {'p90':>7} {'p99':>7} {'max':>7} {'failed':>6}  {'log lines':>9} "
           f"{'tracebacks':>10}  answers", flush=True)
-    scenarios = [("baseline", None), ("slow-loris", slow_loris), ("disconnect", disconnect),
-                 ("oversized", oversized), ("lying", lying), ("burst", burst), ("ctrl-c", None)]
+    board_1mb = json.dumps({"board": "mines: 10\n" + ("." * 1000 + "\n") * 990}).encode()
+    assert len(board_1mb) <= 1_000_000
+    heavy = [json.dumps({"board": _board_200(s), "options": {"time_limit": 2}}).encode() for s in range(4)]
+    half = json.dumps({"board": ". " * 2000 + "\n"}).encode()
+    five_mb = b"." * 5_000_000
+    slow = body_timeout + 2
+    scenarios: list[tuple[str, Any]] = [
+        ("baseline", lambda a: asyncio.sleep(3.0)),
+        ("slow-loris", lambda a: slow_loris(port, a, slow)),
+        ("disconnect", lambda a: disconnect(port, a, half)),
+        ("oversized", lambda a: oversized(port, a, five_mb)),
+        ("lying", lambda a: lying(port, a)),
+        ("burst", lambda a: concurrent(port, a, [board_1mb] * 8)),
+        ("analyses", lambda a: concurrent(port, a, heavy)),
+        ("ctrl-c", None)]
     probe = Probe(port)
-    for name, fn in scenarios:
-        before = log.read_text(errors="replace")
-        answers = Answers()
-        probe.start()
-        note = ""
-        if name == "baseline":
-            await asyncio.sleep(3.0)
-        elif name == "ctrl-c":
-            note = await ctrl_c(port, answers, proc)
-        else:
-            assert fn is not None
-            note = await fn(port, answers)
-            await asyncio.sleep(0.5)
-        p50, p99, mx, failed = await probe.stop()
-        added = log.read_text(errors="replace")[len(before):]
-        lines = added.count("\n")
-        tracebacks = added.count("Traceback")
-        print(f"{name:<12} {p50:>10.1f} {p99:>7.1f} {mx:>7.1f} {failed:>6}  {lines:>9} {tracebacks:>10}  "
-              f"{dict(sorted(answers.by_status.items()))}" + (f", {answers.not_json} not JSON" if answers.not_json
-                                                                else "") + (f"; {note}" if note else ""),
-              flush=True)
+    try:
+        for name, fn in scenarios:
+            before = log.read_text(errors="replace")
+            answers = Answers()
+            probe.start()
+            if fn is None:
+                note, ms, failed = await ctrl_c(port, answers, proc, probe, heavy)
+            else:
+                note = await fn(answers) or ""
+                await asyncio.sleep(0.5)
+                ms, failed = probe.stop()
+            added = log.read_text(errors="replace")[len(before):]
+            lines = added.count("\n")
+            tracebacks = added.count("Traceback")
+            p50, p90, p99 = (percentile(ms, q) for q in (50, 90, 99))
+            print(f"{name:<12} {p50:>10.1f} {p90:>7.1f} {p99:>7.1f} {ms[-1] if ms else 0:>7.1f} {failed:>6}  "
+                  f"{lines:>9} {tracebacks:>10}  {dict(sorted(answers.by_status.items()))}"
+                  + (f", {answers.not_json} not JSON" if answers.not_json else "") + (f"; {note}" if note else ""),
+                  flush=True)
+    finally:
+        probe.close()
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--body-timeout", type=float, default=10.0, help="the server's --body-timeout (default 10)")
     args = ap.parse_args()
     log = Path(tempfile.mkdtemp(prefix="cpsolve-faults-")) / "serve.log"
     with open(log, "wb") as err:
         proc = subprocess.Popen([sys.executable, "-m", "cpsolve", "serve", "--port", "0", "--workers",
-                                 str(args.workers)], stdout=subprocess.PIPE, stderr=err, cwd=ROOT,
+                                 str(args.workers), "--body-timeout", str(args.body_timeout)],
+                                stdout=subprocess.PIPE, stderr=err, cwd=ROOT,
                                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
                                 preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         try:
@@ -305,7 +344,7 @@ def main() -> None:
             line = proc.stdout.readline().decode()
             m = re.search(r":(\d+)/", line)
             assert m, line
-            asyncio.run(run(int(m.group(1)), proc, log))
+            asyncio.run(run(int(m.group(1)), proc, log, args.body_timeout))
         finally:
             if proc.poll() is None:
                 proc.kill()

@@ -468,6 +468,29 @@ def _fast_row(raw: str, lineno: int) -> tuple[list[int], list[tuple[int, int]]] 
     return codes, list(zip(repeat(lineno), cols))
 
 
+def grid_shape(text: str, stop_above: int | None = None) -> tuple[int, int]:
+    """(grid rows, cells in the first grid row) as :func:`parse_board` reads the text (the same
+    lines: comments, blank lines and headers are not grid rows), without building the board: a
+    size cap can be applied before a full parse of a million cells. ``stop_above``: stop counting
+    rows once rows x columns is over it. (0, 0) without a grid row."""
+    if text.startswith(_BOM):
+        text = text[1:]
+    rows = cols = 0
+    for _, raw in content_lines(split_lines(text)):
+        if MINES_RE.match(raw) or (not rows and WHM_RE.match(raw)):
+            continue
+        if not rows:
+            cols = len(raw.translate(_GRID_BLANKS))
+        rows += 1
+        if stop_above is not None and rows * cols > stop_above:
+            break
+    return rows, cols
+
+
+#: What the grid loop of :func:`parse_board` skips between cells.
+_GRID_BLANKS = str.maketrans("", "", " \t\r")
+
+
 def clip(value: str, keep: int = 20) -> str:
     """A long value cut for a one-line message."""
     return value if len(value) <= keep else f"{value[:keep]}...({len(value)} characters)"

@@ -13,6 +13,8 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from cpsolve import analyze, parse_board
@@ -185,10 +187,56 @@ def test_board_too_large_is_400(client):
     bad(client.post("/api/analyze", content=text, headers={"content-type": "text/plain"}), 400, "at most")
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([". 1 .", "..F", "2 . *", "", "  ", "# . . . .", "mines: 3", "mines: 3 # total",
+                                 "3x2x1 # c", "\t.\t.", ". .\r", "x", "9 9"]), min_size=1, max_size=8),
+       st.sampled_from(["\n", "\r\n", "\r"]), st.booleans())
+def test_grid_shape_is_the_parsers_shape(lines, end, bom):
+    """The size cap's cheap shape (cpsolve.board.grid_shape) is the shape parse_board finds,
+    on every text it accepts (comments, headers, blanks, byte-order mark, line ends)."""
+    from cpsolve.board import BoardError, grid_shape
+
+    text = ("\ufeff" if bom else "") + end.join(lines)
+    try:
+        board = parse_board(text, validate=False)
+    except BoardError:
+        return
+    assert grid_shape(text) == (board.rows, board.cols)
+
+
 def test_plain_text_not_utf8_has_line_and_column(client):
     # the board reader's message, as the CLI's (`<stdin>:2:3: not UTF-8 text (byte 6)`)
     err = bad(client.post("/api/analyze", content=b"1 .\n. \xff\n", headers={"content-type": "text/plain"}))
     assert err == "2:3: not UTF-8 text (byte 6)"
+
+
+def test_a_board_over_the_cap_is_refused_on_its_shape_before_a_parse(client, monkeypatch):
+    """A 1 MB body of 990x1000 cells is refused by its grid's shape: the board is never parsed
+    (the full parse of a million cells took seconds on the event loop); what is parsed, is parsed
+    in the pool's threads, not on the event loop."""
+    import cpsolve.web.validate as validate
+
+    parsed: list[str] = []
+    real = validate.parse_board
+
+    def parse_board(text, source="<board>", **kw):
+        parsed.append(threading.current_thread().name)
+        return real(text, source, **kw)
+
+    monkeypatch.setattr(validate, "parse_board", parse_board)
+    text = "# a comment\nmines: 10\n" + ("." * 1000 + "\n") * 990
+    body = json.dumps({"board": text}).encode()
+    assert len(body) <= Limits().max_body
+    err = bad(client.post("/api/analyze", content=body, headers={"content-type": "application/json"}), 400,
+              "this server analyses at most 40,000")
+    assert err.startswith("the board has more than 40,000 cells (41 rows of 1,000 read)")
+    assert parsed == []
+    for text in ("mines: 10\n" + ". " * 200 + "\n" * 1, "30x10x5\n" + (". " * 30 + "\n") * 10):
+        assert client.post("/api/analyze", json={"board": text}).status_code == 200
+    assert len(parsed) == 2 and all(name.startswith("cpsolve-analysis") for name in parsed), parsed
+    # a shape at the cap exactly is parsed (200 x 200)
+    assert client.post("/api/analyze", json={"board": (". " * 200 + "\n") * 200,
+                                             "options": {"time_limit": 0.1}}).status_code == 200
 
 
 # ------------------------------------------------------------------ check

@@ -1,5 +1,6 @@
-"""``cpsolve serve`` as a command: prints the address it listens on, stops cleanly on Ctrl-C (SIGINT),
-and refuses an address it cannot use with one line and exit status 2."""
+"""``cpsolve serve`` as a command: prints the address it listens on, stops cleanly on Ctrl-C (SIGINT,
+exit 130) and on SIGTERM (exit 0), and refuses an address it cannot use with one line and exit
+status 2."""
 
 from __future__ import annotations
 
@@ -25,10 +26,25 @@ def test_serve_prints_address_answers_and_stops_on_ctrl_c():
             assert res.status == 200 and b'"status":"ok"' in res.read()
         t0 = time.monotonic()
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(10) == 0
+        assert proc.wait(10) == 130  # interrupted (docs/exit-codes.md)
         assert time.monotonic() - t0 < 5
         err = proc.stderr.read()
-        assert "Traceback" not in err and "stopped" in err
+        assert "Traceback" not in err and "stopped (Ctrl-C)" in err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_serve_stops_on_sigterm_with_status_0():
+    proc = subprocess.Popen([sys.executable, "-m", "cpsolve", "serve", "--port", "0"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert "open http://" in proc.stdout.readline()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(10) == 0
+        err = proc.stderr.read()
+        assert "Traceback" not in err and "cpsolve serve: stopped\n" in err
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -6,18 +6,25 @@ import argparse
 import dataclasses
 import json
 import os
+import signal
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from . import EXIT_OK, CliError
 from .args import positive_float, whole_number
+
+#: The exit status after Ctrl-C (docs/exit-codes.md: 130, interrupted); a SIGTERM is a stop (0).
+EXIT_INTERRUPTED = 130
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("serve", help="the web page (play and analyse) and the HTTP API",
                        description="Serve the web page and the HTTP API of docs/http-api.md until stopped "
-                       "(Ctrl-C). Exit 2 on bad usage or when the address cannot be used.")
+                       "(Ctrl-C: exit 130, the requests in flight answered 503; SIGTERM: exit 0). Exit 2 on "
+                       "bad usage or when the address cannot be used.")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=lambda t: whole_number(t, 0), default=8000,
                    help="port (default 8000; 0 picks a free one)")
@@ -29,6 +36,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="default proof time per analysis (a request may ask for up to --max-time-limit)")
     p.add_argument("--max-time-limit", type=positive_float, default=5.0, metavar="SECONDS",
                    help="cap on a request's time_limit (default 5)")
+    p.add_argument("--body-timeout", type=positive_float, default=10.0, metavar="SECONDS",
+                   help="seconds a request's body may take to arrive; a slower upload is answered 408 and "
+                   "its connection closed (default 10)")
     p.add_argument("--processes", type=lambda t: whole_number(t, 1), default=1,
                    help="server processes on the one port (default 1); games carry their state sealed, so "
                    "any process continues any game")
@@ -84,11 +94,12 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from ..web import Limits, create_app
+    from ..web.app import AnalysisPool
 
     sock = listening_socket(args.host, args.port)
     port = sock.getsockname()[1]
     limits = Limits(workers=args.workers, queue=args.queue, time_limit=min(args.time_limit, args.max_time_limit),
-                    max_time_limit=args.max_time_limit)
+                    max_time_limit=args.max_time_limit, body_timeout=args.body_timeout)
     try:
         secret, origin = server_secret(args.secret_file)
     except CliError:
@@ -99,6 +110,9 @@ def run(args: argparse.Namespace) -> int:
     # request line (h11's default of 16 KiB holds about a 120x120 game)
     common = dict(log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=3,
                   h11_max_incomplete_event_size=256 * 1024)
+    stops: list[int] = []  # the signals that stopped the server
+    saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    pool: AnalysisPool | None = None  # the one process's (with --processes N, each ends by itself)
     if args.processes > 1:
         from uvicorn.supervisors import Multiprocess
 
@@ -110,18 +124,46 @@ def run(args: argparse.Namespace) -> int:
         os.environ[LIMITS_ENV] = json.dumps(dataclasses.asdict(limits))
         config = uvicorn.Config("cpsolve.web.app:app_from_environment", factory=True,
                                 workers=args.processes, **common)  # type: ignore[arg-type]
-        runner = Multiprocess(config, sockets=[sock]).run
+        supervisor = Multiprocess(config, sockets=[sock])
+        for sig in saved:  # the supervisor's own handlers (set just now) stop the processes; note which
+            theirs = signal.getsignal(sig)
+            assert callable(theirs)
+            signal.signal(sig, _noting(stops, theirs))
+        runner = supervisor.run
     else:
-        config = uvicorn.Config(create_app(limits, secret), **common)  # type: ignore[arg-type]
+        app = create_app(limits, secret)
+        pool = app.state.pool
+        config = uvicorn.Config(app, **common)  # type: ignore[arg-type]
         server = uvicorn.Server(config)
         runner = lambda: server.run(sockets=[sock])  # noqa: E731
+        # until uvicorn has its own handlers in place, a stop signal tells the server to stop as
+        # soon as it has started; uvicorn puts these back once it has stopped and raises the signal
+        # that stopped it again, which lands here too
+        for sig in saved:
+            signal.signal(sig, _noting(stops, lambda signum, frame: setattr(server, "should_exit", True)))
     print(f"cpsolve serve: open http://{host}:{port}/ (Ctrl-C stops)", flush=True)
     print(f"cpsolve serve: {args.processes} process(es); {origin}", file=sys.stderr, flush=True)
     try:
         runner()
-    except KeyboardInterrupt:
-        pass
     finally:
         sock.close()
-    print("cpsolve serve: stopped", file=sys.stderr, flush=True)
-    return EXIT_OK
+        for sig, before in saved.items():
+            signal.signal(sig, before)
+    interrupted = signal.SIGINT in stops
+    print(f"cpsolve serve: stopped{' (Ctrl-C)' if interrupted else ''}", file=sys.stderr, flush=True)
+    status = EXIT_INTERRUPTED if interrupted else EXIT_OK
+    if pool is not None and pool.abandoned():
+        # The requests in flight were answered 503; their analyses still run in the pool's threads
+        # (up to their time limit), which the interpreter would wait for at exit, and a second
+        # Ctrl-C during that wait would print a traceback. Nothing is left to write or close.
+        sys.stdout.flush()
+        os._exit(status)
+    return status
+
+
+def _noting(stops: list[int], then: Callable[[int, Any], Any]) -> Callable[[int, Any], None]:
+    """A signal handler that notes the signal, then calls ``then``."""
+    def handler(signum: int, frame: Any) -> None:
+        stops.append(signum)
+        then(signum, frame)
+    return handler

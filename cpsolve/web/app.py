@@ -2,10 +2,13 @@
 
 The work is elsewhere: request validation in :mod:`.validate`, the analysis documents in
 :mod:`.documents`, the games in :mod:`.games`, sealed as tokens by :mod:`.tokens` (the server keeps
-no game). Analyses, proofs, moves and game moves run in a bounded thread pool, off the event loop: a
-heavy board does not stall other users, and when ``workers + queue`` jobs are already in hand the
-answer is 503 at once. Bodies over ``max_body`` bytes get 413 (checked on ``Content-Length`` and
-while reading). Every error is JSON ``{"error": "..."}``; nothing a client sends produces a traceback.
+no game). The event loop only reads bodies: parsing them (JSON, board text), analyses, proofs,
+moves and game moves run in a bounded thread pool, so a heavy board or a 1 MB body does not stall
+other users, and when ``workers + queue`` jobs are already in hand the answer is 503 at once.
+Bodies over ``max_body`` bytes get 413 (checked on ``Content-Length`` and while reading), bodies
+that take over ``body_timeout`` seconds to arrive 408; both answers close the connection. When the
+server stops (Ctrl-C), the requests in flight are answered 503 ``server is shutting down``. Every
+error is JSON ``{"error": "..."}``; nothing a client sends produces a traceback.
 """
 
 from __future__ import annotations
@@ -15,15 +18,16 @@ import contextlib
 import json
 import logging
 import os
+import signal
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
-from functools import partial
+from concurrent.futures import Future, ThreadPoolExecutor
 from importlib import resources
 from typing import Any, TypeVar
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -46,10 +50,18 @@ from .validate import (
 
 log = logging.getLogger("cpsolve.web")
 T = TypeVar("T")
+#: The answer to the requests in flight when the server stops.
+SHUTTING_DOWN = "server is shutting down"
+#: After a 413, up to this many times ``max_body`` bytes of the body are still read (and dropped)
+#: before the connection is closed: closing a socket with unread bytes makes the kernel send a
+#: reset, and a client still sending would then lose the 413 itself. A larger body is not read.
+DRAIN_FACTOR = 8
 
 
 class AnalysisPool:
-    """Threads for analyses, with a bound on how many may be running or waiting (503 beyond it)."""
+    """Threads for analyses, with a bound on how many may be running or waiting (503 beyond it).
+    :meth:`drain` (the server stopping) answers every job in hand and every new one 503 at once;
+    the threads still running are left to end at their time limit, their answers dropped."""
 
     def __init__(self, workers: int, queue: int) -> None:
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cpsolve-analysis")
@@ -57,43 +69,50 @@ class AnalysisPool:
         self.in_hand = 0   # touched only on the event loop thread
         self.served = 0
         self.refused = 0
+        self.draining = False
+        self._stop: asyncio.Future[None] | None = None  # done when draining (made on the loop)
+        self.started: set[Future[Any]] = set()  # jobs submitted and not yet finished
+
+    def abandoned(self) -> int:
+        """Jobs still running or waiting in the threads (after :meth:`drain`: answers no one reads)."""
+        return sum(1 for f in list(self.started) if not f.done())
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        if self.draining:
+            raise RequestError(SHUTTING_DOWN, 503, close=True)
         if self.in_hand >= self.capacity:
             self.refused += 1
             raise RequestError(f"busy: {self.in_hand} analyses in hand; try again shortly", 503)
         self.in_hand += 1
         try:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self.executor, partial(fn, *args))
+            if self._stop is None:
+                self._stop = loop.create_future()
+            work = self.executor.submit(fn, *args)
+            self.started.add(work)
+            work.add_done_callback(self.started.discard)
+            job = asyncio.wrap_future(work)
+            await asyncio.wait((job, self._stop), return_when=asyncio.FIRST_COMPLETED)
+            if not job.done():
+                job.cancel()  # a cancelled future drops the thread's answer when it comes
+                raise RequestError(SHUTTING_DOWN, 503, close=True)
+            return job.result()
         finally:
             self.in_hand -= 1
             self.served += 1
+
+    def drain(self) -> None:
+        """On the event loop: the server is stopping."""
+        self.draining = True
+        if self._stop is not None and not self._stop.done():
+            self._stop.set_result(None)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
 
-def error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
-
-
-async def read_body(request: Request, limit: int) -> bytes:
-    length = request.headers.get("content-length")
-    if length is not None:
-        try:
-            if int(length) > limit:
-                raise RequestError(f"body of {int(length)} bytes is over the limit of {limit} bytes", 413)
-        except ValueError:
-            raise RequestError("Content-Length is not a number") from None
-    chunks = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise RequestError(f"body is over the limit of {limit} bytes", 413)
-        chunks.append(chunk)
-    return b"".join(chunks)
+def error(message: str, status: int, *, close: bool = False) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers={"connection": "close"} if close else None)
 
 
 Handler = Callable[[Request], Awaitable[Any]]
@@ -102,20 +121,69 @@ LIMITS_ENV = "CPSOLVE_SERVE_LIMITS"
 
 
 class Api:
-    """The endpoints. Each method takes the request and returns a JSON-able dict or a Response."""
+    """The endpoints. Each method takes the request and returns a JSON-able dict or a Response. The
+    body is read on the event loop; everything done with it runs in the pool (``_``-methods)."""
 
     def __init__(self, limits: Limits, secret: bytes | str) -> None:
         self.limits = limits
         self.pool = AnalysisPool(limits.workers, limits.queue)
         self.sealer = Sealer(secret)
+        self.reading: set[asyncio.Timeout] = set()  # the deadlines of the bodies being read
 
-    async def body_json(self, request: Request) -> dict[str, Any]:
-        return json_object(await read_body(request, self.limits.max_body))
+    async def read_body(self, request: Request) -> bytes:
+        """The body, at most ``max_body`` bytes (413) within ``body_timeout`` seconds (408)."""
+        lim = self.limits
+        cap = lim.max_body
+        length = request.headers.get("content-length")
+        declared = None
+        if length is not None:
+            try:
+                declared = int(length)
+            except ValueError:
+                raise RequestError("Content-Length is not a number", close=True) from None
+        over = declared is not None and declared > cap
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            async with asyncio.timeout(lim.body_timeout) as deadline:
+                self.reading.add(deadline)
+                try:
+                    if not (over and declared is not None and declared > DRAIN_FACTOR * cap):
+                        async for chunk in request.stream():
+                            size += len(chunk)
+                            over = over or size > cap
+                            if not over:
+                                chunks.append(chunk)
+                            elif size > DRAIN_FACTOR * cap:
+                                break
+                finally:
+                    self.reading.discard(deadline)
+        except TimeoutError:
+            if self.pool.draining:
+                raise RequestError(SHUTTING_DOWN, 503, close=True) from None
+            if not over:
+                raise RequestError(f"the body did not arrive within {lim.body_timeout:g} s", 408,
+                                   close=True) from None
+        if over:
+            raise RequestError(f"body of {declared} bytes is over the limit of {cap} bytes" if declared is not None
+                               else f"body is over the limit of {cap} bytes", 413, close=True)
+        return b"".join(chunks)
+
+    def drain(self) -> None:
+        """On the event loop, when the server stops: every request in hand is answered 503 now
+        (bodies still arriving too), and every new one."""
+        self.pool.drain()
+        loop = asyncio.get_running_loop()
+        for deadline in list(self.reading):
+            deadline.reschedule(loop.time())
 
     async def analyze(self, request: Request) -> dict[str, Any]:
-        lim = self.limits
-        body = await read_body(request, lim.max_body)
+        body = await self.read_body(request)
         ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        return await self.pool.run(self._analyze, body, ctype)
+
+    def _analyze(self, body: bytes, ctype: str) -> dict[str, Any]:
+        lim = self.limits
         if ctype == "application/json" or (ctype != "text/plain" and body.lstrip()[:1] == b"{"):
             doc = json_object(body)
             if "board" not in doc:
@@ -125,55 +193,63 @@ class Api:
         else:
             board = board_from_text(decode_text(body), lim)
             options = options_from(None, lim)
-        return await self.pool.run(documents.analysis_document, board, options)
+        return documents.analysis_document(board, options)
 
     async def check(self, request: Request) -> dict[str, Any]:
-        doc = await self.body_json(request)
+        return await self.pool.run(self._check, await self.read_body(request))
+
+    def _check(self, body: bytes) -> dict[str, Any]:
+        doc = json_object(body)
         board = board_from_text(doc.get("board"), self.limits)
         row, col = cell_of(doc, board.rows, board.cols)
         options = options_from(doc.get("options"), self.limits)
-        return await self.pool.run(documents.check_document, board, row, col, options)
+        return documents.check_document(board, row, col, options)
 
     async def move(self, request: Request) -> dict[str, Any]:
-        doc = await self.body_json(request)
+        return await self.pool.run(self._move, await self.read_body(request))
+
+    def _move(self, body: bytes) -> dict[str, Any]:
+        doc = json_object(body)
         board = board_from_text(doc.get("board"), self.limits)
         options = options_from(doc.get("options"), self.limits)
         first = doc.get("first_click", "safe")
         if first not in ("safe", "opening"):
             raise RequestError(f"'first_click' must be \"safe\" or \"opening\", got {first!r}")
-        return await self.pool.run(documents.move_document, board, options, first)
+        return documents.move_document(board, options, first)
 
     # ---- games: the state comes in sealed in the path, goes out sealed as the next id
     def _answer(self, g: GameState) -> dict[str, Any]:
         return games.document(g, self.sealer.seal(g))
 
-    def _game(self, request: Request) -> GameState:
-        return self.sealer.open(request.path_params["id"], self.limits.max_cells)
-
     async def new_game(self, request: Request) -> dict[str, Any]:
-        g = games.new_game(await self.body_json(request), self.limits)
-        return await self.pool.run(self._answer, g)
+        return await self.pool.run(self._new_game, await self.read_body(request))
 
-    def _play(self, move: Callable[[GameState, dict[str, Any]], None], token: str,
-              doc: dict[str, Any]) -> dict[str, Any]:
+    def _new_game(self, body: bytes) -> dict[str, Any]:
+        return self._answer(games.new_game(json_object(body), self.limits))
+
+    def _play(self, move: Callable[[GameState, dict[str, Any]], None], token: str, body: bytes) -> dict[str, Any]:
+        doc = json_object(body)
         g = self.sealer.open(token, self.limits.max_cells)
         move(g, doc)
         return self._answer(g)
 
     async def reveal(self, request: Request) -> dict[str, Any]:
-        doc = await self.body_json(request)
-        return await self.pool.run(self._play, games.reveal, request.path_params["id"], doc)
+        body = await self.read_body(request)
+        return await self.pool.run(self._play, games.reveal, request.path_params["id"], body)
 
     async def chord(self, request: Request) -> dict[str, Any]:
-        doc = await self.body_json(request)
-        return await self.pool.run(self._play, games.chord, request.path_params["id"], doc)
+        body = await self.read_body(request)
+        return await self.pool.run(self._play, games.chord, request.path_params["id"], body)
 
     async def flag(self, request: Request) -> dict[str, Any]:
-        doc = await self.body_json(request)
-        return await self.pool.run(self._play, games.flag, request.path_params["id"], doc)
+        body = await self.read_body(request)
+        return await self.pool.run(self._play, games.flag, request.path_params["id"], body)
 
     async def get_game(self, request: Request) -> dict[str, Any]:
-        return await self.pool.run(lambda: games.document(self._game(request), request.path_params["id"]))
+        return await self.pool.run(self._get_game, request.path_params["id"])
+
+    def _get_game(self, token: str) -> dict[str, Any]:
+        return games.document(self.sealer.open(token, self.limits.max_cells), token)
 
     async def health(self, request: Request) -> dict[str, Any]:
         pool = self.pool
@@ -187,15 +263,46 @@ def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         try:
             result = await handler(request)
         except RequestError as exc:
-            return error(exc.message, exc.status)
+            return error(exc.message, exc.status, close=exc.close)
         except BoardError as exc:  # found once the options are known (trusted flags over the total)
             bad = board_request_error(exc)
             return error(bad.message, bad.status)
+        except ClientDisconnect:  # the client left mid-upload: no one to answer, nothing to log
+            return error("the client disconnected", 400, close=True)
         except Exception:  # a bug, not the client's fault: logged here, one line to the client
             log.exception("internal error on %s %s", request.method, request.url.path)
             return error("internal error (logged on the server)", 500)
         return result if isinstance(result, Response) else JSONResponse(result)
     return wrapped
+
+
+@contextlib.contextmanager
+def draining_on_stop(drain: Callable[[], None]) -> Any:
+    """While inside: SIGINT and SIGTERM also call ``drain`` on the event loop, before the handler
+    in place (uvicorn's, which then stops the server: it waits for the connections in hand, and
+    after ``timeout_graceful_shutdown`` cancels them, each a CancelledError traceback and a
+    plain-text 500). Only where signals can be handled (the main thread); elsewhere nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    loop = asyncio.get_running_loop()
+    saved: dict[signal.Signals, Any] = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        before = signal.getsignal(sig)
+        if not callable(before):
+            continue
+
+        def handler(signum: int, frame: Any, before: Callable[[int, Any], Any] = before) -> None:
+            loop.call_soon_threadsafe(drain)
+            before(signum, frame)
+
+        saved[sig] = before
+        signal.signal(sig, handler)
+    try:
+        yield
+    finally:
+        for signum, before in saved.items():
+            signal.signal(signum, before)
 
 
 async def index(request: Request) -> Response:
@@ -241,11 +348,13 @@ def create_app(limits: Limits | None = None, secret: bytes | str | None = None) 
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
+        with draining_on_stop(api.drain):
+            yield
         api.pool.close()
 
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error}, lifespan=lifespan)
     app.state.pool = api.pool
+    app.state.api = api
     app.state.limits = api.limits
     return app
 

@@ -1,7 +1,8 @@
 """Request validation for the HTTP API: the server's limits, JSON bodies, board text, whole numbers,
 cells and analysis options. Every function takes already-read bytes or decoded JSON values and
 raises :class:`RequestError` (a status and one line) for anything a client got wrong; the app turns
-it into ``{"error": ...}``.
+it into ``{"error": ...}``. They run in the app's worker threads (a 1 MB body is not parsed on the
+event loop).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..board import Board, BoardError, decode_board_bytes, parse_board
+from ..board import Board, BoardError, decode_board_bytes, grid_shape, parse_board
 from ..errors import CpsolveError
 from ..options import AnalysisOptions, OptionsError
 
@@ -29,15 +30,19 @@ class Limits:
     workers: int = 2                 # analyses running at once (threads)
     queue: int = 256                 # analyses waiting beyond those (503 above)
     max_noguess_cells: int = 4_000   # cells of a no-guess game (generated at its first click)
+    body_timeout: float = 10.0       # seconds a request's body may take to arrive (408 after)
 
 
 class RequestError(CpsolveError):
-    """A client error: HTTP ``status`` and one line (``line:col: what is wrong`` for board text)."""
+    """A client error: HTTP ``status`` and one line (``line:col: what is wrong`` for board text).
+    ``close``: the answer ends the connection (``Connection: close``): its body was not read to the
+    end, so the next bytes on it are not a request."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(self, message: str, status: int = 400, *, close: bool = False) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.close = close
 
 
 # --------------------------------------------------------------------------- request pieces
@@ -79,17 +84,20 @@ def kind(value: Any) -> str:
 
 
 def board_from_text(text: Any, limits: Limits) -> Board:
-    """Parse board text; errors as ``line:col: what is wrong`` (the CLI's message without the file)."""
+    """Parse board text; errors as ``line:col: what is wrong`` (the CLI's message without the file).
+    The size cap is applied first, on the grid's shape: a board over it is not parsed (a 1 MB body
+    holds a million cells, whose full parse takes seconds and hundreds of MB)."""
     if not isinstance(text, str):
         raise RequestError(f"'board' must be a string of board text, got {kind(text)}")
+    cap = limits.max_cells
+    rows, cols = grid_shape(text, stop_above=cap)
+    if rows * cols > cap:
+        raise RequestError(f"the board has more than {cap:,} cells ({rows:,} rows of {cols:,} read); this "
+                           f"server analyses at most {cap:,}")
     try:
-        board = parse_board(text, "")
+        return parse_board(text, "")
     except BoardError as exc:
         raise board_request_error(exc) from None
-    if board.rows * board.cols > limits.max_cells:
-        raise RequestError(f"the board has {board.rows * board.cols} cells; this server analyses at most "
-                           f"{limits.max_cells}")
-    return board
 
 
 def board_request_error(exc: BoardError) -> RequestError:
