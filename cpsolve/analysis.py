@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from functools import partial
+from itertools import chain, repeat
 
 from . import budget, count
 from .board import COVERED, FLAG, Board
@@ -141,16 +142,16 @@ def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
                               fixed=ms.get("fixed", 0), components=ms.get("components", 0),
                               largest_component=ms.get("largest_component", 0))
         try:
-            probs, exact_flags, feasibility = _probabilities(model, opts.exact_limit, opts.state_budget, dens,
-                                                             opts.combine_budget, stats,
-                                                             _shares(t0, opts.time_limit))
+            probs, exact_flags, feasibility, nominates = _probabilities(
+                model, opts.exact_limit, opts.state_budget, dens, opts.combine_budget, stats,
+                _shares(t0, opts.time_limit))
         except Inconsistent as exc:
             raise inconsistent_from(exc, board, trust_flags, engine, _conflict_time(deadline)) from None
         t_count = time.perf_counter()
         exact = all(exact_flags)
         proofs: Mapping[int, Certainty] = {}
         if opts.prove:
-            proofs = _prove(model, probs if exact else None, engine, deadline, feasibility, stats)
+            proofs = _prove(model, probs if exact else None, engine, deadline, feasibility, stats, nominates)
             if stats.proof_status is ProofStatus.TIMEOUT:
                 stats.budget.append("proofs")
     t_end = time.perf_counter()
@@ -235,48 +236,59 @@ def _uniform(model: Model, dens: Fraction | None) -> dict[int, Probability]:
 
 
 def _exact(num: int, den: int) -> Probability:
-    return Exact(Fraction(num, den))
+    return Exact.ratio(num, den)
+
+
+def _left(deadline: budget.Deadline) -> float | None:
+    """Seconds left before the earlier of ``deadline`` and the current one (see budget.within)."""
+    outer = budget.current()
+    if outer.at is not None and (deadline.at is None or outer.at < deadline.at):
+        deadline = outer
+    return deadline.left()
 
 
 def _probabilities(model: Model, exact_limit: int | None, state_budget: int | None,
                    dens: Fraction | None, combine_budget: int | None, stats: AnalysisStats,
                    shares: tuple[budget.Deadline, budget.Deadline] | None = None
-                   ) -> tuple[Mapping[int, Probability], list[bool], dict[int, Fraction] | None]:
-    """Per unknown cell, its probability; whether the board was counted exactly; and, on an
-    estimated board whose components were all counted, feasibility hints for the prover. Records
+                   ) -> tuple[Mapping[int, Probability], list[bool], dict[int, Fraction] | None, bool | None]:
+    """Per unknown cell, its probability; whether the board was counted exactly; on an estimated
+    board whose components were all counted, feasibility hints for the prover; and False when the
+    exact probabilities put no frontier cell nor the off-frontier cells at 0 or 1 (None: not known
+    without a look per cell; see proof.prove_model's ``nominates``). Records
     what counting did in ``stats``. ``shares``: the deadlines of counting and of estimation (see
     :func:`analyze`); a part cut short is named in ``stats.budget``."""
     count_by, estimate_by = shares or (budget.Deadline(None), budget.Deadline(None))
-    with budget.within(count_by):
-        mc = count.count_model(model, exact_limit=exact_limit, state_budget=state_budget)
+    whole = count.count_whole(model, exact_limit=exact_limit, state_budget=state_budget, combine_budget=combine_budget,
+                              density=dens, count_seconds=_left(count_by), combine_seconds=_left(estimate_by))
+    stats.dp_states, stats.max_component_states = whole.states, whole.max_states
+    if dens is None:
+        stats.combine_cost = whole.combine_cost
+    exact = whole.exact
+    if exact is not None:
+        # one value object per group, shared by its cells; the fixed cells are looked up in the
+        # model's facts on access, and the off-frontier cells share one value, kept once (see
+        # result.group_probabilities)
+        ratio = Exact.ratio
+        values = [ratio(n, d) for n, d in zip(exact.nums, exact.dens, strict=True)]
+        explicit: dict[int, Probability] = dict(zip(exact.cells, chain.from_iterable(
+            map(repeat, values, exact.sizes))))
+        p_out: Probability
+        if dens is not None:
+            p_out = Exact(dens)
+        elif exact.outside is not None:
+            p_out = ratio(*exact.outside)
+        else:
+            p_out = EXACT_ZERO
+        nominates = any(v.is_certain() for v in values) or (bool(model.outside) and p_out.is_certain())
+        return group_probabilities(explicit, model.outside, p_out, model.fixed), [True], None, nominates
+    mc = whole.count
+    assert mc is not None
     if mc.out_of_time:
         stats.budget.append("counting")
+    if whole.combine_out_of_time:
+        stats.budget.append("combining")
     counted, estimated = mc.counted, mc.estimated
-    stats.estimated_components, stats.dp_states, stats.max_component_states = len(estimated), mc.states, mc.max_states
-    ordered = mc.in_order()
-    over_budget = False
-    if dens is None and not estimated:
-        cost = count.combination_cost(ordered)
-        stats.combine_cost = cost
-        over_budget = combine_budget is not None and cost > combine_budget
-    if not (estimated or over_budget):
-        # the fixed cells are looked up in the model's facts on access (see result.group_probabilities)
-        # the off-frontier cells share one value: kept once, not copied into a dict entry per cell
-        p_out: Probability
-        try:
-            with budget.within(estimate_by):
-                if dens is None:
-                    remaining = model.remaining_free
-                    assert remaining is not None
-                    explicit: dict[int, Probability]
-                    explicit, outside_p = count.total_marginals(ordered, len(model.outside), remaining, _exact)
-                    p_out = outside_p if outside_p is not None else EXACT_ZERO
-                else:
-                    explicit = count.density_marginals(ordered, dens, _exact)
-                    p_out = Exact(dens)
-            return group_probabilities(explicit, model.outside, p_out, model.fixed), [True], None
-        except budget.OutOfTime:
-            stats.budget.append("combining")
+    stats.estimated_components = len(estimated)
     stats.estimate_reason = ("components over the exact limit, the state budget or the time limit" if estimated
                              else "combining the components through the total is over budget or out of time")
     stats.estimate = EstimateStats()
@@ -289,8 +301,8 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
     except budget.OutOfTime:
         stats.budget.append("estimation")
         stats.estimate.mode = UNIFORM
-        return _uniform(model, dens), [False], None
-    return est_probs, flags, feasibility
+        return _uniform(model, dens), [False], None, None
+    return est_probs, flags, feasibility, None
 
 
 class _ExactFractions(Mapping[int, Fraction]):
@@ -357,8 +369,8 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
 
 
 def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str,
-           deadline: budget.Deadline, feasibility: dict[int, Fraction] | None, stats: AnalysisStats
-           ) -> Mapping[int, Certainty]:
+           deadline: budget.Deadline, feasibility: dict[int, Fraction] | None, stats: AnalysisStats,
+           nominates: bool | None = None) -> Mapping[int, Certainty]:
     """Certainties from the proof subsystem (exact counts, or exact feasibility on a board whose
     combination was estimated, only nominate and withhold). Records the proof's figures in ``stats``."""
     from .proof import prove_model  # imported when needed: the proof package loads solvers
@@ -366,7 +378,9 @@ def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str,
     hints: Mapping[int, Fraction] | None = feasibility
     if probs is not None:
         hints = _ExactFractions(probs)
-    result = prove_model(model, engine=engine, time_limit=deadline.left(), hints=hints)
+    else:
+        nominates = None  # the flag speaks of exact probabilities only
+    result = prove_model(model, engine=engine, time_limit=deadline.left(), hints=hints, nominates=nominates)
     if result.status is ProofStatus.INCONSISTENT:
         raise inconsistent_from(Inconsistent(result.conflict, "no placement satisfies the clues and the total"),
                                 model, engine=engine, time_limit=_conflict_time(deadline))

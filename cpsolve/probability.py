@@ -1,6 +1,7 @@
 """Probabilities that carry their basis.
 
-An :class:`Exact` probability is a :class:`~fractions.Fraction` computed by exact counting; an
+An :class:`Exact` probability is a :class:`~fractions.Fraction` computed by exact counting (made
+from its numerator and denominator when first read); an
 :class:`Estimate` is a float from an approximation. Neither is a certainty: only
 :mod:`cpsolve.proof` creates :class:`~cpsolve.proof.Certainty` objects, and nothing converts a
 probability into one.
@@ -10,23 +11,64 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 
-@dataclass(frozen=True, order=False)
 class Exact:
-    fraction: Fraction
+    """An exact probability: the :class:`~fractions.Fraction` ``fraction`` in [0, 1].
 
+    Exact counting gives a numerator and a denominator (:meth:`ratio`); the Fraction (and the
+    gcd that reduces it) is made only when it is read: an analysis whose cells are never read
+    pays for none. Immutable; equal to another :class:`Exact` of the same value."""
+
+    __slots__ = ("_num", "_den", "_fraction")
+    _num: int
+    _den: int
+    _fraction: Fraction | None
     basis: Literal["exact"] = "exact"
 
-    def __post_init__(self) -> None:
-        f = self.fraction
-        if f.numerator < 0 or f.numerator > f.denominator:
-            raise ValueError(f"probability {f} outside [0, 1]")
+    def __init__(self, fraction: Fraction) -> None:
+        num, den = fraction.numerator, fraction.denominator
+        if num < 0 or num > den:
+            raise ValueError(f"probability {fraction} outside [0, 1]")
+        setattr_ = object.__setattr__
+        setattr_(self, "_num", num)
+        setattr_(self, "_den", den)
+        setattr_(self, "_fraction", fraction)
+
+    @classmethod
+    def ratio(cls, num: int, den: int) -> Exact:
+        """The probability ``num / den`` (not necessarily in lowest terms; ``0 <= num <= den``)."""
+        if den <= 0 or num < 0 or num > den:
+            raise ValueError(f"probability {num}/{den} outside [0, 1]")
+        e = object.__new__(cls)
+        setattr_ = object.__setattr__
+        setattr_(e, "_num", num)
+        setattr_(e, "_den", den)
+        setattr_(e, "_fraction", None)
+        return e
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r} of an Exact probability")
+
+    __delattr__ = __setattr__  # type: ignore[assignment]
+
+    @property
+    def fraction(self) -> Fraction:
+        f = self._fraction
+        if f is None:
+            f = Fraction(self._num, self._den)
+            object.__setattr__(self, "_fraction", f)
+        return f
 
     @property
     def value(self) -> float:
-        return float(self.fraction)
+        # int / int is correctly rounded, reduced or not: the float of the fraction
+        return self._num / self._den
+
+    def is_certain(self) -> bool:
+        """Exactly 0 or exactly 1 (no Fraction made)."""
+        return self._num == 0 or self._num == self._den
 
     def sort_key(self) -> Fraction:
         return self.fraction
@@ -34,6 +76,21 @@ class Exact:
     def text(self) -> str:
         f = self.fraction
         return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Exact:
+            return NotImplemented
+        assert isinstance(other, Exact)
+        return self._num * other._den == other._num * self._den
+
+    def __hash__(self) -> int:
+        return hash((self.fraction, "exact"))
+
+    def __repr__(self) -> str:
+        return f"Exact(fraction={self.fraction!r}, basis='exact')"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Exact, (self.fraction,))
 
 
 @dataclass(frozen=True, order=False)

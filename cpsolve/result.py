@@ -17,6 +17,7 @@ from typing import Any
 from .board import COVERED, MINE, Board, code_bytes, neighbour_counts
 from .collector import GC_PAUSE_CELLS, gc_paused
 from .constraints import Fact, Model
+from .constraints.model import plain
 from .errors import InconsistentBoard
 from .estimate.fugacity import EstimateStats
 from .probability import Estimate, Exact, Probability
@@ -406,7 +407,7 @@ def _per_cell(probs: Mapping[int, Probability], cells: Sequence[int]) -> list[Pr
     fixed_get: Callable[[int], Fact | None]
     if isinstance(probs, _GroupProbabilities):
         # the two lookups that answer most cells
-        explicit_get, fixed_get = probs._explicit.get, probs._fixed.get
+        explicit_get, fixed_get = probs._explicit.get, plain(probs._fixed).get
     else:
         explicit_get, fixed_get = probs.get, _no_fact
     out = []
@@ -508,7 +509,7 @@ class _RawCells:
         return list(divmod(_fewest_covered_around(board, tied), cols))
 
 
-def group_probabilities(explicit: dict[int, Probability], outside: tuple[int, ...], p_out: Probability,
+def group_probabilities(explicit: dict[int, Probability], outside: Sequence[int], p_out: Probability,
                         fixed: Mapping[int, Fact]) -> Mapping[int, Probability]:
     """The probabilities of an exactly counted board, kept per group: ``explicit`` per frontier
     cell (one value object shared within a group), ``p_out`` for every ``outside`` cell, and 0 or
@@ -523,7 +524,7 @@ class _GroupProbabilities(Mapping[int, Probability]):
 
     __slots__ = ("_explicit", "_outside", "_outside_set", "_p_out", "_fixed")
 
-    def __init__(self, explicit: dict[int, Probability], outside: tuple[int, ...], p_out: Probability,
+    def __init__(self, explicit: dict[int, Probability], outside: Sequence[int], p_out: Probability,
                  fixed: Mapping[int, Fact]) -> None:
         self._explicit = explicit
         self._outside = outside

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar, overload
@@ -19,14 +19,16 @@ T = TypeVar("T")
 
 class Deferred(Sequence[T]):
     """A tuple made from the core's plain data when first read: most analyses never read a model's
-    clues or constraints (a proof certificate, a conflict's explanation, a full encoding do), and
-    making them was most of the cost of bringing a model across from the core."""
+    clues, constraints, components or cells (a proof certificate, a conflict's explanation, a full
+    encoding, the per-cell results do), and making them was most of the cost of bringing a model
+    across from the core. ``length``, when known, answers ``len`` and truth without making it."""
 
-    __slots__ = ("_items", "_make")
+    __slots__ = ("_items", "_make", "_len")
 
-    def __init__(self, make: Callable[[], tuple[T, ...]]) -> None:
+    def __init__(self, make: Callable[[], tuple[T, ...]], length: int | None = None) -> None:
         self._make: Callable[[], tuple[T, ...]] | None = make
         self._items: tuple[T, ...] | None = None
+        self._len = length
 
     def _get(self) -> tuple[T, ...]:
         items = self._items
@@ -45,10 +47,32 @@ class Deferred(Sequence[T]):
         return self._get()[i]
 
     def __len__(self) -> int:
-        return len(self._get())
+        n = self._len
+        return len(self._get()) if n is None else n
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
 
     def __iter__(self) -> Iterator[T]:
         return iter(self._get())
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._get()
+
+    def __reversed__(self) -> Iterator[T]:
+        return reversed(self._get())
+
+    def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
+        items = self._get()
+        return items.index(value, start, len(items) if stop is None else stop)
+
+    def count(self, value: object) -> int:
+        return self._get().count(value)
+
+    def __add__(self, other: object) -> tuple[T, ...]:
+        if isinstance(other, (tuple, Deferred)):
+            return self._get() + tuple(other)
+        return NotImplemented
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and self._get() == tuple(other)
@@ -59,17 +83,78 @@ class Deferred(Sequence[T]):
         return repr(self._get())
 
 
+class FixedCells(Mapping[int, Fact]):
+    """A model's fixed cells (cell -> :class:`Fact`), made from the core's data when first read;
+    their number and how many are mines are known at once (the counter and the prover need no
+    more on most positions)."""
+
+    __slots__ = ("_dict", "_core", "_len", "mines")
+
+    def __init__(self, core: Any, length: int, mines: int) -> None:
+        self._dict: dict[int, Fact] | None = None
+        self._core = core
+        self._len = length
+        self.mines = mines
+
+    def as_dict(self) -> dict[int, Fact]:
+        """The cells as a plain dict (made now if not made yet; must not be changed)."""
+        d = self._dict
+        if d is None:
+            core = self._core
+            new_fact = tuple.__new__  # Fact's own __new__ is a Python function; the fields are all known here
+            facts = [new_fact(Fact, (mine, frozenset(src))) for mine, src in core.facts()]
+            data = core.fixed()
+            d = self._dict = dict(zip(data[::2], map(facts.__getitem__, data[1::2])))
+            self._core = None
+        return d
+
+    def __getitem__(self, cell: int) -> Fact:
+        return self.as_dict()[cell]
+
+    def get(self, cell: int, default: Fact | None = None) -> Fact | None:  # type: ignore[override]
+        return self.as_dict().get(cell, default)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.as_dict()
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.as_dict())
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __bool__(self) -> bool:
+        return self._len > 0
+
+    def items(self) -> ItemsView[int, Fact]:
+        return self.as_dict().items()
+
+    def keys(self) -> KeysView[int]:
+        return self.as_dict().keys()
+
+    def values(self) -> ValuesView[Fact]:
+        return self.as_dict().values()
+
+    def __repr__(self) -> str:
+        return repr(self.as_dict())
+
+
+def plain(fixed: Mapping[int, Fact]) -> Mapping[int, Fact]:
+    """``fixed`` as a plain dict where it is a :class:`FixedCells` (for lookups per cell in loops)."""
+    return fixed.as_dict() if isinstance(fixed, FixedCells) else fixed
+
+
 @dataclass(frozen=True)
 class Model:
     rows: int
     cols: int
-    unknown: tuple[int, ...]          # covered, unflagged cells, row-major board indices
+    unknown: Sequence[int]            # covered, unflagged cells, row-major board indices
     clues: Sequence[Clue]             # every revealed number (clue id = position here)
     remaining: int | None             # mines among ``unknown`` (total minus flags and known mines)
-    fixed: dict[int, Fact]            # cells fixed by simplification
+    fixed: Mapping[int, Fact]         # cells fixed by simplification
     constraints: Sequence[Constraint]  # simplified constraints over unfixed cells
-    components: tuple[Component, ...]
-    outside: tuple[int, ...]          # unfixed unknown cells in no constraint
+    components: Sequence[Component]
+    outside: Sequence[int]            # unfixed unknown cells in no constraint
     stats: dict[str, int] = field(default_factory=dict, compare=False)
     #: the core's own model (``cpsolve._core.Model``) when the core built this one, for native consumers
     core: Any = field(default=None, compare=False, repr=False)
@@ -79,7 +164,25 @@ class Model:
         """Mines among the unfixed cells (components and outside); computed once per model."""
         if self.remaining is None:
             return None
-        return self.remaining - sum(map(mine_of, self.fixed.values()))
+        fixed = self.fixed
+        if isinstance(fixed, FixedCells):
+            return self.remaining - fixed.mines
+        return self.remaining - sum(map(mine_of, fixed.values()))
+
+    def bounded(self) -> bool:
+        """Every constraint needs between 0 and its number of cells (so none is impossible alone)."""
+        core = self.core
+        if core is not None:
+            return bool(core.bounded())
+        return all(0 <= c.need <= len(c.cells) for c in self.constraints)
+
+    @property
+    def frontier(self) -> int:
+        """Unknown cells in some constraint (the union of the constraints' cells)."""
+        n = self.stats.get("frontier")
+        if n is None:
+            n = len(set().union(*(c.cells for c in self.constraints)))
+        return n
 
     def clue_cells(self, sources: frozenset[int]) -> list[tuple[int, int]]:
         """Board coordinates of the clues among ``sources`` (TOTAL omitted), sorted."""
@@ -104,21 +207,21 @@ def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True
         raise Inconsistent(frozenset(got[1]), got[2])
     if got[0] != 0:
         raise OutOfTime()
-    _, unknown, clue_cells, fixed_data, fact_data, comp_data, outside, frontier, core = got
-    new_fact = tuple.__new__  # Fact's own __new__ is a Python function; the fields are all known here
-    facts = [new_fact(Fact, (mine, frozenset(src))) for mine, src in fact_data]
-    fixed = dict(zip(fixed_data[::2], map(facts.__getitem__, fixed_data[1::2])))
-    components = make_components(comp_data)
+    _, n_unknown, clue_cells, n_fixed, fixed_mines, n_components, largest, n_outside, frontier, core = got
     stats = {
         "clue_cells": clue_cells,
         "frontier": frontier,
-        "fixed": len(fixed),
-        "components": len(components),
-        "largest_component": max((c.size for c in components), default=0),
+        "fixed": n_fixed,
+        "components": n_components,
+        "largest_component": largest,
     }
     cols = board.cols
-    return Model(board.rows, board.cols, tuple(unknown), Deferred(lambda: make_clues(core.clues(), cols)), remaining,
-                 fixed, Deferred(lambda: _constraints(core.constraints())), components, tuple(outside), stats, core)
+    # every part is made from the core's data when first read (see Deferred)
+    return Model(board.rows, board.cols, Deferred(lambda: tuple(core.unknown()), n_unknown),
+                 Deferred(lambda: make_clues(core.clues(), cols)), remaining, FixedCells(core, n_fixed, fixed_mines),
+                 Deferred(lambda: _constraints(core.constraints())),
+                 Deferred(lambda: make_components(core.components()), n_components),
+                 Deferred(lambda: tuple(core.outside()), n_outside), stats, core)
 
 
 def _constraints(data: list[tuple[list[int], int, list[int]]]) -> tuple[Constraint, ...]:

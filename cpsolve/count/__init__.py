@@ -9,12 +9,15 @@ from .combine import combine_cost, convolve, total_weights
 from .dp import BudgetExceeded, ComponentCount, count_component, group_mines
 from .marginals import (
     TERMS_PER_STATE,
+    ExactModel,
     ModelCount,
     TotalCombination,
+    WholeCount,
     cell_marginals,
     combination_cost,
     combine_total,
     count_model,
+    count_whole,
     density_marginals,
     distribution_marginals,
     feasibility_hints,
@@ -23,7 +26,7 @@ from .marginals import (
     total_marginals,
 )
 
-__all__ = ["TERMS_PER_STATE", "BudgetExceeded", "ComponentCount", "ModelCount", "TotalCombination",
-           "cell_marginals", "combination_cost", "combine_cost", "combine_total", "convolve", "count_component",
-           "count_model", "density_marginals", "distribution_marginals", "feasibility_hints", "float_ratio",
-           "group_mines", "group_values", "total_marginals", "total_weights"]
+__all__ = ["TERMS_PER_STATE", "BudgetExceeded", "ComponentCount", "ExactModel", "ModelCount", "TotalCombination",
+           "WholeCount", "cell_marginals", "combination_cost", "combine_cost", "combine_total", "convolve",
+           "count_component", "count_model", "count_whole", "density_marginals", "distribution_marginals",
+           "feasibility_hints", "float_ratio", "group_mines", "group_values", "total_marginals", "total_weights"]

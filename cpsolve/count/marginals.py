@@ -89,6 +89,70 @@ def count_model(model: Model, *, exact_limit: int | None = None, state_budget: i
                       max((cc.states for cc in counted.values()), default=0), out_of_time)
 
 
+@dataclass
+class ExactModel:
+    """Every probability of a model exact: the frontier ``cells`` flat (components in model order,
+    then their groups in order), ``sizes[g]`` cells in group g, whose probability is
+    ``nums[g] / dens[g]`` (not in lowest terms); ``outside`` the off-frontier cells' ``(numerator,
+    denominator)`` (None when there is no such cell, or without a total: the density is theirs)."""
+
+    cells: list[int]
+    sizes: list[int]
+    nums: list[int]
+    dens: list[int]
+    outside: tuple[int, int] | None
+
+
+@dataclass
+class WholeCount:
+    """What :func:`count_whole` found: ``exact`` when every probability is exact, else ``count``
+    (the components counted, as handles for the estimator, and those left to estimation), with
+    ``over_budget`` (the combination through the total is over its budget) or
+    ``combine_out_of_time`` (the deadline cut the combination short) when that is why."""
+
+    states: int
+    max_states: int
+    combine_cost: int | None
+    exact: ExactModel | None = None
+    count: ModelCount | None = None
+    over_budget: bool = False
+    combine_out_of_time: bool = False
+
+
+def count_whole(model: Model, *, exact_limit: int | None, state_budget: int | None, combine_budget: int | None,
+                density: Fraction | None, count_seconds: float | None,
+                combine_seconds: float | None) -> WholeCount:
+    """The whole ``model`` counted in one call of the core (native/src/count/whole.rs), which reads
+    the core's own model: the steps of :func:`count_model`, :func:`combination_cost` and
+    :func:`total_marginals` (or :func:`density_marginals`) with the same rules, without their
+    data crossing the boundary. ``count_seconds``: the time counting may take, ``combine_seconds``
+    the time until the combination must be done. Raises :class:`Inconsistent` as those do."""
+    core = model.core
+    if core is None:
+        raise ValueError("count_whole reads the core's model: build the model with build_model")
+    remaining = model.remaining_free if density is None else None
+    term_budget = None if state_budget is None else state_budget * TERMS_PER_STATE
+    got = _core.count_exact(core, exact_limit, state_budget, term_budget, remaining,
+                            None if density is None else (density.numerator, density.denominator),
+                            combine_budget, count_seconds, combine_seconds)
+    status, states, max_states, cost = got[0], got[1], got[2], got[3]
+    out = WholeCount(states, max_states, cost)
+    if status == 0:
+        out.exact = ExactModel(got[4], got[5], got[6], got[7], got[8] if density is None else None)
+        return out
+    comps = model.components
+    if status == 2:
+        raise Inconsistent(comps[got[4]].sources, "no placement satisfies these clues")
+    if status == 3:
+        raise Inconsistent(frozenset({TOTAL}).union(*(c.sources for c in comps)),
+                           "the clues cannot be met with the mine total")
+    handles, estimated, why = got[4], got[5], got[6]
+    counted = {ci: ComponentCount(comps[ci], h.counts, h, h.states) for ci, h in handles}
+    out.count = ModelCount(counted, estimated, states, max_states, out_of_time=why == 1)
+    out.over_budget, out.combine_out_of_time = why == 2, why == 3
+    return out
+
+
 def combination_cost(counts: Iterable[ComponentCount]) -> int:
     """Multiply-adds of :func:`combine_total` for these components (see :func:`~.combine.combine_cost`)."""
     return combine_cost([cc.counts for cc in counts])

@@ -166,7 +166,7 @@ def system_from_model(model: Model) -> CardSystem:
     """The simplified constraints over the unfixed cells; the total over them and ``model.outside``."""
     frontier = sorted({c for con in model.constraints for c in con.cells})
     cells = list(frontier)
-    outside = model.outside
+    outside = tuple(model.outside)
     remaining = model.remaining_free
     outside_var = None
     if remaining is not None and outside:

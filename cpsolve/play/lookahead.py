@@ -119,7 +119,7 @@ class Lookahead:
         remaining = model.remaining_free
         assert remaining is not None
         state = CountedPosition(board.rows, board.cols, board.cells, {i: f.mine for i, f in model.fixed.items()},
-                                list(model.components), counted.in_order(), cons, model.outside, remaining)
+                                list(model.components), counted.in_order(), cons, tuple(model.outside), remaining)
         self._combine(state)
         return state
 

@@ -55,8 +55,12 @@ class ProofResult:
 
 
 def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float | None = None,
-                hints: Mapping[int, Fraction] | None = None, independent: bool = False) -> ProofResult:
-    """Certainties for the unknown cells of ``model`` (see the module docstring)."""
+                hints: Mapping[int, Fraction] | None = None, independent: bool = False,
+                nominates: bool | None = None) -> ProofResult:
+    """Certainties for the unknown cells of ``model`` (see the module docstring). ``nominates``:
+    False when the caller knows that ``hints`` put no cell of the constraints, nor the off-frontier
+    cells, at 0 or 1 (exact counting knows it per group), so they are not looked at per cell; None:
+    look."""
     t0 = time.perf_counter()
     deadline = t0 + time_limit if time_limit is not None else None
     name = resolve(engine)
@@ -77,7 +81,7 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
         if deadline is not None and time.perf_counter() >= deadline:
             raise OutOfTime()
         with budget.within(budget.Deadline(deadline)):
-            return _solve(model, name, certs, clue_cells, deadline, hints, independent, t0)
+            return _solve(model, name, certs, clue_cells, deadline, hints, independent, t0, nominates)
     except OutOfTime:
         # out of time before the solver answered: the deductions stand, the rest is not decided
         undecided = frozenset(c for c in model.unknown if c not in certs)
@@ -88,12 +92,13 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
 
 def _solve(model: Model, name: str, certs: Certainties,
            clue_cells: Callable[[frozenset[int]], tuple[tuple[int, int], ...]], deadline: float | None,
-           hints: Mapping[int, Fraction] | None, independent: bool, t0: float) -> ProofResult:
+           hints: Mapping[int, Fraction] | None, independent: bool, t0: float,
+           nominates: bool | None = None) -> ProofResult:
     """The solver part of :func:`prove_model` (``certs`` holds the deductions already)."""
     if independent:
         system = system_from_clues(model.rows, model.cols, model.unknown, model.clues, model.remaining)
         hints = None
-    elif hints is not None and _nothing_to_ask(model, hints):
+    elif hints is not None and _nothing_to_ask(model, hints, nominates):
         # no cell nominated (most positions): the answer below without building the encoding
         budget.check()
         left = budget.current().left()
@@ -148,24 +153,27 @@ def _solve(model: Model, name: str, certs: Certainties,
     return result
 
 
-def _nothing_to_ask(model: Model, hints: Mapping[int, Fraction]) -> bool:
+def _nothing_to_ask(model: Model, hints: Mapping[int, Fraction], nominates: bool | None = None) -> bool:
     """True when :func:`system_from_model` would give a system with no impossible constraint whose
     cells ``hints`` nominate none (no cell of the constraints, nor the outside representative, at 0
-    or 1): :func:`_solve` then asks the solver nothing, and the encoding need not be built."""
-    frontier: set[int] = set()
-    for con in model.constraints:
-        if con.need < 0 or con.need > len(con.cells):
-            return False
-        frontier.update(con.cells)
+    or 1): :func:`_solve` then asks the solver nothing, and the encoding need not be built.
+    ``nominates`` False: the caller vouches for the second half (see :func:`prove_model`)."""
+    if not model.bounded():
+        return False  # some constraint is impossible (see Card.impossible)
     outside = model.outside
+    n_out = len(outside)
     remaining = model.remaining_free
     if remaining is not None:
-        has_rep = bool(outside)
-        lo = remaining - max(len(outside) - 1, 0)
-        if lo > min(remaining, len(frontier) + has_rep) or remaining < 0:
+        lo = remaining - max(n_out - 1, 0)
+        if lo > min(remaining, model.frontier + (n_out > 0)) or remaining < 0:
             return False  # the total's constraint is impossible (see Card.impossible)
-        if has_rep:
-            frontier.add(outside[0])
+    if nominates is False:
+        return True
+    frontier: set[int] = set()
+    for con in model.constraints:
+        frontier.update(con.cells)
+    if remaining is not None and n_out:
+        frontier.add(outside[0])
     get = hints.get
     for c in frontier:
         p = get(c)

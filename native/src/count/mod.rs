@@ -15,6 +15,7 @@ pub mod num;
 pub mod plan;
 #[cfg(test)]
 mod tests;
+pub mod whole;
 
 use num::{either, Deadline, Num, Stop};
 use num_bigint::BigUint;
@@ -472,5 +473,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(total_marginals, m)?)?;
     m.add_function(wrap_pyfunction!(density_marginals, m)?)?;
     m.add_function(wrap_pyfunction!(convolve, m)?)?;
+    m.add_function(wrap_pyfunction!(whole::count_exact, m)?)?;
     Ok(())
 }

@@ -285,3 +285,147 @@ fn budgets_and_invalid_input_are_errors() {
         Err(Stop::OutOfTime)
     ));
 }
+
+/// The whole model counted in one call (`whole::run`) against brute force over every placement
+/// of the board's mines: each frontier cell's probability, and the off-frontier cells'.
+#[test]
+fn whole_model_agrees_with_brute_force() {
+    use super::whole::{run, BigOrSmall, Outcome, Settings};
+    use crate::model::{build, Deadline as ModelDeadline, Options};
+    fn val(v: &BigOrSmall) -> BigUint {
+        match v {
+            BigOrSmall::Small(x) => BigUint::from(*x),
+            BigOrSmall::Big(x) => x.clone(),
+        }
+    }
+    // 0xFF covered; rows of 5: clues around a few covered cells, and cells far from every clue
+    let boards: [(&[u8], usize, usize, i64); 3] = [
+        (
+            &[
+                0xFF, 1, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 1, 0xFF,
+            ],
+            3,
+            5,
+            1,
+        ),
+        (
+            &[
+                0xFF, 2, 0xFF, 0xFF, 0xFF, 1, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 3, 0xFF, 0xFF,
+            ],
+            3,
+            5,
+            4,
+        ),
+        (
+            &[
+                0xFF, 0xFF, 1, 0xFF, 0xFF, 0xFF, 0xFF, 2, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+            ],
+            3,
+            5,
+            3,
+        ),
+    ];
+    for (codes, rows, cols, mines) in boards {
+        let opts = Options {
+            trust_flags: true,
+            simplify: true,
+        };
+        let m = build(rows, cols, codes, Some(mines), opts, &ModelDeadline::none()).unwrap();
+        let fixed_mines = m
+            .fixed
+            .iter()
+            .filter(|&&(_, f)| m.facts[f as usize].mine)
+            .count() as i64;
+        let s = Settings {
+            exact_limit: None,
+            lim: Limits {
+                max_states: None,
+                max_terms: None,
+            },
+            remaining: Some(mines - fixed_mines),
+            density: None,
+            combine_budget: None,
+        };
+        let got = run(
+            &m.components,
+            m.outside.len() as u64,
+            &s,
+            &Deadline::none(),
+            &Deadline::none(),
+        )
+        .unwrap();
+        let Outcome::Exact { groups, outside } = got.outcome else {
+            panic!("not exact")
+        };
+        // brute force: every set of `mines` unknown cells meeting every clue
+        let unknown = &m.unknown;
+        let mut hits = vec![0u64; rows * cols];
+        let mut total = 0u64;
+        for mask in 0u32..(1 << unknown.len()) {
+            if mask.count_ones() as i64 != mines {
+                continue;
+            }
+            let mine = |i: usize| {
+                unknown
+                    .iter()
+                    .position(|&u| u as usize == i)
+                    .is_some_and(|k| mask >> k & 1 == 1)
+            };
+            let ok = (0..rows * cols).filter(|&i| codes[i] <= 8).all(|i| {
+                let (r, c) = ((i / cols) as i64, (i % cols) as i64);
+                let mut n = 0;
+                for dr in -1..=1 {
+                    for dc in -1..=1 {
+                        let (rr, cc) = (r + dr, c + dc);
+                        if (dr, dc) != (0, 0)
+                            && 0 <= rr
+                            && rr < rows as i64
+                            && 0 <= cc
+                            && cc < cols as i64
+                            && mine((rr * cols as i64 + cc) as usize)
+                        {
+                            n += 1;
+                        }
+                    }
+                }
+                n == codes[i]
+            });
+            if ok {
+                total += 1;
+                for (k, &u) in unknown.iter().enumerate() {
+                    if mask >> k & 1 == 1 {
+                        hits[u as usize] += 1;
+                    }
+                }
+            }
+        }
+        let mut g = 0;
+        for comp in &m.components {
+            for grp in &comp.groups {
+                let (n, d) = (val(&groups[g].0), val(&groups[g].1));
+                for &cell in &grp.cells {
+                    // n / d == hits / total
+                    assert_eq!(
+                        n.clone() * big(total),
+                        big(hits[cell as usize]) * d.clone(),
+                        "cell {cell}"
+                    );
+                }
+                g += 1;
+            }
+        }
+        assert_eq!(g, groups.len());
+        match outside {
+            Some((n, d)) => {
+                for &cell in &m.outside {
+                    assert_eq!(
+                        val(&n) * big(total),
+                        big(hits[cell as usize]) * val(&d),
+                        "outside {cell}"
+                    );
+                }
+            }
+            None => assert!(m.outside.is_empty()),
+        }
+    }
+}

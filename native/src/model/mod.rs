@@ -217,12 +217,12 @@ fn fact_number(simp: &simplify::Simplifier<'_>, cell: u32) -> u32 {
     simp.fact_index(cell)
 }
 
-/// `build` for Python: `(0, unknown, clue_cells, fixed, facts, components, outside, frontier,
-/// model)` or `(1, sources, reason)` (inconsistent) or `(2,)` (out of time), where `fixed` is
-/// cell, fact number, cell, fact number, ... in fixing order, `facts` `(mine, sources)`, `components`
-/// `(groups as (cells, constraints), constraints as (groups, need), sources)`, and sources are
-/// lists of clue ids with -1 for the mine total; `model` ([`PyModel`]) gives the clues and the
-/// constraints when asked. Bad input raises `ValueError`.
+/// `build` for Python: `(0, unknown, clue_cells, fixed, fixed_mines, components, largest, outside,
+/// frontier, model)` (the sizes of the parts: numbers of unknown cells, of unknown cells next to a
+/// clue, of fixed cells and of those fixed as mines, of components, the largest component's cells,
+/// the cells in no constraint and in some constraint; `model`, a [`PyModel`], gives each part when
+/// asked) or `(1, sources, reason)` (inconsistent; sources are clue ids with -1 for the mine total)
+/// or `(2,)` (out of time). Bad input raises `ValueError`.
 #[pyfunction]
 #[pyo3(signature = (rows, cols, codes, remaining, trust_flags, simplify, time_left))]
 #[allow(clippy::too_many_arguments)]
@@ -350,25 +350,30 @@ fn error_tuple<'py>(py: Python<'py>, e: Error) -> PyResult<Bound<'py, PyTuple>> 
 }
 
 fn model_tuple(py: Python<'_>, m: Model) -> PyResult<Bound<'_, PyTuple>> {
-    let facts: Vec<(bool, Vec<i64>)> = m.facts.iter().map(|f| (f.mine, f.src.to_ids())).collect();
-    let fixed: Vec<u32> = m.fixed.iter().flat_map(|&(c, f)| [c, f]).collect();
+    let fixed_mines = m
+        .fixed
+        .iter()
+        .filter(|&&(_, f)| m.facts.get(f as usize).is_some_and(|x| x.mine))
+        .count();
+    let largest = m.components.iter().map(|c| c.size()).max().unwrap_or(0);
     let items: Vec<Bound<'_, PyAny>> = vec![
         0u8.into_pyobject(py)?.into_any(),
-        (&m.unknown).into_pyobject(py)?.into_any(),
+        m.unknown.len().into_pyobject(py)?.into_any(),
         m.clue_cells.into_pyobject(py)?.into_any(),
-        fixed.into_pyobject(py)?.into_any(),
-        facts.into_pyobject(py)?.into_any(),
-        component_list(&m.components).into_pyobject(py)?.into_any(),
-        (&m.outside).into_pyobject(py)?.into_any(),
+        m.fixed.len().into_pyobject(py)?.into_any(),
+        fixed_mines.into_pyobject(py)?.into_any(),
+        m.components.len().into_pyobject(py)?.into_any(),
+        largest.into_pyobject(py)?.into_any(),
+        m.outside.len().into_pyobject(py)?.into_any(),
         m.frontier.into_pyobject(py)?.into_any(),
         Bound::new(py, PyModel { model: m })?.into_any(),
     ];
     PyTuple::new(py, items)
 }
 
-/// The core's model held by Python (`cpsolve._core.Model`): what every analysis reads crosses when
-/// it is built; the clues and the constraints cross when first asked for; a consumer in the core can
-/// read the Rust [`Model`] itself.
+/// The core's model held by Python (`cpsolve._core.Model`): `build_model` returns only its sizes;
+/// each part crosses when Python first reads it (most analyses read few of them: the counter in
+/// the core reads the Rust [`Model`] itself).
 #[pyclass(frozen, module = "cpsolve._core", name = "Model")]
 pub struct PyModel {
     pub model: Model,
@@ -376,6 +381,35 @@ pub struct PyModel {
 
 #[pymethods]
 impl PyModel {
+    /// The unknown cells (covered, and flags when flags are not trusted), ascending.
+    fn unknown(&self) -> Vec<u32> {
+        self.model.unknown.clone()
+    }
+
+    /// The fixed cells as cell, fact number, cell, fact number, ... in fixing order.
+    fn fixed(&self) -> Vec<u32> {
+        self.model.fixed.iter().flat_map(|&(c, f)| [c, f]).collect()
+    }
+
+    /// The facts as `(mine, sources)`, sources clue ids with -1 for the mine total.
+    fn facts(&self) -> Vec<(bool, Vec<i64>)> {
+        self.model
+            .facts
+            .iter()
+            .map(|f| (f.mine, f.src.to_ids()))
+            .collect()
+    }
+
+    /// The components as `(groups as (cells, constraints), constraints as (groups, need), sources)`.
+    fn components(&self) -> Vec<PyComponent> {
+        component_list(&self.model.components)
+    }
+
+    /// The unfixed unknown cells in no constraint, ascending.
+    fn outside(&self) -> Vec<u32> {
+        self.model.outside.clone()
+    }
+
     /// The clues as `(index, number, need, cells)`.
     fn clues(&self) -> Vec<PyClue> {
         clue_list(&self.model.clues)
@@ -388,6 +422,15 @@ impl PyModel {
             .iter()
             .map(|c| (c.cells.as_slice().to_vec(), c.need, c.src.to_ids()))
             .collect()
+    }
+
+    /// Every simplified constraint needs between 0 and its number of cells (the simplifier keeps
+    /// no other; a model built without simplification may hold one).
+    fn bounded(&self) -> bool {
+        self.model
+            .constraints
+            .iter()
+            .all(|c| c.need >= 0 && c.need as usize <= c.cells.len())
     }
 }
 

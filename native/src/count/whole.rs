@@ -1,0 +1,437 @@
+//! A whole model counted in one call: every component of the core's own model (no component data
+//! crosses from Python), combined through the mine total or a density, and each group's exact mine
+//! probability as a numerator and a denominator. The same rules, in the same order, as the steps
+//! Python can also call one by one (`count_component`, `total_marginals`, `density_marginals`):
+//! a component over `exact_limit` cells, or over a DP budget, is left to estimation; the deadline
+//! passed while counting leaves this component and the rest to estimation; a component with no
+//! configuration, or a total no placement meets, is inconsistent; a combination over its budget,
+//! or cut by the deadline, is left to estimation. Whatever is not exact goes back to Python as
+//! the counted components' handles, so that nothing is counted twice.
+
+use num_bigint::BigUint;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+
+use super::num::{either, Deadline, Num, Stop};
+use super::{combine, dp, marginals_through_total, plan, py_err, Counted, Counts, ToPyInt};
+use crate::model::{Component, PyModel};
+
+/// Why the whole model was not counted exactly (besides an inconsistency).
+pub(super) enum Partial {
+    /// Some components were left to estimation (`out_of_time`: the deadline cut counting short).
+    Estimated { out_of_time: bool },
+    /// The combination through the total is over `combine_budget`.
+    OverBudget,
+    /// The deadline cut the combination (or the density marginals) short.
+    CombineOutOfTime,
+}
+
+pub(super) enum Outcome {
+    /// Per group (components in order, groups in order): numerator and denominator.
+    Exact {
+        groups: Vec<(BigOrSmall, BigOrSmall)>,
+        outside: Option<(BigOrSmall, BigOrSmall)>,
+    },
+    Partial(Partial),
+    /// Component `ci` has no configuration.
+    NoConfiguration(usize),
+    /// No placement meets the mine total.
+    NoTotal,
+}
+
+pub(super) enum BigOrSmall {
+    Small(u128),
+    Big(BigUint),
+}
+
+impl BigOrSmall {
+    fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            BigOrSmall::Small(v) => v.to_py(py),
+            BigOrSmall::Big(v) => v.to_py(py),
+        }
+    }
+}
+
+fn small(v: u128) -> BigOrSmall {
+    BigOrSmall::Small(v)
+}
+
+fn big(v: BigUint) -> BigOrSmall {
+    BigOrSmall::Big(v)
+}
+
+/// A component of the model as the counter's plain data.
+fn comp_of(c: &Component) -> Result<plan::Comp, Stop> {
+    plan::Comp::new(
+        c.groups.iter().map(|g| g.cells.len() as u32).collect(),
+        c.groups
+            .iter()
+            .map(|g| g.constraints.iter().map(|&k| k as usize).collect())
+            .collect(),
+        c.constraints.iter().map(|&(_, need)| need as i64).collect(),
+    )
+}
+
+fn count_one(c: &Component, lim: dp::Limits, dl: &Deadline) -> Result<Counted, Stop> {
+    let comp = comp_of(c)?;
+    let steps = plan::elimination_plan(&comp);
+    let d = either(
+        || dp::count::<u128>(&comp, &steps, lim, dl),
+        || dp::count::<BigUint>(&comp, &steps, lim, dl),
+    )?;
+    Ok(Counted {
+        dp: d.map_or_else(Counts::Big, Counts::Small),
+        big: std::sync::OnceLock::new(),
+    })
+}
+
+fn counts_len(c: &Counted) -> usize {
+    match &c.dp {
+        Counts::Small(d) => d.counts.len(),
+        Counts::Big(d) => d.counts.len(),
+    }
+}
+
+fn total_is_zero(c: &Counted) -> bool {
+    match &c.dp {
+        Counts::Small(d) => d.counts.iter().all(|v| *v == 0),
+        Counts::Big(d) => d.counts.iter().all(|v| v.is_zero()),
+    }
+}
+
+/// Settings of one whole-model count.
+pub(super) struct Settings {
+    pub exact_limit: Option<u64>,
+    pub lim: dp::Limits,
+    /// Mines among the unfixed cells (with a mine total), or the prior density p / q.
+    pub remaining: Option<i64>,
+    pub density: Option<(BigUint, BigUint)>,
+    pub combine_budget: Option<u64>,
+}
+
+pub(super) struct Counting {
+    /// `(component index, handle)` of the counted components, ascending.
+    pub counted: Vec<(usize, Counted)>,
+    pub estimated: Vec<usize>,
+    pub states: u64,
+    pub max_states: u64,
+    pub combine_cost: Option<u64>,
+    pub outcome: Outcome,
+}
+
+pub(super) fn run(
+    comps: &[Component],
+    n_outside: u64,
+    s: &Settings,
+    count_dl: &Deadline,
+    combine_dl: &Deadline,
+) -> Result<Counting, Stop> {
+    let mut counted: Vec<(usize, Counted)> = Vec::new();
+    let mut estimated = Vec::new();
+    let mut out_of_time = false;
+    for (ci, c) in comps.iter().enumerate() {
+        if out_of_time || s.exact_limit.is_some_and(|lim| c.size() as u64 > lim) {
+            estimated.push(ci);
+            continue;
+        }
+        match count_one(c, s.lim, count_dl) {
+            Ok(h) => counted.push((ci, h)),
+            Err(Stop::Budget(_)) => estimated.push(ci),
+            Err(Stop::OutOfTime) => {
+                out_of_time = true;
+                estimated.push(ci);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    let states_of = |h: &Counted| match &h.dp {
+        Counts::Small(d) => d.states,
+        Counts::Big(d) => d.states,
+    };
+    let states = counted.iter().map(|(_, h)| states_of(h)).sum();
+    let max_states = counted.iter().map(|(_, h)| states_of(h)).max().unwrap_or(0);
+    let mut out = Counting {
+        counted,
+        estimated,
+        states,
+        max_states,
+        combine_cost: None,
+        outcome: Outcome::Partial(Partial::Estimated { out_of_time }),
+    };
+    if let Some(&(ci, _)) = out.counted.iter().find(|(_, h)| total_is_zero(h)) {
+        out.outcome = Outcome::NoConfiguration(ci);
+        return Ok(out);
+    }
+    if !out.estimated.is_empty() {
+        return Ok(out);
+    }
+    let refs: Vec<&Counted> = out.counted.iter().map(|(_, h)| h).collect();
+    let sizes: Vec<Vec<u64>> = comps
+        .iter()
+        .map(|c| c.groups.iter().map(|g| g.cells.len() as u64).collect())
+        .collect();
+    match (&s.density, s.remaining) {
+        (None, Some(remaining)) => {
+            // as count.combination_cost: 2 (D + 1) * (sum of the counts' lengths)
+            let lens: Vec<u64> = refs.iter().map(|h| counts_len(h) as u64).collect();
+            let total_deg: u64 = lens.iter().map(|&l| l.saturating_sub(1)).sum();
+            let cost = 2u64
+                .saturating_mul(total_deg + 1)
+                .saturating_mul(lens.iter().sum());
+            out.combine_cost = Some(cost);
+            if s.combine_budget.is_some_and(|b| cost > b) {
+                out.outcome = Outcome::Partial(Partial::OverBudget);
+                return Ok(out);
+            }
+            let m = match marginals_through_total(&refs, n_outside, remaining, combine_dl) {
+                Ok(m) => m,
+                Err(Stop::OutOfTime) => {
+                    out.outcome = Outcome::Partial(Partial::CombineOutOfTime);
+                    return Ok(out);
+                }
+                Err(e) => return Err(e),
+            };
+            out.outcome = match m {
+                Ok((nums, t)) => {
+                    if t.z == 0 {
+                        Outcome::NoTotal
+                    } else {
+                        exact_total(
+                            &nums,
+                            &sizes,
+                            &t,
+                            n_outside,
+                            |v| Ok(small(v)),
+                            |n, k| n.checked_mul(k as u128).map(small).ok_or(Stop::Overflow),
+                        )
+                        .or_else(|_| {
+                            // a denominator size * z over u128: the same numbers as big integers
+                            let nums: Vec<Vec<BigUint>> = nums
+                                .iter()
+                                .map(|v| v.iter().map(|&x| x.into()).collect())
+                                .collect();
+                            let t = combine::Total {
+                                weights: Vec::new(),
+                                z: BigUint::from(t.z),
+                                out_num: BigUint::from(t.out_num),
+                                out_den: BigUint::from(t.out_den),
+                            };
+                            exact_total(
+                                &nums,
+                                &sizes,
+                                &t,
+                                n_outside,
+                                |v| Ok(big(v)),
+                                |n, k| Ok(big(n * k)),
+                            )
+                        })?
+                    }
+                }
+                Err((nums, t)) => {
+                    if t.z.is_zero() {
+                        Outcome::NoTotal
+                    } else {
+                        exact_total(
+                            &nums,
+                            &sizes,
+                            &t,
+                            n_outside,
+                            |v| Ok(big(v)),
+                            |n, k| Ok(big(n * k)),
+                        )?
+                    }
+                }
+            };
+        }
+        (Some((p, q)), _) => {
+            let qp = q - p;
+            let mut groups = Vec::new();
+            for (h, sz) in refs.iter().zip(&sizes) {
+                let size: u64 = sz.iter().sum();
+                let r = combine::density_weights::<BigUint>(size as usize, p, &qp, combine_dl)
+                    .and_then(|w| h.mines_of(&w, combine_dl));
+                let r = match r {
+                    Ok(r) => r,
+                    Err(Stop::OutOfTime) => {
+                        out.outcome = Outcome::Partial(Partial::CombineOutOfTime);
+                        return Ok(out);
+                    }
+                    Err(e) => return Err(e),
+                };
+                match r {
+                    Ok((nums, z)) => {
+                        for (n, &k) in nums.into_iter().zip(sz) {
+                            match z.checked_mul(k as u128) {
+                                Some(d) => groups.push((small(n), small(d))),
+                                None => groups.push((big(n.into()), big(BigUint::from(z) * k))),
+                            }
+                        }
+                    }
+                    Err((nums, z)) => {
+                        for (n, &k) in nums.into_iter().zip(sz) {
+                            groups.push((big(n), big(&z * k)));
+                        }
+                    }
+                }
+            }
+            out.outcome = Outcome::Exact {
+                groups,
+                outside: Some((big(p.clone()), big(q.clone()))),
+            };
+        }
+        (None, None) => return Err(Stop::Invalid("a mine total or a density is needed".into())),
+    }
+    Ok(out)
+}
+
+/// The groups' (numerator, size * z) and the outside cells' (out_num, out_den).
+fn exact_total<N: Num + Clone>(
+    nums: &[Vec<N>],
+    sizes: &[Vec<u64>],
+    t: &combine::Total<N>,
+    n_outside: u64,
+    one: impl Fn(N) -> Result<BigOrSmall, Stop>,
+    times: impl Fn(&N, u64) -> Result<BigOrSmall, Stop>,
+) -> Result<Outcome, Stop> {
+    let mut groups = Vec::new();
+    for (ns, sz) in nums.iter().zip(sizes) {
+        for (n, &k) in ns.iter().zip(sz) {
+            groups.push((one(n.clone())?, times(&t.z, k)?));
+        }
+    }
+    let outside = if n_outside > 0 {
+        Some((one(t.out_num.clone())?, one(t.out_den.clone())?))
+    } else {
+        None
+    };
+    Ok(Outcome::Exact { groups, outside })
+}
+
+/// The whole model of `model` counted exactly where it can be (see the module docstring).
+///
+/// Returns `(status, states, max_states, combine_cost, ...)`:
+/// - `(0, states, max_states, combine_cost, cells, sizes, numerators, denominators, outside)`: every
+///   group exact, the groups' cells flat (components in order, groups in order, `sizes[g]` cells
+///   each), group g's probability `numerators[g] / denominators[g]`, `outside` the off-frontier
+///   cells' `(numerator, denominator)` or None (no such cell);
+/// - `(1, states, max_states, combine_cost, counted, estimated, why)`: not exact; `counted` the
+///   `(component index, Counted)` of the counted components, `estimated` the others' indices,
+///   `why` 0 components estimated, 1 components estimated and the count cut by the deadline,
+///   2 the combination over its budget, 3 the combination cut by the deadline;
+/// - `(2, states, max_states, combine_cost, ci)`: component `ci` has no configuration;
+/// - `(3, states, max_states, combine_cost)`: no placement meets the mine total.
+#[pyfunction]
+#[pyo3(signature = (model, exact_limit, max_states, max_terms, remaining, density, combine_budget,
+                    count_seconds, combine_seconds))]
+#[allow(clippy::too_many_arguments)]
+pub fn count_exact<'py>(
+    py: Python<'py>,
+    model: PyRef<'py, PyModel>,
+    exact_limit: Option<u64>,
+    max_states: Option<u64>,
+    max_terms: Option<u64>,
+    remaining: Option<i64>,
+    density: Option<(BigUint, BigUint)>,
+    combine_budget: Option<u64>,
+    count_seconds: Option<f64>,
+    combine_seconds: Option<f64>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    if let Some((p, q)) = &density {
+        if p > q {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "a density is at most 1",
+            ));
+        }
+    }
+    let s = Settings {
+        exact_limit,
+        lim: dp::Limits {
+            max_states,
+            max_terms,
+        },
+        remaining,
+        density,
+        combine_budget,
+    };
+    let (count_dl, combine_dl) = (
+        Deadline::after(count_seconds),
+        Deadline::after(combine_seconds),
+    );
+    let m = &model.model;
+    let got = py
+        .allow_threads(|| {
+            run(
+                &m.components,
+                m.outside.len() as u64,
+                &s,
+                &count_dl,
+                &combine_dl,
+            )
+        })
+        .map_err(py_err)?;
+    let head: Vec<Bound<'py, PyAny>> = vec![
+        got.states.into_pyobject(py)?.into_any(),
+        got.max_states.into_pyobject(py)?.into_any(),
+        got.combine_cost.into_pyobject(py)?.into_any(),
+    ];
+    let mut items: Vec<Bound<'py, PyAny>> = Vec::with_capacity(9);
+    match got.outcome {
+        Outcome::Exact { groups, outside } => {
+            items.push(0u8.into_pyobject(py)?.into_any());
+            items.extend(head);
+            let mut cells = Vec::new();
+            let mut sizes = Vec::new();
+            for c in &m.components {
+                for g in &c.groups {
+                    cells.extend_from_slice(&g.cells);
+                    sizes.push(g.cells.len());
+                }
+            }
+            items.push(cells.into_pyobject(py)?.into_any());
+            items.push(sizes.into_pyobject(py)?.into_any());
+            let nums = groups
+                .iter()
+                .map(|(n, _)| n.to_py(py))
+                .collect::<PyResult<Vec<_>>>()?;
+            let dens = groups
+                .iter()
+                .map(|(_, d)| d.to_py(py))
+                .collect::<PyResult<Vec<_>>>()?;
+            items.push(PyList::new(py, nums)?.into_any());
+            items.push(PyList::new(py, dens)?.into_any());
+            items.push(match outside {
+                Some((n, d)) => (n.to_py(py)?, d.to_py(py)?).into_pyobject(py)?.into_any(),
+                None => py.None().into_bound(py),
+            });
+        }
+        Outcome::Partial(why) => {
+            items.push(1u8.into_pyobject(py)?.into_any());
+            items.extend(head);
+            let counted = got
+                .counted
+                .into_iter()
+                .map(|(ci, h)| Ok((ci, Bound::new(py, h)?)))
+                .collect::<PyResult<Vec<_>>>()?;
+            items.push(counted.into_pyobject(py)?.into_any());
+            items.push(got.estimated.into_pyobject(py)?.into_any());
+            let code: u8 = match why {
+                Partial::Estimated { out_of_time: false } => 0,
+                Partial::Estimated { out_of_time: true } => 1,
+                Partial::OverBudget => 2,
+                Partial::CombineOutOfTime => 3,
+            };
+            items.push(code.into_pyobject(py)?.into_any());
+        }
+        Outcome::NoConfiguration(ci) => {
+            items.push(2u8.into_pyobject(py)?.into_any());
+            items.extend(head);
+            items.push(ci.into_pyobject(py)?.into_any());
+        }
+        Outcome::NoTotal => {
+            items.push(3u8.into_pyobject(py)?.into_any());
+            items.extend(head);
+        }
+    }
+    PyTuple::new(py, items)
+}
