@@ -44,8 +44,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..board import COVERED, neighbours
+from ..count.native import call
 from .endgame import endgame_move
-from .lookahead import CountedPosition, Lookahead
+from .lookahead import CountedPosition, Hypothesis, Lookahead
 
 BLEND = (4, 1)          # weights of the safest and second safest living cell after a guess
 CUTOFF = 0.9            # frontier candidates: safety >= CUTOFF x the best living safety
@@ -87,8 +88,7 @@ class Evaluator:
     lookahead: Lookahead
     state: CountedPosition
     influence_scale: float = INFLUENCE_SCALE
-    _dead: dict[int, bool] = field(default_factory=dict)
-    _outs: dict[int, dict[int, CountedPosition]] = field(default_factory=dict)
+    _outs: dict[int, dict[int, Hypothesis]] = field(default_factory=dict)
     _pocket: dict[int, bool] = field(default_factory=dict)
     _infl_cells: dict[int, int] = field(default_factory=dict)   # tiles of would-be 50/50s
     _infl_enablers: dict[int, int] = field(default_factory=dict)
@@ -103,7 +103,6 @@ class Evaluator:
         self.z = st.z
         self.frontier = [i for i in st.comp_of if 0.0 < self.prob[i] < 1.0]
         self.outside = st.outside
-        self._outside_set = frozenset(st.outside)
         self.off_safety = 1.0 - self.prob[self.outside[0]] if self.outside else 0.0
 
     # --- basic facts ----------------------------------------------------------------------------
@@ -112,34 +111,19 @@ class Evaluator:
         v = self.cells[i]
         return v < COVERED or self.prob.get(i) == 1.0
 
-    def outcomes(self, i: int) -> dict[int, CountedPosition]:
+    def outcomes(self, i: int) -> dict[int, Hypothesis]:
         got = self._outs.get(i)
         if got is None:
-            got = self._outs[i] = self.lookahead.outcomes(self.state, i)
-            self._dead[i] = len(got) <= 1
+            got = self._outs[i] = self.lookahead.outcomes(self.state, i)  # the core notes i's deadness
         return got
 
     def dead(self, i: int) -> bool:
-        """One possible number if safe (checked on this position; stays dead in any later one)."""
-        got = self._dead.get(i)
-        if got is None:
-            if i in self._outs:
-                return self._dead[i]
-            outside = self._outside_set
-            rows, cols = self.rows, self.cols
-            if any(j in outside for j in neighbours(rows, cols, i)):
-                # an off-frontier neighbour may or may not be a mine: living (in all but the rarest
-                # positions, where the mine total decides the whole off-frontier region)
-                self._dead[i] = False
-                return False
-            found = 0
-            for v in self.lookahead.value_range(self.state, i):
-                if self.lookahead.reveal(self.state, i, v) is not None:
-                    found += 1
-                    if found > 1:
-                        break
-            got = self._dead[i] = found <= 1
-        return got
+        """One possible number if safe (checked on this position; stays dead in any later one). The
+        core decides and caches it per position: a cell with a neighbour off the frontier is living
+        (in all but the rarest positions, where the mine total decides the whole off-frontier region),
+        else dead when at most one of its numbers is possible."""
+        assert self.state.core is not None
+        return call(self.state.core.dead, i)
 
     def in_large_pocket(self, i: int) -> bool:
         """The covered pocket of ``i`` (covered cells linked directly or over one revealed cell) has
@@ -184,23 +168,12 @@ class Evaluator:
 
     # --- blended safety ---------------------------------------------------------------------------
 
-    def blended(self, hyp: CountedPosition) -> tuple[float, int | None]:
-        """(blended safety, the unique safest living cell or None) of a hypothetical position."""
-        prob = hyp.prob
-        s1 = s2 = (1.0 - prob[hyp.outside[0]]) if hyp.outside else 0.0
-        top: int | None = None
-        for i in sorted((c for c in hyp.comp_of if prob[c] < 1.0), key=prob.__getitem__):
-            s = 1.0 - prob[i]
-            if s <= s2:
-                break
-            if self.dead(i):
-                continue
-            if s > s1:
-                s1, s2, top = s, s1, i
-            else:
-                s2 = s
-        single = top if s1 > s2 else None
-        return (BLEND[0] * s1 + BLEND[1] * s2) / (BLEND[0] + BLEND[1]), single
+    def blended(self, hyp: Hypothesis) -> tuple[float, int | None]:
+        """(blended safety, the unique safest living cell or None) of a hypothetical position, in the
+        core: ``(4 s1 + s2) / 5`` (:data:`BLEND`), s1 >= s2 the two highest safeties among its living
+        cells (off-frontier cells count as living; equal safeties in the components' order)."""
+        assert self.state.core is not None
+        return call(self.state.core.blended, hyp.core, BLEND)
 
     # --- 50/50 influence --------------------------------------------------------------------------
 
@@ -441,7 +414,7 @@ class Evaluator:
         outs = self.outcomes(x)
         if not outs:
             return None
-        safes = {v: frozenset(i for i, p in h.prob.items() if p == 0.0) for v, h in outs.items()}
+        safes = {v: frozenset(h.safe_cells()) for v, h in outs.items()}
         common = frozenset.intersection(*safes.values())
         deferred = len(outs) == 1 or not self.in_large_pocket(x)
         comp = self.state.comp_of.get(x)
@@ -449,6 +422,7 @@ class Evaluator:
             for g in cmp.groups:
                 if g.size > 1 and (k != comp or x not in g.cells) and common.issuperset(g.cells):
                     return Evaluated(x, safety, safety * (1 + PROGRESS * safety), deferred, common)
+        share = self.state.core.share  # type: ignore[union-attr]
         weight = 0.0
         left = safety
         progress = 0.0
@@ -460,7 +434,7 @@ class Evaluator:
                     (weight + left * infl) * (1 + PROGRESS) < bar.weight:
                 return Evaluated(x, safety, weight, deferred, common)  # cannot win: pruned
             h = outs[v]
-            p = h.z / z
+            p = share(h.core)  # h.z / z, correctly rounded as Python's int division
             b, top = self.blended(h)
             weight += p * b * infl
             if len(safes[v]) > linked:
@@ -540,7 +514,7 @@ def isolated_move(state: CountedPosition, max_placements: int, node_budget: int)
         return None
     k = best[0]
     sub = CountedPosition(rows, cols, cells, {i: True for i, m in state.fixed.items() if m},
-                          [state.comps[k]], [state.counts[k]], [state.cons[k]], (),
+                          [state.comps[k]], [state.counts[k]], (),
                           next(m for m, n in enumerate(state.counts[k].counts) if n))
     sub.z = state.counts[k].total
     got = endgame_move(sub, max_placements, node_budget)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from .. import count
 from ..board import COVERED, Board, neighbours
 from ..constraints import Inconsistent
+from ..count.native import call
 from ..result import Analysis, best_guess
 from .endgame import endgame_move
 from .guess import Evaluator, isolated_move, pseudo_fifty_fifty
@@ -200,31 +201,10 @@ def free_guess(lookahead: Lookahead, state: CountedPosition) -> int | None:
     pair, so losing every placement with x a mine by opening x now loses nothing more, and opening x
     first, then playing on, is as good as the best play. (Checked against exact game-tree search in
     the tests.)
+
+    The rule runs in the core (``native/src/lookahead/``, ``Position.free_guess``): cells in
+    ascending order, y to the right of x, then below it; (3) asked of the positions "x a mine" and
+    "y a mine", counted exactly.
     """
-    rows, cols, cells = state.rows, state.cols, state.cells
-    prob = state.prob
-    comp_of = state.comp_of
-    for x in sorted(prob):
-        px = prob[x]
-        if px == 0.0 or px == 1.0:
-            continue
-        r, c = divmod(x, cols)
-        for y in ((x + 1) if c + 1 < cols else -1, (x + cols) if r + 1 < rows else -1):
-            if y < 0 or prob.get(y) != px:
-                continue  # twins make x and y equally likely to be mines
-            nx, ny = set(neighbours(rows, cols, x)), set(neighbours(rows, cols, y))
-            diff = (nx ^ ny) - {x, y}
-            if any(cells[z] >= 0 for z in diff):
-                continue
-            unsure = [z for z in diff if cells[z] == COVERED and not state.fixed.get(z, False)]
-            if any(z not in comp_of for z in unsure):
-                continue  # a cell off the frontier is never a sure mine given x
-            ok = True
-            for a, b in ((x, y), (y, x)):
-                given = lookahead.assume_mine(state, a)
-                if given is None or given.prob[b] != 0.0 or any(given.prob[z] != 1.0 for z in unsure):
-                    ok = False
-                    break
-            if ok:
-                return x
-    return None
+    assert state.core is not None
+    return call(state.core.free_guess)

@@ -3,13 +3,15 @@
 //! The boundary is narrow and plain: Python passes ints, bytes and lists, and gets ints, bytes and lists
 //! back. No Python object is held inside the core. Each room registers its own functions:
 //! [`model`] (board scan, clues, simplifier, components), [`count`] (plan, DP, combination, marginals)
-//! and [`endgame`] (the exact endgame search of play). A certainty is never made here: the core may
+//! [`endgame`] (the exact endgame search of play) and [`lookahead`] (the player's counts of
+//! hypothetical positions). A certainty is never made here: the core may
 //! propagate and nominate, but `cpsolve/proof/` alone turns a fact into a `Certainty`.
 
 use pyo3::prelude::*;
 
 pub mod count;
 pub mod endgame;
+pub mod lookahead;
 pub mod model;
 
 /// The core's version, so that Python can tell a stale build from the source it runs beside.
@@ -24,5 +26,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     count::register(m)?;
     model::register(m)?;
     endgame::register(m)?;
+    lookahead::register(m)?;
     Ok(())
 }

@@ -1,0 +1,946 @@
+//! The player's look-ahead: exact counts of a position and of hypothetical ones ("what if this cell
+//! showed the number v?", "what if these cells were mines?"), for `cpsolve/play/lookahead.py` and
+//! the guess evaluator of `cpsolve/play/guess.py`.
+//!
+//! A [`Position`] is built from the core's own model of a board (no crossing of its components) and
+//! counted with the counter of [`crate::count`]: each component's DP, the combination through the
+//! mine total with the true numbers of placements (`z` is compared across positions), the group
+//! numerators. A hypothetical position is derived *incrementally*: the new constraint (or the
+//! removed cell) touches a few components; only those are split and counted again, every other
+//! component is shared with the parent (an `Arc`, its DP included).
+//!
+//! Counts stay exact (u128 with checked arithmetic, big integers where that overflows), so no board
+//! size overflows them. Probabilities are the correctly rounded floats of the exact ratios
+//! ([`ratio::ratio`]), bit for bit the floats Python's `num / den` gave, so the evaluator's
+//! rankings and its tie-breaks are those of the Python look-ahead this replaced. Nothing here makes
+//! a certainty: the player only ranks guesses with it.
+
+pub mod ratio;
+#[cfg(test)]
+mod tests;
+
+use crate::count::num::{either, Deadline, Stop};
+use crate::count::{combine, dp, plan, CountBudgetExceeded, CountOutOfTime};
+use crate::endgame::neighbours;
+use crate::model::components::{split, Component as ModelComponent};
+use crate::model::{Cells, Constraint as ModelConstraint, PyModel, Src};
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use std::sync::{Arc, Mutex, OnceLock};
+
+const NONE: u32 = u32::MAX;
+
+/// How a board cell counts in a neighbour's number.
+const OTHER: u8 = 0; // revealed or fixed safe: nothing
+const MINE: u8 = 1; // a flag, a known mine or a mine the model fixed: one
+const UNKNOWN: u8 = 2; // covered and not fixed: one where it is a mine
+
+/// A component's DP, on u128 or (where that overflowed) big integers.
+enum Counts {
+    Small(dp::Dp<u128>),
+    Big(dp::Dp<BigUint>),
+}
+
+/// A counted component: its groups' cells, its constraints over board cells, its DP.
+struct Comp {
+    groups: Vec<Vec<u32>>,
+    /// (cells ascending, need) per constraint
+    cons: Vec<(Vec<u32>, i64)>,
+    counts: Vec<BigUint>,
+    dp: Counts,
+    big: OnceLock<dp::Dp<BigUint>>,
+}
+
+impl Comp {
+    fn count(mc: &ModelComponent, lim: dp::Limits, dl: &Deadline) -> Result<Comp, Stop> {
+        let sizes = mc.groups.iter().map(|g| g.cells.len() as u32).collect();
+        let group_cons = mc
+            .groups
+            .iter()
+            .map(|g| g.constraints.iter().map(|&c| c as usize).collect())
+            .collect();
+        let needs = mc.constraints.iter().map(|(_, n)| *n as i64).collect();
+        let pc = plan::Comp::new(sizes, group_cons, needs)?;
+        let steps = plan::elimination_plan(&pc);
+        let counted = either(
+            || dp::count::<u128>(&pc, &steps, lim, dl),
+            || dp::count::<BigUint>(&pc, &steps, lim, dl),
+        )?;
+        let (dp, counts) = match counted {
+            Ok(d) => {
+                let c = d.counts.iter().map(|&v| BigUint::from(v)).collect();
+                (Counts::Small(d), c)
+            }
+            Err(d) => {
+                let c = d.counts.clone();
+                (Counts::Big(d), c)
+            }
+        };
+        let cons = mc
+            .constraints
+            .iter()
+            .map(|(gs, need)| {
+                let mut cells: Vec<u32> = gs
+                    .iter()
+                    .flat_map(|&g| mc.groups[g as usize].cells.iter().copied())
+                    .collect();
+                cells.sort_unstable();
+                (cells, *need as i64)
+            })
+            .collect();
+        Ok(Comp {
+            groups: mc.groups.iter().map(|g| g.cells.clone()).collect(),
+            cons,
+            counts,
+            dp,
+            big: OnceLock::new(),
+        })
+    }
+
+    /// Per group, the weighted number of mines it holds over all configurations (`w[k]` the weight
+    /// of a configuration with k mines): on u128 while everything fits.
+    fn group_mines(&self, w: &[BigUint], dl: &Deadline) -> Result<Vec<BigUint>, Stop> {
+        match &self.dp {
+            Counts::Small(d) => {
+                if let Some(ws) = w.iter().map(|x| x.to_u128()).collect::<Option<Vec<u128>>>() {
+                    match d.group_mines(&ws, dl) {
+                        Ok((n, _)) => return Ok(n.into_iter().map(BigUint::from).collect()),
+                        Err(Stop::Overflow) => {}
+                        Err(e) => return Err(e),
+                    }
+                }
+                Ok(self.big.get_or_init(|| d.convert()).group_mines(w, dl)?.0)
+            }
+            Counts::Big(d) => Ok(d.group_mines(w, dl)?.0),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.counts.iter().all(|c| c.is_zero())
+    }
+}
+
+/// What the probabilities are made from: per component the group numerators, and the one
+/// off-frontier numerator (all over `z`).
+struct Marginals {
+    nums: Vec<Vec<BigUint>>,
+    prob: Vec<f64>,
+}
+
+/// A position counted exactly (`cpsolve._core.Position`): the real one of a board, or a
+/// hypothetical one derived from it.
+#[pyclass(frozen, module = "cpsolve._core", name = "Position")]
+pub struct Position {
+    rows: usize,
+    cols: usize,
+    kind: Arc<Vec<u8>>,
+    /// the board's cell codes (a number, or COVERED -1, FLAG -2, MINE -3)
+    codes: Arc<Vec<i8>>,
+    /// fixed cells (mine or not) in the model's order
+    fixed: Arc<Vec<(u32, bool)>>,
+    /// per board cell: 0 not fixed, 1 fixed safe, 2 fixed mine
+    fixed_at: Arc<Vec<u8>>,
+    comps: Vec<Arc<Comp>>,
+    /// board cell -> its component in `comps`, NONE if in none
+    comp_of: Vec<u32>,
+    outside: Vec<u32>,
+    remaining: i64,
+    lim: dp::Limits,
+    z: BigUint,
+    out_num: BigUint,
+    weights: Vec<Vec<BigUint>>,
+    marg: OnceLock<Result<Marginals, Stop>>,
+    /// per board cell: 0 not known yet, 1 living, 2 dead (one number possible if safe)
+    dead: Mutex<Vec<u8>>,
+}
+
+/// The fixed cells in the model's order, and per board cell (0 not fixed, 1 safe, 2 mine).
+type Fixed = (Arc<Vec<(u32, bool)>>, Arc<Vec<u8>>);
+/// The kinds of board cells and their codes.
+type BoardCells = (Arc<Vec<u8>>, Arc<Vec<i8>>);
+
+/// The outcome of counting a position: counted, or no placement at all (the first component with
+/// no configuration, or None when the mine total cannot be met).
+enum Made {
+    Counted(Box<Position>),
+    Empty(Option<usize>),
+}
+
+impl Position {
+    #[allow(clippy::too_many_arguments)]
+    fn make(
+        rows: usize,
+        cols: usize,
+        kind: BoardCells,
+        fixed: Fixed,
+        comps: Vec<Arc<Comp>>,
+        outside: Vec<u32>,
+        remaining: i64,
+        lim: dp::Limits,
+        dl: &Deadline,
+    ) -> Result<Made, Stop> {
+        let (fixed, fixed_at) = fixed;
+        let (kind, codes) = kind;
+        if let Some(k) = comps.iter().position(|c| c.is_empty()) {
+            return Ok(Made::Empty(Some(k)));
+        }
+        let counts: Vec<Vec<BigUint>> = comps.iter().map(|c| c.counts.clone()).collect();
+        let n_out = outside.len() as u64;
+        let total = either(
+            || {
+                let small = counts
+                    .iter()
+                    .map(|c| {
+                        c.iter()
+                            .map(|x| x.to_u128().ok_or(Stop::Overflow))
+                            .collect()
+                    })
+                    .collect::<Result<Vec<Vec<u128>>, Stop>>()?;
+                combine::total_weights::<u128>(&small, n_out, remaining, dl)
+            },
+            || combine::total_weights::<BigUint>(&counts, n_out, remaining, dl),
+        )?;
+        let (weights, z, out_num) = match total {
+            Ok(t) => (
+                t.weights
+                    .iter()
+                    .map(|w| w.iter().map(|&x| BigUint::from(x)).collect())
+                    .collect(),
+                BigUint::from(t.z),
+                BigUint::from(t.out_num),
+            ),
+            Err(t) => (t.weights, t.z, t.out_num),
+        };
+        if z.is_zero() {
+            return Ok(Made::Empty(None));
+        }
+        let mut comp_of = vec![NONE; rows * cols];
+        for (k, c) in comps.iter().enumerate() {
+            for g in &c.groups {
+                for &x in g {
+                    if let Some(slot) = comp_of.get_mut(x as usize) {
+                        *slot = k as u32;
+                    }
+                }
+            }
+        }
+        Ok(Made::Counted(Box::new(Position {
+            rows,
+            cols,
+            kind,
+            codes,
+            fixed,
+            fixed_at,
+            comps,
+            comp_of,
+            outside,
+            remaining,
+            lim,
+            z,
+            out_num,
+            weights,
+            marg: OnceLock::new(),
+            dead: Mutex::new(vec![0; rows * cols]),
+        })))
+    }
+
+    fn marginals(&self) -> Result<&Marginals, Stop> {
+        let got = self.marg.get_or_init(|| {
+            let dl = Deadline::none();
+            let mut prob = vec![f64::NAN; self.rows * self.cols];
+            for &(x, mine) in self.fixed.iter() {
+                prob[x as usize] = if mine { 1.0 } else { 0.0 };
+            }
+            if !self.outside.is_empty() {
+                let p = ratio::ratio(&self.out_num, &self.z);
+                for &x in &self.outside {
+                    prob[x as usize] = p;
+                }
+            }
+            let mut nums = Vec::with_capacity(self.comps.len());
+            for (c, w) in self.comps.iter().zip(&self.weights) {
+                let n = c.group_mines(w, &dl)?;
+                for (g, num) in c.groups.iter().zip(&n) {
+                    let p = ratio::ratio(num, &(&self.z * BigUint::from(g.len())));
+                    for &x in g {
+                        prob[x as usize] = p;
+                    }
+                }
+                nums.push(n);
+            }
+            Ok(Marginals { nums, prob })
+        });
+        got.as_ref().map_err(|e| e.clone())
+    }
+
+    fn prob(&self) -> Result<&[f64], Stop> {
+        Ok(&self.marginals()?.prob)
+    }
+
+    /// The cells a probability exists for, in the order of Python's look-ahead: fixed cells, the
+    /// off-frontier cells, then the components' groups.
+    fn keys(&self) -> Vec<u32> {
+        let mut out: Vec<u32> = self.fixed.iter().map(|&(x, _)| x).collect();
+        out.extend(&self.outside);
+        for c in &self.comps {
+            for g in &c.groups {
+                out.extend(g);
+            }
+        }
+        out
+    }
+
+    fn neighbours(&self, cell: u32) -> impl Iterator<Item = usize> + '_ {
+        neighbours(self.rows, self.cols, cell as usize)
+    }
+
+    fn is_outside(&self, j: usize) -> bool {
+        self.kind[j] == UNKNOWN && self.comp_of[j] == NONE
+    }
+
+    fn is_fixed_mine(&self, cell: u32) -> bool {
+        self.fixed_at.get(cell as usize) == Some(&2)
+    }
+
+    /// Whether `cell` is fixed, and if so a mine.
+    fn fixed_as(&self, cell: u32) -> Option<bool> {
+        match self.fixed_at.get(cell as usize) {
+            Some(1) => Some(false),
+            Some(2) => Some(true),
+            _ => None,
+        }
+    }
+
+    /// (lowest, highest) number `cell` could show, from its neighbours alone.
+    fn range_of(&self, cell: u32) -> (i64, i64) {
+        let (mut lo, mut unk) = (0i64, 0i64);
+        for j in self.neighbours(cell) {
+            match self.kind[j] {
+                MINE => lo += 1,
+                UNKNOWN => unk += 1,
+                _ => {}
+            }
+        }
+        (lo, lo + unk)
+    }
+
+    /// The position after `cell` (unknown, not a fixed mine) shows `value`; None if impossible.
+    fn reveal_value(&self, cell: u32, value: i64, dl: &Deadline) -> Result<Option<Position>, Stop> {
+        if (cell as usize) >= self.kind.len() || self.is_fixed_mine(cell) {
+            return Ok(None);
+        }
+        let mut known = 0i64;
+        let mut unk: Vec<u32> = Vec::new();
+        for j in self.neighbours(cell) {
+            match self.kind[j] {
+                MINE => known += 1,
+                UNKNOWN => unk.push(j as u32),
+                _ => {}
+            }
+        }
+        let need = value - known;
+        if need < 0 || need > unk.len() as i64 {
+            return Ok(None);
+        }
+        let extra = if unk.is_empty() {
+            Vec::new()
+        } else {
+            vec![(unk, need)]
+        };
+        let mut kind = (*self.kind).clone();
+        kind[cell as usize] = OTHER;
+        let mut codes = (*self.codes).clone();
+        codes[cell as usize] = value as i8;
+        self.derive(Some(cell), extra, (Arc::new(kind), Arc::new(codes)), dl)
+    }
+
+    /// `self` with `removed` known safe (out of the unknowns) and `extra` constraints added; only
+    /// the components they touch are split and counted again.
+    fn derive(
+        &self,
+        removed: Option<u32>,
+        extra: Vec<(Vec<u32>, i64)>,
+        kind: BoardCells,
+        dl: &Deadline,
+    ) -> Result<Option<Position>, Stop> {
+        let mut affected: Vec<usize> = extra
+            .iter()
+            .flat_map(|(cells, _)| cells.iter().copied())
+            .chain(removed)
+            .filter_map(|x| match self.comp_of.get(x as usize) {
+                Some(&k) if k != NONE => Some(k as usize),
+                _ => None,
+            })
+            .collect();
+        affected.sort_unstable();
+        affected.dedup();
+        let mut new_cons: Vec<(Vec<u32>, i64)> = Vec::new();
+        for &k in &affected {
+            for (cells, need) in &self.comps[k].cons {
+                match removed {
+                    Some(r) if cells.contains(&r) => {
+                        let cs: Vec<u32> = cells.iter().copied().filter(|&x| x != r).collect();
+                        if cs.is_empty() {
+                            if *need != 0 {
+                                return Ok(None);
+                            }
+                            continue;
+                        }
+                        if *need > cs.len() as i64 {
+                            return Ok(None);
+                        }
+                        new_cons.push((cs, *need));
+                    }
+                    _ => new_cons.push((cells.clone(), *need)),
+                }
+            }
+        }
+        new_cons.extend(extra);
+        let mut comps: Vec<Arc<Comp>> = self
+            .comps
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| affected.binary_search(k).is_err())
+            .map(|(_, c)| Arc::clone(c))
+            .collect();
+        let mut in_con: Vec<u32> = Vec::new();
+        if !new_cons.is_empty() {
+            let cons: Vec<ModelConstraint> = new_cons
+                .iter()
+                .map(|(cells, need)| {
+                    let mut c = Cells::default();
+                    for &x in cells {
+                        c.push(x);
+                    }
+                    ModelConstraint {
+                        cells: c,
+                        need: *need as i32,
+                        src: Src::default(),
+                    }
+                })
+                .collect();
+            let (made, cells) = split(&cons, &crate::model::Deadline::none())
+                .map_err(|_| Stop::Invalid("the look-ahead's constraints did not split".into()))?;
+            in_con = cells;
+            for mc in &made {
+                dl.check()?;
+                comps.push(Arc::new(Comp::count(mc, self.lim, dl)?));
+            }
+        }
+        let outside: Vec<u32> = self
+            .outside
+            .iter()
+            .copied()
+            .filter(|&c| Some(c) != removed && in_con.binary_search(&c).is_err())
+            .collect();
+        match Position::make(
+            self.rows,
+            self.cols,
+            kind,
+            (Arc::clone(&self.fixed), Arc::clone(&self.fixed_at)),
+            comps,
+            outside,
+            self.remaining,
+            self.lim,
+            dl,
+        )? {
+            Made::Counted(p) => Ok(Some(*p)),
+            Made::Empty(_) => Ok(None),
+        }
+    }
+
+    /// Every number `cell` can show when safe, with the position after it (and whether it is dead).
+    fn outcomes_of(&self, cell: u32, dl: &Deadline) -> Result<Vec<(i64, Position)>, Stop> {
+        let (lo, hi) = self.range_of(cell);
+        let mut out = Vec::new();
+        for v in lo..=hi {
+            if let Some(p) = self.reveal_value(cell, v, dl)? {
+                out.push((v, p));
+            }
+        }
+        self.set_dead(cell, out.len() <= 1);
+        Ok(out)
+    }
+
+    fn set_dead(&self, cell: u32, dead: bool) {
+        if let Ok(mut d) = self.dead.lock() {
+            if let Some(slot) = d.get_mut(cell as usize) {
+                *slot = if dead { 2 } else { 1 };
+            }
+        }
+    }
+
+    /// One possible number if `cell` is safe (a neighbour off the frontier counts as living).
+    fn is_dead(&self, cell: u32, dl: &Deadline) -> Result<bool, Stop> {
+        if let Ok(d) = self.dead.lock() {
+            match d.get(cell as usize) {
+                Some(1) => return Ok(false),
+                Some(2) => return Ok(true),
+                _ => {}
+            }
+        }
+        let dead = if self.neighbours(cell).any(|j| self.is_outside(j)) {
+            // an off-frontier neighbour may or may not be a mine: living (in all but the rarest
+            // positions, where the mine total decides the whole off-frontier region)
+            false
+        } else {
+            let (lo, hi) = self.range_of(cell);
+            let mut found = 0;
+            for v in lo..=hi {
+                if self.reveal_value(cell, v, dl)?.is_some() {
+                    found += 1;
+                    if found > 1 {
+                        break;
+                    }
+                }
+            }
+            found <= 1
+        };
+        self.set_dead(cell, dead);
+        Ok(dead)
+    }
+
+    /// (blended safety, the unique safest living cell) of `hyp`, a position derived from this one:
+    /// `(w1 s1 + w2 s2) / (w1 + w2)`, s1 >= s2 the two highest safeties among living cells (off-frontier cells
+    /// count as living; a cell's deadness is read on this position).
+    fn blend(
+        &self,
+        hyp: &Position,
+        w: (u32, u32),
+        dl: &Deadline,
+    ) -> Result<(f64, Option<u32>), Stop> {
+        let prob = hyp.prob()?;
+        let first = if hyp.outside.is_empty() {
+            0.0
+        } else {
+            1.0 - prob[hyp.outside[0] as usize]
+        };
+        let (mut s1, mut s2) = (first, first);
+        let mut top: Option<u32> = None;
+        let mut cells: Vec<(u32, f64)> = Vec::new();
+        for c in &hyp.comps {
+            for g in &c.groups {
+                for &x in g {
+                    let p = prob[x as usize];
+                    if p < 1.0 {
+                        cells.push((x, p));
+                    }
+                }
+            }
+        }
+        // stable: equal probabilities keep the components' order, as Python's sorted did
+        cells.sort_by(|a, b| a.1.total_cmp(&b.1));
+        for (x, p) in cells {
+            let s = 1.0 - p;
+            if s <= s2 {
+                break;
+            }
+            if self.is_dead(x, dl)? {
+                continue;
+            }
+            if s > s1 {
+                s2 = s1;
+                s1 = s;
+                top = Some(x);
+            } else {
+                s2 = s;
+            }
+        }
+        let single = if s1 > s2 { top } else { None };
+        // the float operations of Python's `(w1 * s1 + w2 * s2) / (w1 + w2)` on ints w1, w2
+        let (w1, w2) = (w.0 as f64, w.1 as f64);
+        Ok(((w1 * s1 + w2 * s2) / (w.0 as f64 + w.1 as f64), single))
+    }
+
+    fn same_board(&self) -> BoardCells {
+        (Arc::clone(&self.kind), Arc::clone(&self.codes))
+    }
+
+    /// The first cell (ascending) that is a free guess: see `free_guess` in
+    /// `cpsolve/play/strategy.py`, whose rule this is.
+    fn free_guess_cell(&self, dl: &Deadline) -> Result<Option<u32>, Stop> {
+        let prob = self.prob()?;
+        let (rows, cols) = (self.rows, self.cols);
+        let mut keys = self.keys();
+        keys.sort_unstable();
+        for x in keys {
+            let x = x as usize;
+            let px = prob[x];
+            if px == 0.0 || px == 1.0 {
+                continue;
+            }
+            let (r, c) = (x / cols, x % cols);
+            let right = (c + 1 < cols).then_some(x + 1);
+            let down = (r + 1 < rows).then_some(x + cols);
+            for y in [right, down].into_iter().flatten() {
+                // twins make x and y equally likely to be mines (NaN: y is no unknown cell)
+                if prob[y] != px {
+                    continue;
+                }
+                let nx: Vec<usize> = neighbours(rows, cols, x).collect();
+                let ny: Vec<usize> = neighbours(rows, cols, y).collect();
+                let diff: Vec<usize> = nx
+                    .iter()
+                    .filter(|j| !ny.contains(j))
+                    .chain(ny.iter().filter(|j| !nx.contains(j)))
+                    .copied()
+                    .filter(|&j| j != x && j != y)
+                    .collect();
+                if diff.iter().any(|&z| self.codes[z] >= 0) {
+                    continue;
+                }
+                let unsure: Vec<usize> = diff
+                    .into_iter()
+                    .filter(|&z| self.codes[z] == -1 && self.fixed_at[z] != 2)
+                    .collect();
+                if unsure.iter().any(|&z| self.comp_of[z] == NONE) {
+                    continue; // a cell off the frontier is never a sure mine given x
+                }
+                let mut ok = true;
+                for (a, b) in [(x, y), (y, x)] {
+                    let given =
+                        self.derive(None, vec![(vec![a as u32], 1)], self.same_board(), dl)?;
+                    let good = match &given {
+                        None => false,
+                        Some(g) => {
+                            let gp = g.prob()?;
+                            gp[b] == 0.0 && unsure.iter().all(|&z| gp[z] == 1.0)
+                        }
+                    };
+                    if !good {
+                        ok = false;
+                        break;
+                    }
+                }
+                if ok {
+                    return Ok(Some(x as u32));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn tally_of(&self, cell: u32) -> Result<Option<BigUint>, Stop> {
+        if let Some(mine) = self.fixed_as(cell) {
+            return Ok(Some(if mine {
+                self.z.clone()
+            } else {
+                BigUint::zero()
+            }));
+        }
+        if self.is_outside(cell as usize) {
+            return Ok(Some(self.out_num.clone()));
+        }
+        let k = match self.comp_of.get(cell as usize) {
+            Some(&k) if k != NONE => k as usize,
+            _ => return Ok(None),
+        };
+        let m = self.marginals()?;
+        for (g, num) in self.comps[k].groups.iter().zip(&m.nums[k]) {
+            if g.contains(&cell) {
+                // by symmetry each cell of a group is a mine in num / size placements (an integer)
+                return Ok(Some(num / BigUint::from(g.len())));
+            }
+        }
+        Ok(None)
+    }
+}
+
+fn py_err(e: Stop) -> PyErr {
+    match e {
+        Stop::Budget(m) => CountBudgetExceeded::new_err(m),
+        Stop::OutOfTime => CountOutOfTime::new_err("the analysis deadline passed"),
+        Stop::Invalid(m) => PyValueError::new_err(m),
+        Stop::Overflow => PyValueError::new_err("integer overflow on the big-integer path"),
+    }
+}
+
+#[pymethods]
+impl Position {
+    /// The counted position of a board: `codes` its cells (one signed byte each, as `build_model`
+    /// takes them), `model` the core's model of it (`Model.core`), `remaining` the mines among its
+    /// unfixed unknown cells. Returns `(position, None)`, or `(None, k)` when component k has no
+    /// configuration, `(None, None)` when no placement meets the mine total. Raises
+    /// `CountBudgetExceeded` past `max_states` DP states in a component, `CountOutOfTime` after
+    /// `seconds`.
+    #[staticmethod]
+    #[pyo3(signature = (rows, cols, codes, model, remaining, max_states=None, seconds=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn of_model(
+        py: Python<'_>,
+        rows: usize,
+        cols: usize,
+        codes: &[u8],
+        model: PyRef<'_, PyModel>,
+        remaining: i64,
+        max_states: Option<u64>,
+        seconds: Option<f64>,
+    ) -> PyResult<(Option<Position>, Option<usize>)> {
+        if codes.len() != rows * cols {
+            return Err(PyValueError::new_err("one code per board cell is needed"));
+        }
+        let m = &model.model;
+        let dl = Deadline::after(seconds);
+        let lim = dp::Limits {
+            max_states,
+            max_terms: None,
+        };
+        let mut fixed: Vec<(u32, bool)> = Vec::with_capacity(m.fixed.len());
+        for &(x, f) in &m.fixed {
+            let mine = m.facts.get(f as usize).map(|f| f.mine).unwrap_or(false);
+            fixed.push((x, mine));
+        }
+        let mut kind: Vec<u8> = codes
+            .iter()
+            .map(|&c| match c as i8 {
+                -1 => UNKNOWN,
+                v if v < -1 => MINE,
+                _ => OTHER,
+            })
+            .collect();
+        for &(x, mine) in &fixed {
+            if let Some(k) = kind.get_mut(x as usize) {
+                if *k == UNKNOWN {
+                    *k = if mine { MINE } else { OTHER };
+                }
+            }
+        }
+        if fixed
+            .iter()
+            .map(|&(x, _)| x)
+            .chain(m.outside.iter().copied())
+            .chain(
+                m.components
+                    .iter()
+                    .flat_map(|c| c.groups.iter().flat_map(|g| g.cells.iter().copied())),
+            )
+            .any(|x| x as usize >= rows * cols)
+        {
+            return Err(PyValueError::new_err("the model is of another board"));
+        }
+        let made = py
+            .allow_threads(|| -> Result<Made, Stop> {
+                let mut comps = Vec::with_capacity(m.components.len());
+                for mc in &m.components {
+                    comps.push(Arc::new(Comp::count(mc, lim, &dl)?));
+                }
+                let mut fixed_at = vec![0u8; rows * cols];
+                for &(x, mine) in &fixed {
+                    fixed_at[x as usize] = if mine { 2 } else { 1 };
+                }
+                Position::make(
+                    rows,
+                    cols,
+                    (
+                        Arc::new(kind),
+                        Arc::new(codes.iter().map(|&c| c as i8).collect()),
+                    ),
+                    (Arc::new(fixed), Arc::new(fixed_at)),
+                    comps,
+                    m.outside.clone(),
+                    remaining,
+                    lim,
+                    &dl,
+                )
+            })
+            .map_err(py_err)?;
+        Ok(match made {
+            Made::Counted(p) => (Some(*p), None),
+            Made::Empty(k) => (None, k),
+        })
+    }
+
+    /// Placements of the whole board (an exact int).
+    #[getter]
+    fn z(&self) -> BigUint {
+        self.z.clone()
+    }
+
+    /// `(cells, probabilities)`: every unknown cell's mine probability (the float of the exact
+    /// ratio), fixed cells first, then the off-frontier cells, then the components' groups.
+    fn probs(&self, py: Python<'_>) -> PyResult<(Vec<u32>, Vec<f64>)> {
+        let prob = py
+            .allow_threads(|| self.prob().map(|p| p.to_vec()))
+            .map_err(py_err)?;
+        let keys = self.keys();
+        let vals = keys.iter().map(|&x| prob[x as usize]).collect();
+        Ok((keys, vals))
+    }
+
+    /// The mine probability of `cell`, None if it is not unknown.
+    fn prob_of(&self, cell: u32) -> PyResult<Option<f64>> {
+        let prob = self.prob().map_err(py_err)?;
+        Ok(prob.get(cell as usize).copied().filter(|p| !p.is_nan()))
+    }
+
+    /// `(cells, placements with each a mine)`, exact, in the order of `probs`.
+    fn tallies(&self, py: Python<'_>) -> PyResult<(Vec<u32>, Vec<BigUint>)> {
+        let keys = self.keys();
+        let vals = py
+            .allow_threads(|| {
+                keys.iter()
+                    .map(|&x| self.tally_of(x).map(|t| t.unwrap_or_default()))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .map_err(py_err)?;
+        Ok((keys, vals))
+    }
+
+    /// Each component's configuration counts by mine number.
+    fn counts(&self) -> Vec<Vec<BigUint>> {
+        self.comps.iter().map(|c| c.counts.clone()).collect()
+    }
+
+    /// Cells of probability exactly 0 (fixed safe ones included), in the order of `probs`.
+    fn safe_cells(&self, py: Python<'_>) -> PyResult<Vec<u32>> {
+        let prob = py
+            .allow_threads(|| self.prob().map(|p| p.to_vec()))
+            .map_err(py_err)?;
+        Ok(self
+            .keys()
+            .into_iter()
+            .filter(|&x| prob[x as usize] == 0.0)
+            .collect())
+    }
+
+    /// `(lowest, highest)` number `cell` could show, from its neighbours alone.
+    fn value_range(&self, cell: u32) -> PyResult<(i64, i64)> {
+        if cell as usize >= self.kind.len() {
+            return Err(PyValueError::new_err("no such cell"));
+        }
+        Ok(self.range_of(cell))
+    }
+
+    /// The position after `cell` shows `value`; None if impossible.
+    #[pyo3(signature = (cell, value, seconds=None))]
+    fn reveal(
+        &self,
+        py: Python<'_>,
+        cell: u32,
+        value: i64,
+        seconds: Option<f64>,
+    ) -> PyResult<Option<Position>> {
+        let dl = Deadline::after(seconds);
+        py.allow_threads(|| self.reveal_value(cell, value, &dl))
+            .map_err(py_err)
+    }
+
+    /// `[(value, position)]`: every number `cell` can show when safe, ascending, with the position
+    /// after it. `sum(p.z for _, p in result) == z * P(cell safe)` exactly.
+    #[pyo3(signature = (cell, seconds=None))]
+    fn outcomes(
+        &self,
+        py: Python<'_>,
+        cell: u32,
+        seconds: Option<f64>,
+    ) -> PyResult<Vec<(i64, Position)>> {
+        if cell as usize >= self.kind.len() {
+            return Err(PyValueError::new_err("no such cell"));
+        }
+        let dl = Deadline::after(seconds);
+        py.allow_threads(|| self.outcomes_of(cell, &dl))
+            .map_err(py_err)
+    }
+
+    /// The position conditioned on `mines` being mines and `safes` safe: `(0, None)` if no
+    /// placement has both, `(1, None)` if that is this position (every cell already fixed so),
+    /// `(2, position)` otherwise.
+    #[pyo3(signature = (mines, safes, seconds=None))]
+    fn condition(
+        &self,
+        py: Python<'_>,
+        mines: Vec<u32>,
+        safes: Vec<u32>,
+        seconds: Option<f64>,
+    ) -> PyResult<(u8, Option<Position>)> {
+        let mut extra: Vec<(Vec<u32>, i64)> = Vec::new();
+        for (cell, need) in mines
+            .iter()
+            .map(|&c| (c, 1))
+            .chain(safes.iter().map(|&c| (c, 0)))
+        {
+            if cell as usize >= self.kind.len() {
+                return Err(PyValueError::new_err("no such cell"));
+            }
+            match self.fixed_as(cell) {
+                Some(m) => {
+                    if m != (need == 1) {
+                        return Ok((0, None));
+                    }
+                }
+                None => extra.push((vec![cell], need)),
+            }
+        }
+        if extra.is_empty() {
+            return Ok((1, None));
+        }
+        let dl = Deadline::after(seconds);
+        let got = py
+            .allow_threads(|| self.derive(None, extra, self.same_board(), &dl))
+            .map_err(py_err)?;
+        Ok(match got {
+            Some(p) => (2, Some(p)),
+            None => (0, None),
+        })
+    }
+
+    /// One possible number if `cell` is safe (cached per position).
+    #[pyo3(signature = (cell, seconds=None))]
+    fn dead(&self, py: Python<'_>, cell: u32, seconds: Option<f64>) -> PyResult<bool> {
+        if cell as usize >= self.kind.len() {
+            return Err(PyValueError::new_err("no such cell"));
+        }
+        let dl = Deadline::after(seconds);
+        py.allow_threads(|| self.is_dead(cell, &dl)).map_err(py_err)
+    }
+
+    /// `(blended safety, unique safest living cell or None)` of `hyp`, derived from this position,
+    /// with `weights` (w1, w2) of the safest and the second safest living cell.
+    #[pyo3(signature = (hyp, weights, seconds=None))]
+    fn blended(
+        &self,
+        py: Python<'_>,
+        hyp: PyRef<'_, Position>,
+        weights: (u32, u32),
+        seconds: Option<f64>,
+    ) -> PyResult<(f64, Option<u32>)> {
+        if hyp.kind.len() != self.kind.len() {
+            return Err(PyValueError::new_err("a position of another board"));
+        }
+        let dl = Deadline::after(seconds);
+        let h: &Position = &hyp;
+        py.allow_threads(|| self.blend(h, weights, &dl))
+            .map_err(py_err)
+    }
+
+    /// The free guess of this position (ascending first), or None: see `cpsolve/play/strategy.py`.
+    #[pyo3(signature = (seconds=None))]
+    fn free_guess(&self, py: Python<'_>, seconds: Option<f64>) -> PyResult<Option<u32>> {
+        let dl = Deadline::after(seconds);
+        py.allow_threads(|| self.free_guess_cell(&dl))
+            .map_err(py_err)
+    }
+
+    /// `hyp.z / z` as Python's float division gives it.
+    fn share(&self, hyp: PyRef<'_, Position>) -> f64 {
+        ratio::ratio(&hyp.z, &self.z)
+    }
+}
+
+/// `num / den` correctly rounded (Python's `int / int`), for the tests.
+#[pyfunction]
+fn ratio_float(num: BigUint, den: BigUint) -> PyResult<f64> {
+    if den.is_zero() {
+        return Err(PyValueError::new_err("division by zero"));
+    }
+    Ok(ratio::ratio(&num, &den))
+}
+
+/// Adds this room's functions to the extension module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Position>()?;
+    m.add_function(wrap_pyfunction!(ratio_float, m)?)?;
+    Ok(())
+}
