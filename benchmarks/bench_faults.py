@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -140,31 +141,33 @@ async def slow_loris(port: int, answers: Answers, seconds: float, n: int = 50) -
         reader, writer = await asyncio.open_connection(HOST, port)
         writer.write(b"POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
                      b"Content-Length: 10000\r\n\r\n")
-        conns.append((reader, writer))
+        conns.append((asyncio.create_task(_response(reader)), writer))  # an answer is read as it comes
     t0 = time.perf_counter()
+    after: list[float] = []
     while time.perf_counter() - t0 < seconds:
-        for _, w in conns:
-            if not w.is_closing():
-                w.write(b".")
-                try:
-                    await w.drain()
-                except OSError:
-                    w.close()
+        for task, w in conns:
+            if task.done():
+                if len(after) < sum(t.done() for t, _ in conns):
+                    after.append(time.perf_counter() - t0)
+                continue
+            w.write(b".")
+            with contextlib.suppress(OSError):
+                await w.drain()
         await asyncio.sleep(1.0)
     held = 0
-    for r, w in conns:
+    for task, w in conns:
         try:
-            status, head, data = await asyncio.wait_for(_response(r), 0.2)
+            status, head, data = await asyncio.wait_for(task, 0.2)
             answers.add(status, data)
-            if b"connection: close" in head.lower():
-                answers.closes += 1
+            answers.closes += b"connection: close" in head.lower()
         except TimeoutError:
             held += 1
             answers.add("no answer (held open)")
         except (OSError, asyncio.IncompleteReadError):
             answers.add("closed without answer")
         w.close()
-    return f"{held} of {n} still held after {seconds:g} s; {answers.closes} answers closed the connection"
+    when = f", answered {min(after):.0f}-{max(after):.0f} s after the head" if after else ""
+    return (f"{held} of {n} still held after {seconds:g} s{when}; {answers.closes} answers closed the connection")
 
 
 async def disconnect(port: int, answers: Answers, body: bytes, n: int = 200) -> str:
@@ -285,7 +288,8 @@ async def ctrl_c(port: int, answers: Answers, proc: subprocess.Popen[bytes], pro
             ms, failed)
 
 
-async def run(port: int, proc: subprocess.Popen[bytes], log: Path, body_timeout: float) -> None:
+async def run(port: int, proc: subprocess.Popen[bytes], log: Path, body_timeout: float,
+              only: list[str] | None = None, rounds: int = 1) -> None:
     print(f"{'scenario':<12} {'health p50':>10} {'p90':>7} {'p99':>7} {'max':>7} {'failed':>6}  {'log lines':>9} "
           f"{'tracebacks':>10}  answers", flush=True)
     board_1mb = json.dumps({"board": "mines: 10\n" + ("." * 1000 + "\n") * 990}).encode()
@@ -306,13 +310,16 @@ async def run(port: int, proc: subprocess.Popen[bytes], log: Path, body_timeout:
     probe = Probe(port)
     try:
         for name, fn in scenarios:
+            if only and name not in only:
+                continue
             before = log.read_text(errors="replace")
             answers = Answers()
             probe.start()
             if fn is None:
                 note, ms, failed = await ctrl_c(port, answers, proc, probe, heavy)
             else:
-                note = await fn(answers) or ""
+                for _ in range(1 if name == "slow-loris" else rounds):
+                    note = await fn(answers) or ""
                 await asyncio.sleep(0.5)
                 ms, failed = probe.stop()
             added = log.read_text(errors="replace")[len(before):]
@@ -331,6 +338,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--body-timeout", type=float, default=10.0, help="the server's --body-timeout (default 10)")
+    ap.add_argument("--only", nargs="*", metavar="SCENARIO", help="run only these scenarios (ctrl-c last)")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="run each scenario but slow-loris and ctrl-c this many times in one probe window "
+                    "(more probes for the percentiles; default 1)")
     args = ap.parse_args()
     log = Path(tempfile.mkdtemp(prefix="cpsolve-faults-")) / "serve.log"
     with open(log, "wb") as err:
@@ -344,7 +355,7 @@ def main() -> None:
             line = proc.stdout.readline().decode()
             m = re.search(r":(\d+)/", line)
             assert m, line
-            asyncio.run(run(int(m.group(1)), proc, log, args.body_timeout))
+            asyncio.run(run(int(m.group(1)), proc, log, args.body_timeout, args.only, args.rounds))
         finally:
             if proc.poll() is None:
                 proc.kill()

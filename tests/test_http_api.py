@@ -204,6 +204,43 @@ def test_grid_shape_is_the_parsers_shape(lines, end, bom):
     assert grid_shape(text) == (board.rows, board.cols)
 
 
+def test_documents_are_rendered_in_chunks_as_jsonresponse_renders_them():
+    """json_bytes (the pool renders answers with it, so that one json.dumps of a 3 MB document does
+    not hold the GIL for 0.1 s) writes exactly JSONResponse's bytes."""
+    from starlette.responses import JSONResponse
+
+    from cpsolve.web.app import CHUNK, json_bytes
+
+    doc = analyze(parse_board(EXPERT)).to_json()
+    many = [{"row": i // 7, "col": i % 7, "probability": i / 3, "fraction": f"{i}/3", "basis": "exact",
+             "proof": None} for i in range(3 * CHUNK + 5)]
+    for d in (doc, {**doc, "cells": many, "undecided": [[i, i] for i in range(CHUNK + 1)], "t": "é\u0000"},
+              {"cells": many[:CHUNK]}, {"cells": [], "x": None}):
+        assert json_bytes(d) == JSONResponse(d).body
+
+
+def test_a_job_runs_and_is_rendered_with_the_collector_paused():
+    """The pool's jobs keep the cyclic collector paused until their document is bytes and freed
+    (resumed while a big document was alive, a young collection walked all of it, 100-140 ms with
+    the GIL held: /api/health waited that long)."""
+    import gc
+
+    from cpsolve.web.app import CHUNK, _rendered
+
+    seen = []
+    doc = {"cells": list(range(3 * CHUNK)), "n": 1}
+
+    def job():
+        seen.append(gc.isenabled())
+        return doc
+
+    assert gc.isenabled()
+    response = _rendered(job)
+    assert seen == [False] and gc.isenabled()
+    assert json.loads(response.body)["cells"] == list(range(3 * CHUNK))
+    assert doc == {}  # freed a chunk at a time, not in one step
+
+
 def test_plain_text_not_utf8_has_line_and_column(client):
     # the board reader's message, as the CLI's (`<stdin>:2:3: not UTF-8 text (byte 6)`)
     err = bad(client.post("/api/analyze", content=b"1 .\n. \xff\n", headers={"content-type": "text/plain"}))

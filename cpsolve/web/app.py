@@ -19,6 +19,7 @@ import json
 import logging
 import os
 import signal
+import sys
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -33,6 +34,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..board import BoardError
+from ..collector import gc_paused
 from ..render.palette import as_javascript
 from . import documents, games
 from .games import GameState
@@ -50,6 +52,8 @@ from .validate import (
 
 log = logging.getLogger("cpsolve.web")
 T = TypeVar("T")
+#: The GIL's switch interval (seconds) while the server runs (see create_app's lifespan).
+SWITCH_INTERVAL = 0.001
 #: The answer to the requests in flight when the server stops.
 SHUTTING_DOWN = "server is shutting down"
 #: After a 413, up to this many times ``max_body`` bytes of the body are still read (and dropped)
@@ -177,10 +181,15 @@ class Api:
         for deadline in list(self.reading):
             deadline.reschedule(loop.time())
 
-    async def analyze(self, request: Request) -> dict[str, Any]:
+    async def job(self, fn: Callable[..., dict[str, Any]], *args: Any) -> Response:
+        """``fn(*args)`` in the pool, its document rendered there too: a 200x200 board's document
+        is 40,000 cells of JSON, tens of ms of ``json.dumps`` that would stall the event loop."""
+        return await self.pool.run(_rendered, fn, *args)
+
+    async def analyze(self, request: Request) -> Response:
         body = await self.read_body(request)
         ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        return await self.pool.run(self._analyze, body, ctype)
+        return await self.job(self._analyze, body, ctype)
 
     def _analyze(self, body: bytes, ctype: str) -> dict[str, Any]:
         lim = self.limits
@@ -195,8 +204,8 @@ class Api:
             options = options_from(None, lim)
         return documents.analysis_document(board, options)
 
-    async def check(self, request: Request) -> dict[str, Any]:
-        return await self.pool.run(self._check, await self.read_body(request))
+    async def check(self, request: Request) -> Response:
+        return await self.job(self._check, await self.read_body(request))
 
     def _check(self, body: bytes) -> dict[str, Any]:
         doc = json_object(body)
@@ -205,8 +214,8 @@ class Api:
         options = options_from(doc.get("options"), self.limits)
         return documents.check_document(board, row, col, options)
 
-    async def move(self, request: Request) -> dict[str, Any]:
-        return await self.pool.run(self._move, await self.read_body(request))
+    async def move(self, request: Request) -> Response:
+        return await self.job(self._move, await self.read_body(request))
 
     def _move(self, body: bytes) -> dict[str, Any]:
         doc = json_object(body)
@@ -221,8 +230,8 @@ class Api:
     def _answer(self, g: GameState) -> dict[str, Any]:
         return games.document(g, self.sealer.seal(g))
 
-    async def new_game(self, request: Request) -> dict[str, Any]:
-        return await self.pool.run(self._new_game, await self.read_body(request))
+    async def new_game(self, request: Request) -> Response:
+        return await self.job(self._new_game, await self.read_body(request))
 
     def _new_game(self, body: bytes) -> dict[str, Any]:
         return self._answer(games.new_game(json_object(body), self.limits))
@@ -233,20 +242,20 @@ class Api:
         move(g, doc)
         return self._answer(g)
 
-    async def reveal(self, request: Request) -> dict[str, Any]:
+    async def reveal(self, request: Request) -> Response:
         body = await self.read_body(request)
-        return await self.pool.run(self._play, games.reveal, request.path_params["id"], body)
+        return await self.job(self._play, games.reveal, request.path_params["id"], body)
 
-    async def chord(self, request: Request) -> dict[str, Any]:
+    async def chord(self, request: Request) -> Response:
         body = await self.read_body(request)
-        return await self.pool.run(self._play, games.chord, request.path_params["id"], body)
+        return await self.job(self._play, games.chord, request.path_params["id"], body)
 
-    async def flag(self, request: Request) -> dict[str, Any]:
+    async def flag(self, request: Request) -> Response:
         body = await self.read_body(request)
-        return await self.pool.run(self._play, games.flag, request.path_params["id"], body)
+        return await self.job(self._play, games.flag, request.path_params["id"], body)
 
-    async def get_game(self, request: Request) -> dict[str, Any]:
-        return await self.pool.run(self._get_game, request.path_params["id"])
+    async def get_game(self, request: Request) -> Response:
+        return await self.job(self._get_game, request.path_params["id"])
 
     def _get_game(self, token: str) -> dict[str, Any]:
         return games.document(self.sealer.open(token, self.limits.max_cells), token)
@@ -255,6 +264,48 @@ class Api:
         pool = self.pool
         return {"status": "ok", "pid": os.getpid(), "analyses_in_hand": pool.in_hand,
                 "analyses_served": pool.served, "refused_busy": pool.refused}
+
+
+def _rendered(fn: Callable[..., dict[str, Any]], *args: Any) -> Response:
+    # The cyclic collector stays paused until the document is bytes and freed: resumed while a
+    # 200x200 board's document (a dict per cell) was still alive, its next young collection walked
+    # all of it, 100-140 ms holding the GIL, in whichever thread allocated next (the event loop's
+    # too). The objects of a job are freed by reference counting when it returns.
+    with gc_paused():
+        doc = fn(*args)
+        body = json_bytes(doc)
+        _free(doc)
+    return Response(body, media_type="application/json")
+
+
+def _free(doc: dict[str, Any]) -> None:
+    """Free a document's long lists :data:`CHUNK` items at a time: freeing a list frees all its
+    items in one step that holds the GIL (40-80 ms for a 200x200 board's cells)."""
+    for value in doc.values():
+        if isinstance(value, list):
+            while len(value) > CHUNK:
+                del value[-CHUNK:]
+    doc.clear()
+
+
+#: Lists rendered this many items at a time by :func:`json_bytes`.
+CHUNK = 1000
+
+
+def json_bytes(doc: dict[str, Any]) -> bytes:
+    """``doc`` as JSONResponse writes it, with its long lists rendered :data:`CHUNK` items at a
+    time: ``json.dumps`` holds the GIL for the whole of one call, and a 200x200 board's document
+    (3 MB, 0.1 s) would stall the event loop that long; between the chunks the GIL can go to it."""
+    opts: dict[str, Any] = {"ensure_ascii": False, "allow_nan": False, "separators": (",", ":")}
+    long = {k: v for k, v in doc.items() if isinstance(v, list) and len(v) > CHUNK}
+    if not long:
+        return json.dumps(doc, **opts).encode("utf-8")
+    marks = {k: f"\x00{k}\x00" for k in long}
+    head = json.dumps({k: marks.get(k, v) for k, v in doc.items()}, **opts)
+    for k, items in long.items():
+        parts = (json.dumps(items[i:i + CHUNK], **opts)[1:-1] for i in range(0, len(items), CHUNK))
+        head = head.replace(json.dumps(marks[k], **opts), "[" + ",".join(parts) + "]", 1)
+    return head.encode("utf-8")
 
 
 def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
@@ -348,8 +399,17 @@ def create_app(limits: Limits | None = None, secret: bytes | str | None = None) 
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        with draining_on_stop(api.drain):
-            yield
+        # The event loop shares the GIL with the analysis threads: a thread that wants it waits
+        # up to the switch interval (5 ms by default) for each turn, and answering /api/health
+        # takes several turns. At 1 ms, its p90 beside 4 analyses of 200x200 boards went from
+        # 56-64 ms to 26 ms (benchmarks/bench_faults.py, scenario "analyses").
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH_INTERVAL)
+        try:
+            with draining_on_stop(api.drain):
+                yield
+        finally:
+            sys.setswitchinterval(interval)
         api.pool.close()
 
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error}, lifespan=lifespan)
