@@ -472,3 +472,40 @@ def test_progress_bar_goes_to_stderr_when_asked() -> None:
     assert rc == 0
     json.loads(out)  # standard output stays one JSON document
     assert "0/3" in err and "game" in err  # later refreshes depend on timing
+
+
+def test_endgame_search_stops_at_the_deadline() -> None:
+    """The core reads the analysis deadline (cpsolve.budget) every 1,024 nodes: under a deadline
+    already passed the search stops at node 1,024 with SearchBudgetExceeded ("past the deadline"), and
+    endgame_move degrades to None (the player guesses by its heuristic); under a generous one it finds
+    the move it finds without any deadline."""
+    from cpsolve.budget import Deadline, within
+    from cpsolve.play.endgame import SearchBudgetExceeded, endgame_move
+
+    engine = Lookahead()
+    stopped = 0
+    for pos in oracle_positions("8x8x10", 40, seed=3, per_game=4):
+        state = engine.solve(pos.board)
+        if not 500 <= state.z <= 3000:
+            continue
+        free = EndgameSearch.of(state, 3000, 10**7)
+        assert free is not None
+        expect = free.best_move()
+        if free.nodes <= 1024:
+            continue
+        search = EndgameSearch.of(state, 3000, 10**7)
+        assert search is not None
+        with within(Deadline.after(0.0)):
+            with pytest.raises(SearchBudgetExceeded, match="deadline"):
+                search.best_move()
+            assert endgame_move(state, 3000, 10**7) is None
+        assert search.nodes == 1024
+        with within(Deadline.after(60.0)):
+            assert endgame_move(state, 3000, 10**7) == expect
+        # the node budget still says it is the budget
+        small = EndgameSearch.of(state, 3000, 100)
+        assert small is not None
+        with pytest.raises(SearchBudgetExceeded, match="more than 100 positions"):
+            small.best_move()
+        stopped += 1
+    assert stopped >= 2

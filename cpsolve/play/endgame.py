@@ -26,12 +26,14 @@ from fractions import Fraction
 
 from .. import _core
 from ..board import COVERED
+from ..budget import current
 from ..errors import BudgetError
 from .lookahead import CountedPosition
 
 
 class SearchBudgetExceeded(BudgetError):
-    """The endgame search visited more positions than its node budget."""
+    """The endgame search visited more positions than its node budget, or ran past the current
+    deadline (:mod:`cpsolve.budget`; the core reads the clock every 1,024 nodes)."""
 
 
 def _kinds(state: CountedPosition) -> bytes:
@@ -115,31 +117,37 @@ class EndgameSearch:
         """Each live cell's chance to be safe (an upper bound on its value as a first move)."""
         return {cell: Fraction(safe, self.n) for cell, safe in self._core.safety}
 
+    def _stopped(self) -> SearchBudgetExceeded:
+        if self._core.out_of_time:
+            return SearchBudgetExceeded("the endgame search ran past the deadline")
+        return SearchBudgetExceeded(f"the endgame search visited more than {self.budget:,} positions")
+
     def best_move(self) -> tuple[int, Fraction] | None:
-        """(cell, chance to win) of an optimal move; None if nothing is left to decide."""
-        done, cell, won = self._core.best_move()
+        """(cell, chance to win) of an optimal move; None if nothing is left to decide. Raises
+        :class:`SearchBudgetExceeded` past the node budget or the current deadline."""
+        done, cell, won = self._core.best_move(current().left())
         if not done:
-            raise SearchBudgetExceeded
+            raise self._stopped()
         return None if cell is None else (cell, Fraction(won, self.n))
 
     def value(self) -> Fraction:
         """Chance to win the whole position with optimal play."""
-        done, won = self._core.value()
+        done, won = self._core.value(current().left())
         if not done:
-            raise SearchBudgetExceeded
+            raise self._stopped()
         return Fraction(won, self.n)
 
     def move_value(self, cell: int) -> Fraction:
         """Chance to win by opening ``cell`` first, then playing optimally."""
-        done, won = self._core.move_value(cell)
+        done, won = self._core.move_value(cell, current().left())
         if not done:
-            raise SearchBudgetExceeded
+            raise self._stopped()
         return Fraction(won, self.n)
 
 
 def endgame_move(state: CountedPosition, max_placements: int, node_budget: int) -> tuple[int, Fraction] | None:
     """An optimal cell to open and its chance to win, or None (too many placements, nothing to decide,
-    or over the node budget)."""
+    over the node budget, or past the current deadline: the player then guesses by its heuristic)."""
     search = EndgameSearch.of(state, max_placements, node_budget)
     if search is None:
         return None

@@ -170,6 +170,21 @@ pub struct Endgame {
 }
 
 impl Endgame {
+    /// Arms the deadline of the search about to run: `seconds` from now (Python's
+    /// `budget.current().left()`; None: none; NaN or not positive: already passed; beyond the
+    /// clock's range: none).
+    fn start(&mut self, seconds: Option<f64>) {
+        let now = std::time::Instant::now();
+        self.search.out_of_time = false;
+        self.search.deadline = match seconds {
+            None => None,
+            Some(s) if s.is_nan() || s <= 0.0 => Some(now),
+            Some(s) => std::time::Duration::try_from_secs_f64(s)
+                .ok()
+                .and_then(|d| now.checked_add(d)),
+        };
+    }
+
     fn live_index(&self, cell: u32) -> PyResult<usize> {
         self.live
             .binary_search(&cell)
@@ -240,7 +255,9 @@ impl Endgame {
 
     /// (finished, cell, placements won) of an optimal first move: finished false when the node budget
     /// ran out; cell None when nothing is left to decide.
-    fn best_move(&mut self, py: Python<'_>) -> (bool, Option<u32>, u64) {
+    #[pyo3(signature = (seconds=None))]
+    fn best_move(&mut self, py: Python<'_>, seconds: Option<f64>) -> (bool, Option<u32>, u64) {
+        self.start(seconds);
         let search = &mut self.search;
         let got = py.allow_threads(|| {
             on_big_stack(search.placements(), || search.best_move()).unwrap_or(Err(OverBudget))
@@ -253,7 +270,9 @@ impl Endgame {
     }
 
     /// (finished, placements won by optimal play from the whole position).
-    fn value(&mut self, py: Python<'_>) -> (bool, u64) {
+    #[pyo3(signature = (seconds=None))]
+    fn value(&mut self, py: Python<'_>, seconds: Option<f64>) -> (bool, u64) {
+        self.start(seconds);
         let search = &mut self.search;
         match py.allow_threads(|| {
             on_big_stack(search.placements(), || search.value()).unwrap_or(Err(OverBudget))
@@ -264,8 +283,15 @@ impl Endgame {
     }
 
     /// (finished, placements won by opening `cell` first, then playing optimally).
-    fn move_value(&mut self, py: Python<'_>, cell: u32) -> PyResult<(bool, u64)> {
+    #[pyo3(signature = (cell, seconds=None))]
+    fn move_value(
+        &mut self,
+        py: Python<'_>,
+        cell: u32,
+        seconds: Option<f64>,
+    ) -> PyResult<(bool, u64)> {
         let k = self.live_index(cell)?;
+        self.start(seconds);
         let search = &mut self.search;
         Ok(
             match py.allow_threads(|| {
@@ -276,6 +302,12 @@ impl Endgame {
                 Err(OverBudget) => (false, 0),
             },
         )
+    }
+
+    /// The last search stopped at its deadline (`seconds`), not at its node budget.
+    #[getter]
+    fn out_of_time(&self) -> bool {
+        self.search.out_of_time
     }
 
     /// Placements searched over.

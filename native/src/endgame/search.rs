@@ -8,6 +8,11 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::time::Instant;
+
+/// The deadline is read every this many nodes (a node costs about a microsecond: the clock stays a
+/// small share of the work, and a search overruns its deadline by about a millisecond at most).
+pub const CLOCK_EVERY: u64 = 1024;
 
 /// A fast hash of 64-bit words (the memo's keys are bitsets; SipHash would be most of a lookup).
 #[derive(Default)]
@@ -107,6 +112,10 @@ pub struct Search {
     memo: Map<Words, u64>,
     pub nodes: u64,
     pub budget: u64,
+    /// the analysis deadline (`cpsolve/budget.py`), checked every [`CLOCK_EVERY`] nodes
+    pub deadline: Option<Instant>,
+    /// the last search stopped at the deadline (not at the node budget)
+    pub out_of_time: bool,
     /// first moves evaluated from the full set, in the order evaluated
     pub first: Vec<FirstMove>,
 }
@@ -173,6 +182,8 @@ impl Search {
             memo: Map::default(),
             nodes: 0,
             budget,
+            deadline: None,
+            out_of_time: false,
             first: Vec::new(),
         }
     }
@@ -237,6 +248,14 @@ impl Search {
         self.nodes += 1;
         if self.nodes > self.budget || depth > MAX_DEPTH {
             return Err(OverBudget);
+        }
+        if self.nodes % CLOCK_EVERY == 0 {
+            if let Some(at) = self.deadline {
+                if Instant::now() > at {
+                    self.out_of_time = true;
+                    return Err(OverBudget);
+                }
+            }
         }
         let n = count(s);
         if n == 1 {
