@@ -14,8 +14,7 @@ that did not finish leaves the cell "not decided". Running out of time never mak
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
@@ -47,19 +46,33 @@ class Deadline:
 _current: ContextVar[Deadline | None] = ContextVar("cpsolve_deadline", default=None)
 
 
-@contextmanager
-def within(deadline: Deadline, *, replace: bool = False) -> Iterator[Deadline]:
+class _Within:
+    """The context of :func:`within` (a class, not a generator: an analysis enters a few per call)."""
+
+    __slots__ = ("_deadline", "_replace", "_token")
+
+    def __init__(self, deadline: Deadline, replace: bool) -> None:
+        self._deadline = deadline
+        self._replace = replace
+
+    def __enter__(self) -> Deadline:
+        deadline = self._deadline
+        outer = _current.get()
+        if not self._replace and outer is not None and outer.at is not None and (
+                deadline.at is None or outer.at < deadline.at):
+            deadline = outer
+        self._token = _current.set(deadline)
+        return deadline
+
+    def __exit__(self, *exc: object) -> None:
+        _current.reset(self._token)
+
+
+def within(deadline: Deadline, *, replace: bool = False) -> AbstractContextManager[Deadline]:
     """Make ``deadline`` the current one for the code run inside (the earlier of it and an
     enclosing deadline, so a nested analysis never outlives its caller's budget; ``replace``:
     ``deadline`` alone, for work with a budget of its own such as naming a conflict)."""
-    outer = _current.get()
-    if not replace and outer is not None and outer.at is not None and (deadline.at is None or outer.at < deadline.at):
-        deadline = outer
-    token = _current.set(deadline)
-    try:
-        yield deadline
-    finally:
-        _current.reset(token)
+    return _Within(deadline, replace)
 
 
 def current() -> Deadline:

@@ -176,12 +176,32 @@ class AnalysisOptions:
         """A copy with every keyword that is not :data:`UNSET` applied: how ``analyze``'s explicit
         keywords override its ``options`` (a keyword equal to its default still overrides)."""
         changes = {k: v for k, v in keywords.items() if v is not UNSET}
-        return dataclasses.replace(self, **changes) if changes else self
+        if not changes:
+            return self
+        # analyze(board, prove=False) in a loop: the same copy each time, checked once (the key
+        # holds each value's type, so prove=1 is not taken for prove=True, and a copy is kept only
+        # beside the very object it was made from)
+        key = (id(self), *((k, type(v), v) for k, v in changes.items()))
+        try:
+            hit = _GIVEN.get(key)
+        except TypeError:  # an unhashable value: checked (and refused) as usual
+            return dataclasses.replace(self, **changes)
+        if hit is not None and hit[0] is self:
+            return hit[1]
+        made = dataclasses.replace(self, **changes)
+        if len(_GIVEN) >= _GIVEN_SIZE:
+            _GIVEN.clear()
+        _GIVEN[key] = (self, made)
+        return made
 
     def prior_density(self) -> Fraction:
         """The density used on a board without a mine total."""
         return self.density if self.density is not None else DEFAULT_DENSITY
 
+
+#: Copies made by :meth:`AnalysisOptions.given`, by (id of the original, keywords); bounded.
+_GIVEN: dict[tuple[Any, ...], tuple[AnalysisOptions, AnalysisOptions]] = {}
+_GIVEN_SIZE = 256
 
 #: The default settings (``analyze(board)``).
 DEFAULTS = AnalysisOptions()

@@ -26,7 +26,7 @@ from ..encodings import CardSystem, raw_model, system_from_clues, system_from_mo
 from ..options import DEFAULT_ENGINE
 from .backbone import backbone
 from .backends import LOAD_SECONDS, ProofStatus, get_backend, loaded, resolve
-from .certainty import Certainties, Certainty, certify
+from .certainty import Certainties, Certainty
 
 
 @dataclass
@@ -145,9 +145,9 @@ def _solve(model: Model, name: str, certs: Certainties,
         _finish(result, system, t0, set(), set())
         return result
     for v, f in bb.forced.items():
-        used = clue_cells(f.sources)
+        # made when first read, like the deductions (the clues' coordinates are looked up then)
         for cell in system.cells_of(v):
-            certs[cell] = certify(divmod(cell, model.cols), f.value, f.engine or name, used, f.uses_total)
+            certs.add_pending(cell, f.value, f.engine or name, f.sources, f.uses_total)
     result.status = bb.status
     _finish(result, system, t0, bb.free, bb.undecided)
     return result
