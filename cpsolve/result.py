@@ -8,12 +8,14 @@ subsystem returned them; per-cell objects are built only when read.
 from __future__ import annotations
 
 import json
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from typing import Any
 
+from . import _core
 from .board import COVERED, MINE, Board, code_bytes, neighbour_counts
 from .collector import GC_PAUSE_CELLS, gc_paused
 from .constraints import Fact, Model
@@ -50,14 +52,14 @@ class CellResult:
     state: str = "covered"
 
     def to_json(self) -> dict[str, Any]:
-        p = self.probability
-        return {
-            "row": self.row, "col": self.col,
-            "probability": p.value,
-            "fraction": p.text() if isinstance(p, Exact) else None,
-            "basis": p.basis,
-            "proof": self.proof.verdict if self.proof is not None else None,
-        }
+        return cell_entry(self.row, self.col, self.probability, self.proof.verdict if self.proof is not None else None)
+
+
+def cell_entry(row: int, col: int, p: Probability, proof: str | None) -> dict[str, Any]:
+    """A cell's entry in the JSON document (docs/json.md): the one writer of it, for
+    :meth:`CellResult.to_json` and for :meth:`Analysis.to_json_text`'s text."""
+    return {"row": row, "col": col, "probability": p.value, "fraction": p.text() if isinstance(p, Exact) else None,
+            "basis": p.basis, "proof": proof}
 
 
 @dataclass
@@ -367,7 +369,8 @@ def _fewest_covered_around(board: Board, tied: list[int]) -> int:
         # many ties (an estimated or blank board: every cell at one density): the whole board's
         # covered neighbour counts in one pass (per cell, 520,000 ties took 20 s on 1000x1000)
         counts = neighbour_counts(board.rows, board.cols, code_bytes(grid).translate(_IS_COVERED))
-        return min(tied, key=lambda i: (counts[i], i))
+        fewest = min(map(counts.__getitem__, tied))  # then the first such cell in row-major order
+        return min(i for i in tied if counts[i] == fewest)
     return min(tied, key=lambda i: (sum(1 for j in board.neighbours(i) if grid[j] == COVERED), i))
 
 
@@ -440,69 +443,113 @@ class _RawCells:
         return proofs.verdicts() if isinstance(proofs, Certainties) else {c: x.mine for c, x in proofs.items()}
 
     def verdict_cells(self) -> list[tuple[int, bool]]:
-        """(cell, is a mine) of every proved cell, in the order of the cell results."""
-        verdict_get = self._verdicts().get
-        return [(i, v) for i in self.model.unknown if (v := verdict_get(i)) is not None]
+        """(cell, is a mine) of every proved cell, in the order of the cell results (row-major)."""
+        return sorted(self._verdicts().items())
 
     def json_text(self, analysis: Analysis) -> str:
+        """:meth:`Analysis.to_json_text`: the document of :func:`document`, whose cell entries are
+        written once per distinct (value, proof) by :func:`cell_entry` and joined in the core, one
+        per cell, with the cell's row and column (``cpsolve._core.json_cells``)."""
         model, probs = self.model, self.probs
         cols = model.cols
-        mine_of = self._verdicts()
-        tails: dict[tuple[object, bool | None], str] = {}
-        by_object: dict[tuple[int, bool | None], str] = {}  # the objects stay alive in per_cell
+        verdicts = self._verdicts()
+        verdict_get = verdicts.get
         dumps = json.dumps
-        texts = []
-        per_cell: list[Probability] = []
-        verdict_get = mine_of.get
-        for i, p in zip(model.unknown, _per_cell(probs, model.unknown), strict=True):
-            v = verdict_get(i)
+        tails: list[str] = []
+        objects: list[Probability] = []  # per key, its value (the object first seen)
+        proof_of: list[bool | None] = []  # per key, its proof
+        by_value: dict[tuple[object, bool | None], int] = {}
+        by_object: dict[tuple[int, bool | None], int] = {}  # the objects stay alive in ``objects``/probs
+        # an entry's text after its row and column ('{"row": 0, "col": 0, ' is what the core writes)
+        prefix = dumps(cell_entry(0, 0, _ZERO, None)).index('"probability"')
+
+        def key(p: Probability, v: bool | None) -> int:
             if v is not None and isinstance(p, Estimate):
                 p = _EST_ONE if v else _EST_ZERO  # as in _make_cells
-            per_cell.append(p)
             # cells share value objects (one per group): looked up by the object first, which
-            # costs no hash of a Fraction; the per-cell objects of estimates fall through to the value
-            tail = by_object.get((id(p), v)) if isinstance(p, Exact) else None
-            if tail is None:
-                # the key is the value (an exact fraction, or the float's repr, which tells 0.0 from -0.0)
-                key = (p.fraction if isinstance(p, Exact) else repr(p.value), v)
-                tail = tails.get(key)
-                if tail is None:
-                    # each distinct value encoded by json itself (the same text as json.dumps of the cell)
-                    frac = p.text() if isinstance(p, Exact) else None
+            # costs no Fraction; then by the value (an exact fraction, or the float's repr, which
+            # tells 0.0 from -0.0)
+            k = by_object.get((id(p), v))
+            if k is None:
+                vk = (p.fraction if isinstance(p, Exact) else repr(p.value), v)
+                k = by_value.get(vk)
+                if k is None:
+                    k = by_value[vk] = len(tails)
                     verdict = None if v is None else "mine" if v else "safe"
-                    tail = tails[key] = (f'"probability": {dumps(p.value)}, "fraction": {dumps(frac)}, '
-                                         f'"basis": {dumps(p.basis)}, "proof": {dumps(verdict)}}}')
-                if isinstance(p, Exact):
-                    by_object[id(p), v] = tail
-            texts.append(f'{{"row": {i // cols}, "col": {i % cols}, {tail}')
-        safe = [i for i in model.unknown if verdict_get(i) is False]
-        mines = [i for i in model.unknown if verdict_get(i) is True]
+                    tails.append(dumps(cell_entry(0, 0, p, verdict))[prefix:])
+                    objects.append(p)
+                    proof_of.append(v)
+                by_object[id(p), v] = k
+            return k
+
+        none = 0xFFFFFFFF
+        keys = array("I", [none]) * (model.rows * cols)
+        default = 0
+        grouped = isinstance(probs, _GroupProbabilities)
+        if isinstance(probs, _GroupProbabilities):
+            # the off-frontier cells (most of a huge board) keep the default key: no step per cell
+            if probs._outside:
+                default = key(probs._p_out, None)
+            for i, p in probs._explicit.items():
+                keys[i] = key(p, verdict_get(i))
+            for i, f in plain(probs._fixed).items():
+                keys[i] = key(_ONE if f.mine else _ZERO, verdict_get(i))
+            for i, v in verdicts.items():
+                if keys[i] == none:
+                    keys[i] = key(probs._p_out, v)
+        else:
+            for i, p in zip(model.unknown, _per_cell(probs, model.unknown), strict=True):
+                keys[i] = key(p, verdict_get(i))
+        cells_text = _core.json_cells(cols, tuple(model.unknown), keys.tobytes(), default, tails)
+        proved = sorted(verdicts.items())
         doc = document(analysis.rows, analysis.cols, analysis.mines, analysis.remaining, status="ok",
                        exact=analysis.exact, prior=analysis.prior, cells=_CELLS_MARK,
-                       proved_safe=[list(divmod(i, cols)) for i in safe],
-                       proved_mine=[list(divmod(i, cols)) for i in mines],
-                       best_guess=self._best_guess(analysis, per_cell, safe), budget=analysis.budget_account())
-        return dumps(doc).replace(dumps(_CELLS_MARK), "[" + ", ".join(texts) + "]", 1)
+                       proved_safe=[list(divmod(i, cols)) for i, v in proved if not v],
+                       proved_mine=[list(divmod(i, cols)) for i, v in proved if v],
+                       best_guess=self._best_guess(analysis, keys, default, objects, proof_of, proved, grouped),
+                       budget=analysis.budget_account())
+        head, tail = dumps(doc).split(dumps(_CELLS_MARK), 1)
+        return head + cells_text + tail
 
-    def _best_guess(self, analysis: Analysis, per_cell: list[Probability], safe: list[int]) -> list[int] | None:
-        """:attr:`Analysis.best_guess` by the one rule (:func:`best_guess`), given only the cells
-        tied at the lowest probability of its candidates (the rule's answer is among them)."""
-        unknown, cols = self.model.unknown, self.model.cols
+    def _best_guess(self, analysis: Analysis, keys: array[int], default: int, objects: list[Probability],
+                    proof_of: list[bool | None], proved: list[tuple[int, bool]], grouped: bool) -> list[int] | None:
+        """:attr:`Analysis.best_guess` by the one rule (:func:`best_guess`), from each cell's key
+        (see :meth:`json_text`): the candidates' distinct values are compared once each, and the
+        off-frontier cells of a counted board are taken whole."""
+        model = self.model
+        unknown, cols = model.unknown, model.cols
         if not unknown:
             return None
+        none = 0xFFFFFFFF
+
+        def key_of(i: int) -> int:
+            k = keys[i]
+            return default if k == none else k
+
         # as best_guess: the proved-safe cells, else every cell neither proved a mine nor exactly 1
+        safe = [i for i, v in proved if not v]
         if safe:
-            at = {i: k for k, i in enumerate(unknown)} if len(safe) > 1 else {safe[0]: unknown.index(safe[0])}
-            pool, probs = safe, [per_cell[at[i]] for i in safe]
+            low = _lowest([objects[k] for k in {key_of(i) for i in safe}])
+            tied = [i for i in safe if id(objects[key_of(i)]) in low]
         else:
-            verdict_get = self._verdicts().get
-            ones = {k for k, p in {id(p): p for p in per_cell}.items() if isinstance(p, Exact) and p.fraction == 1}
-            pairs = [(i, p) for i, p in zip(unknown, per_cell) if not verdict_get(i) and id(p) not in ones]
-            if not pairs:
+            candidates = [k for k, (p, v) in enumerate(zip(objects, proof_of, strict=True))
+                          if not v and not (isinstance(p, Exact) and p.fraction == 1)]
+            if not candidates:
                 return None
-            pool, probs = [i for i, _ in pairs], [p for _, p in pairs]
-        low = _lowest(probs)
-        tied = [i for i, p in zip(pool, probs) if id(p) in low]
+            low = _lowest([objects[k] for k in candidates])
+            low_keys = {k for k in candidates if id(objects[k]) in low}
+            if grouped:
+                probs = self.probs
+                assert isinstance(probs, _GroupProbabilities)
+                listed = [i for i in (*probs._explicit, *plain(probs._fixed), *(i for i, _ in proved))
+                          if keys[i] in low_keys]
+                if default in low_keys and probs._outside:
+                    listed += [i for i in probs._outside if keys[i] == none]
+                tied = sorted(set(listed))
+            else:
+                tied = [i for i in unknown if keys[i] in low_keys]
+            if not tied:
+                return None
         board = analysis.board
         if board is None:
             return list(divmod(min(tied), cols))

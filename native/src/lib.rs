@@ -10,6 +10,7 @@
 use pyo3::prelude::*;
 
 pub mod count;
+pub mod document;
 pub mod endgame;
 pub mod lookahead;
 pub mod model;
@@ -24,6 +25,7 @@ fn core_version() -> &'static str {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(core_version, m)?)?;
     count::register(m)?;
+    document::register(m)?;
     model::register(m)?;
     endgame::register(m)?;
     lookahead::register(m)?;
