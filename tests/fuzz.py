@@ -327,24 +327,43 @@ def cli_case(rng: random.Random) -> Case:
         boards = {}
         argv = ["verify-ng", fname, "--first-cell", cell_arg(rng, lay.rows, lay.cols)]
     else:
+        # serve only with options it refuses (exit 2 before it would listen): a valid one would not return
         argv = rng.choice([[], ["bogus"], ["solve"], ["check", path], ["--version"], ["solve", "--bogus", path],
-                           ["-1,0"], ["check", "-1,0"]])
+                           ["-1,0"], ["check", "-1,0"], ["serve", "--port", "-1"], ["serve", "--workers", "0"],
+                           ["serve", "--time-limit", rng.choice(["nan", "0", "-1", "x"])], ["serve", "--bogus"],
+                           ["serve", "--processes", "9" * 30]])
     return Case(argv, files, boards, stdin, cmd)
 
 
 # ---- the runner -------------------------------------------------------------------------------
 
+#: A case is a hang after this many times its ``seconds`` of wall clock, whatever its CPU time.
+WALL_FACTOR = 5
+
+
+def _over(seconds: float) -> str:
+    return f"over {seconds:g} s of CPU or {seconds * WALL_FACTOR:g} s of wall clock"
+
+
 @contextlib.contextmanager
 def _time_limit(seconds: float) -> Iterator[None]:
+    """Raise :class:`Hang` after ``seconds`` of the process's CPU time (ITIMER_PROF), or after
+    WALL_FACTOR times that of wall clock (a case blocked without computing). CPU time, not wall:
+    a soak run at a low priority on a loaded machine is starved, and a 14 s game of a 2000-cell row
+    took over 120 s of wall clock there (seed 112, case 1796, while a 2000x2000 bench ran)."""
     def boom(signum: int, frame: object) -> None:
         raise Hang()
-    old = signal.signal(signal.SIGALRM, boom)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    old_alarm = signal.signal(signal.SIGALRM, boom)
+    old_prof = signal.signal(signal.SIGPROF, boom)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds * WALL_FACTOR)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGALRM, old_alarm)
+        signal.signal(signal.SIGPROF, old_prof)
 
 
 def run_cli(case: Case, workdir: Path) -> tuple[int, str, str]:
@@ -590,7 +609,7 @@ def run_one(rng: random.Random, tally: Tally, workdir: Path, *, api_share: float
                 check_cli(case, status, out, err, tally)
     except Hang:
         tally.hangs += 1
-        tally.fail("hang", case or Case(["<api>"], {}, {}), f"over {seconds} s")
+        tally.fail("hang", case or Case(["<api>"], {}, {}), _over(seconds))
     except Exception:  # noqa: BLE001 - a traceback is what we count
         tally.tracebacks += 1
         tally.fail("traceback", case or Case(["<api>"], {}, {}), traceback.format_exc()[-3000:])
@@ -861,7 +880,7 @@ def run_sized(rng: random.Random, tally: Tally, workdir: Path, *, big: bool = Fa
             check_sized(case, sc, status, out, err, tally)
     except Hang:
         tally.hangs += 1
-        tally.fail("hang", case or Case(["<sized>"], {}, {}), f"over {seconds} s")
+        tally.fail("hang", case or Case(["<sized>"], {}, {}), _over(seconds))
     except Exception:  # noqa: BLE001 - a traceback is what we count
         tally.tracebacks += 1
         tally.fail("traceback", case or Case(["<sized>"], {}, {}), traceback.format_exc()[-3000:])

@@ -287,3 +287,19 @@ def test_soak_http_api(http_client):  # type: ignore[no-untyped-def]
     assert (tally.tracebacks, tally.hangs, tally.wrong_claims) == (0, 0, 0), "\n\n".join(tally.failures)
     # the oracle did run (on the share of plain requests; the sized ones are checked by the layout)
     assert n < 1000 or tally.by_kind.get("checked analyses", 0) > n * (1 - sized) / 70
+
+
+def test_hang_detector_counts_cpu_time_and_a_wall_backstop():
+    """A test of the tests: a case spinning past its CPU seconds is a hang, and so is one blocked
+    past WALL_FACTOR times them; one that merely waits its turn on a loaded machine is not."""
+    import time
+
+    with pytest.raises(fuzz.Hang), fuzz._time_limit(0.2):
+        while True:
+            pass
+    t0 = time.perf_counter()
+    with pytest.raises(fuzz.Hang), fuzz._time_limit(0.1):
+        time.sleep(5)
+    assert time.perf_counter() - t0 < 2
+    with fuzz._time_limit(0.2):
+        time.sleep(0.3)  # over its CPU seconds of wall clock, under the backstop: not a hang
