@@ -411,45 +411,21 @@ class Evaluator:
             infl = 1.0 + self.influence_scale * (self.influence(x) / safe_tally)  # int / int: no float(z)
         if bar is not None and not bar.deferred and safety * infl * (1 + PROGRESS) < bar.weight:
             return Evaluated(x, safety, 0.0, False)  # cannot win even if every number left it safe
-        outs = self.outcomes(x)
-        if not outs:
+        # the rest in the core (Position.score), with the same float operations in the same order:
+        # x's outcomes; common, the cells safe after every number; deferred when x shows one number
+        # only or lies in a small pocket; scored by its safety when its safety alone makes a group of
+        # several other cells safe (the next move is free); else the sum over its numbers, most
+        # placements first, of P(v) * blended_v * I, pruned once it cannot beat the bar, times
+        # (1 + PROGRESS * P(progress)); dominating: the unique safest living cell after every
+        # number, when it is safer now
+        assert self.state.core is not None
+        got = call(self.state.core.score, x, safety, infl,
+                   bar.weight if bar is not None and not bar.deferred else None,
+                   self.in_large_pocket(x), PROGRESS, BLEND)
+        if got is None:
             return None
-        safes = {v: frozenset(h.safe_cells()) for v, h in outs.items()}
-        common = frozenset.intersection(*safes.values())
-        deferred = len(outs) == 1 or not self.in_large_pocket(x)
-        comp = self.state.comp_of.get(x)
-        for k, cmp in enumerate(self.state.comps):
-            for g in cmp.groups:
-                if g.size > 1 and (k != comp or x not in g.cells) and common.issuperset(g.cells):
-                    return Evaluated(x, safety, safety * (1 + PROGRESS * safety), deferred, common)
-        share = self.state.core.share  # type: ignore[union-attr]
-        weight = 0.0
-        left = safety
-        progress = 0.0
-        linked = len(common)
-        single: int | None = None
-        same = True
-        for v in sorted(outs, key=lambda v: -outs[v].z):
-            if bar is not None and not bar.deferred and not deferred and \
-                    (weight + left * infl) * (1 + PROGRESS) < bar.weight:
-                return Evaluated(x, safety, weight, deferred, common)  # cannot win: pruned
-            h = outs[v]
-            p = share(h.core)  # h.z / z, correctly rounded as Python's int division
-            b, top = self.blended(h)
-            weight += p * b * infl
-            if len(safes[v]) > linked:
-                progress += p
-            if top is None:
-                same = False
-            elif single is None:
-                single = top
-            elif single != top:
-                same = False
-            left -= p
-        ev = Evaluated(x, safety, weight * (1 + PROGRESS * progress), deferred, common)
-        if same and single is not None and 1.0 - prob.get(single, 1.0) > safety:
-            ev.dominating = single
-        return ev
+        weight, deferred, common, dominating = got
+        return Evaluated(x, safety, weight, deferred, frozenset(common), dominating)
 
     def best_guess(self) -> int | None:
         cands = self.candidates()

@@ -161,6 +161,14 @@ type Fixed = (Arc<Vec<(u32, bool)>>, Arc<Vec<u8>>);
 /// The kinds of board cells and their codes.
 type BoardCells = (Arc<Vec<u8>>, Arc<Vec<i8>>);
 
+/// A candidate's score (`Evaluated` in `cpsolve/play/guess.py`).
+struct Score {
+    weight: f64,
+    deferred: bool,
+    common: Vec<u32>,
+    dominating: Option<u32>,
+}
+
 /// The outcome of counting a position: counted, or no placement at all (the first component with
 /// no configuration, or None when the mine total cannot be met).
 enum Made {
@@ -554,6 +562,113 @@ impl Position {
         Ok(((w1 * s1 + w2 * s2) / (w.0 as f64 + w.1 as f64), single))
     }
 
+    /// The secondary-safety score of candidate `x` from its outcomes: the loop of
+    /// `Evaluator.evaluate` in `cpsolve/play/guess.py` (which documents the rule), with the same
+    /// float operations in the same order. `bar`: the weight to beat (None: nothing to prune
+    /// against); `pocket`: x lies in a large covered pocket. None when x has no outcome.
+    #[allow(clippy::too_many_arguments)]
+    fn score_of(
+        &self,
+        x: u32,
+        safety: f64,
+        infl: f64,
+        bar: Option<f64>,
+        pocket: bool,
+        progress_w: f64,
+        blend: (u32, u32),
+        dl: &Deadline,
+    ) -> Result<Option<Score>, Stop> {
+        let outs = self.outcomes_of(x, dl)?;
+        if outs.is_empty() {
+            return Ok(None);
+        }
+        let n = self.rows * self.cols;
+        // per cell: in how many outcomes it is safe; per outcome: how many cells are
+        let mut safe_in = vec![0usize; n];
+        let mut n_safe = Vec::with_capacity(outs.len());
+        for (_, h) in &outs {
+            let prob = h.prob()?;
+            let mut k = 0;
+            for c in h.keys() {
+                if prob[c as usize] == 0.0 {
+                    safe_in[c as usize] += 1;
+                    k += 1;
+                }
+            }
+            n_safe.push(k);
+        }
+        let common: Vec<u32> = (0..n as u32)
+            .filter(|&c| safe_in[c as usize] == outs.len())
+            .collect();
+        let deferred = outs.len() == 1 || !pocket;
+        let comp = self.comp_of.get(x as usize).copied().unwrap_or(NONE);
+        for (k, c) in self.comps.iter().enumerate() {
+            for g in &c.groups {
+                if g.len() > 1
+                    && (k as u32 != comp || !g.contains(&x))
+                    && g.iter().all(|&y| safe_in[y as usize] == outs.len())
+                {
+                    // the next move is free: scored by its safety
+                    return Ok(Some(Score {
+                        weight: safety * (1.0 + progress_w * safety),
+                        deferred,
+                        common,
+                        dominating: None,
+                    }));
+                }
+            }
+        }
+        let mut weight = 0.0;
+        let mut left = safety;
+        let mut progress = 0.0;
+        let linked = common.len();
+        let mut single: Option<u32> = None;
+        let mut same = true;
+        // by placements, most first; equal ones in the order of their numbers (a stable sort)
+        let mut order: Vec<usize> = (0..outs.len()).collect();
+        order.sort_by(|&a, &b| outs[b].1.z.cmp(&outs[a].1.z));
+        for i in order {
+            if let Some(bw) = bar {
+                if !deferred && (weight + left * infl) * (1.0 + progress_w) < bw {
+                    return Ok(Some(Score {
+                        weight,
+                        deferred,
+                        common,
+                        dominating: None,
+                    })); // cannot win: pruned
+                }
+            }
+            let h = &outs[i].1;
+            let p = ratio::ratio(&h.z, &self.z);
+            let (b, top) = self.blend(h, blend, dl)?;
+            weight += p * b * infl;
+            if n_safe[i] > linked {
+                progress += p;
+            }
+            match (top, single) {
+                (None, _) => same = false,
+                (Some(t), None) => single = Some(t),
+                (Some(t), Some(s1)) if s1 != t => same = false,
+                _ => {}
+            }
+            left -= p;
+        }
+        let mut dominating = None;
+        if same {
+            if let Some(t) = single {
+                if 1.0 - self.prob()?[t as usize] > safety {
+                    dominating = Some(t);
+                }
+            }
+        }
+        Ok(Some(Score {
+            weight: weight * (1.0 + progress_w * progress),
+            deferred,
+            common,
+            dominating,
+        }))
+    }
+
     fn same_board(&self) -> BoardCells {
         (Arc::clone(&self.kind), Arc::clone(&self.codes))
     }
@@ -913,6 +1028,34 @@ impl Position {
         let h: &Position = &hyp;
         py.allow_threads(|| self.blend(h, weights, &dl))
             .map_err(py_err)
+    }
+
+    /// `(weight, deferred, common, dominating)` of candidate `cell` (see `Evaluator.evaluate`), or
+    /// None when it has no outcome: `bar` the weight to beat or None, `pocket` whether it lies in a
+    /// large covered pocket, `progress` the tie-break weight, `blend` the weights of the blended
+    /// safety.
+    #[pyo3(signature = (cell, safety, infl, bar, pocket, progress, blend, seconds=None))]
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn score(
+        &self,
+        py: Python<'_>,
+        cell: u32,
+        safety: f64,
+        infl: f64,
+        bar: Option<f64>,
+        pocket: bool,
+        progress: f64,
+        blend: (u32, u32),
+        seconds: Option<f64>,
+    ) -> PyResult<Option<(f64, bool, Vec<u32>, Option<u32>)>> {
+        if cell as usize >= self.kind.len() {
+            return Err(PyValueError::new_err("no such cell"));
+        }
+        let dl = Deadline::after(seconds);
+        let got = py
+            .allow_threads(|| self.score_of(cell, safety, infl, bar, pocket, progress, blend, &dl))
+            .map_err(py_err)?;
+        Ok(got.map(|s| (s.weight, s.deferred, s.common, s.dominating)))
     }
 
     /// The free guess of this position (ascending first), or None: see `cpsolve/play/strategy.py`.
