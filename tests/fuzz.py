@@ -752,9 +752,34 @@ def _argv_options(opts: dict[str, str | None], keys: tuple[str, ...]) -> list[st
     return out
 
 
+SIZED_COMMANDS = ["solve", "check", "compare", "encode", "play", "generate", "verify-ng", "replay"]
+SIZED_WEIGHTS = [40, 20, 4, 6, 10, 4, 4, 2]
+#: The games of 2000 cells ``big`` adds to ``play``'s difficulties.
+BIG_GAMES = ("2000x1x40", "1x2000x40")
+
+
+def big_cli_case(rng: random.Random, game: bool = False) -> tuple[Case, SizedCase | None]:
+    """A sized case that is big: a 1000x1000 board through solve, check or encode, or (``game``) a
+    play of a 2000-cell game (the soak of the big cases alone; the mix draws them a few dozen times per
+    100,000). The other draws are skipped by peeking at the command and shape first."""
+    shapes = SHAPES + [(BIG_SHAPE, 1)]
+    while True:
+        peek = random.Random()
+        peek.setstate(rng.getstate())
+        cmd = peek.choices(SIZED_COMMANDS, weights=SIZED_WEIGHTS)[0]
+        shape = peek.choices([sh for sh, _ in shapes], weights=[w for _, w in shapes])[0]
+        if not game and cmd in ("solve", "check", "encode") and shape == BIG_SHAPE:
+            return sized_cli_case(rng, True)
+        if game and cmd == "play" and shape != BIG_SHAPE:
+            case, sc = sized_cli_case(rng, True)
+            if any(g in case.argv for g in BIG_GAMES):
+                return case, sc
+            continue
+        rng.random()  # the next draw
+
+
 def sized_cli_case(rng: random.Random, big: bool = False) -> tuple[Case, SizedCase | None]:
-    cmd = rng.choices(["solve", "check", "compare", "encode", "play", "generate", "verify-ng", "replay"],
-                      weights=[40, 20, 4, 6, 10, 4, 4, 2])[0]
+    cmd = rng.choices(SIZED_COMMANDS, weights=SIZED_WEIGHTS)[0]
     lay = sized_layout(rng, big)
     if cmd in ("compare", "verify-ng") and lay.rows * lay.cols > 1600:
         lay = sized_layout(rng, False)
@@ -794,7 +819,7 @@ def sized_cli_case(rng: random.Random, big: bool = False) -> tuple[Case, SizedCa
         argv, boards = ["replay", "game.avf"], {}
     else:
         dims = rng.choice(["1x1x0", "2x1x1", "5x1x2", "1x30x3", "3x3x8", "9x9x10", "8x8x63", "40x40x320"]
-                          + (["2000x1x40", "1x2000x40"] if big else []) if cmd == "play" else
+                          + (list(BIG_GAMES) if big else []) if cmd == "play" else
                           ["1x1x0", "2x1x1", "4x4x2", "5x5x3", "9x9x10", "30x1x3", "3x3x8"])
         if cmd == "play":
             argv = ["play", "--games", rng.choice(["1", "2"]), "--difficulty", dims, "--seed", str(rng.randrange(1000)),
@@ -867,13 +892,15 @@ def check_sized(case: Case, sc: SizedCase | None, status: int, out: str, err: st
                 break
 
 
-def run_sized(rng: random.Random, tally: Tally, workdir: Path, *, big: bool = False, seconds: float = 120.0) -> None:
-    """Draw one sized CLI case and run it through ``check_cli`` and :func:`check_sized`."""
+def run_sized(rng: random.Random, tally: Tally, workdir: Path, *, big: bool = False, seconds: float = 120.0,
+              only_big: bool = False) -> None:
+    """Draw one sized CLI case (a big one: :func:`big_cli_case`) and run it through ``check_cli``
+    and :func:`check_sized`."""
     tally.inputs += 1
     case: Case | None = None
     try:
         with _time_limit(seconds):
-            case, sc = sized_cli_case(rng, big)
+            case, sc = big_cli_case(rng, rng.random() < 0.5) if only_big else sized_cli_case(rng, big)
             tally.by_kind[case.kind] = tally.by_kind.get(case.kind, 0) + 1
             status, out, err = run_cli(case, workdir)
             check_cli(case, status, out, err, tally)

@@ -147,6 +147,23 @@ def test_soak_fuzz():
     assert (tally.tracebacks, tally.hangs, tally.wrong_claims) == (0, 0, 0), "\n\n".join(tally.failures)
 
 
+@pytest.mark.soak
+def test_soak_big():
+    """The big sized cases alone (``CPSOLVE_SOAK_BIG_CASES``, default 200): 1000x1000 boards through
+    solve, check and encode, and plays of 2000-cell games, under the option combinations."""
+    n = int(os.environ.get("CPSOLVE_SOAK_BIG_CASES", "200"))
+    seed = int(os.environ.get("CPSOLVE_SOAK_SEED", "1"))
+    tally = fuzz.Tally()
+    for k in range(n):
+        fuzz.run_sized(random.Random(f"bigsoak:{seed}:{k}"), tally, _WORK, only_big=True)
+        if k and not k % 10:
+            print(f"  ... {k}: {tally.line()}", flush=True)
+    print(f"\nbig soak (seed {seed}): {tally.line()}")
+    print(f"  by kind: {dict(sorted(tally.by_kind.items()))}")
+    print(f"  by exit status: {dict(sorted(tally.by_status.items()))}")
+    assert (tally.tracebacks, tally.hangs, tally.wrong_claims) == (0, 0, 0), "\n\n".join(tally.failures)
+
+
 def _http_body(rng: random.Random) -> tuple[str, dict[str, object], bytes, dict[str, str]]:
     """A request of the HTTP API of ``cpsolve serve``, from the same generators."""
     bc = fuzz.board_case(rng)
