@@ -73,3 +73,16 @@ def test_inconsistent_document_has_every_key_and_an_empty_account():
     assert doc["status"] == "inconsistent" and doc["budget"] == {"cut_short": [], "undecided": 0}
     ok = json.loads(analyze(load("examples/headline.txt")).to_json_text())
     assert list(doc)[:len(ok)] == list(ok)  # every key of a document, in the same order, then the conflict's
+
+
+def test_nothing_to_ask_needs_no_solver_however_short_the_time(monkeypatch):
+    # a blank board: every cell strictly between 0 and 1 by the exact count, so the prover asks
+    # nothing; a solver not loaded yet (and too little time to load one) cuts nothing short
+    from cpsolve.board import Board
+    from cpsolve.proof import prover
+
+    monkeypatch.setattr(prover, "loaded", lambda name: False)
+    res = analyze(Board(30, 30, (-1,) * 900, 100), time_limit=0.3)
+    assert res.exact and res.stats.budget == [] and not res.stats.undecided_cells
+    for doc in _docs(res):
+        assert doc["budget"] == {"cut_short": [], "undecided": 0}
