@@ -486,6 +486,7 @@ class _RawCells:
         keys = array("I", [none]) * (model.rows * cols)
         default = 0
         grouped = isinstance(probs, _GroupProbabilities)
+        proved_outside: set[int] = set()
         if isinstance(probs, _GroupProbabilities):
             # the off-frontier cells (most of a huge board) keep the default key: no step per cell
             if probs._outside:
@@ -495,8 +496,9 @@ class _RawCells:
             for i, f in plain(probs._fixed).items():
                 keys[i] = key(_ONE if f.mine else _ZERO, verdict_get(i))
             for i, v in verdicts.items():
-                if keys[i] == none:
+                if keys[i] == none:  # a proved off-frontier cell
                     keys[i] = key(probs._p_out, v)
+                    proved_outside.add(i)
         else:
             for i, p in zip(model.unknown, _per_cell(probs, model.unknown), strict=True):
                 keys[i] = key(p, verdict_get(i))
@@ -506,13 +508,15 @@ class _RawCells:
                        exact=analysis.exact, prior=analysis.prior, cells=_CELLS_MARK,
                        proved_safe=[list(divmod(i, cols)) for i, v in proved if not v],
                        proved_mine=[list(divmod(i, cols)) for i, v in proved if v],
-                       best_guess=self._best_guess(analysis, keys, default, objects, proof_of, proved, grouped),
+                       best_guess=self._best_guess(analysis, keys, default, objects, proof_of, proved, grouped,
+                                                   proved_outside),
                        budget=analysis.budget_account())
         head, tail = dumps(doc).split(dumps(_CELLS_MARK), 1)
         return head + cells_text + tail
 
     def _best_guess(self, analysis: Analysis, keys: array[int], default: int, objects: list[Probability],
-                    proof_of: list[bool | None], proved: list[tuple[int, bool]], grouped: bool) -> list[int] | None:
+                    proof_of: list[bool | None], proved: list[tuple[int, bool]], grouped: bool,
+                    proved_outside: set[int]) -> list[int] | None:
         """:attr:`Analysis.best_guess` by the one rule (:func:`best_guess`), from each cell's key
         (see :meth:`json_text`): the candidates' distinct values are compared once each, and the
         off-frontier cells of a counted board are taken whole."""
@@ -543,9 +547,13 @@ class _RawCells:
                 assert isinstance(probs, _GroupProbabilities)
                 listed = [i for i in (*probs._explicit, *plain(probs._fixed), *(i for i, _ in proved))
                           if keys[i] in low_keys]
-                if default in low_keys and probs._outside:
-                    listed += [i for i in probs._outside if keys[i] == none]
                 tied = sorted(set(listed))
+                if default in low_keys and probs._outside:
+                    out = probs._outside
+                    if proved_outside:
+                        out = [i for i in out if i not in proved_outside]
+                    # both ascending: one merge (a huge board's off-frontier cells are most of it)
+                    tied = sorted(tied + list(out)) if tied else list(out)
             else:
                 tied = [i for i in unknown if keys[i] in low_keys]
             if not tied:

@@ -3,8 +3,6 @@
 //! joins them, one per cell, with the cell's row and column. A 1000x1000 board's document is a
 //! million entries: the join was most of `cpsolve solve --json`'s time in Python.
 
-use std::fmt::Write;
-
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -50,13 +48,32 @@ pub fn json_cells(
             if n > 0 {
                 out.push_str(", ");
             }
-            // infallible: writing to a String
-            let _ = write!(out, "{{\"row\": {}, \"col\": {}, ", i / cols, i % cols);
+            out.push_str("{\"row\": ");
+            push_int(&mut out, i / cols);
+            out.push_str(", \"col\": ");
+            push_int(&mut out, i % cols);
+            out.push_str(", ");
             out.push_str(tail);
         }
         out.push(']');
         Ok(out)
     })
+}
+
+/// Appends the decimal digits of `v` (what `json.dumps` writes for an int), without `fmt`.
+fn push_int(out: &mut String, mut v: usize) {
+    let mut buf = [0u8; 20];
+    let mut k = buf.len();
+    loop {
+        k -= 1;
+        buf[k] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    // ASCII digits only
+    out.push_str(std::str::from_utf8(&buf[k..]).unwrap_or("0"));
 }
 
 /// Adds this room's functions to the extension module.
