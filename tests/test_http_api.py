@@ -219,26 +219,39 @@ def test_documents_are_rendered_in_chunks_as_jsonresponse_renders_them():
         assert json_bytes(d) == JSONResponse(d).body
 
 
-def test_a_job_runs_and_is_rendered_with_the_collector_paused():
-    """The pool's jobs keep the cyclic collector paused until their document is bytes and freed
-    (resumed while a big document was alive, a young collection walked all of it, 100-140 ms with
-    the GIL held: /api/health waited that long)."""
+def test_a_large_job_runs_and_is_rendered_with_the_collector_paused():
+    """A large request's job keeps the cyclic collector paused until its document is bytes and
+    freed (resumed while a big document was alive, a young collection walked all of it, 100-140 ms
+    with the GIL held: /api/health waited that long); a small one leaves it running."""
     import gc
 
-    from cpsolve.web.app import CHUNK, _rendered
+    from cpsolve.web.app import CHUNK, PAUSE_BYTES, Api
 
+    api = Api(Limits(), b"k" * 32)
     seen = []
-    doc = {"cells": list(range(3 * CHUNK)), "n": 1}
 
-    def job():
+    def job(body):
         seen.append(gc.isenabled())
-        return doc
+        return {"cells": list(range(3 * CHUNK)), "n": len(body)}
+
+    async def go():
+        small = await api.job(job, b"x" * 10)
+        large = await api.job(job, b"x" * PAUSE_BYTES)
+        return small, large
 
     assert gc.isenabled()
-    response = _rendered(job)
-    assert seen == [False] and gc.isenabled()
-    assert json.loads(response.body)["cells"] == list(range(3 * CHUNK))
-    assert doc == {}  # freed a chunk at a time, not in one step
+    small, large = asyncio.run(go())
+    api.pool.close()
+    assert seen == [True, False] and gc.isenabled()
+    assert json.loads(large.body) == {"cells": list(range(3 * CHUNK)), "n": PAUSE_BYTES}
+
+
+def test_a_document_is_freed_a_chunk_at_a_time():
+    from cpsolve.web.app import CHUNK, _rendered
+
+    doc = {"cells": list(range(3 * CHUNK)), "x": [1]}
+    body = _rendered(False, lambda: doc).body
+    assert json.loads(body)["cells"] == list(range(3 * CHUNK)) and doc == {}
 
 
 def test_plain_text_not_utf8_has_line_and_column(client):
