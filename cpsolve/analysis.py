@@ -26,6 +26,7 @@ from .proof.certainty import Certainty
 from .result import (  # what an analysis returns (cpsolve.analysis.Analysis still names it)
     ESTIMATE_ONE,
     ESTIMATE_ZERO,
+    EXACT_ONE,
     EXACT_ZERO,
     Analysis,
     AnalysisStats,
@@ -361,10 +362,11 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
         ordered = [counted[ci] for ci in sorted(counted)]
         probs.update(count.cell_marginals({}, model.outside, ordered, _exact, density=dens))
         for i, f in model.fixed.items():
-            probs[i] = Exact(Fraction(int(f.mine)))
+            probs[i] = EXACT_ONE if f.mine else EXACT_ZERO
     else:
+        # two shared values (a huge board has hundreds of thousands of fixed cells)
         for i, f in model.fixed.items():
-            probs[i] = Estimate(1.0 if f.mine else 0.0)
+            probs[i] = ESTIMATE_ONE if f.mine else ESTIMATE_ZERO
     return probs, [False]
 
 

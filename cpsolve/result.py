@@ -31,8 +31,8 @@ _ZERO = Exact(Fraction(0))
 _ONE = Exact(Fraction(1))
 _EST_ZERO = Estimate(0.0)
 _EST_ONE = Estimate(1.0)
-#: Shared values (immutable): exactly safe, and the estimates 0 and 1 of a proved cell.
-EXACT_ZERO, ESTIMATE_ZERO, ESTIMATE_ONE = _ZERO, _EST_ZERO, _EST_ONE
+#: Shared values (immutable): exactly safe, exactly a mine, and the estimates 0 and 1.
+EXACT_ZERO, EXACT_ONE, ESTIMATE_ZERO, ESTIMATE_ONE = _ZERO, _ONE, _EST_ZERO, _EST_ONE
 
 
 @dataclass(slots=True)
@@ -500,8 +500,17 @@ class _RawCells:
                     keys[i] = key(probs._p_out, v)
                     proved_outside.add(i)
         else:
+            # an estimated board: cells share a few value objects, so the key is found by the
+            # object's id, without a call per cell; the proved cells are keyed again after
+            by_id: dict[int, int] = {}
+            by_id_get = by_id.get
             for i, p in zip(model.unknown, _per_cell(probs, model.unknown), strict=True):
-                keys[i] = key(p, verdict_get(i))
+                k = by_id_get(id(p))
+                if k is None:
+                    k = by_id[id(p)] = key(p, None)
+                keys[i] = k
+            for i, v in verdicts.items():
+                keys[i] = key(probs[i], v)
         cells_text = _core.json_cells(cols, tuple(model.unknown), keys.tobytes(), default, tails)
         proved = sorted(verdicts.items())
         doc = document(analysis.rows, analysis.cols, analysis.mines, analysis.remaining, status="ok",
