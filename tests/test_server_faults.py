@@ -2,6 +2,7 @@
 
 - an upload cut off half-way leaves nothing in the log (no "internal error", no traceback);
 - a body that trickles in is answered 408 after ``--body-timeout`` seconds, and the connection closed;
+  a request head that trickles in has its connection closed after as long;
 - a 413 closes the connection (``Connection: close``), so no next request is sent on a connection
   whose unread body would be taken for it;
 - Ctrl-C with analyses in flight answers each 503 ``server is shutting down`` (JSON), prints no
@@ -141,6 +142,33 @@ def test_a_trickling_body_is_cut_off_with_408_and_the_connection_closed(server: 
         sock.settimeout(5)
         assert closed_by_server(sock)
     assert "Traceback" not in server.log_text()[len(before):]
+
+
+@pytest.mark.parametrize("after_an_answer", [False, True])
+def test_a_trickling_request_head_is_cut_off(server: Served, after_an_answer: bool) -> None:
+    """Request line and headers a byte at a time (uvicorn's keep-alive timer stops at the first
+    byte): the connection is closed ``--body-timeout`` seconds after it was made, or after the
+    previous answer on it."""
+    with connect(server.port) as sock:
+        if after_an_answer:
+            sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert answer(sock)[0] == 200
+        t0 = time.monotonic()
+        sock.settimeout(0.2)
+        closed = False
+        for byte in b"POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n" * 10:
+            try:
+                sock.sendall(bytes([byte]))
+            except OSError:
+                closed = True
+                break
+            if closed_by_server(sock):
+                closed = True
+                break
+            if time.monotonic() - t0 > 8:
+                break
+        assert closed and 0.9 < time.monotonic() - t0 < 5
+    assert health(server.port) == 200
 
 
 def test_a_413_closes_the_connection(server: Served) -> None:

@@ -37,8 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-time-limit", type=positive_float, default=5.0, metavar="SECONDS",
                    help="cap on a request's time_limit (default 5)")
     p.add_argument("--body-timeout", type=positive_float, default=10.0, metavar="SECONDS",
-                   help="seconds a request's body may take to arrive; a slower upload is answered 408 and "
-                   "its connection closed (default 10)")
+                   help="seconds a request's head, and then its body, may take to arrive; a slower body is "
+                   "answered 408 and its connection closed, a slower head closes the connection (default 10)")
     p.add_argument("--processes", type=lambda t: whole_number(t, 1), default=1,
                    help="server processes on the one port (default 1); games carry their state sealed, so "
                    "any process continues any game")
@@ -122,8 +122,9 @@ def run(args: argparse.Namespace) -> int:
         # each process is spawned and builds its app from these (the secret never on a command line)
         os.environ[SECRET_ENV] = secret.decode() if isinstance(secret, bytes) else secret
         os.environ[LIMITS_ENV] = json.dumps(dataclasses.asdict(limits))
-        config = uvicorn.Config("cpsolve.web.app:app_from_environment", factory=True,
-                                workers=args.processes, **common)  # type: ignore[arg-type]
+        # each process reads its head timeout from LIMITS_ENV when it imports the protocol
+        config = uvicorn.Config("cpsolve.web.app:app_from_environment", factory=True, workers=args.processes,
+                                http="cpsolve.web.serving:HeadTimedH11Protocol", **common)  # type: ignore[arg-type]
         supervisor = Multiprocess(config, sockets=[sock])
         for sig in saved:  # the supervisor's own handlers (set just now) stop the processes; note which
             theirs = signal.getsignal(sig)
@@ -133,7 +134,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         app = create_app(limits, secret)
         pool = app.state.pool
-        config = uvicorn.Config(app, **common)  # type: ignore[arg-type]
+        from ..web.serving import HeadTimedH11Protocol
+
+        protocol = type("HeadTimedH11Protocol", (HeadTimedH11Protocol,), {"head_timeout": limits.body_timeout})
+        config = uvicorn.Config(app, http=protocol, **common)  # type: ignore[arg-type]
         server = uvicorn.Server(config)
         runner = lambda: server.run(sockets=[sock])  # noqa: E731
         # until uvicorn has its own handlers in place, a stop signal tells the server to stop as
