@@ -224,8 +224,9 @@ class Analysis:
             cols = self.cols
             unknown = raw.model.unknown
             pairs: Iterable[tuple[int, Probability]] = zip(unknown, _per_cell(raw.probs, unknown), strict=True)
+            # is_certain reads the ratio: no Fraction (and its gcd) for each group of the board
             return [(i // cols, i % cols, bool(p.fraction)) for i, p in pairs
-                    if isinstance(p, Exact) and p.fraction in (0, 1)]
+                    if isinstance(p, Exact) and p.is_certain()]
         return [(c.row, c.col, bool(c.probability.fraction)) for c in self.cells
                 if isinstance(c.probability, Exact) and c.probability.fraction in (0, 1)]
 
