@@ -10,6 +10,7 @@ does not count):
 * ``baseline``: nothing else;
 * ``slow-loris``: 50 uploads announcing 10,000 bytes and sending one byte a second, for 2 s longer
   than the server's body timeout (10 s); how many are answered (408), how many still held open;
+* ``slow-head``: 50 connections sending their request head one byte a second, as long;
 * ``disconnect``: 200 uploads cut off half-way (the client closes);
 * ``oversized``: 20 bodies of 5 MB (Content-Length over the cap), and then a second request on the
   same connection unless the answer closed it;
@@ -170,6 +171,37 @@ async def slow_loris(port: int, answers: Answers, seconds: float, n: int = 50) -
     return (f"{held} of {n} still held after {seconds:g} s{when}; {answers.closes} answers closed the connection")
 
 
+async def slow_head(port: int, answers: Answers, seconds: float, n: int = 50) -> str:
+    """Request heads sent a byte a second: how many connections the server closed, how soon."""
+    head = b"POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n" * 4
+    conns = [await asyncio.open_connection(HOST, port) for _ in range(n)]
+    t0 = time.perf_counter()
+    closed: dict[int, float] = {}
+    k = 0
+    while time.perf_counter() - t0 < seconds:
+        for i, (r, w) in enumerate(conns):
+            if i in closed:
+                continue
+            if r.at_eof():
+                closed[i] = time.perf_counter() - t0
+                continue
+            w.write(head[k % len(head):k % len(head) + 1])
+            try:
+                await w.drain()
+            except OSError:
+                closed[i] = time.perf_counter() - t0
+        k += 1
+        for r, _ in conns:  # notice a close (read gives EOF or a reset)
+            with contextlib.suppress(TimeoutError, OSError):
+                await asyncio.wait_for(r.read(1), 0.001)
+        await asyncio.sleep(1.0)
+    for i, (_, w) in enumerate(conns):
+        answers.add("closed by the server" if i in closed else "still held")
+        w.close()
+    when = f", {min(closed.values()):.0f}-{max(closed.values()):.0f} s after the connection" if closed else ""
+    return f"{len(closed)} of {n} closed within {seconds:g} s{when} (noticed at the client's next 1 s tick)"
+
+
 async def disconnect(port: int, answers: Answers, body: bytes, n: int = 200) -> str:
     for _ in range(n):
         reader, writer = await asyncio.open_connection(HOST, port)
@@ -301,6 +333,7 @@ async def run(port: int, proc: subprocess.Popen[bytes], log: Path, body_timeout:
     scenarios: list[tuple[str, Any]] = [
         ("baseline", lambda a: asyncio.sleep(3.0)),
         ("slow-loris", lambda a: slow_loris(port, a, slow)),
+        ("slow-head", lambda a: slow_head(port, a, slow)),
         ("disconnect", lambda a: disconnect(port, a, half)),
         ("oversized", lambda a: oversized(port, a, five_mb)),
         ("lying", lambda a: lying(port, a)),
@@ -318,7 +351,7 @@ async def run(port: int, proc: subprocess.Popen[bytes], log: Path, body_timeout:
             if fn is None:
                 note, ms, failed = await ctrl_c(port, answers, proc, probe, heavy)
             else:
-                for _ in range(1 if name == "slow-loris" else rounds):
+                for _ in range(1 if name.startswith("slow") else rounds):
                     note = await fn(answers) or ""
                 await asyncio.sleep(0.5)
                 ms, failed = probe.stop()
