@@ -240,12 +240,12 @@ def _exact(num: int, den: int) -> Probability:
     return Exact.ratio(num, den)
 
 
-def _left(deadline: budget.Deadline) -> float | None:
-    """Seconds left before the earlier of ``deadline`` and the current one (see budget.within)."""
-    outer = budget.current()
-    if outer.at is not None and (deadline.at is None or outer.at < deadline.at):
-        deadline = outer
-    return deadline.left()
+def _left(at: float | None, outer: float | None, now: float) -> float | None:
+    """Seconds from ``now`` to the earlier of ``at`` and ``outer`` (the current deadline; see
+    budget.within), never negative; None when neither is set."""
+    if outer is not None and (at is None or outer < at):
+        at = outer
+    return None if at is None else max(0.0, at - now)
 
 
 def _probabilities(model: Model, exact_limit: int | None, state_budget: int | None,
@@ -259,8 +259,10 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
     what counting did in ``stats``. ``shares``: the deadlines of counting and of estimation (see
     :func:`analyze`); a part cut short is named in ``stats.budget``."""
     count_by, estimate_by = shares or (budget.Deadline(None), budget.Deadline(None))
+    outer, now = budget.current().at, time.perf_counter()
     whole = count.count_whole(model, exact_limit=exact_limit, state_budget=state_budget, combine_budget=combine_budget,
-                              density=dens, count_seconds=_left(count_by), combine_seconds=_left(estimate_by))
+                              density=dens, count_seconds=_left(count_by.at, outer, now),
+                              combine_seconds=_left(estimate_by.at, outer, now))
     stats.dp_states, stats.max_component_states = whole.states, whole.max_states
     if dens is None:
         stats.combine_cost = whole.combine_cost

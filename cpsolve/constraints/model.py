@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, TypeVar, overload
 
 from .. import _core
@@ -144,6 +143,9 @@ def plain(fixed: Mapping[int, Fact]) -> Mapping[int, Fact]:
     return fixed.as_dict() if isinstance(fixed, FixedCells) else fixed
 
 
+_UNSET = object()
+
+
 @dataclass(frozen=True)
 class Model:
     rows: int
@@ -159,15 +161,21 @@ class Model:
     #: the core's own model (``cpsolve._core.Model``) when the core built this one, for native consumers
     core: Any = field(default=None, compare=False, repr=False)
 
-    @cached_property
+    @property
     def remaining_free(self) -> int | None:
-        """Mines among the unfixed cells (components and outside); computed once per model."""
+        """Mines among the unfixed cells (components and outside); computed once per model (kept
+        in the instance dict by hand: functools.cached_property takes a lock on every read in 3.11)."""
+        got = self.__dict__.get("_remaining_free", _UNSET)
+        if got is not _UNSET:
+            return got
         if self.remaining is None:
-            return None
-        fixed = self.fixed
-        if isinstance(fixed, FixedCells):
-            return self.remaining - fixed.mines
-        return self.remaining - sum(map(mine_of, fixed.values()))
+            value = None
+        elif isinstance(self.fixed, FixedCells):
+            value = self.remaining - self.fixed.mines
+        else:
+            value = self.remaining - sum(map(mine_of, self.fixed.values()))
+        self.__dict__["_remaining_free"] = value
+        return value
 
     def bounded(self) -> bool:
         """Every constraint needs between 0 and its number of cells (so none is impossible alone)."""
