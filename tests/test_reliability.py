@@ -406,3 +406,29 @@ def test_item10_estimates_name_their_cause_from_the_budget_account():
     assert over.stats.budget == [] and over.stats.estimated_components
     assert "component(s) too large to count exactly" in render_summary(over)
     assert "time limit" not in render_summary(over).split("proofs")[0]
+
+
+def test_encode_refuses_a_dimacs_total_too_large_to_build(tmp_path, capsys):
+    """The soak of the big cases: ``encode --format dimacs`` on a 1000x1000 board with 200,000 mines
+    built pysat's totalizer for the mine total until the machine ran out of memory (18 GB, the OOM
+    killer). A cardinality constraint whose clause bound is over the limit is refused in one line
+    (exit 2) before any clause is built, naming --format opb, which writes it."""
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+
+    from cpsolve.cli.encode import MAX_CLAUSES, clause_bound
+
+    for n, k in ((600, 100), (800, 390), (1500, 10)):
+        for enc in ("kmtotalizer", "seqcounter", "totalizer"):
+            got = len(CardEnc.atmost(list(range(1, n + 1)), k, vpool=IDPool(start_from=n + 1),
+                                     encoding=getattr(EncType, enc)).clauses)
+            assert got <= clause_bound(n, 0, k, enc), (n, k, enc)
+    board, _ = _scattered_board(300, 300, 18000, 0.3, 7)
+    path = tmp_path / "big.txt"
+    path.write_text(board.to_text())
+    assert main(["encode", str(path), "--format", "dimacs", "-o", str(tmp_path / "x.cnf")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "over the limit" in err and "--format opb" in err, err
+    assert main(["encode", str(path), "--format", "opb", "-o", str(tmp_path / "x.opb")]) == 0
+    assert main(["encode", "tests/boards/expert-midgame.txt", "-o", str(tmp_path / "e.cnf")]) == 0
+    assert clause_bound(700_000, -500_000, 200_000, "kmtotalizer") > MAX_CLAUSES

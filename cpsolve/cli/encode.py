@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..board import display_name
 from ..encodings import DEFAULT_ENCODING, ENCODINGS, encode_board_text
+from ..encodings.system import board_system
 from . import CliError, read_board
 
 
@@ -30,8 +32,55 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+#: The most clauses (an upper bound, :func:`clause_bound`) a DIMACS cardinality constraint may take:
+#: about 2e8 bounds pysat's kmtotalizer at some 10 million clauses, a few GB as Python lists. A
+#: 1000x1000 board's mine total (700,000 cells, 200,000 mines) is 1.6e11: pysat's C++ ran out of
+#: memory (bad_alloc at 5 GB; 18 GB and the OOM killer without a limit; issue 27's soak).
+MAX_CLAUSES = 200_000_000
+
+
+def clause_bound(n: int, lo: int, hi: int, encoding: str) -> int:
+    """An upper bound of the clauses of ``lo <= sum(n literals) <= hi`` in ``encoding`` (checked
+    against pysat in tests/test_reliability.py): a totalizer's node joins two counters of at most
+    k + 1 outputs (kmtotalizer; the others keep them all), a sequential counter has two clauses per
+    register of its n x (k + 1), the sorting networks n log^2 n comparators."""
+    k = max(0, min(hi, n - max(lo, 0)))
+    if n <= 1 or k == 0:
+        return n
+    if encoding.endswith("totalizer"):
+        if encoding != "kmtotalizer":
+            k = n  # the plain and modulo totalizers keep every output of a node
+        memo: dict[int, int] = {}
+
+        def joins(m: int) -> int:  # the clauses of a balanced tree over m inputs (O(log m) sizes)
+            if m <= 1:
+                return 0
+            if m not in memo:
+                a = m // 2
+                memo[m] = joins(a) + joins(m - a) + min(a, k + 1) * min(m - a, k + 1)
+            return memo[m]
+
+        return 2 * joins(n)  # both directions of each join
+    if encoding == "seqcounter":
+        return 2 * n * (k + 1)
+    return n * max(1, n.bit_length()) ** 2
+
+
 def run(args: argparse.Namespace) -> int:
     board = read_board(args.board)
+    if args.format == "dimacs":
+        system, _ = board_system(board, trust_flags=not args.ignore_flags)
+        for card in system.cards:
+            bound = clause_bound(len(card.lits), card.lo, card.hi, args.encoding)
+            if bound > MAX_CLAUSES:
+                what = "the mine total" if card.is_total else "a clue"
+                n = len(card.lits)
+                span = (f"at most {card.hi}" if card.lo <= 0 else f"at least {card.lo}" if card.hi >= n else
+                        f"{card.lo}..{card.hi}")
+                raise CliError(f"{display_name(args.board)}: the DIMACS encoding of {what} ({n} cells, {span} "
+                               f"mines) may take {bound:.2g} clauses ({args.encoding}), "
+                               f"over the limit of {MAX_CLAUSES:.0e}: --format opb writes it as one linear "
+                               "constraint")
     text = encode_board_text(board, args.format, encoding=args.encoding, trust_flags=not args.ignore_flags)
     if args.output:
         try:
