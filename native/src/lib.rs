@@ -3,9 +3,9 @@
 //! The boundary is narrow and plain: Python passes ints, bytes and lists, and gets ints, bytes and lists
 //! back. No Python object is held inside the core. Each room registers its own functions:
 //! [`model`] (board scan, clues, simplifier, components), [`count`] (plan, DP, combination, marginals)
-//! [`endgame`] (the exact endgame search of play) and [`lookahead`] (the player's counts of
-//! hypothetical positions). A certainty is never made here: the core may
-//! propagate and nominate, but `cpsolve/proof/` alone turns a fact into a `Certainty`.
+//! [`endgame`] (the exact endgame search of play), [`lookahead`] (the player's counts of
+//! hypothetical positions) and [`propagate`] (the proofs' first pass). A certainty is never made
+//! here: the core may propagate and nominate, but `cpsolve/proof/` alone turns a fact into a `Certainty`.
 
 use pyo3::prelude::*;
 
@@ -14,6 +14,7 @@ pub mod document;
 pub mod endgame;
 pub mod lookahead;
 pub mod model;
+pub mod propagate;
 
 /// The core's version, so that Python can tell a stale build from the source it runs beside.
 #[pyfunction]
@@ -29,5 +30,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     model::register(m)?;
     endgame::register(m)?;
     lookahead::register(m)?;
+    propagate::register(m)?;
     Ok(())
 }
