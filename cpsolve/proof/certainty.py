@@ -128,6 +128,15 @@ class Certainties(MutableMapping[int, Certainty]):
         self._pending.clear()
         return dict(self._made)
 
+    def cells(self) -> set[int]:
+        """The cells that have a certainty (made or not), as a set built without a lookup per cell:
+        a huge board's undecided cells are its unknown cells less these (a test per cell cost 1 s on
+        a 1000x1000 board)."""
+        out = set(self._facts)
+        out -= self._gone
+        out.update(self._made, self._pending)
+        return out
+
     def verdicts(self) -> dict[int, bool]:
         """Cell -> proved a mine (True) or safe (False), for every certainty, none of them made."""
         out = {cell: c.mine for cell, c in self._made.items()}

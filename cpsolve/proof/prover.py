@@ -84,7 +84,7 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
             return _solve(model, name, certs, clue_cells, deadline, hints, independent, t0, nominates)
     except OutOfTime:
         # out of time before the solver answered: the deductions stand, the rest is not decided
-        undecided = frozenset(c for c in model.unknown if c not in certs)
+        undecided = frozenset(model.unknown).difference(certs.cells())
         stats = ProofStats(engine=name, deduced=len(certs), proved=len(certs), undecided=len(undecided),
                            ms=(time.perf_counter() - t0) * 1e3)
         return ProofResult(certs, stats, undecided=undecided, status=ProofStatus.TIMEOUT)
