@@ -17,6 +17,7 @@ from . import budget, count
 from .board import COVERED, FLAG, Board
 from .collector import GC_PAUSE_CELLS, gc_paused
 from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
+from .constraints.model import plain
 from .errors import InconsistentBoard
 from .estimate.fugacity import EstimateStats
 from .options import DEFAULTS, UNSET, AnalysisOptions, Unset
@@ -222,7 +223,8 @@ def _unmodelled(board: Board, trust_flags: bool, dens: Fraction | None, t0: floa
 def _uniform(model: Model, dens: Fraction | None) -> dict[int, Probability]:
     """The crudest estimate, for when estimation itself ran out of time: fixed cells at 0 or 1, the
     others at the average density of the mines left for them (or the prior)."""
-    free = [i for i in model.unknown if i not in model.fixed]
+    fixed = plain(model.fixed)  # a plain dict: FixedCells' own __contains__ is a call per cell
+    free = [i for i in model.unknown if i not in fixed]
     if dens is not None:
         p = float(dens)
     else:
