@@ -159,23 +159,28 @@ class Analysis:
     @classmethod
     def build(cls, board: Board, *, remaining: int | None, exact: bool, prior: str, density: Fraction | None,
               stats: AnalysisStats, model: Model | None = None, probs: Mapping[int, Probability] | None = None,
-              proofs: Mapping[int, Certainty] | None = None, cells: list[CellResult] | None = None) -> Analysis:
+              proofs: Mapping[int, Certainty] | None = None, cells: list[CellResult] | None = None,
+              make_cells: Callable[[], list[CellResult]] | None = None) -> Analysis:
         """The result of analysing ``board``, from what the analysis computed: the ``model`` with its
         ``probs`` (kept per group, see :func:`group_probabilities`) and the ``proofs`` as the proof
         subsystem returned them, the per-cell results built on first read; or, when no model was
-        built, the ``cells`` themselves. The one constructor :mod:`cpsolve.analysis` uses."""
+        built, the ``cells`` themselves or ``make_cells`` to build them on first read. The one
+        constructor :mod:`cpsolve.analysis` uses."""
         if model is None:
+            if make_cells is not None:
+                return cls(board.rows, board.cols, board.mines, remaining, None, exact, prior, density, stats,
+                           board, _make_cells=make_cells)
             return cls(board.rows, board.cols, board.mines, remaining, cells if cells is not None else [], exact,
                        prior, density, stats, board)
         assert probs is not None, "a model's result needs its probabilities"
         m, ps, pf = model, probs, proofs if proofs is not None else {}
 
-        def make_cells() -> list[CellResult]:
+        def model_cells() -> list[CellResult]:
             with gc_paused() if len(m.unknown) >= GC_PAUSE_CELLS else nullcontext():
                 return _make_cells(m, ps, pf)
 
         return cls(board.rows, board.cols, board.mines, remaining, None, exact, prior, density, stats, board,
-                   _make_cells=make_cells, _raw=_RawCells(m, ps, pf))
+                   _make_cells=model_cells, _raw=_RawCells(m, ps, pf))
 
     @property
     def cells(self) -> list[CellResult]:

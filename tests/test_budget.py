@@ -109,3 +109,24 @@ def test_cpsat_call_stopped_from_outside():
     t0 = time.perf_counter()
     b.solve([], time.perf_counter() + 0.01)
     assert time.perf_counter() - t0 < 5  # hang guard; overrun figures in bench_budget.py
+
+
+def test_unmodelled_answer_lists_the_covered_cells_and_makes_them_lazily():
+    # the answer when not even the model was built in time: every covered cell (and every flag when
+    # flags are ignored) at one average density, all undecided; hand-checked on a 2x3 board
+    import time as _time
+
+    from cpsolve.analysis import _unmodelled
+    from cpsolve.board import COVERED, FLAG, Board
+
+    board = Board(2, 3, (FLAG, COVERED, 0, FLAG, 1, COVERED), 2)
+    trusted = _unmodelled(board, True, None, _time.perf_counter())
+    assert trusted._cells is None  # nothing per cell made before it is read
+    assert [(c.row, c.col) for c in trusted.cells] == [(0, 1), (1, 2)]
+    assert trusted.stats.undecided_cells == [(0, 1), (1, 2)]
+    assert {c.probability.value for c in trusted.cells} == {0.0}  # both flags trusted: 0 mines left
+    ignored = _unmodelled(board, False, None, _time.perf_counter())
+    assert [(c.row, c.col) for c in ignored.cells] == [(0, 0), (0, 1), (1, 0), (1, 2)]
+    assert ignored.stats.undecided_cells == [(0, 0), (0, 1), (1, 0), (1, 2)]
+    assert {c.probability.value for c in ignored.cells} == {0.5}  # 2 mines over 4 unknown cells
+    assert not ignored.exact and ignored.stats.budget == ["model", "counting", "estimation", "proofs"]
