@@ -359,16 +359,19 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
     marginals = {ci: partial(count.distribution_marginals, cc) for ci, cc in counted.items()}
     est = estimate_board(model, {ci: cc.counts for ci, cc in counted.items()}, estimated, dens,
                          marginals=marginals, stats=stats)
-    probs: dict[int, Probability] = {}
     # one object per distinct value (clipped, so never -0.0 nor NaN): the result compares and writes
-    # each value object once, and a huge board's estimate has few distinct values
+    # each value object once, and a huge board's estimate has few distinct values. The distinct
+    # values are clipped once each and the cells mapped to their object in C (zip/map): a Python
+    # step per cell was 2.5 s of a 2000x2000 board's 4,000,000 cells.
     shared: dict[float, Estimate] = {}
-    for i, v in est.items():
-        v = min(1.0, max(0.0, v))
-        e = shared.get(v)
+    to_object: dict[float, Estimate] = {}
+    for v in set(est.values()):
+        c = min(1.0, max(0.0, v))
+        e = shared.get(c)
         if e is None:
-            e = shared[v] = Estimate(v)
-        probs[i] = e
+            e = shared[c] = Estimate(c)
+        to_object[v] = e
+    probs: dict[int, Probability] = dict(zip(est.keys(), map(to_object.__getitem__, est.values())))
     if dens is not None:
         # no total: exact components and fixed cells are untouched by the estimate
         ordered = [counted[ci] for ci in sorted(counted)]
@@ -400,5 +403,7 @@ def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str,
                                 model, engine=engine, time_limit=_conflict_time(deadline))
     stats.proof, stats.proof_status = result.stats, result.status
     # which cells the time limit left undecided (not proved either way), for callers that show them
-    stats.undecided_cells = sorted(divmod(i, model.cols) for i in result.undecided)
+    # (the cells sorted as ints, then split in C: the same order as sorting the pairs, divmod being
+    # monotone; a Python step per cell took 2.4 s of 4,000,000)
+    stats.undecided_cells = list(map(divmod, sorted(result.undecided), repeat(model.cols)))
     return result.certainties
