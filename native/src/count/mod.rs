@@ -37,7 +37,8 @@ pyo3::create_exception!(
     "The analysis deadline passed during counting."
 );
 
-fn py_err(e: Stop) -> PyErr {
+/// A counting stop as the Python exception of its kind (the look-ahead's counts raise the same).
+pub(crate) fn py_err(e: Stop) -> PyErr {
     match e {
         Stop::Budget(m) => CountBudgetExceeded::new_err(m),
         Stop::OutOfTime => CountOutOfTime::new_err("the analysis deadline passed"),

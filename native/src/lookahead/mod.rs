@@ -20,7 +20,7 @@ pub mod ratio;
 mod tests;
 
 use crate::count::num::{either, Deadline, Stop};
-use crate::count::{combine, dp, plan, CountBudgetExceeded, CountOutOfTime};
+use crate::count::{combine, dp, plan, py_err};
 use crate::endgame::neighbours;
 use crate::model::components::{split, Component as ModelComponent};
 use crate::model::{Cells, Constraint as ModelConstraint, PyModel, Src};
@@ -760,15 +760,6 @@ impl Position {
             }
         }
         Ok(None)
-    }
-}
-
-fn py_err(e: Stop) -> PyErr {
-    match e {
-        Stop::Budget(m) => CountBudgetExceeded::new_err(m),
-        Stop::OutOfTime => CountOutOfTime::new_err("the analysis deadline passed"),
-        Stop::Invalid(m) => PyValueError::new_err(m),
-        Stop::Overflow => PyValueError::new_err("integer overflow on the big-integer path"),
     }
 }
 

@@ -441,6 +441,11 @@ fn var(n: usize, v: i64) -> PyResult<usize> {
     checked(n, v).map_err(PyValueError::new_err)
 }
 
+/// A search's assumption (a variable and its value) checked as `var` checks one.
+fn assumed(n: usize, assume: Option<(i64, bool)>) -> PyResult<Option<(usize, bool)>> {
+    assume.map(|(v, x)| Ok((var(n, v)?, x))).transpose()
+}
+
 fn vars(n: usize, pairs: Vec<(i64, bool)>) -> PyResult<Vec<(usize, bool)>> {
     pairs
         .into_iter()
@@ -500,9 +505,7 @@ impl PyPropagator {
         assume: Option<(i64, bool)>,
     ) -> PyResult<(&'static str, Option<Vec<bool>>)> {
         let n = self.inner.n;
-        let assume = assume
-            .map(|(v, x)| Ok::<_, PyErr>((var(n, v)?, x)))
-            .transpose()?;
+        let assume = assumed(n, assume)?;
         let (verdict, model) = self.inner.search_whole(&vars(n, prefer)?, nodes, assume);
         Ok((verdict.name(), model))
     }
@@ -515,9 +518,7 @@ impl PyPropagator {
         assume: Option<(i64, bool)>,
     ) -> PyResult<(&'static str, Option<Vec<bool>>)> {
         let n = self.inner.n;
-        let assume = assume
-            .map(|(v, x)| Ok::<_, PyErr>((var(n, v)?, x)))
-            .transpose()?;
+        let assume = assumed(n, assume)?;
         let (verdict, model) = self.inner.search_split(&vars(n, prefer)?, nodes, assume);
         Ok((verdict.name(), model))
     }
