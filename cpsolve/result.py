@@ -155,6 +155,7 @@ class Analysis:
         self._cells = cells if cells is not None else _cells
         self._make_cells = None if self._cells is not None else _make_cells
         self._raw = None if self._cells is not None else _raw
+        self._extremes: list[tuple[int, int, bool]] | None = None  # exact_extremes, once made
 
     @classmethod
     def build(cls, board: Board, *, remaining: int | None, exact: bool, prior: str, density: Fraction | None,
@@ -223,7 +224,13 @@ class Analysis:
 
     def exact_extremes(self) -> list[tuple[int, int, bool]]:
         """(row, col, is 1) of every cell whose probability is exactly 0 or 1, row-major (the
-        referee checks each against the layout); no per-cell results built, as above."""
+        referee checks each against the layout); no per-cell results built, as above. Made once per
+        result (a player's strategy and its referee both ask for every position); a new list each call."""
+        if self._extremes is None:
+            self._extremes = self._make_extremes()
+        return list(self._extremes)
+
+    def _make_extremes(self) -> list[tuple[int, int, bool]]:
         raw = self._raw
         if self._cells is None and raw is not None:
             cols = self.cols

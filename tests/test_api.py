@@ -79,6 +79,8 @@ def test_proved_cells_and_exact_extremes_without_cell_objects():
     for pos in played_positions("intermediate", 40, seed=8):
         a = cpsolve.analyze(pos.board)
         fast_proved, fast_extremes = a.proved_cells(), a.exact_extremes()
+        again = a.exact_extremes()  # made once: the same list's copy, not a second scan
+        assert again == fast_extremes and again is not fast_extremes and a._extremes is not None
         fast_safe, fast_mine = a.proved_safe, a.proved_mine
         assert a._cells is None  # the path ran: no CellResult was made
         cells = a.cells
