@@ -192,6 +192,18 @@ pub(super) fn run(
                 }
                 Err(e) => return Err(e),
             };
+            // the marginals on big integers: where the counts are big already, or where the u128
+            // path below overflows
+            let big_total = |nums: &[Vec<BigUint>], t: &combine::Total<BigUint>| {
+                exact_total(
+                    nums,
+                    &sizes,
+                    t,
+                    n_outside,
+                    |v| Ok(big(v)),
+                    |n, k| Ok(big(n * k)),
+                )
+            };
             out.outcome = match m {
                 Ok((nums, t)) => {
                     if t.z == 0 {
@@ -217,14 +229,7 @@ pub(super) fn run(
                                 out_num: BigUint::from(t.out_num),
                                 out_den: BigUint::from(t.out_den),
                             };
-                            exact_total(
-                                &nums,
-                                &sizes,
-                                &t,
-                                n_outside,
-                                |v| Ok(big(v)),
-                                |n, k| Ok(big(n * k)),
-                            )
+                            big_total(&nums, &t)
                         })?
                     }
                 }
@@ -232,14 +237,7 @@ pub(super) fn run(
                     if t.z.is_zero() {
                         Outcome::NoTotal
                     } else {
-                        exact_total(
-                            &nums,
-                            &sizes,
-                            &t,
-                            n_outside,
-                            |v| Ok(big(v)),
-                            |n, k| Ok(big(n * k)),
-                        )?
+                        big_total(&nums, &t)?
                     }
                 }
             };
