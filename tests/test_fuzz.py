@@ -132,6 +132,15 @@ def test_ignore_flags_accepts_more_flags_than_the_total(capsys):
     assert main(["solve", str(path), "--ignore-flags", "--json"]) == 0
 
 
+
+def _soak_report(title: str, tally: fuzz.Tally, kinds: str = "by kind", statuses: str = "by exit status") -> None:
+    """A soak's summary (its tally, the cases by kind and by status), then its verdict: no traceback,
+    no hang, no wrong claim."""
+    print(f"\n{title}: {tally.line()}")
+    print(f"  {kinds}: {dict(sorted(tally.by_kind.items()))}")
+    print(f"  {statuses}: {dict(sorted(tally.by_status.items()))}")
+    assert (tally.tracebacks, tally.hangs, tally.wrong_claims) == (0, 0, 0), "\n\n".join(tally.failures)
+
 @pytest.mark.soak
 def test_soak_fuzz():
     n = int(os.environ.get("CPSOLVE_SOAK_CASES", "100000"))
@@ -141,10 +150,7 @@ def test_soak_fuzz():
     # 1 all, 0 none, 0.05 one in twenty
     big = float(os.environ.get("CPSOLVE_SOAK_BIG", "1"))
     tally = fuzz.run_many(n, seed, progress=True, sized_share=share, big=big)
-    print(f"\nfuzz soak (seed {seed}): {tally.line()}")
-    print(f"  by kind: {dict(sorted(tally.by_kind.items()))}")
-    print(f"  by exit status: {dict(sorted(tally.by_status.items()))}")
-    assert (tally.tracebacks, tally.hangs, tally.wrong_claims) == (0, 0, 0), "\n\n".join(tally.failures)
+    _soak_report(f"fuzz soak (seed {seed})", tally)
 
 
 @pytest.mark.soak
@@ -158,10 +164,7 @@ def test_soak_big():
         fuzz.run_sized(random.Random(f"bigsoak:{seed}:{k}"), tally, _WORK, only_big=True)
         if k and not k % 10:
             print(f"  ... {k}: {tally.line()}", flush=True)
-    print(f"\nbig soak (seed {seed}): {tally.line()}")
-    print(f"  by kind: {dict(sorted(tally.by_kind.items()))}")
-    print(f"  by exit status: {dict(sorted(tally.by_status.items()))}")
-    assert (tally.tracebacks, tally.hangs, tally.wrong_claims) == (0, 0, 0), "\n\n".join(tally.failures)
+    _soak_report(f"big soak (seed {seed})", tally)
 
 
 def _http_body(rng: random.Random) -> tuple[str, dict[str, object], bytes, dict[str, str]]:
@@ -298,10 +301,7 @@ def test_soak_http_api(http_client):  # type: ignore[no-untyped-def]
         _check_http(path, doc, raw, r, tally)
         if k and not k % 5000:
             print(f"  ... {k}: {tally.line()}", flush=True)
-    print(f"\nHTTP soak (seed {seed}): {tally.line()}")
-    print(f"  by path: {dict(sorted(tally.by_kind.items()))}")
-    print(f"  by status: {dict(sorted(tally.by_status.items()))}")
-    assert (tally.tracebacks, tally.hangs, tally.wrong_claims) == (0, 0, 0), "\n\n".join(tally.failures)
+    _soak_report(f"HTTP soak (seed {seed})", tally, kinds="by path", statuses="by status")
     # the oracle did run (on the share of plain requests; the sized ones are checked by the layout)
     assert n < 1000 or tally.by_kind.get("checked analyses", 0) > n * (1 - sized) / 70
 
