@@ -9,15 +9,14 @@ ratios as floats, through :func:`cell_marginals` with another ``value`` function
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
 from .. import _core
-from ..budget import OutOfTime, check
-from ..constraints import TOTAL, Component, Inconsistent, Model
-from .combine import combine_cost, total_weights
-from .dp import BudgetExceeded, ComponentCount, count_component, group_mines
+from ..budget import check
+from ..constraints import TOTAL, Inconsistent, Model
+from .dp import ComponentCount, group_mines
 from .native import call
 
 #: Terms of the per-state mine-count polynomials one component may store, per state of the budget.
@@ -41,52 +40,6 @@ class ModelCount:
     states: int = 0
     max_states: int = 0
     out_of_time: bool = False  # the analysis deadline cut counting short (the rest is estimated)
-
-    def in_order(self) -> list[ComponentCount]:
-        """The counted components in model order."""
-        return [self.counted[ci] for ci in sorted(self.counted)]
-
-
-@dataclass(frozen=True)
-class TotalCombination:
-    """Counted components weighted through the mine total: ``weights[c][k]`` the ways the rest of
-    the board completes component c holding k mines; ``z`` all placements; ``out_num / z`` the
-    probability of one off-frontier cell."""
-
-    weights: list[list[int]] = field(repr=False)
-    z: int
-    out_num: int
-
-
-def count_model(model: Model, *, exact_limit: int | None = None, state_budget: int | None = None,
-                count: Callable[[Component], ComponentCount] | None = None) -> ModelCount:
-    """Count every component of ``model`` within the limits; raises :class:`Inconsistent` when a
-    counted component has no configuration at all.
-
-    ``exact_limit``: components with more cells are left to estimation; ``state_budget``: DP states
-    one component may create (and :data:`TERMS_PER_STATE` polynomial terms per state) before it is
-    left to estimation. ``count`` replaces the counter (the look-ahead passes its cached one).
-    """
-    counted: dict[int, ComponentCount] = {}
-    estimated: list[int] = []
-    term_budget = None if state_budget is None else state_budget * TERMS_PER_STATE
-    out_of_time = False
-    for ci, comp in enumerate(model.components):
-        if out_of_time or (exact_limit is not None and comp.size > exact_limit):
-            estimated.append(ci)
-            continue
-        try:
-            counted[ci] = count(comp) if count is not None else count_component(comp, state_budget, term_budget)
-        except BudgetExceeded:
-            estimated.append(ci)
-        except OutOfTime:  # the analysis deadline (cpsolve.budget): this and the rest are estimated
-            out_of_time = True
-            estimated.append(ci)
-    for ci, cc in counted.items():
-        if cc.total == 0:
-            raise Inconsistent(model.components[ci].sources, "no placement satisfies these clues")
-    return ModelCount(counted, estimated, sum(cc.states for cc in counted.values()),
-                      max((cc.states for cc in counted.values()), default=0), out_of_time)
 
 
 @dataclass
@@ -153,52 +106,6 @@ def count_whole(model: Model, *, exact_limit: int | None, state_budget: int | No
     return out
 
 
-def combination_cost(counts: Iterable[ComponentCount]) -> int:
-    """Multiply-adds of :func:`combine_total` for these components (see :func:`~.combine.combine_cost`)."""
-    return combine_cost([cc.counts for cc in counts])
-
-
-def _check_counted(counts: Sequence[ComponentCount]) -> None:
-    for cc in counts:
-        if cc.total == 0:
-            raise Inconsistent(cc.component.sources, "no placement satisfies these clues")
-
-
-def _no_total(counts: Sequence[ComponentCount]) -> Inconsistent:
-    return Inconsistent(frozenset({TOTAL}).union(*(cc.component.sources for cc in counts)),
-                        "the clues cannot be met with the mine total")
-
-
-def combine_total(counts: Sequence[ComponentCount], n_outside: int, remaining: int) -> TotalCombination:
-    """Weights of every counted component through the mine total. Raises :class:`Inconsistent`
-    (naming every component's clues and the total) when no placement meets the total."""
-    _check_counted(counts)
-    weights, z, out_num = total_weights([cc.counts for cc in counts], n_outside, remaining)
-    if z == 0:
-        raise _no_total(counts)
-    return TotalCombination(weights, z, out_num)
-
-
-def total_marginals(counts: Sequence[ComponentCount], n_outside: int, remaining: int,
-                    value: ValueFn[T]) -> tuple[dict[int, T], T | None]:
-    """Every frontier cell's mine probability through the mine total, as ``value(numerator,
-    denominator)``, and the off-frontier cells' one value (None when ``n_outside`` is 0): the
-    combination and every component's backward pass in one call of the core, which may divide all
-    placement counts by a common factor (huge boards), so only the ratios are meaningful. Raises
-    :class:`Inconsistent` as :func:`combine_total` does."""
-    _check_counted(counts)
-    nums, z, out_num, out_den = call(_core.total_marginals, [cc.native for cc in counts], n_outside, remaining)
-    if z == 0:
-        raise _no_total(counts)
-    out: dict[int, T] = {}
-    for cc, numer in zip(counts, nums, strict=True):
-        for g, num in zip(cc.component.groups, numer, strict=True):
-            p = value(num, g.size * z)
-            for i in g.cells:
-                out[i] = p
-    return out, (value(out_num, out_den) if n_outside else None)
-
-
 def density_marginals(counts: Sequence[ComponentCount], density: Fraction, value: ValueFn[T]) -> dict[int, T]:
     """Every frontier cell's mine probability under an independent prior of ``density`` (no mine
     total), as ``value(numerator, denominator)``."""
@@ -222,13 +129,10 @@ def group_values(cc: ComponentCount, weights: list[int], value: ValueFn[T]) -> I
 
 
 def cell_marginals(fixed: Mapping[int, bool], outside: Sequence[int], counts: Sequence[ComponentCount],
-                   value: ValueFn[T], *, total: TotalCombination | None = None,
-                   density: Fraction | None = None) -> dict[int, T]:
-    """Every cell's mine probability, as ``value(numerator, denominator)``: fixed cells first, then
-    the off-frontier cells, then the components in order.
-
-    With ``total`` (from :func:`combine_total` over the same ``counts``) the board is uniform over
-    the placements meeting the mine total; with ``density`` every cell is an independent prior.
+                   value: ValueFn[T], *, density: Fraction) -> dict[int, T]:
+    """Every cell's mine probability under an independent prior of ``density`` (no mine total), as
+    ``value(numerator, denominator)``: fixed cells first, then the off-frontier cells, then the
+    components in order. (With a mine total the core's ``count_exact`` gives them: :func:`count_whole`.)
     """
     out: dict[int, T] = {}
     if fixed:
@@ -236,17 +140,6 @@ def cell_marginals(fixed: Mapping[int, bool], outside: Sequence[int], counts: Se
         safe, mine_ = value(0, 1), value(1, 1)
         for i, mine in fixed.items():
             out[i] = mine_ if mine else safe
-    if total is not None:
-        if outside:
-            p_out = value(total.out_num, total.z)
-            for i in outside:
-                out[i] = p_out
-        for cc, w in zip(counts, total.weights, strict=True):
-            for cells, p in group_values(cc, w, value):
-                for i in cells:
-                    out[i] = p
-        return out
-    assert density is not None, "a total combination or a density is needed"
     p_out = value(density.numerator, density.denominator)
     for i in outside:
         out[i] = p_out
