@@ -156,6 +156,7 @@ class Analysis:
         self._make_cells = None if self._cells is not None else _make_cells
         self._raw = None if self._cells is not None else _raw
         self._extremes: list[tuple[int, int, bool]] | None = None  # exact_extremes, once made
+        self._proved: list[tuple[int, int, bool]] | None = None  # proved_cells, once made
 
     @classmethod
     def build(cls, board: Board, *, remaining: int | None, exact: bool, prior: str, density: Fraction | None,
@@ -215,7 +216,13 @@ class Analysis:
 
     def proved_cells(self) -> list[tuple[int, int, bool]]:
         """(row, col, is a mine) of every proved cell, row-major; read off the proofs without
-        building the per-cell results while they were not read (a player asks this every move)."""
+        building the per-cell results while they were not read (a player asks this every move).
+        Made once per result (the referee and the strategy both ask); a new list each call."""
+        if self._proved is None:
+            self._proved = self._make_proved()
+        return list(self._proved)
+
+    def _make_proved(self) -> list[tuple[int, int, bool]]:
         raw = self._raw
         if self._cells is None and raw is not None:
             cols = self.cols
@@ -234,6 +241,9 @@ class Analysis:
         raw = self._raw
         if self._cells is None and raw is not None:
             cols = self.cols
+            if isinstance(raw.probs, _GroupProbabilities):
+                # a counted board: each value object (one per group) read once, not once per cell
+                return [(i // cols, i % cols, one) for i, one in raw.probs.certain_cells()]
             unknown = raw.model.unknown
             pairs: Iterable[tuple[int, Probability]] = zip(unknown, _per_cell(raw.probs, unknown), strict=True)
             # is_certain reads the ratio: no Fraction (and its gcd) for each group of the board
@@ -261,6 +271,17 @@ class Analysis:
             return CellResult(row, col, _ZERO, None, "revealed")
         return CellResult(row, col, _ONE, None, "mine" if v == MINE else "flag")
 
+    def probability(self, row: int, col: int) -> Probability:
+        """``cell(row, col).probability``, read off the groups on a counted board without building
+        the per-cell results (a player asks it of the cell that lost its game)."""
+        raw = self._raw
+        if self._cells is None and raw is not None and isinstance(raw.probs, _GroupProbabilities) \
+                and 0 <= row < self.rows and 0 <= col < self.cols:
+            p = raw.probs.get(row * self.cols + col)
+            if p is not None:
+                return p
+        return self.cell(row, col).probability
+
     def _by_position(self) -> dict[tuple[int, int], CellResult]:
         index = self.__dict__.get("_index")
         if index is None or len(index) != len(self.cells):
@@ -281,6 +302,11 @@ class Analysis:
     def best_guess(self) -> tuple[int, int] | None:
         """The cell to open next by :func:`best_guess` (proved safe first, else lowest probability,
         never a mine); None on a finished board or where every covered cell is a mine."""
+        raw = self._raw
+        if self._cells is None and raw is not None and isinstance(raw.probs, _GroupProbabilities):
+            # a counted board (a player asks every guess): the rule on each cell's value object,
+            # without the per-cell results
+            return _grouped_best_guess(raw.probs.by_cell(), raw._verdicts(), self.board, self.cols)
         return best_guess(self.cells, self.board)
 
     def to_json(self) -> dict[str, Any]:
@@ -358,6 +384,26 @@ def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple
         return best.row, best.col
     i = _fewest_covered_around(board, [board.index(c.row, c.col) for c in tied])
     return divmod(i, board.cols)
+
+
+def _grouped_best_guess(by_cell: dict[int, Probability], verdicts: Mapping[int, bool], board: Board | None,
+                        cols: int) -> tuple[int, int] | None:
+    """:func:`best_guess` over the cells of ``by_cell`` (cell -> its value object) with the proved
+    cells' ``verdicts`` (an exactly counted board: no estimate is replaced by a proof)."""
+    safe = [i for i, mine in verdicts.items() if not mine]
+    if safe:
+        pool = {i: by_cell[i] for i in safe}
+    else:
+        ones = {id(p) for p in {id(p): p for p in by_cell.values()}.values()
+                if isinstance(p, Exact) and p.is_certain() and p.fraction == 1}
+        pool = {i: p for i, p in by_cell.items() if id(p) not in ones and not verdicts.get(i, False)}
+    if not pool:
+        return None
+    low = _lowest(list(pool.values()))
+    tied = [i for i, p in pool.items() if id(p) in low]
+    if board is None:
+        return divmod(min(tied), cols)
+    return divmod(_fewest_covered_around(board, tied), cols)
 
 
 def _lowest(probs: Sequence[Probability]) -> set[int]:
@@ -631,6 +677,30 @@ class _GroupProbabilities(Mapping[int, Probability]):
         yield from self._fixed
         yield from self._explicit
         yield from self._outside
+
+    def by_cell(self) -> dict[int, Probability]:
+        """Every cell's value object as a plain dict (made anew each call), what :meth:`get` finds:
+        the frontier cells' group values, else 0 or 1 for the fixed cells, else the off-frontier value."""
+        out: dict[int, Probability] = dict.fromkeys(self._outside, self._p_out)
+        out.update((i, _ONE if f.mine else _ZERO) for i, f in plain(self._fixed).items())
+        out.update(self._explicit)
+        return out
+
+    def certain_cells(self) -> list[tuple[int, bool]]:
+        """(cell, is 1) of every cell whose value is exactly 0 or 1, in increasing order (the cells
+        :meth:`by_cell` gives such a value), each value object read once: the fixed cells, the
+        frontier cells of a certain group, the off-frontier cells when their value is certain."""
+        explicit = self._explicit
+        ones = {k: bool(p.fraction) for k, p in {id(p): p for p in explicit.values()}.items()
+                if isinstance(p, Exact) and p.is_certain()}
+        out = [(i, ones[id(p)]) for i, p in explicit.items() if id(p) in ones] if ones else []
+        out += [(i, f.mine) for i, f in plain(self._fixed).items() if i not in explicit]
+        p_out = self._p_out
+        if self._outside and isinstance(p_out, Exact) and p_out.is_certain():
+            one = bool(p_out.fraction)
+            out += [(i, one) for i in self._outside if i not in explicit and i not in self._fixed]
+        out.sort()
+        return out
 
     def __len__(self) -> int:
         return len(self._fixed) + len(self._explicit) + len(self._outside)

@@ -70,27 +70,37 @@ def test_one_error_family(tmp_path):
 
 
 def test_proved_cells_and_exact_extremes_without_cell_objects():
-    """What a player reads every move (proofs, exact 0/1) comes off the proofs and the group
-    probabilities without building the per-cell results, and equals what the cells say."""
+    """What a player reads every move (proofs, exact 0/1, the best guess, the probability of the
+    cell it opens) comes off the proofs and the group probabilities without building the per-cell
+    results, and equals what the cells say."""
     from cpsolve.probability import Exact
+    from cpsolve.result import best_guess
     from cpsolve.simulate import played_positions
 
-    seen_proof = seen_extreme = 0
-    for pos in played_positions("intermediate", 40, seed=8):
-        a = cpsolve.analyze(pos.board)
-        fast_proved, fast_extremes = a.proved_cells(), a.exact_extremes()
-        again = a.exact_extremes()  # made once: the same list's copy, not a second scan
-        assert again == fast_extremes and again is not fast_extremes and a._extremes is not None
-        fast_safe, fast_mine = a.proved_safe, a.proved_mine
-        assert a._cells is None  # the path ran: no CellResult was made
-        cells = a.cells
-        assert fast_proved == [(c.row, c.col, c.proof.mine) for c in cells if c.proof is not None]
-        assert fast_extremes == [(c.row, c.col, c.probability.fraction == 1) for c in cells
-                                 if isinstance(c.probability, Exact) and c.probability.fraction in (0, 1)]
-        assert (fast_safe, fast_mine) == (a.proved_safe, a.proved_mine)  # now read from the cells
-        seen_proof += len(fast_proved)
-        seen_extreme += len(fast_extremes)
-    assert seen_proof and seen_extreme
+    seen_proof = seen_extreme = seen_unproved_guess = 0
+    for difficulty, seed in (("intermediate", 8), ("beginner", 9), ("expert", 10)):
+        for pos in played_positions(difficulty, 40, seed=seed):
+            a = cpsolve.analyze(pos.board)
+            fast_proved, fast_extremes = a.proved_cells(), a.exact_extremes()
+            again = a.exact_extremes()  # made once: the same list's copy, not a second scan
+            assert again == fast_extremes and again is not fast_extremes and a._extremes is not None
+            assert a.proved_cells() == fast_proved and a.proved_cells() is not a.proved_cells()
+            fast_safe, fast_mine = a.proved_safe, a.proved_mine
+            fast_guess = a.best_guess
+            covered = [divmod(i, a.cols) for i, v in enumerate(pos.board.cells) if v < 0]
+            fast_probs = [a.probability(r, c) for r, c in covered]
+            assert a._cells is None  # the path ran: no CellResult was made
+            cells = a.cells
+            assert fast_proved == [(c.row, c.col, c.proof.mine) for c in cells if c.proof is not None]
+            assert fast_extremes == [(c.row, c.col, c.probability.fraction == 1) for c in cells
+                                     if isinstance(c.probability, Exact) and c.probability.fraction in (0, 1)]
+            assert (fast_safe, fast_mine) == (a.proved_safe, a.proved_mine)  # now read from the cells
+            assert fast_guess == best_guess(cells, pos.board)
+            assert fast_probs == [a.cell(r, c).probability for r, c in covered]
+            seen_proof += len(fast_proved)
+            seen_extreme += len(fast_extremes)
+            seen_unproved_guess += not fast_safe and fast_guess is not None
+    assert seen_proof and seen_extreme and seen_unproved_guess
 
 
 def test_notebook_reprs_analysis_svg_is_the_cli_svg_and_board_shows_its_grid(tmp_path):

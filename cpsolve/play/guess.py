@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..board import COVERED, neighbours
+from ..board import COVERED, code_bytes, neighbour_counts, neighbours
 from ..count.native import call
 from .endgame import endgame_move
 from .lookahead import CountedPosition, Hypothesis, Lookahead
@@ -71,6 +71,15 @@ _SHAPES = {
 }
 
 
+#: A cell's code byte (:func:`~cpsolve.board.code_bytes`) -> 1 if covered; -> 1 if not revealed
+#: (covered, a flag or a known mine: a negative code).
+_IS_COVERED = bytes(int(v == COVERED % 256) for v in range(256))
+_IS_UNREVEALED = bytes(int(v >= 128) for v in range(256))
+_COVERED_DIGIT = bytes(b"01"[v == COVERED % 256] for v in range(256))  # as ASCII '0'/'1'
+_REVEALED_DIGIT = bytes(b"01"[v < 128] for v in range(256))
+_CLASS = bytes(0 if v < 128 else 1 if v == COVERED % 256 else 2 for v in range(256))  # see _make_structure
+
+
 @dataclass
 class Evaluated:
     cell: int
@@ -94,7 +103,10 @@ class Evaluator:
     _infl_enablers: dict[int, int] = field(default_factory=dict)
     _pattern: dict[tuple[frozenset[int], frozenset[int]], int] = field(default_factory=dict)
     pseudos: list[int] = field(default_factory=list)
-    _rows_masks: tuple[list[int], list[int]] | None = None
+    _masks: tuple[int, int] | None = None
+    _shapes: dict[tuple[str, int], tuple[list[int], list[int], list[int]] | None] = field(default_factory=dict)
+    _around: dict[bytes, bytes] = field(default_factory=dict)
+    _classes: bytearray | None = None
 
     def __post_init__(self) -> None:
         st = self.state
@@ -106,6 +118,14 @@ class Evaluator:
         self.off_safety = 1.0 - self.prob[self.outside[0]] if self.outside else 0.0
 
     # --- basic facts ----------------------------------------------------------------------------
+
+    def around(self, table: bytes) -> bytes:
+        """Per board cell, how many of its neighbours are marked by ``table`` (a cell's code byte ->
+        1 if marked: :data:`_IS_COVERED`, :data:`_IS_UNREVEALED`), the whole board at once."""
+        got = self._around.get(table)
+        if got is None:
+            got = self._around[table] = neighbour_counts(self.rows, self.cols, code_bytes(self.cells).translate(table))
+        return got
 
     def is_mine(self, i: int) -> bool:
         v = self.cells[i]
@@ -180,83 +200,102 @@ class Evaluator:
     def _at(self, r: int, c: int) -> int | None:
         return r * self.cols + c if 0 <= r < self.rows and 0 <= c < self.cols else None
 
-    def _hidden(self, i: int | None) -> bool:
-        return i is not None and self.cells[i] == COVERED and self.prob.get(i) != 1.0
-
     def _structure(self, kind: str, i: int, limit: int = 8) -> tuple[list[int], list[int], list[int]] | None:
         """(mines, safes, missing enablers) of the would-be 50/50 anchored at ``i``: ``h`` a pair
         i, i+1; ``v`` a pair i, i+cols; ``b`` the 2x2 block with top-left i. The first cell (and for
-        the block its diagonal partner) is taken as the mine. None if a cell is not hidden or an
-        enabler is revealed."""
-        if self.cells[i] != COVERED:
-            return None
-        r, c = divmod(i, self.cols)
-        at = self._at
+        the block its diagonal partner) is taken as the mine. None if a cell is not hidden, an
+        enabler is revealed, or more than ``limit`` enablers are missing. Kept per position (the
+        lists must not be changed)."""
+        key = (kind, i)
+        shapes = self._shapes
+        got = shapes[key] if key in shapes else shapes.setdefault(key, self._make_structure(kind, i))
+        return None if got is None or len(got[2]) > limit else got
+
+    def _make_structure(self, kind: str, i: int) -> tuple[list[int], list[int], list[int]] | None:
+        rows, cols = self.rows, self.cols
+        if self._classes is None:
+            # per cell: 0 revealed, 1 hidden (covered, not certain to be a mine), 2 a mine (a flag, a
+            # known mine, or a covered cell of probability 1): _hidden and is_mine, the board at once
+            classes = bytearray(code_bytes(self.cells).translate(_CLASS))
+            for j in [j for j, p in self.prob.items() if p == 1.0]:
+                if classes[j] == 1:
+                    classes[j] = 2
+            self._classes = classes
+        classes = self._classes
+        r, c = divmod(i, cols)
         tile_at, enabler_at = _SHAPES[kind]
-        tiles = [at(r + dr, c + dc) for dr, dc in tile_at]
-        enablers = [at(r + dr, c + dc) for dr, dc in enabler_at]
-        if not all(self._hidden(t) for t in tiles):
-            return None
+        tiles = []
+        for dr, dc in tile_at:
+            rr, cc = r + dr, c + dc
+            if not (0 <= rr < rows and 0 <= cc < cols) or classes[rr * cols + cc] != 1:
+                return None
+            tiles.append(rr * cols + cc)
         missing = []
-        for e in enablers:
-            if e is None:
-                continue
-            if self.cells[e] >= 0:
-                return None  # a revealed enabler tells the patterns apart
-            if not self.is_mine(e):
-                missing.append(e)
-                if len(missing) > limit:
-                    return None
-        ts = [t for t in tiles if t is not None]
+        for dr, dc in enabler_at:
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < rows and 0 <= cc < cols:
+                e = rr * cols + cc
+                k = classes[e]
+                if k == 0:
+                    return None  # a revealed enabler tells the patterns apart
+                if k == 1:
+                    missing.append(e)
         if kind == "b":
-            return ts[:2] + missing, ts[2:], missing
-        return ts[:1] + missing, ts[1:], missing
+            return tiles[:2] + missing, tiles[2:], missing
+        return tiles[:1] + missing, tiles[1:], missing
 
     def _anchors(self, kind: str) -> list[int]:
         """The cells where :meth:`_structure` (``limit`` 1) may find a pattern of ``kind``, in
         increasing order: its tiles hidden, no enabler revealed, at most one enabler not a known mine.
 
-        A quick filter over the whole board at once: each row is a bitmask (bit c + 2 for column c,
-        two empty columns and rows of padding around the board) of hidden cells and of revealed
-        ones, and the enablers not known to be mines are added up with a two-bit counter per column.
+        A quick filter over the whole board at once, as one integer per mask: bit (r + 2) * W + c + 2
+        for the cell (r, c), W = cols + 4 (two empty columns and rows of padding around the board,
+        so no shift by a pattern's offset wraps into another row), one mask of hidden cells and one
+        of revealed ones; the enablers not known to be mines are added up with a two-bit counter per
+        cell.
         """
         rows, cols, cells, prob = self.rows, self.cols, self.cells, self.prob
-        if self._rows_masks is None:
-            hidden = [0] * (rows + 4)
-            shown = [0] * (rows + 4)
-            for i, v in enumerate(cells):
+        width = cols + 4
+        if self._masks is None:
+            # the padded board as a string of '0'/'1', last cell first, read as a binary number
+            codes = code_bytes(cells)
+            edge, side = b"0" * (2 * width), b"00"
+
+            def mask(table: bytes) -> int:
+                marks = codes.translate(table)
+                text = edge + b"".join(side + marks[k:k + cols] + side for k in range(0, rows * cols, cols)) + edge
+                return int(text[::-1], 2)
+
+            hidden, shown = mask(_COVERED_DIGIT), mask(_REVEALED_DIGIT)
+            for i in [i for i, p in prob.items() if p == 1.0]:  # a covered cell certain to be a mine
                 r, c = divmod(i, cols)
-                if v >= 0:
-                    shown[r + 2] |= 1 << (c + 2)
-                elif v == COVERED and prob.get(i) != 1.0:
-                    hidden[r + 2] |= 1 << (c + 2)
-            self._rows_masks = (hidden, shown)
-        hidden, shown = self._rows_masks
+                hidden &= ~(1 << ((r + 2) * width + c + 2))
+            self._masks = (hidden, shown)
+        hidden, shown = self._masks
         tiles, enablers = _SHAPES[kind]
 
-        def at(masks: list[int], r: int, dr: int, dc: int) -> int:
-            x = masks[r + dr]  # bit p of the result: the cell dc columns right of column p
-            return x >> dc if dc >= 0 else x << -dc
+        def at(x: int, dr: int, dc: int) -> int:
+            k = dr * width + dc  # bit p of the result: the cell dr rows down and dc columns right of p
+            return x >> k if k >= 0 else x << -k
 
-        out = []
-        for r in range(2, rows + 2):
-            good = -1
-            for dr, dc in tiles:
-                good &= at(hidden, r, dr, dc)
-            if not good:
-                continue
-            ones = twos = bad = 0
-            for dr, dc in enablers:
-                e = at(hidden, r, dr, dc)
-                twos |= ones & e
-                ones |= e
-                bad |= at(shown, r, dr, dc)
-            good &= ~(twos | bad)
-            base = (r - 2) * cols - 2
-            while good:
-                low = good & -good
-                out.append(base + low.bit_length() - 1)
-                good ^= low
+        good = -1
+        for dr, dc in tiles:
+            good &= at(hidden, dr, dc)
+        out: list[int] = []
+        if not good:
+            return out
+        ones = twos = bad = 0
+        for dr, dc in enablers:
+            e = at(hidden, dr, dc)
+            twos |= ones & e
+            ones |= e
+            bad |= at(shown, dr, dc)
+        good &= ~(twos | bad)
+        while good:
+            low = good & -good
+            r, c = divmod(low.bit_length() - 1, width)
+            out.append((r - 2) * cols + c - 2)
+            good ^= low
         return out
 
     def bound(self, mines: list[int], safes: list[int]) -> float:
@@ -374,12 +413,12 @@ class Evaluator:
                     cands.append(i)
         seen: set[int] = set()
         out = []
-        cells, rows, cols = self.cells, self.rows, self.cols
-        for i in sorted(cands, key=lambda i: (prob[i], sum(1 for j in neighbours(rows, cols, i) if cells[j] < 0), i)):
+        unrevealed = self.around(_IS_UNREVEALED)
+        for i in sorted(cands, key=lambda i: (prob[i], unrevealed[i], i)):
             if i not in seen:
                 seen.add(i)
                 out.append(i)
-        return out[:max(MIN_CANDIDATES, WORK // len(cells))]
+        return out[:max(MIN_CANDIDATES, WORK // len(self.cells))]
 
     def off_frontier(self) -> list[int]:
         rows, cols, cells = self.rows, self.cols, self.cells
@@ -387,16 +426,18 @@ class Evaluator:
         if len(outside) < 30:
             return sorted(outside)
         picked: set[int] = set()
+        covered = self.around(_IS_COVERED)
         for w in range(rows * cols):
-            if cells[w] < 0 or not any(cells[j] == COVERED for j in neighbours(rows, cols, w)):
+            if cells[w] < 0 or not covered[w]:
                 continue
             r, c = divmod(w, cols)
             for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2)):
                 j = self._at(r + dr, c + dc)
                 if j is not None and j in outside:
                     picked.add(j)
+        unrevealed = self.around(_IS_UNREVEALED)
         for j in outside:
-            if j not in picked and 1 < sum(1 for k in neighbours(rows, cols, j) if cells[k] < 0) < 4:
+            if j not in picked and 1 < unrevealed[j] < 4:
                 picked.add(j)
         return sorted(picked)
 

@@ -56,16 +56,18 @@ class GameRecord:
 
 def check_certainties(analysis: Analysis, game: Game, record: GameRecord, position: int) -> None:
     """Count the certainties of ``analysis`` and compare each (and each exact 0/1) with the layout."""
-    for r, c, mine in analysis.proved_cells():
-        record.certainties += 1
-        if mine != game.is_mine(r, c):
+    layout, cols = game.hidden_layout(), game.cols  # one byte per cell, 1 a mine
+    proved = analysis.proved_cells()
+    record.certainties += len(proved)
+    for r, c, mine in proved:
+        if mine != layout[r * cols + c]:
             proof = analysis.cell(r, c).proof
             assert proof is not None
             record.wrong_certainties += 1
             record.wrong.append({"game": record.index, "seed": record.seed, "position": position,
                                  "cell": [r, c], "claimed": proof.verdict, "engine": proof.engine})
     for r, c, one in analysis.exact_extremes():
-        if one != game.is_mine(r, c):
+        if one != layout[r * cols + c]:
             record.wrong_exact += 1
 
 
@@ -121,6 +123,6 @@ def make_move(game: Game, move: Move, analysis: Analysis, rec: GameRecord) -> No
             continue  # opened meanwhile by a 0 revealed in the same batch
         if not game.reveal(r, c):
             rec.loss_reason = move.reason
-            rec.loss_risk = analysis.cell(r, c).probability.value
+            rec.loss_risk = analysis.probability(r, c).value
             rec.loss_stage = 1 - game.covered_safe / rec.safe_cells
             return

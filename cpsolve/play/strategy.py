@@ -157,6 +157,8 @@ class Strategy:
     def basic_guess(self, board: Board, analysis: Analysis) -> tuple[int, int] | None:
         """The package's one guess rule (:func:`cpsolve.analysis.best_guess`); None when no covered
         cell is left that is not a proved mine."""
+        if analysis.board is board:
+            return analysis.best_guess  # the same rule, without the per-cell results on a counted board
         return best_guess(analysis.cells, board)
 
 

@@ -12,7 +12,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from ..board import COVERED, Board, neighbours, parse_number
+from ..board import COVERED, Board, neighbour_counts, neighbours, parse_number
 
 #: name -> (rows, cols, mines)
 DIFFICULTIES: dict[str, tuple[int, int, int]] = {
@@ -65,6 +65,7 @@ class Game:
         self.first_click = first_click
         self.rng = rng if rng is not None else random.Random(seed)
         self._mine: bytearray | None = None
+        self._numbers = b""  # each cell's number (its neighbouring mines), made when the layout is laid
         self.view = [COVERED] * (rows * cols)
         self.covered_safe = rows * cols - mines
         self.lost = False
@@ -93,7 +94,11 @@ class Game:
         mine = bytearray(n)
         for i in self.rng.sample(allowed, self.mines):
             mine[i] = 1
+        self._set_layout(mine)
+
+    def _set_layout(self, mine: bytearray) -> None:
         self._mine = mine
+        self._numbers = neighbour_counts(self.rows, self.cols, bytes(mine))
 
     def lay(self, mine_cells: list[int] | set[int]) -> None:
         """Use a given layout (cell indices) instead of a random one."""
@@ -104,7 +109,7 @@ class Game:
         mine = bytearray(self.rows * self.cols)
         for i in mine_cells:
             mine[i] = 1
-        self._mine = mine
+        self._set_layout(mine)
 
     def is_mine(self, row: int, col: int) -> bool:
         """The referee's view of the hidden layout (never given to the solver)."""
@@ -114,7 +119,7 @@ class Game:
 
     def number(self, index: int) -> int:
         assert self._mine is not None
-        return sum(self._mine[j] for j in neighbours(self.rows, self.cols, index))
+        return self._numbers[index]
 
     def reveal(self, row: int, col: int) -> bool:
         """Open a cell (and, from a 0, its whole opening). False when it was a mine: the game is lost."""
@@ -138,18 +143,19 @@ class Game:
     def flood(self, start: int, opened: list[int] | None = None) -> None:
         """Open the safe cell ``start`` and, from every 0, its neighbours; append opened cells to ``opened``."""
         stack = [start]
-        view = self.view
+        view, numbers, rows, cols = self.view, self._numbers, self.rows, self.cols
+        n = 0
         while stack:
             i = stack.pop()
             if view[i] != COVERED:
                 continue
-            k = self.number(i)
-            view[i] = k
-            self.covered_safe -= 1
+            k = view[i] = numbers[i]
+            n += 1
             if opened is not None:
                 opened.append(i)
             if k == 0:
-                stack.extend(j for j in neighbours(self.rows, self.cols, i) if view[j] == COVERED)
+                stack.extend(j for j in neighbours(rows, cols, i) if view[j] == COVERED)
+        self.covered_safe -= n
 
     def board(self, with_total: bool = True) -> Board:
         """What the player sees: revealed numbers, covered cells, and the mine total."""
