@@ -2,9 +2,10 @@
 
     python benchmarks/bench_faults.py
 
-Starts ``cpsolve serve --port 0`` in its own process (its standard error to a log file) and, while a
-prober in a process of its own asks ``/api/health`` every 20 ms over fresh connections, runs one
-scenario after the other (every body is made before its scenario starts, so the client's own work
+Starts ``cpsolve serve --port 0`` in its own process (its standard error to a log file), waits
+for its first answer (its workers started and warmed; the time is printed) and, while a prober in
+a process of its own asks ``/api/health`` every 20 ms over fresh connections, runs one scenario
+after the other (every body is made before its scenario starts, so the client's own work
 does not count):
 
 * ``baseline``: nothing else;
@@ -322,8 +323,6 @@ async def ctrl_c(port: int, answers: Answers, proc: subprocess.Popen[bytes], pro
 
 async def run(port: int, proc: subprocess.Popen[bytes], log: Path, body_timeout: float,
               only: list[str] | None = None, rounds: int = 1) -> None:
-    print(f"{'scenario':<12} {'health p50':>10} {'p90':>7} {'p99':>7} {'max':>7} {'failed':>6}  {'log lines':>9} "
-          f"{'tracebacks':>10}  answers", flush=True)
     board_1mb = json.dumps({"board": "mines: 10\n" + ("." * 1000 + "\n") * 990}).encode()
     assert len(board_1mb) <= 1_000_000
     heavy = [json.dumps({"board": _board_200(s), "options": {"time_limit": 2}}).encode() for s in range(4)]
@@ -340,6 +339,19 @@ async def run(port: int, proc: subprocess.Popen[bytes], log: Path, body_timeout:
         ("burst", lambda a: concurrent(port, a, [board_1mb] * 8)),
         ("analyses", lambda a: concurrent(port, a, heavy)),
         ("ctrl-c", None)]
+    t0 = time.perf_counter()
+    while True:  # the server listens from the start; it answers once its workers are up and warmed
+        try:
+            status, _, _ = await _request(port, "GET", "/api/health", timeout=60)
+        except OSError:
+            status = 0
+        if status == 200:
+            break
+        await asyncio.sleep(0.05)
+    print(f"(first /api/health answered {time.perf_counter() - t0:.2f} s after the server printed its address)",
+          flush=True)
+    print(f"{'scenario':<12} {'health p50':>10} {'p90':>7} {'p99':>7} {'max':>7} {'failed':>6}  {'log lines':>9} "
+          f"{'tracebacks':>10}  answers", flush=True)
     probe = Probe(port)
     try:
         for name, fn in scenarios:

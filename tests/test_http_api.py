@@ -22,7 +22,7 @@ from cpsolve.cli import main
 from cpsolve.simulate.game import Game
 from cpsolve.simulate.positions import oracle_positions
 from cpsolve.web import Limits, create_app
-from cpsolve.web.app import AnalysisPool
+from cpsolve.web.pool import ThreadPool
 from cpsolve.web.validate import RequestError
 
 BOARDS = Path(__file__).parent / "boards"
@@ -33,7 +33,15 @@ EXTRA_KEYS = {"undecided", "time_limit", "ms"}
 
 @pytest.fixture(scope="module")
 def client():
+    """The app as `cpsolve serve` runs it: jobs in worker processes."""
     with TestClient(create_app()) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def thread_client():
+    """Jobs in the test's own process (threads), for the tests that patch the library."""
+    with TestClient(create_app(Limits(pool="threads"))) as c:
         yield c
 
 
@@ -106,7 +114,7 @@ def test_time_budget_labels_what_it_left_undecided(client):
     assert set(map(tuple, doc["proved_safe"])) <= set(map(tuple, full["proved_safe"]))
 
 
-def test_an_analysis_cut_short_before_the_proofs_lists_every_cell_undecided(client, monkeypatch):
+def test_an_analysis_cut_short_before_the_proofs_lists_every_cell_undecided(thread_client, monkeypatch):
     """When the time ran out before the proof engine ran (here: while building the model), no
     covered cell was decided: every one is in ``undecided``, and ``budget`` says what was cut short
     (the answer had ``undecided: []`` beside thousands of covered cells and no budget account)."""
@@ -117,7 +125,7 @@ def test_an_analysis_cut_short_before_the_proofs_lists_every_cell_undecided(clie
         raise OutOfTime()
 
     monkeypatch.setattr(cpsolve.analysis, "build_model", out_of_time)
-    doc = client.post("/api/analyze", json={"board": EXPERT, "options": {"time_limit": 0.2}}).json()
+    doc = thread_client.post("/api/analyze", json={"board": EXPERT, "options": {"time_limit": 0.2}}).json()
     covered = {(c["row"], c["col"]) for c in doc["cells"]}
     assert covered and doc["proved_safe"] == [] and doc["proved_mine"] == [] and doc["exact"] is False
     assert set(map(tuple, doc["undecided"])) == covered
@@ -209,7 +217,7 @@ def test_documents_are_rendered_in_chunks_as_jsonresponse_renders_them():
     not hold the GIL for 0.1 s) writes exactly JSONResponse's bytes."""
     from starlette.responses import JSONResponse
 
-    from cpsolve.web.app import CHUNK, json_bytes
+    from cpsolve.web.jobs import CHUNK, json_bytes
 
     doc = analyze(parse_board(EXPERT)).to_json()
     many = [{"row": i // 7, "col": i % 7, "probability": i / 3, "fraction": f"{i}/3", "basis": "exact",
@@ -225,12 +233,13 @@ def test_a_large_job_runs_and_is_rendered_with_the_collector_paused():
     with the GIL held: /api/health waited that long); a small one leaves it running."""
     import gc
 
-    from cpsolve.web.app import CHUNK, PAUSE_BYTES, Api
+    from cpsolve.web.app import PAUSE_BYTES, Api
+    from cpsolve.web.jobs import CHUNK
 
-    api = Api(Limits(), b"k" * 32)
+    api = Api(Limits(pool="threads"), b"k" * 32)
     seen = []
 
-    def job(body):
+    def job(ctx, body):
         seen.append(gc.isenabled())
         return {"cells": list(range(3 * CHUNK)), "n": len(body)}
 
@@ -247,10 +256,11 @@ def test_a_large_job_runs_and_is_rendered_with_the_collector_paused():
 
 
 def test_a_document_is_freed_a_chunk_at_a_time():
-    from cpsolve.web.app import CHUNK, _rendered
+    from cpsolve.web.jobs import CHUNK, execute
 
     doc = {"cells": list(range(3 * CHUNK)), "x": [1]}
-    body = _rendered(False, lambda: doc).body
+    status, body, close = execute(None, lambda ctx: doc, (), False)
+    assert (status, close) == (200, False)
     assert json.loads(body)["cells"] == list(range(3 * CHUNK)) and doc == {}
 
 
@@ -260,10 +270,10 @@ def test_plain_text_not_utf8_has_line_and_column(client):
     assert err == "2:3: not UTF-8 text (byte 6)"
 
 
-def test_a_board_over_the_cap_is_refused_on_its_shape_before_a_parse(client, monkeypatch):
+def test_a_board_over_the_cap_is_refused_on_its_shape_before_a_parse(thread_client, monkeypatch):
     """A 1 MB body of 990x1000 cells is refused by its grid's shape: the board is never parsed
     (the full parse of a million cells took seconds on the event loop); what is parsed, is parsed
-    in the pool's threads, not on the event loop."""
+    in the pool's workers (threads here), not on the event loop."""
     import cpsolve.web.validate as validate
 
     parsed: list[str] = []
@@ -277,15 +287,15 @@ def test_a_board_over_the_cap_is_refused_on_its_shape_before_a_parse(client, mon
     text = "# a comment\nmines: 10\n" + ("." * 1000 + "\n") * 990
     body = json.dumps({"board": text}).encode()
     assert len(body) <= Limits().max_body
-    err = bad(client.post("/api/analyze", content=body, headers={"content-type": "application/json"}), 400,
+    err = bad(thread_client.post("/api/analyze", content=body, headers={"content-type": "application/json"}), 400,
               "this server analyses at most 40,000")
     assert err.startswith("the board has more than 40,000 cells (41 rows of 1,000 read)")
     assert parsed == []
     for text in ("mines: 10\n" + ". " * 200 + "\n" * 1, "30x10x5\n" + (". " * 30 + "\n") * 10):
-        assert client.post("/api/analyze", json={"board": text}).status_code == 200
+        assert thread_client.post("/api/analyze", json={"board": text}).status_code == 200
     assert len(parsed) == 2 and all(name.startswith("cpsolve-analysis") for name in parsed), parsed
     # a shape at the cap exactly is parsed (200 x 200)
-    assert client.post("/api/analyze", json={"board": (". " * 200 + "\n") * 200,
+    assert thread_client.post("/api/analyze", json={"board": (". " * 200 + "\n") * 200,
                                              "options": {"time_limit": 0.1}}).status_code == 200
 
 
@@ -446,13 +456,15 @@ def test_busy_pool_answers_503():
     with TestClient(create_app(Limits(workers=1, queue=0))) as c:
         pool = c.app.state.pool
         pool.in_hand = pool.capacity  # as if every worker and queue place were taken
-        bad(c.post("/api/analyze", json={"board": HEADLINE}), 503, "busy")
+        got = c.post("/api/analyze", json={"board": HEADLINE})
+        bad(got, 503, "busy")
+        assert got.headers["retry-after"] == "2"
         pool.in_hand = 0
         assert c.post("/api/analyze", json={"board": HEADLINE}).status_code == 200
 
 
 def test_pool_bounds_work_in_hand():
-    pool = AnalysisPool(workers=1, queue=1)
+    pool = ThreadPool(Limits(workers=1, queue=1, pool="threads"), None)
     gate = threading.Event()
 
     async def scenario():

@@ -6,7 +6,11 @@
 - a 413 closes the connection (``Connection: close``), so no next request is sent on a connection
   whose unread body would be taken for it;
 - Ctrl-C with analyses in flight answers each 503 ``server is shutting down`` (JSON), prints no
-  traceback and exits 130.
+  traceback and exits 130, also when the terminal sends it to the whole process group (the
+  workers too), and leaves no worker process;
+- analyses run in worker processes: a worker killed mid-analysis is replaced and the request is
+  still answered; with every worker and queue place taken the answer is 503 JSON with Retry-After;
+- a body announced over the cap is answered 413 before a byte of it is sent.
 
 The latency of ``/api/health`` under these faults is measured by ``benchmarks/bench_faults.py``.
 """
@@ -14,6 +18,7 @@ The latency of ``/api/health`` under these faults is measured by ``benchmarks/be
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import signal
@@ -39,11 +44,11 @@ class Served:
         return self.log.read_text(errors="replace")
 
 
-def serve(tmp: Path, *args: str) -> Served:
+def serve(tmp: Path, *args: str, session: bool = False) -> Served:
     log = tmp / "serve.log"
     err = open(log, "wb")  # noqa: SIM115 - the child writes it as long as it runs
     proc = subprocess.Popen([sys.executable, "-m", "cpsolve", "serve", "--port", "0", *args],
-                            stdout=subprocess.PIPE, stderr=err)
+                            stdout=subprocess.PIPE, stderr=err, start_new_session=session)
     err.close()
     assert proc.stdout is not None
     m = re.search(r":(\d+)/", proc.stdout.readline().decode())
@@ -100,9 +105,43 @@ def closed_by_server(sock: socket.socket) -> bool:
 
 
 def health(port: int) -> int:
+    return health_doc(port)[0]
+
+
+def health_doc(port: int) -> tuple[int, dict]:
     with connect(port) as sock:
         sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
-        return answer(sock)[0]
+        status, _, body = answer(sock)
+        return status, json.loads(body)
+
+
+def post(port: int, path: str, body: bytes, out: list, timeout: float = 60) -> None:
+    """POST ``body`` and append the answer (or the exception) to ``out``."""
+    try:
+        with connect(port) as sock:
+            sock.settimeout(timeout)
+            sock.sendall(b"POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: %d\r\n\r\n%s" % (path.encode(), len(body), body))
+            out.append(answer(sock))
+    except BaseException as exc:  # noqa: BLE001 - recorded, asserted by the caller
+        out.append(exc)
+
+
+def wait_in_hand(port: int, n: int, seconds: float = 30) -> dict:
+    deadline = time.monotonic() + seconds
+    while True:
+        doc = health_doc(port)[1]
+        if doc["analyses_in_hand"] >= n or time.monotonic() > deadline:
+            return doc
+        time.sleep(0.05)
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split()[2] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 def test_a_client_that_leaves_mid_upload_is_not_logged(server: Served) -> None:
@@ -193,6 +232,32 @@ def test_a_413_closes_the_connection(server: Served) -> None:
     assert health(server.port) == 200
 
 
+def test_a_body_announced_over_the_cap_is_answered_before_it_is_sent(tmp_path: Path) -> None:
+    """413 at once on the Content-Length (the body was read, and dropped, up to 8 times the cap
+    first: the answer waited for it, or for --body-timeout); the connection then lingers a moment
+    for what the client still sends, and is closed."""
+    s = serve(tmp_path, "--body-timeout", "30")
+    try:
+        with connect(s.port) as sock:
+            sock.sendall(b"POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                         b"Content-Length: 5000000\r\n\r\n" + b"." * 1000)
+            status, headers, body = answer(sock)  # within the socket's 10 s, well before 30
+            assert status == 413 and headers["connection"] == "close"
+            assert json.loads(body) == {"error": "body of 5000000 bytes is over the limit of 1000000 bytes"}
+            sock.sendall(b"." * 100_000)  # still sending: read and dropped, no reset
+            assert closed_by_server(sock)
+        # and the whole body sent before reading: the answer, not a reset
+        with connect(s.port) as sock:
+            sock.sendall(b"POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+                         b"Content-Length: 5000000\r\n\r\n" + b"." * 5_000_000)
+            assert answer(sock)[0] == 413
+            assert closed_by_server(sock)
+        assert health(s.port) == 200
+        assert "Traceback" not in s.log_text()
+    finally:
+        stop(s)
+
+
 def board_200(seed: int) -> str:
     """A 200x200 position (6,400 mines, about 30% of the safe cells open): seconds of proof."""
     rng = random.Random(seed)
@@ -255,5 +320,81 @@ def test_ctrl_c_answers_the_requests_in_flight_with_503_json(tmp_path: Path, pro
         assert "Traceback" not in log and "CancelledError" not in log and "500" not in log, log
         assert "cpsolve serve: stopped (Ctrl-C)" in log
         assert len(log.splitlines()) <= 3 + 2 * int(processes), log  # a few short lines
+    finally:
+        stop(s)
+
+
+def test_a_worker_killed_mid_analysis_is_replaced_and_the_request_answered(tmp_path: Path) -> None:
+    s = serve(tmp_path, "--workers", "1", "--max-time-limit", "30")
+    try:
+        status, doc = health_doc(s.port)
+        assert doc["pool"] == "processes" and len(doc["worker_pids"]) == 1
+        worker = doc["worker_pids"][0]
+        assert worker != doc["pid"] and alive(worker)
+        body = json.dumps({"board": board_200(7), "options": {"time_limit": 3}}).encode()
+        out: list = []
+        client = threading.Thread(target=post, args=(s.port, "/api/analyze", body, out))
+        client.start()
+        assert wait_in_hand(s.port, 1)["analyses_in_hand"] == 1
+        time.sleep(0.3)
+        os.kill(worker, signal.SIGKILL)
+        client.join(90)
+        assert len(out) == 1 and not isinstance(out[0], BaseException), out
+        status, headers, answer_body = out[0]
+        assert status == 200 and json.loads(answer_body)["rows"] == 200  # run again on the new worker
+        doc = health_doc(s.port)[1]
+        assert doc["worker_restarts"] == 1 and worker not in doc["worker_pids"] and len(doc["worker_pids"]) == 1
+        log = s.log_text()
+        assert "Traceback" not in log and "an analysis worker stopped" in log, log
+    finally:
+        stop(s)
+
+
+def test_every_place_taken_is_answered_503_json_with_retry_after(tmp_path: Path) -> None:
+    s = serve(tmp_path, "--workers", "1", "--queue", "0", "--max-time-limit", "30")
+    try:
+        out: list = []
+        body = json.dumps({"board": board_200(8), "options": {"time_limit": 20}}).encode()
+        client = threading.Thread(target=post, args=(s.port, "/api/analyze", body, out), daemon=True)
+        client.start()
+        assert wait_in_hand(s.port, 1)["analyses_in_hand"] == 1
+        got: list = []
+        post(s.port, "/api/analyze", json.dumps({"board": "1 .\n. .\n"}).encode(), got)
+        status, headers, answer_body = got[0]
+        assert status == 503 and headers["retry-after"] == "2" and headers["content-type"] == "application/json"
+        assert json.loads(answer_body)["error"].startswith("busy: 1 jobs in hand")
+        assert health(s.port) == 200  # the event loop answers while the worker is busy
+    finally:
+        stop(s)
+
+
+def test_ctrl_c_from_a_terminal_reaches_the_workers_too_and_nothing_is_printed(tmp_path: Path) -> None:
+    """A terminal's Ctrl-C is sent to the whole process group: the workers ignore it (a
+    KeyboardInterrupt traceback each, before), the server answers and stops them."""
+    s = serve(tmp_path, "--workers", "2", "--max-time-limit", "30", session=True)
+    try:
+        workers = health_doc(s.port)[1]["worker_pids"]
+        assert len(workers) == 2 and all(alive(w) for w in workers)
+        out: list = []
+        bodies = [json.dumps({"board": board_200(k), "options": {"time_limit": 30}}).encode() for k in range(3)]
+        clients = [threading.Thread(target=post, args=(s.port, "/api/analyze", b, out)) for b in bodies]
+        for c in clients:
+            c.start()
+        wait_in_hand(s.port, 3)
+        time.sleep(0.3)
+        os.killpg(s.proc.pid, signal.SIGINT)
+        for c in clients:
+            c.join(40)
+        assert s.proc.wait(20) == 130
+        assert len(out) == 3
+        for a in out:
+            assert not isinstance(a, BaseException), a
+            status, headers, body = a
+            assert (status, json.loads(body)) == (503, {"error": "server is shutting down"})
+        time.sleep(0.2)
+        assert not any(alive(w) for w in workers)
+        log = s.log_text()
+        assert "Traceback" not in log and "KeyboardInterrupt" not in log, log
+        assert len(log.splitlines()) <= 3, log
     finally:
         stop(s)

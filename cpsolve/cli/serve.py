@@ -29,13 +29,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--port", type=lambda t: whole_number(t, 0), default=8000,
                    help="port (default 8000; 0 picks a free one)")
     p.add_argument("--workers", type=lambda t: whole_number(t, 1), default=2,
-                   help="analyses run at once (threads; default 2)")
+                   help="analyses and game moves run at once, each in a worker process of its own (default 2)")
     p.add_argument("--queue", type=lambda t: whole_number(t, 0), default=256,
-                   help="analyses that may wait beyond those; more get 503 (default 256)")
+                   help="jobs that may wait beyond those; more get 503 with Retry-After (default 256)")
     p.add_argument("--time-limit", type=positive_float, default=2.0, metavar="SECONDS",
                    help="default proof time per analysis (a request may ask for up to --max-time-limit)")
     p.add_argument("--max-time-limit", type=positive_float, default=5.0, metavar="SECONDS",
                    help="cap on a request's time_limit (default 5)")
+    p.add_argument("--overrun", type=positive_float, default=30.0, metavar="SECONDS",
+                   help="a job still running this long past --max-time-limit has its worker stopped and "
+                   "replaced, and is answered 503 (default 30)")
     p.add_argument("--body-timeout", type=positive_float, default=10.0, metavar="SECONDS",
                    help="seconds a request's head, and then its body, may take to arrive; a slower body is "
                    "answered 408 and its connection closed, a slower head closes the connection (default 10)")
@@ -94,12 +97,12 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from ..web import Limits, create_app
-    from ..web.app import AnalysisPool
+    from ..web.pool import Pool
 
     sock = listening_socket(args.host, args.port)
     port = sock.getsockname()[1]
     limits = Limits(workers=args.workers, queue=args.queue, time_limit=min(args.time_limit, args.max_time_limit),
-                    max_time_limit=args.max_time_limit, body_timeout=args.body_timeout)
+                    max_time_limit=args.max_time_limit, body_timeout=args.body_timeout, overrun=args.overrun)
     try:
         secret, origin = server_secret(args.secret_file)
     except CliError:
@@ -112,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
                   h11_max_incomplete_event_size=256 * 1024)
     stops: list[int] = []  # the signals that stopped the server
     saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
-    pool: AnalysisPool | None = None  # the one process's (with --processes N, each ends by itself)
+    pool: Pool | None = None  # the one process's (with --processes N, each ends by itself)
     if args.processes > 1:
         from uvicorn.supervisors import Multiprocess
 
@@ -134,9 +137,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         app = create_app(limits, secret)
         pool = app.state.pool
-        from ..web.serving import HeadTimedH11Protocol
+        from ..web.serving import LINGER_FACTOR, HeadTimedH11Protocol
 
-        protocol = type("HeadTimedH11Protocol", (HeadTimedH11Protocol,), {"head_timeout": limits.body_timeout})
+        protocol = type("HeadTimedH11Protocol", (HeadTimedH11Protocol,),
+                        {"head_timeout": limits.body_timeout, "linger_bytes": LINGER_FACTOR * limits.max_body})
         config = uvicorn.Config(app, http=protocol, **common)  # type: ignore[arg-type]
         server = uvicorn.Server(config)
         runner = lambda: server.run(sockets=[sock])  # noqa: E731
@@ -157,6 +161,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"cpsolve serve: stopped{' (Ctrl-C)' if interrupted else ''}", file=sys.stderr, flush=True)
     status = EXIT_INTERRUPTED if interrupted else EXIT_OK
     if pool is not None and pool.abandoned():
+        # (Limits.pool "threads" only: worker processes are stopped with the app.)
         # The requests in flight were answered 503; their analyses still run in the pool's threads
         # (up to their time limit), which the interpreter would wait for at exit, and a second
         # Ctrl-C during that wait would print a traceback. Nothing is left to write or close.

@@ -1,5 +1,5 @@
 """The documents of the analysis endpoints (``/api/analyze``, ``/api/check``, ``/api/move``), built
-without HTTP from a parsed board and typed options. They run in the app's worker threads."""
+without HTTP from a parsed board and typed options. They run in the server's worker processes (:mod:`.jobs`)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """Request validation for the HTTP API: the server's limits, JSON bodies, board text, whole numbers,
 cells and analysis options. Every function takes already-read bytes or decoded JSON values and
 raises :class:`RequestError` (a status and one line) for anything a client got wrong; the app turns
-it into ``{"error": ...}``. They run in the app's worker threads (a 1 MB body is not parsed on the
-event loop).
+it into ``{"error": ...}``. They run in the server's workers (:mod:`.jobs`; a 1 MB body is not
+parsed on the event loop).
 """
 
 from __future__ import annotations
@@ -27,22 +27,31 @@ class Limits:
     max_cells: int = 40_000          # cells of a board or a game (200x200)
     time_limit: float = 2.0          # default seconds of proof per analysis
     max_time_limit: float = 5.0      # a client's time_limit is capped at this
-    workers: int = 2                 # analyses running at once (threads)
-    queue: int = 256                 # analyses waiting beyond those (503 above)
+    workers: int = 2                 # jobs running at once (worker processes, or threads)
+    queue: int = 256                 # jobs waiting beyond those (503 above)
     max_noguess_cells: int = 4_000   # cells of a no-guess game (generated at its first click)
     body_timeout: float = 10.0       # seconds a request's body may take to arrive (408 after)
+    pool: str = "processes"          # where jobs run: "processes" (cpsolve serve) or "threads"
+    overrun: float = 30.0            # seconds past max_time_limit after which a job's worker is stopped
+
+    def __post_init__(self) -> None:
+        if self.pool not in ("processes", "threads"):
+            raise ValueError(f"pool must be 'processes' or 'threads', got {self.pool!r}")
 
 
 class RequestError(CpsolveError):
     """A client error: HTTP ``status`` and one line (``line:col: what is wrong`` for board text).
     ``close``: the answer ends the connection (``Connection: close``): its body was not read to the
-    end, so the next bytes on it are not a request."""
+    end, so the next bytes on it are not a request. ``retry_after``: seconds for the answer's
+    ``Retry-After`` (a 503 that passes)."""
 
-    def __init__(self, message: str, status: int = 400, *, close: bool = False) -> None:
+    def __init__(self, message: str, status: int = 400, *, close: bool = False,
+                 retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.close = close
+        self.retry_after = retry_after
 
 
 # --------------------------------------------------------------------------- request pieces
