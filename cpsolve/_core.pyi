@@ -110,8 +110,11 @@ class Position:
 
 def ratio_float(num: int, den: int) -> float: ...
 
-# document (native/src/document/): the per-cell part of a huge board's JSON document
-def json_cells(cols: int, cells: Sequence[int], keys: bytes, default: int, tails: Sequence[str]) -> str: ...
+# document (native/src/document/): the JSON document of an analysis, written whole; the best guess's last step
+def write_document(parts: Sequence[str], rows: int, cols: int, cells: bytes, keys: bytes, per_board: bool,
+                   default: int, tails: Sequence[str], verdicts: bytes, fd: int | None = None) -> bytes | None: ...
+def best_cell(rows: int, cols: int, covered: bytes, cells: bytes, keys: bytes, per_board: bool, default: int,
+              ranks: bytes) -> int | None: ...
 
 # propagate (native/src/propagate/): cardinality propagation and bounded searches for cpsolve/proof/propagate.py
 class Propagator:

@@ -31,7 +31,6 @@ from .result import (  # what an analysis returns (cpsolve.analysis.Analysis sti
     EXACT_ZERO,
     Analysis,
     AnalysisStats,
-    CellResult,
     group_probabilities,
 )
 
@@ -212,38 +211,34 @@ def _unmodelled(board: Board, trust_flags: bool, dens: Fraction | None, t0: floa
         p = remaining / len(unknown) if unknown else 0.0
     est = Estimate(p)  # one shared value: this runs when time is short, on boards of many cells
     cols = board.cols
-
-    def cells() -> list[CellResult]:
-        # made on first read: a library caller that reads the summary or a few cells does not pay
-        # for a result per covered cell (4,000,000 on a 2000x2000 board: about 2 s)
-        return [CellResult(i // cols, i % cols, est) for i in unknown]
-
     ms = (time.perf_counter() - t0) * 1e3
     # no proof ran: every covered cell is one the time limit left undecided
     stats = AnalysisStats(estimate_reason="the time limit ran out while building the model",
                           estimate=EstimateStats(mode=UNIFORM), ms_model=ms, ms_total=ms,
                           budget=["model", "counting", "estimation", "proofs"],
                           undecided_cells=list(map(divmod, unknown, repeat(cols))))
+    # the cells' results are made on first read, and the document is written from the one shared
+    # value (no step per cell; a result per covered cell of a 2000x2000 board took about 2 s)
     return Analysis.build(board, remaining=remaining, exact=False, prior=_prior(dens), density=dens, stats=stats,
-                          make_cells=cells)
+                          unknown=unknown, probs=group_probabilities({}, unknown, est, {}))
 
 
-def _uniform(model: Model, dens: Fraction | None) -> dict[int, Probability]:
+def _uniform(model: Model, dens: Fraction | None) -> Mapping[int, Probability]:
     """The crudest estimate, for when estimation itself ran out of time: fixed cells at 0 or 1, the
-    others at the average density of the mines left for them (or the prior)."""
-    fixed = plain(model.fixed)  # a plain dict: FixedCells' own __contains__ is a call per cell
-    free = [i for i in model.unknown if i not in fixed]
+    others at the average density of the mines left for them (or the prior); one shared value,
+    kept once (result.group_probabilities), not a dict entry per cell."""
+    unknown = model.unknown
+    free_mask = bytearray(b"\x01") * (model.rows * model.cols)
+    for i in plain(model.fixed):  # a plain dict: FixedCells' own iteration is a call per cell
+        free_mask[i] = 0
+    free = list(compress(unknown, map(free_mask.__getitem__, unknown)))  # in C: no step per cell
     if dens is not None:
         p = float(dens)
     else:
         rem = model.remaining_free
         assert rem is not None
         p = rem / len(free) if free else 0.0
-    est = Estimate(p)
-    probs: dict[int, Probability] = dict.fromkeys(free, est)
-    for i, f in model.fixed.items():
-        probs[i] = ESTIMATE_ONE if f.mine else ESTIMATE_ZERO
-    return probs
+    return group_probabilities({}, free, Estimate(p), model.fixed, (ESTIMATE_ZERO, ESTIMATE_ONE))
 
 
 def _exact(num: int, den: int) -> Probability:

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import json
 from array import array
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeGuard
 
 from . import _core
-from .board import COVERED, MINE, Board, code_bytes, neighbour_counts
+from .board import COVERED, MINE, Board, code_bytes
 from .collector import GC_PAUSE_CELLS, gc_paused
 from .constraints import Fact, Model
 from .constraints.model import plain
@@ -162,12 +163,19 @@ class Analysis:
     def build(cls, board: Board, *, remaining: int | None, exact: bool, prior: str, density: Fraction | None,
               stats: AnalysisStats, model: Model | None = None, probs: Mapping[int, Probability] | None = None,
               proofs: Mapping[int, Certainty] | None = None, cells: list[CellResult] | None = None,
-              make_cells: Callable[[], list[CellResult]] | None = None) -> Analysis:
+              make_cells: Callable[[], list[CellResult]] | None = None,
+              unknown: Sequence[int] | None = None) -> Analysis:
         """The result of analysing ``board``, from what the analysis computed: the ``model`` with its
         ``probs`` (kept per group, see :func:`group_probabilities`) and the ``proofs`` as the proof
         subsystem returned them, the per-cell results built on first read; or, when no model was
-        built, the ``cells`` themselves or ``make_cells`` to build them on first read. The one
-        constructor :mod:`cpsolve.analysis` uses."""
+        built, the ``unknown`` cells (row-major board indices) with their ``probs``, the ``cells``
+        themselves or ``make_cells`` to build them on first read. The one constructor
+        :mod:`cpsolve.analysis` uses."""
+        if model is None and unknown is not None:
+            assert probs is not None, "listed cells need their probabilities"
+            raw = _RawCells(unknown, board.rows, board.cols, probs, proofs if proofs is not None else {})
+            return cls(board.rows, board.cols, board.mines, remaining, None, exact, prior, density, stats, board,
+                       _make_cells=raw.make_cells, _raw=raw)
         if model is None:
             if make_cells is not None:
                 return cls(board.rows, board.cols, board.mines, remaining, None, exact, prior, density, stats,
@@ -175,14 +183,9 @@ class Analysis:
             return cls(board.rows, board.cols, board.mines, remaining, cells if cells is not None else [], exact,
                        prior, density, stats, board)
         assert probs is not None, "a model's result needs its probabilities"
-        m, ps, pf = model, probs, proofs if proofs is not None else {}
-
-        def model_cells() -> list[CellResult]:
-            with gc_paused() if len(m.unknown) >= GC_PAUSE_CELLS else nullcontext():
-                return _make_cells(m, ps, pf)
-
+        raw = _RawCells(model.unknown, board.rows, board.cols, probs, proofs if proofs is not None else {})
         return cls(board.rows, board.cols, board.mines, remaining, None, exact, prior, density, stats, board,
-                   _make_cells=model_cells, _raw=_RawCells(m, ps, pf))
+                   _make_cells=raw.make_cells, _raw=raw)
 
     @property
     def cells(self) -> list[CellResult]:
@@ -241,10 +244,10 @@ class Analysis:
         raw = self._raw
         if self._cells is None and raw is not None:
             cols = self.cols
-            if isinstance(raw.probs, _GroupProbabilities):
+            if _counted(raw.probs):
                 # a counted board: each value object (one per group) read once, not once per cell
                 return [(i // cols, i % cols, one) for i, one in raw.probs.certain_cells()]
-            unknown = raw.model.unknown
+            unknown = raw.unknown
             pairs: Iterable[tuple[int, Probability]] = zip(unknown, _per_cell(raw.probs, unknown), strict=True)
             # is_certain reads the ratio: no Fraction (and its gcd) for each group of the board
             return [(i // cols, i % cols, bool(p.fraction)) for i, p in pairs
@@ -275,7 +278,7 @@ class Analysis:
         """``cell(row, col).probability``, read off the groups on a counted board without building
         the per-cell results (a player asks it of the cell that lost its game)."""
         raw = self._raw
-        if self._cells is None and raw is not None and isinstance(raw.probs, _GroupProbabilities) \
+        if self._cells is None and raw is not None and _counted(raw.probs) \
                 and 0 <= row < self.rows and 0 <= col < self.cols:
             p = raw.probs.get(row * self.cols + col)
             if p is not None:
@@ -303,34 +306,29 @@ class Analysis:
         """The cell to open next by :func:`best_guess` (proved safe first, else lowest probability,
         never a mine); None on a finished board or where every covered cell is a mine."""
         raw = self._raw
-        if self._cells is None and raw is not None and isinstance(raw.probs, _GroupProbabilities):
+        if self._cells is None and raw is not None and _counted(raw.probs):
             # a counted board (a player asks every guess): the rule on each cell's value object,
             # without the per-cell results
-            return _grouped_best_guess(raw.probs.by_cell(), raw._verdicts(), self.board, self.cols)
+            return _grouped_best_guess(raw.probs.by_cell(), raw.verdicts(), self.board, self.cols)
         return best_guess(self.cells, self.board)
 
     def to_json(self) -> dict[str, Any]:
-        # a huge board's document is a dict per cell: no cyclic collections while it is built
+        """The JSON document of docs/json.md as a dict: :meth:`to_json_text` read back (one writer)."""
         with gc_paused() if self.rows * self.cols >= GC_PAUSE_CELLS else nullcontext():
-            return self._to_json()
+            doc: dict[str, Any] = json.loads(self.to_json_text())
+            return doc
 
     def to_json_text(self) -> str:
-        """``json.dumps(self.to_json())``, the same text, written without a :class:`CellResult`
-        or a :class:`~cpsolve.proof.Certainty` per cell while the cells were not read (a
-        1000x1000 board's document is over half a million cells)."""
-        raw = self._raw
-        if self._cells is not None or raw is None:
-            return json.dumps(self.to_json())
-        with gc_paused() if self.rows * self.cols >= GC_PAUSE_CELLS else nullcontext():
-            return raw.json_text(self)
+        """The JSON document of docs/json.md as text (what ``cpsolve solve --json`` prints): the one
+        writer of an analysis' document (:func:`write_document`)."""
+        text = write_document(self)
+        assert text is not None
+        return text.decode()
 
-    def _to_json(self) -> dict[str, Any]:
-        bg = self.best_guess
-        return document(self.rows, self.cols, self.mines, self.remaining, status="ok", exact=self.exact,
-                        prior=self.prior, cells=[c.to_json() for c in self.cells],
-                        proved_safe=[list(x) for x in self.proved_safe],
-                        proved_mine=[list(x) for x in self.proved_mine],
-                        best_guess=list(bg) if bg is not None else None, budget=self.budget_account())
+    def write_json(self, fd: int) -> None:
+        """:meth:`to_json_text` written to the open file descriptor ``fd`` (no newline), straight
+        from the core: a huge board's document never becomes a Python string."""
+        write_document(self, fd)
 
     def budget_account(self) -> dict[str, Any]:
         """The document's ``budget``: the parts of the analysis the time limit cut short (in order,
@@ -341,7 +339,7 @@ class Analysis:
 
 
 def document(rows: int, cols: int, mines: int | None, remaining: int | None, *, status: str, exact: bool,
-             prior: str | None, cells: Any, proved_safe: list[list[int]], proved_mine: list[list[int]],
+             prior: str | None, cells: Any, proved_safe: Any, proved_mine: Any,
              best_guess: list[int] | None, budget: dict[str, Any], **extra: Any) -> dict[str, Any]:
     """The JSON document of docs/json.md, every key in its order (``extra`` after them): the one
     writer of it, for an analysis (:meth:`Analysis.to_json`, :meth:`Analysis.to_json_text`) and
@@ -416,21 +414,19 @@ def _lowest(probs: Sequence[Probability]) -> set[int]:
     return {k for k, v in keys.items() if v == low}
 
 
-#: Tied cells beyond which their covered neighbours are counted for the whole board at once.
-_WHOLE_BOARD_COUNT = 64
-
-
 def _fewest_covered_around(board: Board, tied: list[int]) -> int:
     """The cell of ``tied`` (board indices) with the fewest covered neighbours on ``board`` (the
-    most likely to show a 0 and open up), the first in row-major order among equals."""
-    grid = board.cells
-    if len(tied) > _WHOLE_BOARD_COUNT:
-        # many ties (an estimated or blank board: every cell at one density): the whole board's
-        # covered neighbour counts in one pass (per cell, 520,000 ties took 20 s on 1000x1000)
-        counts = neighbour_counts(board.rows, board.cols, code_bytes(grid).translate(_IS_COVERED))
-        fewest = min(map(counts.__getitem__, tied))  # then the first such cell in row-major order
-        return min(i for i in tied if counts[i] == fewest)
-    return min(tied, key=lambda i: (sum(1 for j in board.neighbours(i) if grid[j] == COVERED), i))
+    most likely to show a 0 and open up), the first in row-major order among equals (the core's
+    ``best_cell``, as for the document's best guess)."""
+    got = _core.best_cell(board.rows, board.cols, _covered_mask(board), array("I", tied).tobytes(), b"", False, 0,
+                          array("I", [0]).tobytes())
+    assert got is not None
+    return int(got)
+
+
+def _covered_mask(board: Board) -> bytes:
+    """A byte per board cell: 1 where it is covered (not flagged, not a known mine)."""
+    return code_bytes(board.cells).translate(_IS_COVERED)
 
 
 _IS_COVERED = bytes(int(v == COVERED % 256) for v in range(256))  # a cell's code byte -> 1 if covered
@@ -447,13 +443,12 @@ def no_guess_reason(cells: Sequence[CellResult]) -> str:
     return "every covered cell is a mine" if cells else "no covered cell left"
 
 
-def _make_cells(model: Model, probs: Mapping[int, Probability], proofs: Mapping[int, Certainty]
-                ) -> list[CellResult]:
-    """One :class:`CellResult` per unknown cell of ``model``, row-major."""
+def _make_cells(unknown: Sequence[int], cols: int, probs: Mapping[int, Probability],
+                proofs: Mapping[int, Certainty]) -> list[CellResult]:
+    """One :class:`CellResult` per cell of ``unknown`` (row-major board indices)."""
     cells = []
-    cols = model.cols
     proof_of = (proofs.all() if isinstance(proofs, Certainties) else proofs).get
-    for i, p in zip(model.unknown, _per_cell(probs, model.unknown), strict=True):
+    for i, p in zip(unknown, _per_cell(probs, unknown), strict=True):
         proof = proof_of(i)
         if proof is not None and isinstance(p, Estimate):
             # a proved cell's estimate is replaced by the proved value (still labelled an estimate:
@@ -465,195 +460,210 @@ def _make_cells(model: Model, probs: Mapping[int, Probability], proofs: Mapping[
 
 def _per_cell(probs: Mapping[int, Probability], cells: Sequence[int]) -> list[Probability]:
     """The probability of each of ``cells``, in order (huge boards: without a Mapping call per cell)."""
-    explicit_get: Callable[[int], Probability | None]
-    fixed_get: Callable[[int], Fact | None]
-    if isinstance(probs, _GroupProbabilities):
-        # the two lookups that answer most cells
-        explicit_get, fixed_get = probs._explicit.get, plain(probs._fixed).get
-    else:
-        explicit_get, fixed_get = probs.get, _no_fact
+    if not isinstance(probs, _GroupProbabilities):
+        return list(map(probs.__getitem__, cells))
+    explicit_get, fixed_get = probs._explicit.get, plain(probs._fixed).get
+    zero, one = probs._zero, probs._one
     out = []
     for i in cells:
         p = explicit_get(i)
         if p is None:
             f = fixed_get(i)
-            p = probs[i] if f is None else _ONE if f.mine else _ZERO
+            p = probs[i] if f is None else one if f.mine else zero
         out.append(p)
     return out
 
 
-def _no_fact(cell: int) -> None:
-    return None
-
-
-_CELLS_MARK = "\x00cells\x00"
+_CELLS_MARK, _SAFE_MARK, _MINE_MARK = "\x00cells\x00", "\x00safe\x00", "\x00mine\x00"
+_NO_KEY = 0xFFFFFFFF
+_VERDICT_CODE = {None: 0, False: 1, True: 2}  # an entry's proof for the core: none, safe, mine
 
 
 @dataclass(frozen=True)
 class _RawCells:
-    """What :func:`_make_cells` builds the per-cell results from, for :meth:`Analysis.to_json_text`."""
+    """What the per-cell results are built from (on first read): the ``unknown`` cells (row-major
+    board indices), their probabilities and the certainties as the proof subsystem returned them;
+    also what the document is written from while the cells were not read."""
 
-    model: Model
+    unknown: Sequence[int]
+    rows: int
+    cols: int
     probs: Mapping[int, Probability]
     proofs: Mapping[int, Certainty]
 
-    def _verdicts(self) -> Mapping[int, bool]:
+    def make_cells(self) -> list[CellResult]:
+        with gc_paused() if len(self.unknown) >= GC_PAUSE_CELLS else nullcontext():
+            return _make_cells(self.unknown, self.cols, self.probs, self.proofs)
+
+    def verdicts(self) -> Mapping[int, bool]:
         proofs = self.proofs
         return proofs.verdicts() if isinstance(proofs, Certainties) else {c: x.mine for c, x in proofs.items()}
 
     def verdict_cells(self) -> list[tuple[int, bool]]:
         """(cell, is a mine) of every proved cell, in the order of the cell results (row-major)."""
-        return sorted(self._verdicts().items())
+        return sorted(self.verdicts().items())
 
-    def json_text(self, analysis: Analysis) -> str:
-        """:meth:`Analysis.to_json_text`: the document of :func:`document`, whose cell entries are
-        written once per distinct (value, proof) by :func:`cell_entry` and joined in the core, one
-        per cell, with the cell's row and column (``cpsolve._core.json_cells``)."""
-        model, probs = self.model, self.probs
-        cols = model.cols
-        verdicts = self._verdicts()
-        verdict_get = verdicts.get
-        dumps = json.dumps
-        tails: list[str] = []
-        objects: list[Probability] = []  # per key, its value (the object first seen)
-        proof_of: list[bool | None] = []  # per key, its proof
-        by_value: dict[tuple[object, bool | None], int] = {}
-        by_object: dict[tuple[int, bool | None], int] = {}  # the objects stay alive in ``objects``/probs
+
+class _Entries:
+    """The document's cell entries, each distinct one written once: ``tails[k]`` is entry ``k``'s
+    text after its row and column (by :func:`cell_entry`), ``objects[k]`` its value and
+    ``proof_of[k]`` its proof; each listed cell names its entry by a key (see the core's
+    ``write_document``)."""
+
+    def __init__(self) -> None:
+        self.tails: list[str] = []
+        self.objects: list[Probability] = []
+        self.proof_of: list[bool | None] = []
+        self._by_value: dict[tuple[object, bool | None], int] = {}
+        self._by_object: dict[tuple[int, bool | None], int] = {}  # the objects stay alive in ``objects``
         # an entry's text after its row and column ('{"row": 0, "col": 0, ' is what the core writes)
-        prefix = dumps(cell_entry(0, 0, _ZERO, None)).index('"probability"')
+        self._prefix = json.dumps(cell_entry(0, 0, _ZERO, None)).index('"probability"')
 
-        def key(p: Probability, v: bool | None) -> int:
-            if v is not None and isinstance(p, Estimate):
-                p = _EST_ONE if v else _EST_ZERO  # as in _make_cells
-            # cells share value objects (one per group): looked up by the object first, which
-            # costs no Fraction; then by the value (an exact fraction, or the float's repr, which
-            # tells 0.0 from -0.0)
-            k = by_object.get((id(p), v))
+    def key(self, p: Probability, v: bool | None) -> int:
+        """The key of the entry of value ``p`` and proof ``v`` (True: a mine, False: safe)."""
+        if v is not None and isinstance(p, Estimate):
+            p = _EST_ONE if v else _EST_ZERO  # as in _make_cells
+        # cells share value objects (one per group): looked up by the object first, which costs no
+        # Fraction; then by the value (an exact fraction, or the float's repr, which tells 0.0 from -0.0)
+        k = self._by_object.get((id(p), v))
+        if k is None:
+            vk = (p.fraction if isinstance(p, Exact) else repr(p.value), v)
+            k = self._by_value.get(vk)
             if k is None:
-                vk = (p.fraction if isinstance(p, Exact) else repr(p.value), v)
-                k = by_value.get(vk)
-                if k is None:
-                    k = by_value[vk] = len(tails)
-                    verdict = None if v is None else "mine" if v else "safe"
-                    tails.append(dumps(cell_entry(0, 0, p, verdict))[prefix:])
-                    objects.append(p)
-                    proof_of.append(v)
-                by_object[id(p), v] = k
-            return k
+                k = self._by_value[vk] = len(self.tails)
+                verdict = None if v is None else "mine" if v else "safe"
+                self.tails.append(json.dumps(cell_entry(0, 0, p, verdict))[self._prefix:])
+                self.objects.append(p)
+                self.proof_of.append(v)
+            self._by_object[id(p), v] = k
+        return k
 
-        none = 0xFFFFFFFF
-        keys = array("I", [none]) * (model.rows * cols)
-        default = 0
-        grouped = isinstance(probs, _GroupProbabilities)
-        proved_outside: set[int] = set()
-        if isinstance(probs, _GroupProbabilities):
-            # the off-frontier cells (most of a huge board) keep the default key: no step per cell
-            if probs._outside:
-                default = key(probs._p_out, None)
-            for i, p in probs._explicit.items():
-                keys[i] = key(p, verdict_get(i))
-            for i, f in plain(probs._fixed).items():
-                keys[i] = key(_ONE if f.mine else _ZERO, verdict_get(i))
-            for i, v in verdicts.items():
-                if keys[i] == none:  # a proved off-frontier cell
-                    keys[i] = key(probs._p_out, v)
-                    proved_outside.add(i)
-        else:
-            # an estimated board: cells share a few value objects, so the key is found by the
-            # object's id, without a call per cell; the proved cells are keyed again after
-            by_id: dict[int, int] = {}
-            by_id_get = by_id.get
-            for i, p in zip(model.unknown, _per_cell(probs, model.unknown), strict=True):
-                k = by_id_get(id(p))
-                if k is None:
-                    k = by_id[id(p)] = key(p, None)
-                keys[i] = k
-            for i, v in verdicts.items():
-                keys[i] = key(probs[i], v)
-        cells_text = _core.json_cells(cols, tuple(model.unknown), keys.tobytes(), default, tails)
-        proved = sorted(verdicts.items())
-        doc = document(analysis.rows, analysis.cols, analysis.mines, analysis.remaining, status="ok",
-                       exact=analysis.exact, prior=analysis.prior, cells=_CELLS_MARK,
-                       proved_safe=[list(divmod(i, cols)) for i, v in proved if not v],
-                       proved_mine=[list(divmod(i, cols)) for i, v in proved if v],
-                       best_guess=self._best_guess(analysis, keys, default, objects, proof_of, proved, grouped,
-                                                   proved_outside),
-                       budget=analysis.budget_account())
-        head, tail = dumps(doc).split(dumps(_CELLS_MARK), 1)
-        return head + cells_text + tail
+    def ranks(self) -> bytes:
+        """Per key, the rank of its value among the best guess's candidates (:func:`best_guess`:
+        the proved-safe entries if there are any, else every entry neither proved a mine nor
+        exactly 1), lowest first (equal values share a rank); ``_NO_KEY`` for the others."""
+        objects, proof_of = self.objects, self.proof_of
+        pool = [k for k, v in enumerate(proof_of) if v is False]
+        if not pool:
+            pool = [k for k, (p, v) in enumerate(zip(objects, proof_of, strict=True))
+                    if not v and not (isinstance(p, Exact) and p.is_certain() and p.fraction == 1)]
+        sort_keys = {k: objects[k].sort_key() for k in pool}
+        order = sorted(set(sort_keys.values()))
+        rank_of = {v: r for r, v in enumerate(order)}
+        ranks = array("I", [_NO_KEY]) * len(objects)
+        for k, v in sort_keys.items():
+            ranks[k] = rank_of[v]
+        return ranks.tobytes()
 
-    def _best_guess(self, analysis: Analysis, keys: array[int], default: int, objects: list[Probability],
-                    proof_of: list[bool | None], proved: list[tuple[int, bool]], grouped: bool,
-                    proved_outside: set[int]) -> list[int] | None:
-        """:attr:`Analysis.best_guess` by the one rule (:func:`best_guess`), from each cell's key
-        (see :meth:`json_text`): the candidates' distinct values are compared once each, and the
-        off-frontier cells of a counted board are taken whole."""
-        model = self.model
-        unknown, cols = model.unknown, model.cols
-        if not unknown:
-            return None
-        none = 0xFFFFFFFF
 
-        def key_of(i: int) -> int:
-            k = keys[i]
-            return default if k == none else k
+@dataclass
+class _Keyed:
+    """Every listed cell's entry key (see the core's ``write_document``)."""
 
-        # as best_guess: the proved-safe cells, else every cell neither proved a mine nor exactly 1
-        safe = [i for i, v in proved if not v]
-        if safe:
-            low = _lowest([objects[k] for k in {key_of(i) for i in safe}])
-            tied = [i for i in safe if id(objects[key_of(i)]) in low]
-        else:
-            candidates = [k for k, (p, v) in enumerate(zip(objects, proof_of, strict=True))
-                          if not v and not (isinstance(p, Exact) and p.fraction == 1)]
-            if not candidates:
-                return None
-            low = _lowest([objects[k] for k in candidates])
-            low_keys = {k for k in candidates if id(objects[k]) in low}
-            if grouped:
-                probs = self.probs
-                assert isinstance(probs, _GroupProbabilities)
-                listed = [i for i in (*probs._explicit, *plain(probs._fixed), *(i for i, _ in proved))
-                          if keys[i] in low_keys]
-                tied = sorted(set(listed))
-                if default in low_keys and probs._outside:
-                    out = probs._outside
-                    if proved_outside:
-                        out = [i for i in out if i not in proved_outside]
-                    # both ascending: one merge (a huge board's off-frontier cells are most of it)
-                    tied = sorted(tied + list(out)) if tied else list(out)
-            else:
-                tied = [i for i in unknown if keys[i] in low_keys]
-            if not tied:
-                return None
+    cells: bytes
+    keys: bytes
+    per_board: bool
+    default: int
+    entries: _Entries
+
+
+def _keyed(analysis: Analysis) -> _Keyed:
+    """The entries of ``analysis``'s document and each cell's key: read off what the analysis kept
+    (a few value objects shared by many cells) while the per-cell results were not built, without
+    a step of Python per cell where the cells share one value (the off-frontier cells of a counted
+    board, every cell of a degraded answer)."""
+    entries = _Entries()
+    key = entries.key
+    raw, cols = analysis._raw, analysis.cols
+    if analysis._cells is not None or raw is None:
+        cells = analysis.cells
+        listed = array("I", [c.row * cols + c.col for c in cells])
+        ks = array("I", [key(c.probability, c.proof.mine if c.proof is not None else None) for c in cells])
+        return _Keyed(listed.tobytes(), ks.tobytes(), False, 0, entries)
+    unknown, probs = raw.unknown, raw.probs
+    verdicts = raw.verdicts()
+    listed_bytes = array("I", unknown).tobytes()
+    if isinstance(probs, _GroupProbabilities):
+        # the off-frontier cells (most of a huge board) keep the default key: no step per cell
+        verdict_get = verdicts.get
+        keys = array("I", [_NO_KEY]) * (raw.rows * cols)
+        default = key(probs._p_out, None) if probs._outside else 0
+        for i, p in probs._explicit.items():
+            keys[i] = key(p, verdict_get(i))
+        zero, one = probs._zero, probs._one
+        for i, f in plain(probs._fixed).items():
+            keys[i] = key(one if f.mine else zero, verdict_get(i))
+        for i, v in verdicts.items():
+            if keys[i] == _NO_KEY:  # a proved off-frontier cell
+                keys[i] = key(probs._p_out, v)
+        return _Keyed(listed_bytes, keys.tobytes(), True, default, entries)
+    # an estimated board: its cells share a few value objects, so each cell's key is found by its
+    # object's id, in C (map); the proved cells are keyed again after
+    values = list(map(probs.__getitem__, unknown))
+    by_id = {i: key(p, None) for i, p in dict(zip(map(id, values), values)).items()}
+    ks = array("I", map(by_id.__getitem__, map(id, values)))
+    for i, v in verdicts.items():
+        ks[bisect_left(unknown, i)] = key(probs[i], v)
+    return _Keyed(listed_bytes, ks.tobytes(), False, 0, entries)
+
+
+def write_document(analysis: Analysis, fd: int | None = None) -> bytes | None:
+    """The JSON document of docs/json.md of ``analysis``: the one writer of it (for
+    :meth:`Analysis.to_json_text`, :meth:`Analysis.to_json` and :meth:`Analysis.write_json`).
+    The document's small parts are written by :func:`document` and ``json.dumps``, each distinct
+    cell entry once by :func:`cell_entry`; the core joins them, one entry per cell with its row and
+    column, and writes the proved cells' lists off the entries' proofs, to ``fd`` (None: returned)."""
+    with gc_paused() if analysis.rows * analysis.cols >= GC_PAUSE_CELLS else nullcontext():
+        k = _keyed(analysis)
+        entries = k.entries
+        rows, cols = analysis.rows, analysis.cols
         board = analysis.board
-        if board is None:
-            return list(divmod(min(tied), cols))
-        return list(divmod(_fewest_covered_around(board, tied), cols))
+        best = _core.best_cell(rows, cols, _covered_mask(board) if board is not None else b"", k.cells, k.keys,
+                               k.per_board, k.default, entries.ranks()) if k.cells else None
+        doc = document(rows, cols, analysis.mines, analysis.remaining, status="ok", exact=analysis.exact,
+                       prior=analysis.prior, cells=_CELLS_MARK, proved_safe=_SAFE_MARK, proved_mine=_MINE_MARK,
+                       best_guess=list(divmod(best, cols)) if best is not None else None,
+                       budget=analysis.budget_account())
+        text = json.dumps(doc)
+        head, rest = text.split(json.dumps(_CELLS_MARK), 1)
+        safe, rest = rest.split(json.dumps(_SAFE_MARK), 1)
+        mine, tail = rest.split(json.dumps(_MINE_MARK), 1)
+        parts = [head, safe, mine, tail]
+        verdicts = bytes(map(_VERDICT_CODE.__getitem__, entries.proof_of))
+        return _core.write_document(parts, rows, cols, k.cells, k.keys, k.per_board, k.default, entries.tails,
+                                    verdicts, fd)
+
+
+def _counted(probs: Mapping[int, Probability]) -> TypeGuard[_GroupProbabilities]:
+    """``probs`` are an exactly counted board's, kept per group (every value exact; a degraded
+    answer's one shared estimate is kept per group too, but it is not counted)."""
+    return isinstance(probs, _GroupProbabilities) and probs._zero is _ZERO and isinstance(probs._p_out, Exact)
 
 
 def group_probabilities(explicit: dict[int, Probability], outside: Sequence[int], p_out: Probability,
-                        fixed: Mapping[int, Fact]) -> Mapping[int, Probability]:
-    """The probabilities of an exactly counted board, kept per group: ``explicit`` per frontier
-    cell (one value object shared within a group), ``p_out`` for every ``outside`` cell, and 0 or
-    1 for a ``fixed`` cell (read off the model's facts), looked up on access."""
-    return _GroupProbabilities(explicit, outside, p_out, fixed)
+                        fixed: Mapping[int, Fact], fixed_values: tuple[Probability, Probability] = (_ZERO, _ONE)
+                        ) -> Mapping[int, Probability]:
+    """The probabilities of a board kept per group: ``explicit`` per frontier cell (one value
+    object shared within a group), ``p_out`` for every ``outside`` cell (ascending), and for a
+    ``fixed`` cell (read off the model's facts) ``fixed_values``' first (safe) or second (a mine)
+    value, looked up on access."""
+    return _GroupProbabilities(explicit, outside, p_out, fixed, *fixed_values)
 
 
 class _GroupProbabilities(Mapping[int, Probability]):
-    """The probabilities of an exactly counted board: 0 or 1 for a fixed cell (read off the model's
-    facts), one value per frontier cell (shared within a group) and one value for every
-    off-frontier cell, looked up on access."""
+    """The probabilities of a board kept per group (see :func:`group_probabilities`), looked up on
+    access."""
 
-    __slots__ = ("_explicit", "_outside", "_outside_set", "_p_out", "_fixed")
+    __slots__ = ("_explicit", "_outside", "_outside_set", "_p_out", "_fixed", "_zero", "_one")
 
     def __init__(self, explicit: dict[int, Probability], outside: Sequence[int], p_out: Probability,
-                 fixed: Mapping[int, Fact]) -> None:
+                 fixed: Mapping[int, Fact], zero: Probability = _ZERO, one: Probability = _ONE) -> None:
         self._explicit = explicit
         self._outside = outside
         self._outside_set: frozenset[int] | None = None
         self._p_out = p_out
         self._fixed = fixed
+        self._zero, self._one = zero, one
 
     def __getitem__(self, cell: int) -> Probability:
         p = self.get(cell)
@@ -668,7 +678,7 @@ class _GroupProbabilities(Mapping[int, Probability]):
             return p
         f = self._fixed.get(cell)
         if f is not None:
-            return _ONE if f.mine else _ZERO
+            return self._one if f.mine else self._zero
         if self._outside_set is None:
             self._outside_set = frozenset(self._outside)
         return self._p_out if cell in self._outside_set else default
@@ -682,7 +692,7 @@ class _GroupProbabilities(Mapping[int, Probability]):
         """Every cell's value object as a plain dict (made anew each call), what :meth:`get` finds:
         the frontier cells' group values, else 0 or 1 for the fixed cells, else the off-frontier value."""
         out: dict[int, Probability] = dict.fromkeys(self._outside, self._p_out)
-        out.update((i, _ONE if f.mine else _ZERO) for i, f in plain(self._fixed).items())
+        out.update((i, self._one if f.mine else self._zero) for i, f in plain(self._fixed).items())
         out.update(self._explicit)
         return out
 

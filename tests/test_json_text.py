@@ -1,5 +1,8 @@
-"""``Analysis.to_json_text()`` (what ``cpsolve solve --json`` prints) is exactly
-``json.dumps(analysis.to_json())``, on every path, although it builds no per-cell objects."""
+"""``Analysis.to_json_text()`` (what ``cpsolve solve --json`` prints, written by the core from one
+text per distinct cell entry) is exactly ``json.dumps`` of the document built plainly from the
+per-cell results (``CellResult.to_json`` per cell, the proved lists and the best guess read off
+them), on every path, although it builds no per-cell objects; ``to_json()`` is that document and
+``write_json`` writes the same bytes to a file descriptor."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ import pytest
 
 from cpsolve import analyze, parse_board
 from cpsolve.board import load
+from cpsolve.result import Analysis, best_guess
 from cpsolve.simulate.positions import midgame_positions, oracle_positions
 
 PATHS = [{}, {"prove": False}, {"trust_flags": False}, {"exact_limit": 3}]
@@ -23,6 +27,18 @@ def _boards():  # type: ignore[no-untyped-def]
     yield from (p.board for p in midgame_positions((120, 100, 1800), 1, seed=2))  # gc paused: >= 10,000 cells
 
 
+def plain_document(a: Analysis) -> dict:  # type: ignore[type-arg]
+    """The document of docs/json.md from the per-cell results, key by key (the oracle)."""
+    cells = a.cells
+    bg = best_guess(cells, a.board)
+    return {"rows": a.rows, "cols": a.cols, "mines": a.mines, "remaining": a.remaining, "status": "ok",
+            "exact": a.exact, "prior": a.prior, "cells": [c.to_json() for c in cells],
+            "proved_safe": [[c.row, c.col] for c in cells if c.proof is not None and not c.proof.mine],
+            "proved_mine": [[c.row, c.col] for c in cells if c.proof is not None and c.proof.mine],
+            "best_guess": list(bg) if bg is not None else None,
+            "budget": {"cut_short": list(a.stats.budget), "undecided": len(a.stats.undecided_cells)}}
+
+
 @pytest.mark.parametrize("options", PATHS, ids=lambda o: ",".join(o) or "default")
 def test_json_text_is_json_dumps_of_to_json(options: dict) -> None:  # type: ignore[type-arg]
     estimated = 0
@@ -30,8 +46,19 @@ def test_json_text_is_json_dumps_of_to_json(options: dict) -> None:  # type: ign
         fast, reference = analyze(board, **options), analyze(board, **options)
         text = fast.to_json_text()
         assert fast._cells is None  # the fast path ran: no CellResult was built
-        assert text == json.dumps(reference.to_json())
+        assert text == json.dumps(plain_document(reference))
         estimated += not reference.exact
-        assert fast.to_json_text() == text  # and again, now from the cells if they were built
+        assert fast.to_json() == json.loads(text)
+        assert reference.to_json_text() == text  # and from the cells, now that they were built
     if options.get("exact_limit"):
         assert estimated  # the estimated path was compared too
+
+
+def test_write_json_writes_the_same_bytes(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    a = analyze(load("examples/expert-midgame.txt"))
+    path = tmp_path / "doc.json"
+    with open(path, "wb") as fh:
+        fh.write(b"x")
+        fh.flush()
+        a.write_json(fh.fileno())
+    assert path.read_bytes() == b"x" + a.to_json_text().encode()

@@ -9,7 +9,7 @@ import sys
 from ..analysis import InconsistentBoard, analyze
 from ..board import BoardError, display_name
 from ..render import print_grid, render_summary, render_svg
-from ..result import inconsistent_document
+from ..result import Analysis, inconsistent_document
 from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, CliError, read_board
 from .args import add_analysis_options, analysis_options
 
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             status = max(status, EXIT_INCONSISTENT)
             continue
         if args.json:
-            print(result.to_json_text(), flush=True)
+            _print_document(result)
         else:
             if n:
                 print()
@@ -72,6 +72,22 @@ def run(args: argparse.Namespace) -> int:
         if args.svg:
             _write_svg(args.svg, render_svg(board, result, title=f"cpsolve: {name}"))
     return status
+
+
+def _print_document(result: Analysis) -> None:
+    """The document and a newline on standard output: written by the core straight to the file
+    descriptor when there is one (a 1000x1000 board's document is about 100 MB)."""
+    out = sys.stdout
+    try:
+        fd = out.fileno()
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is an OSError
+        fd = None
+    if fd is None:
+        print(result.to_json_text(), flush=True)
+        return
+    out.flush()
+    result.write_json(fd)
+    print(flush=True)
 
 
 def _write_svg(path: str, svg: str) -> None:

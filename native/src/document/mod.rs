@@ -1,67 +1,66 @@
-//! The per-cell part of the JSON document (docs/json.md) of a huge board: `cpsolve/result.py` writes
-//! each distinct cell entry's text once (with `json.dumps`, the one writer of an entry) and the core
-//! joins them, one per cell, with the cell's row and column. A 1000x1000 board's document is a
-//! million entries: the join was most of `cpsolve solve --json`'s time in Python.
+//! The JSON document (docs/json.md) of an analysis, written whole by the core: `cpsolve/result.py`
+//! writes the document's small parts (its head, the separators and its tail, after `best_guess`)
+//! and each distinct cell entry's text once (with `json.dumps`, the one writer of an entry), and
+//! the core joins them: one entry per cell with the cell's row and column, and the `proved_safe`
+//! and `proved_mine` lists read off the entries' proofs. A 1000x1000 board's document is a million
+//! entries; written straight to a file descriptor, it never becomes a Python string.
+//!
+//! Also the best guess's last step ([`best_cell`]): among the cells of lowest rank, the one with
+//! the fewest covered neighbours, then the first in row-major order.
 
-use pyo3::exceptions::PyValueError;
+use std::io::Write;
+
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 
-/// `[{"row": R, "col": C, TAIL}, ...]` for every cell of `cells` (board indices, in order), TAIL
-/// being `tails[key]` with key `keys[cell]` (four bytes a board cell, little-endian) or `default`
-/// when the cell's key is `u32::MAX`. Each tail is the rest of the entry's `json.dumps` text after
-/// `"col": C, ` (it ends with `}`).
-#[pyfunction]
-#[pyo3(signature = (cols, cells, keys, default, tails))]
-pub fn json_cells(
-    py: Python<'_>,
-    cols: usize,
-    cells: Vec<u32>,
-    keys: &[u8],
+/// Where a cell's key is read: one key per listed cell, or one per board cell.
+struct Keys<'a> {
+    keys: &'a [u8],
+    per_board: bool,
     default: u32,
-    tails: Vec<String>,
-) -> PyResult<String> {
-    if cols == 0 && !cells.is_empty() {
-        return Err(PyValueError::new_err("a board with cells has columns"));
-    }
-    if keys.len() % 4 != 0 || (default as usize) >= tails.len() && !cells.is_empty() {
-        return Err(PyValueError::new_err(
-            "keys are four bytes a cell, and the default names a tail",
-        ));
-    }
-    let key_of = |i: usize| -> Option<u32> {
-        let b = keys.get(4 * i..4 * i + 4)?;
-        Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    };
-    py.allow_threads(|| {
-        let longest = tails.iter().map(|t| t.len()).max().unwrap_or(0);
-        let mut out = String::with_capacity(cells.len() * (longest + 30) + 2);
-        out.push('[');
-        for (n, &c) in cells.iter().enumerate() {
-            let i = c as usize;
-            let k = match key_of(i) {
-                Some(u32::MAX) | None => default,
-                Some(k) => k,
-            };
-            let tail = tails
-                .get(k as usize)
-                .ok_or_else(|| PyValueError::new_err(format!("cell {i} names no tail")))?;
-            if n > 0 {
-                out.push_str(", ");
-            }
-            out.push_str("{\"row\": ");
-            push_int(&mut out, i / cols);
-            out.push_str(", \"col\": ");
-            push_int(&mut out, i % cols);
-            out.push_str(", ");
-            out.push_str(tail);
+}
+
+impl Keys<'_> {
+    /// The key of the `n`-th listed cell, board cell `cell`: `default` when none is given
+    /// (`u32::MAX`, or no keys at all).
+    fn of(&self, n: usize, cell: usize) -> u32 {
+        let at = if self.per_board { cell } else { n };
+        match self.keys.get(4 * at..4 * at + 4) {
+            Some(b) => match u32::from_le_bytes([b[0], b[1], b[2], b[3]]) {
+                u32::MAX => self.default,
+                k => k,
+            },
+            None => self.default,
         }
-        out.push(']');
-        Ok(out)
-    })
+    }
+
+    fn check(&self, cells: usize, board: usize) -> Result<(), String> {
+        let want = if self.per_board { board } else { cells };
+        if self.keys.len() % 4 != 0
+            || (!self.keys.is_empty() && Some(self.keys.len()) != want.checked_mul(4))
+        {
+            return Err(
+                "keys are four bytes a cell: none, or one per listed (or board) cell".into(),
+            );
+        }
+        Ok(())
+    }
+}
+
+/// Board indices from four little-endian bytes each.
+fn cell_list(cells: &[u8]) -> PyResult<Vec<usize>> {
+    if cells.len() % 4 != 0 {
+        return Err(PyValueError::new_err("cells are four bytes each"));
+    }
+    Ok(cells
+        .chunks_exact(4)
+        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+        .collect())
 }
 
 /// Appends the decimal digits of `v` (what `json.dumps` writes for an int), without `fmt`.
-fn push_int(out: &mut String, mut v: usize) {
+fn push_int(out: &mut Vec<u8>, mut v: usize) {
     let mut buf = [0u8; 20];
     let mut k = buf.len();
     loop {
@@ -72,12 +71,261 @@ fn push_int(out: &mut String, mut v: usize) {
             break;
         }
     }
-    // ASCII digits only
-    out.push_str(std::str::from_utf8(&buf[k..]).unwrap_or("0"));
+    out.extend_from_slice(&buf[k..]);
+}
+
+/// `[r, c]` as `json.dumps` writes it.
+fn push_pair(out: &mut Vec<u8>, cell: usize, cols: usize) {
+    if !out.is_empty() {
+        out.extend_from_slice(b", ");
+    }
+    out.push(b'[');
+    push_int(out, cell / cols);
+    out.extend_from_slice(b", ");
+    push_int(out, cell % cols);
+    out.push(b']');
+}
+
+/// Bytes gathered before a write to the file descriptor.
+const CHUNK: usize = 1 << 20;
+
+/// The document's text after validation (see [`write_document`]), written to `out` in chunks of
+/// about [`CHUNK`] bytes.
+fn write_into<W: Write>(
+    out: &mut W,
+    parts: &[String],
+    cols: usize,
+    cells: &[usize],
+    keys: &Keys<'_>,
+    tails: &[String],
+    verdicts: &[u8],
+) -> std::io::Result<()> {
+    let longest = tails.iter().map(|t| t.len()).max().unwrap_or(0);
+    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK + longest + 64);
+    let mut safe = Vec::new();
+    let mut mine = Vec::new();
+    buf.extend_from_slice(parts[0].as_bytes());
+    buf.push(b'[');
+    for (n, &c) in cells.iter().enumerate() {
+        let k = keys.of(n, c) as usize;
+        if n > 0 {
+            buf.extend_from_slice(b", ");
+        }
+        buf.extend_from_slice(b"{\"row\": ");
+        push_int(&mut buf, c / cols);
+        buf.extend_from_slice(b", \"col\": ");
+        push_int(&mut buf, c % cols);
+        buf.extend_from_slice(b", ");
+        buf.extend_from_slice(tails[k].as_bytes());
+        match verdicts[k] {
+            1 => push_pair(&mut safe, c, cols),
+            2 => push_pair(&mut mine, c, cols),
+            _ => {}
+        }
+        if buf.len() >= CHUNK {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    buf.push(b']');
+    for (part, list) in [(&parts[1], &safe), (&parts[2], &mine)] {
+        buf.extend_from_slice(part.as_bytes());
+        buf.push(b'[');
+        out.write_all(&buf)?;
+        buf.clear();
+        out.write_all(list)?;
+        buf.push(b']');
+    }
+    buf.extend_from_slice(parts[3].as_bytes());
+    out.write_all(&buf)?;
+    out.flush()
+}
+
+/// Opens `fd` for writing without taking it over (it is neither closed nor dropped here).
+#[cfg(unix)]
+fn write_fd(
+    fd: i32,
+    f: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: the caller passes an open descriptor it keeps; ManuallyDrop never closes it.
+    let mut file = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
+    f(&mut file)
+}
+
+#[cfg(not(unix))]
+fn write_fd(
+    _fd: i32,
+    _f: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    Err(std::io::Error::other(
+        "a file descriptor is written on unix only",
+    ))
+}
+
+/// The whole document: `parts[0]` (the head, up to `"cells": `), the entries, `parts[1]` (`,
+/// "proved_safe": `), the proved-safe cells, `parts[2]`, the proved-mine cells, `parts[3]` (the
+/// tail, from `, "best_guess"`). Each entry is `{"row": R, "col": C, ` then `tails[key]`, key
+/// read from `keys` (four bytes a listed cell, or a board cell with `per_board`; `u32::MAX` or no
+/// keys: `default`); `verdicts[key]` is 1 for an entry proved safe, 2 proved mine, 0 else.
+/// Written to the file descriptor `fd` (None: returned as bytes), the GIL released.
+#[pyfunction]
+#[pyo3(signature = (parts, rows, cols, cells, keys, per_board, default, tails, verdicts, fd=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn write_document(
+    py: Python<'_>,
+    parts: Vec<String>,
+    rows: usize,
+    cols: usize,
+    cells: &[u8],
+    keys: &[u8],
+    per_board: bool,
+    default: u32,
+    tails: Vec<String>,
+    verdicts: &[u8],
+    fd: Option<i32>,
+) -> PyResult<Option<Py<PyBytes>>> {
+    let cells = cell_list(cells)?;
+    let keys = Keys {
+        keys,
+        per_board,
+        default,
+    };
+    checked(&parts, rows, cols, &cells, &keys, &tails, verdicts).map_err(PyValueError::new_err)?;
+    let written = py.allow_threads(|| match fd {
+        Some(fd) => write_fd(fd, |f| {
+            write_into(f, &parts, cols, &cells, &keys, &tails, verdicts)
+        })
+        .map(|_| None),
+        None => {
+            let longest = tails.iter().map(|t| t.len()).max().unwrap_or(0);
+            let mut out = Vec::with_capacity(cells.len() * (longest + 30) + 1024);
+            write_into(&mut out, &parts, cols, &cells, &keys, &tails, verdicts).map(|_| Some(out))
+        }
+    });
+    match written {
+        Ok(Some(out)) => Ok(Some(PyBytes::new(py, &out).unbind())),
+        Ok(None) => Ok(None),
+        Err(e) => Err(PyOSError::new_err(e.to_string())),
+    }
+}
+
+/// Why [`write_document`]'s arguments do not make a document, if they do not.
+fn checked(
+    parts: &[String],
+    rows: usize,
+    cols: usize,
+    cells: &[usize],
+    keys: &Keys<'_>,
+    tails: &[String],
+    verdicts: &[u8],
+) -> Result<(), String> {
+    let board = rows.saturating_mul(cols);
+    keys.check(cells.len(), board)?;
+    if parts.len() != 4 || tails.len() != verdicts.len() {
+        return Err("four parts, and a verdict for every tail".into());
+    }
+    if let Some(&c) = cells.iter().find(|&&c| c >= board) {
+        return Err(format!("cell {c} is off the board"));
+    }
+    for (n, &c) in cells.iter().enumerate() {
+        if keys.of(n, c) as usize >= tails.len() {
+            return Err(format!("cell {c} names no entry"));
+        }
+    }
+    Ok(())
+}
+
+/// Among `cells` (four bytes each) whose key's rank (`ranks`, four bytes a key; `u32::MAX`: not
+/// a candidate) is lowest, the one with the fewest covered neighbours (`covered`: a byte per board
+/// cell, nonzero when covered; empty: not counted), then the first in row-major order. None when
+/// no cell is a candidate.
+#[pyfunction]
+#[pyo3(signature = (rows, cols, covered, cells, keys, per_board, default, ranks))]
+#[allow(clippy::too_many_arguments)]
+pub fn best_cell(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    covered: &[u8],
+    cells: &[u8],
+    keys: &[u8],
+    per_board: bool,
+    default: u32,
+    ranks: &[u8],
+) -> PyResult<Option<usize>> {
+    let cells = cell_list(cells)?;
+    let keys = Keys {
+        keys,
+        per_board,
+        default,
+    };
+    let board = rows.saturating_mul(cols);
+    keys.check(cells.len(), board)
+        .map_err(PyValueError::new_err)?;
+    if !covered.is_empty() && covered.len() != board {
+        return Err(PyValueError::new_err("covered is a byte per board cell"));
+    }
+    if ranks.len() % 4 != 0 {
+        return Err(PyValueError::new_err("ranks are four bytes a key"));
+    }
+    if cells.iter().any(|&c| c >= board) {
+        return Err(PyValueError::new_err("a cell is off the board"));
+    }
+    Ok(py.allow_threads(|| best(rows, cols, covered, &cells, &keys, ranks)))
+}
+
+/// [`best_cell`] once its arguments are checked.
+fn best(
+    rows: usize,
+    cols: usize,
+    covered: &[u8],
+    cells: &[usize],
+    keys: &Keys<'_>,
+    ranks: &[u8],
+) -> Option<usize> {
+    let rank = |k: u32| -> u32 {
+        let k = k as usize;
+        match ranks.get(4 * k..4 * k + 4) {
+            Some(b) => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
+            None => u32::MAX,
+        }
+    };
+    let around = |c: usize| -> u32 {
+        if covered.is_empty() {
+            return 0;
+        }
+        let (r, col) = (c / cols, c % cols);
+        let mut n = 0;
+        for rr in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
+            for cc in col.saturating_sub(1)..=(col + 1).min(cols - 1) {
+                if (rr, cc) != (r, col) && covered[rr * cols + cc] != 0 {
+                    n += 1;
+                }
+            }
+        }
+        n
+    };
+    let mut found: Option<(u32, u32, usize)> = None;
+    for (n, &c) in cells.iter().enumerate() {
+        let rk = rank(keys.of(n, c));
+        if rk == u32::MAX || found.is_some_and(|b| rk > b.0) {
+            continue;
+        }
+        let key = (rk, around(c), c);
+        if found.map_or(true, |b| key < b) {
+            found = Some(key);
+        }
+    }
+    found.map(|b| b.2)
 }
 
 /// Adds this room's functions to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(json_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(write_document, m)?)?;
+    m.add_function(wrap_pyfunction!(best_cell, m)?)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;
