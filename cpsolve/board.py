@@ -11,11 +11,9 @@ from __future__ import annotations
 import os
 import re
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import repeat
-from operator import gt
+from functools import lru_cache, partial
 from typing import Any
 
 from .errors import CpsolveError
@@ -366,8 +364,8 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
     mines_at: tuple[int, int] | None = None
     dims: tuple[int, int, int] | None = None
     dims_at = 0
-    grid: list[list[int]] = []
-    pos: list[tuple[int, int]] = []
+    grid: list[bytes] = []  # each grid row's cell codes, a signed byte each (see code_bytes)
+    row_lines: list[int] = []  # each grid row's line number
     width: int | None = None
     for lineno, raw in content_lines(lines):
         m = MINES_RE.match(raw)
@@ -396,31 +394,21 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
             dims = (numbers[0] or 0, numbers[1] or 0, numbers[2] or 0)
             dims_at = lineno
             continue
-        fast = _fast_row(raw, lineno)
-        if fast is not None:
-            codes, where = fast
-            pos += where
+        if _PLAIN_ROW_RE.fullmatch(raw):
+            # a row of valid characters, read with whole-string operations (a 1000x1000 board's
+            # rows are a million characters); anything else goes through the loop below, which
+            # names the bad character and its column
+            codes = raw.encode("ascii").translate(_CODE_OF_BYTE, b" \t\r")
             width = row_width(width, len(codes), BoardError, source, lineno)
             grid.append(codes)
+            row_lines.append(lineno)
             continue
-        row: list[int] = []
         for col0, ch in enumerate(raw):
-            if ch in " \t\r":
-                continue
-            if ch in _COVERED_CHARS:
-                code = COVERED
-            elif ch in _CHAR_CODE:
-                code = _CHAR_CODE[ch]
-            elif ch in _CLUE_CHARS:
-                code = ord(ch) - 48
-            elif ch == "9":
+            if ch == "9":
                 raise BoardError(f"clue {ch} is above 8", source, lineno, col0 + 1)
-            else:
+            if not (ch in " \t\r" or ch in _COVERED_CHARS or ch in _CHAR_CODE or ch in _CLUE_CHARS):
                 raise BoardError(f"unknown character {ch!r} (expected . H ? 0-8 F *)", source, lineno, col0 + 1)
-            row.append(code)
-            pos.append((lineno, col0 + 1))
-        width = row_width(width, len(row), BoardError, source, lineno)
-        grid.append(row)
+        raise AssertionError(f"line {lineno}: a grid row the plain pattern refused holds no bad character")
     if not grid or not width:
         raise BoardError("no board found (no grid rows)", source, *_end_of(lines))
     rows, cols = len(grid), width
@@ -433,39 +421,35 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
             raise BoardError(f"header says {total} mines but 'mines:' says {mines}", source, dims_at, 1)
         mines = total
         mines_at = mines_at or (dims_at, 1)
-    cells = tuple(v for r in grid for v in r)
-    board = Board(rows, cols, cells, mines, source, tuple(pos), mines_at)
+    codes = b"".join(grid)
+    board = Board(rows, cols, tuple(array("b", codes)), mines, source, (), mines_at)
     if validate:
-        validate_board(board, mines_at)
+        _validate(board, codes, mines_at, partial(_locate, lines, row_lines, cols))
     return board
+
+
+def _locate(lines: list[str], row_lines: list[int], cols: int, index: int) -> tuple[int, int]:
+    """(line, column) in the source text of the cell ``index`` of a parsed grid (for messages:
+    found when asked, not kept per cell)."""
+    r, c = divmod(index, cols)
+    lineno = row_lines[r]
+    seen = -1
+    for col0, ch in enumerate(lines[lineno - 1]):
+        if ch not in " \t\r":
+            seen += 1
+            if seen == c:
+                return lineno, col0 + 1
+    return lineno, 1
 
 
 #: A grid row of valid characters only (anything else goes through the character-by-character
 #: loop, which names the bad character and its column).
-_PLAIN_ROW_RE = re.compile(r"[.H?F*0-8 \t]*")
-_BLANKS = str.maketrans("", "", " \t")
-#: Grid character -> its cell code as a signed byte (see :func:`code_bytes`).
-_CODE_OF_CHAR = str.maketrans({**{ch: chr(COVERED & 0xFF) for ch in _COVERED_CHARS},
-                               **{ch: chr(code & 0xFF) for ch, code in _CHAR_CODE.items()},
-                               **{ch: chr(int(ch)) for ch in _CLUE_CHARS}})
-
-
-def _fast_row(raw: str, lineno: int) -> tuple[list[int], list[tuple[int, int]]] | None:
-    """A row of valid characters read with whole-string operations: its cell codes and their
-    (line, column) positions; None for a row with anything else in it (the slow loop then reports
-    it). A 1000x1000 board's rows are a million characters."""
-    if not _PLAIN_ROW_RE.fullmatch(raw):
-        return None
-    compact = raw.translate(_BLANKS)
-    codes = array("b", compact.translate(_CODE_OF_CHAR).encode("latin-1")).tolist()
-    cols: Sequence[int]
-    if len(compact) == len(raw):
-        cols = range(1, len(raw) + 1)
-    elif raw[0::2] == compact and not raw[1::2].strip(" "):
-        cols = range(1, len(raw) + 1, 2)  # one blank after every cell: the layout to_text writes
-    else:
-        cols = [col0 + 1 for col0, ch in enumerate(raw) if ch != " " and ch != "\t"]
-    return codes, list(zip(repeat(lineno), cols))
+_PLAIN_ROW_RE = re.compile(r"[.H?F*0-8 \t\r]*")
+#: Grid character (a byte) -> its cell code as a signed byte (see :func:`code_bytes`).
+_CODE_OF_BYTE = bytes.maketrans(
+    ("".join(_COVERED_CHARS) + "".join(_CHAR_CODE) + _CLUE_CHARS).encode(),
+    bytes([COVERED & 0xFF] * len(_COVERED_CHARS) + [code & 0xFF for code in _CHAR_CODE.values()]
+          + list(range(9))))
 
 
 def grid_shape(text: str, stop_above: int | None = None) -> tuple[int, int]:
@@ -556,26 +540,38 @@ def read_input(name: str, error: type[BoardError] = BoardError, kind: str = "boa
 #: Per signed cell code: 1 for covered, flag or mine; the number of a revealed cell (0 otherwise).
 _NEGATIVE = bytes(int(v >= 128) for v in range(256))
 _NUMBER = bytes(v if v < 9 else 0 for v in range(256))
+_OVER_EIGHT = bytes(int(v > 8) for v in range(256))
 
 
 def validate_board(board: Board, mines_at: tuple[int, int] | None = None) -> None:
     """Checks that make a board malformed (bad input), as opposed to merely impossible."""
+    _validate(board, code_bytes(board.cells), mines_at, partial(_where, board.positions))
+
+
+def _validate(board: Board, codes: bytes, mines_at: tuple[int, int] | None,
+              where: Callable[[int], tuple[int | None, int | None]]) -> None:
+    """:func:`validate_board` with the board's ``codes`` (:func:`code_bytes`) at hand and ``where``
+    a cell's (line, column) is in the source."""
     src = board.source
     # each clue against its covered-or-mine neighbours, counted for the whole board at once; the
-    # first clue (row-major) with more is reported
-    codes = code_bytes(board.cells)
-    room_of = neighbour_counts(board.rows, board.cols, codes.translate(_NEGATIVE))
-    over = bytes(map(gt, codes.translate(_NUMBER), room_of)).find(1)
+    # first clue (row-major) with more is reported. Per byte, number + 8 - room lies in 0..16 (no
+    # carry nor borrow crosses a byte), over 8 exactly where the clue is over its room.
+    negative = codes.translate(_NEGATIVE)
+    room_of = neighbour_counts(board.rows, board.cols, negative)
+    n = len(codes)
+    excess = (int.from_bytes(codes.translate(_NUMBER), "little") + int.from_bytes(b"\x08" * n, "little")
+              - int.from_bytes(room_of, "little"))
+    over = excess.to_bytes(n, "little").translate(_OVER_EIGHT).find(1)
     if over >= 0:
         k, room = board.cells[over], room_of[over]
-        line, col = _where(board.positions, over)
+        line, col = where(over)
         r, c = board.coords(over)
         raise BoardError(f"clue {k} at {r},{c} has only {room} covered or mine neighbours", src, line, col)
     if board.mines is not None:
         # flags are not counted here: whether they are mines is the analysis' option (check_total
         # runs again, with it, wherever the remaining mines are computed)
         check_total(board, trust_flags=False, at=mines_at)
-        room = sum(1 for v in board.cells if v < 0)
+        room = negative.count(1)
         if board.mines > room:
             line, col = mines_at or board.total_at or (None, None)
             raise BoardError(f"{board.mines} mines do not fit in {room} covered cells", board.source, line, col)
