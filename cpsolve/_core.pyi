@@ -110,6 +110,9 @@ class Position:
 
 def ratio_float(num: int, den: int) -> float: ...
 
+# board (native/src/board/): flat scans of a board's cell codes
+def marked_cells(codes: bytes, table: bytes) -> bytes: ...
+
 # document (native/src/document/): the JSON document of an analysis, written whole; the best guess's last step
 def write_document(parts: Sequence[str], rows: int, cols: int, cells: bytes, keys: bytes, per_board: bool,
                    default: int, tails: Sequence[str], verdicts: bytes, fd: int | None = None) -> bytes | None: ...

@@ -13,7 +13,7 @@ import re
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import cached_property, lru_cache, partial
 from typing import Any
 
 from .errors import CpsolveError
@@ -224,6 +224,11 @@ class Board:
         if len(self.cells) != self.rows * self.cols:
             raise BoardError(f"{len(self.cells)} cells for a {self.rows}x{self.cols} board", self.source)
 
+    @cached_property
+    def codes(self) -> bytes:
+        """The cells as :func:`code_bytes` (made once per board; a parsed board has them already)."""
+        return code_bytes(self.cells)
+
     def at(self, row: int, col: int) -> int:
         return self.cells[row * self.cols + col]
 
@@ -257,13 +262,13 @@ class Board:
             if v >= 0:
                 yield i, v
 
-    @property
+    @cached_property
     def flags(self) -> int:
-        return self.cells.count(FLAG)
+        return self.codes.count(FLAG & 0xFF)
 
-    @property
+    @cached_property
     def known_mines(self) -> int:
-        return self.cells.count(MINE)
+        return self.codes.count(MINE & 0xFF)
 
     def remaining_mines(self, trust_flags: bool = True) -> int | None:
         """Mines among the unknown cells: the total minus known mines (and flags when they are trusted).
@@ -423,6 +428,7 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
         mines_at = mines_at or (dims_at, 1)
     codes = b"".join(grid)
     board = Board(rows, cols, tuple(array("b", codes)), mines, source, (), mines_at)
+    board.__dict__["codes"] = codes  # the cached property, already at hand
     if validate:
         _validate(board, codes, mines_at, partial(_locate, lines, row_lines, cols))
     return board
@@ -545,7 +551,7 @@ _OVER_EIGHT = bytes(int(v > 8) for v in range(256))
 
 def validate_board(board: Board, mines_at: tuple[int, int] | None = None) -> None:
     """Checks that make a board malformed (bad input), as opposed to merely impossible."""
-    _validate(board, code_bytes(board.cells), mines_at, partial(_where, board.positions))
+    _validate(board, board.codes, mines_at, partial(_where, board.positions))
 
 
 def _validate(board: Board, codes: bytes, mines_at: tuple[int, int] | None,

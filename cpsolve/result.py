@@ -10,14 +10,15 @@ from __future__ import annotations
 import json
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
-from typing import Any, TypeGuard
+from itertools import repeat
+from typing import Any, TypeGuard, overload
 
 from . import _core
-from .board import COVERED, MINE, Board, code_bytes
+from .board import COVERED, MINE, Board
 from .collector import GC_PAUSE_CELLS, gc_paused
 from .constraints import Fact, Model
 from .constraints.model import plain
@@ -63,6 +64,54 @@ def cell_entry(row: int, col: int, p: Probability, proof: str | None) -> dict[st
             "basis": p.basis, "proof": proof}
 
 
+class CellPairs(Sequence[tuple[int, int]]):
+    """Board cells as (row, col) pairs in row-major order, kept as the cells' indices and made into
+    pairs when read: a huge board's undecided cells are millions (a list of pairs took seconds to
+    make and to free, and the collector walked it), and most callers only count them. Equal to a
+    sequence of the same pairs."""
+
+    __slots__ = ("_cells", "_cols", "_sorted")
+
+    def __init__(self, cells: Collection[int], cols: int, *, ordered: bool = False) -> None:
+        self._cells: Collection[int] = cells
+        self._cols = cols
+        self._sorted = ordered  # sorted on first read otherwise
+
+    def _ints(self) -> Sequence[int]:
+        if not self._sorted:
+            self._cells = sorted(self._cells)
+            self._sorted = True
+        assert isinstance(self._cells, Sequence)
+        return self._cells
+
+    def __len__(self) -> int:
+        return len(self._cells)
+
+    @overload
+    def __getitem__(self, k: int) -> tuple[int, int]: ...
+    @overload
+    def __getitem__(self, k: slice) -> list[tuple[int, int]]: ...
+
+    def __getitem__(self, k: int | slice) -> tuple[int, int] | list[tuple[int, int]]:
+        ints = self._ints()
+        if isinstance(k, slice):
+            return list(map(divmod, ints[k], repeat(self._cols)))
+        return divmod(ints[k], self._cols)
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        return map(divmod, self._ints(), repeat(self._cols))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
 @dataclass
 class AnalysisStats:
     """What an analysis did and what it cost (typed; ``as_dict()`` flattens it for printing).
@@ -89,7 +138,7 @@ class AnalysisStats:
     estimate: EstimateStats | None = None
     proof: ProofStats | None = None
     proof_status: ProofStatus | None = None
-    undecided_cells: list[tuple[int, int]] = field(default_factory=list)
+    undecided_cells: Sequence[tuple[int, int]] = field(default_factory=list)  # row-major (a CellPairs)
     ms_model: float = 0.0
     ms_count: float = 0.0
     ms_proof: float = 0.0
@@ -426,7 +475,7 @@ def _fewest_covered_around(board: Board, tied: list[int]) -> int:
 
 def _covered_mask(board: Board) -> bytes:
     """A byte per board cell: 1 where it is covered (not flagged, not a known mine)."""
-    return code_bytes(board.cells).translate(_IS_COVERED)
+    return board.codes.translate(_IS_COVERED)
 
 
 _IS_COVERED = bytes(int(v == COVERED % 256) for v in range(256))  # a cell's code byte -> 1 if covered

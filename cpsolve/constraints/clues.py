@@ -6,7 +6,6 @@ from typing import NamedTuple
 
 from .. import _core
 from ..board import Board
-from ..board import code_bytes as _code_bytes
 from ..budget import OutOfTime, current
 from ..errors import CpsolveError
 
@@ -54,7 +53,7 @@ def scan_clues(board: Board, trust_flags: bool = True) -> tuple[tuple[int, ...],
     """:func:`board_clues`, and how many unknown cells are in some clue (the union of the clues'
     cells, counted on the board: the unknown cells next to a revealed number). The scan runs in the
     native core (``native/src/model/scan.rs``)."""
-    got = _core.scan_clues(board.rows, board.cols, _code_bytes(board.cells), trust_flags, current().left())
+    got = _core.scan_clues(board.rows, board.cols, board.codes, trust_flags, current().left())
     if got[0] != 0:
         raise OutOfTime()
     _, unknown, clue_data, clue_cells = got

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar, overload
 
 from .. import _core
-from ..board import Board, code_bytes
+from ..board import Board
 from ..budget import OutOfTime, current
 from .clues import TOTAL, Clue, Inconsistent, make_clues
 from .components import Component, Constraint, make_components
@@ -209,7 +209,7 @@ def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True
     when the analysis deadline passes."""
     remaining = board.remaining_mines(trust_flags)
     passed = None if remaining is None else max(-_TOTAL_CLAMP, min(_TOTAL_CLAMP, remaining))
-    got = _core.build_model(board.rows, board.cols, code_bytes(board.cells), passed, trust_flags, simplify,
+    got = _core.build_model(board.rows, board.cols, board.codes, passed, trust_flags, simplify,
                             current().left())
     if got[0] == 1:
         raise Inconsistent(frozenset(got[1]), got[2])

@@ -2,13 +2,14 @@
 //!
 //! The boundary is narrow and plain: Python passes ints, bytes and lists, and gets ints, bytes and lists
 //! back. No Python object is held inside the core. Each room registers its own functions:
-//! [`model`] (board scan, clues, simplifier, components), [`count`] (plan, DP, combination, marginals)
+//! [`board`] (flat scans of the cell codes), [`document`] (the JSON document), [`model`] (board scan, clues, simplifier, components), [`count`] (plan, DP, combination, marginals)
 //! [`endgame`] (the exact endgame search of play), [`lookahead`] (the player's counts of
 //! hypothetical positions) and [`propagate`] (the proofs' first pass). A certainty is never made
 //! here: the core may propagate and nominate, but `cpsolve/proof/` alone turns a fact into a `Certainty`.
 
 use pyo3::prelude::*;
 
+pub mod board;
 pub mod count;
 pub mod document;
 pub mod endgame;
@@ -25,6 +26,7 @@ fn core_version() -> &'static str {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(core_version, m)?)?;
+    board::register(m)?;
     count::register(m)?;
     document::register(m)?;
     model::register(m)?;
