@@ -7,22 +7,23 @@ a certainty is a :class:`~cpsolve.proof.Certainty` that only the proof subsystem
 
 from __future__ import annotations
 
-import time
 from array import array
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from functools import partial
 from itertools import chain, compress, repeat
+from time import perf_counter
 
 from . import _core, budget, count
 from .board import COVERED, FLAG, Board
 from .collector import GC_PAUSE_CELLS, gc_paused
-from .constraints import TOTAL, Inconsistent, Model, board_clues, build_model
+from .constraints import TOTAL, Inconsistent, Model, board_clues
 from .constraints.model import plain
 from .errors import InconsistentBoard
 from .estimate.fugacity import EstimateStats
 from .options import DEFAULTS, UNSET, AnalysisOptions, Unset
 from .probability import Estimate, Exact, Probability
+from .proof import minimal_conflict, prove_model  # the solvers' libraries load on first use only
 from .proof.backends.base import ProofStatus
 from .proof.certainty import Certainty
 from .result import (  # what an analysis returns (cpsolve.analysis.Analysis still names it)
@@ -52,8 +53,6 @@ def inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: bool
 
 def _inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: bool, engine: str,
                        time_limit: float | None) -> InconsistentBoard:
-    from .proof import minimal_conflict  # imported when needed: the proof package loads solvers
-
     if isinstance(board, Model):
         clues, has_total = board.clues, board.remaining is not None
     else:
@@ -110,9 +109,12 @@ def analyze(board: Board, options: AnalysisOptions | None = None, *,
     clues and the total, and :class:`~cpsolve.options.OptionsError` (a ``ValueError``) on a bad
     setting, such as a density outside (0, 1).
     """
-    opts = (options if options is not None else DEFAULTS).given(
-        exact_limit=exact_limit, time_limit=time_limit, density=density, trust_flags=trust_flags, prove=prove,
-        engine=engine, state_budget=state_budget, combine_budget=combine_budget)
+    opts = options if options is not None else DEFAULTS
+    if (exact_limit is not UNSET or time_limit is not UNSET or density is not UNSET or trust_flags is not UNSET
+            or prove is not UNSET or engine is not UNSET or state_budget is not UNSET
+            or combine_budget is not UNSET):
+        opts = opts.given(exact_limit=exact_limit, time_limit=time_limit, density=density, trust_flags=trust_flags,
+                          prove=prove, engine=engine, state_budget=state_budget, combine_budget=combine_budget)
     return _analyze(board, opts)
 
 
@@ -124,41 +126,47 @@ def _analyze(board: Board, opts: AnalysisOptions) -> Analysis:
 
 
 def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
-    t0 = time.perf_counter()
-    trust_flags, engine = opts.trust_flags, opts.engine
+    t0 = perf_counter()
+    trust_flags, engine, time_limit = opts.trust_flags, opts.engine, opts.time_limit
     dens: Fraction | None = None if board.mines is not None else opts.prior_density()
-    deadline = budget.Deadline.after(opts.time_limit)  # proofs end here
-    enclosing = budget.current()  # a caller's own deadline (a nested analysis never outlives it)
-    if enclosing.at is not None and (deadline.at is None or enclosing.at < deadline.at):
-        deadline = enclosing
-    outer = budget.Deadline(None if deadline.at is None else max(deadline.at, t0 + ESTIMATE_FLOOR))
-    with budget.within(outer):
-        try:
-            model = build_model(board, trust_flags=trust_flags)
-        except budget.OutOfTime:
-            return _unmodelled(board, trust_flags, dens, t0)
-        except Inconsistent as exc:
-            raise inconsistent_from(exc, board, trust_flags, engine, _conflict_time(deadline)) from None
-        t_model = time.perf_counter()
-        ms = model.stats
-        stats = AnalysisStats(clue_cells=ms.get("clue_cells", 0), frontier=ms.get("frontier", 0),
-                              fixed=ms.get("fixed", 0), components=ms.get("components", 0),
-                              largest_component=ms.get("largest_component", 0))
-        try:
-            probs, exact_flags, feasibility, nominates = _probabilities(
-                model, opts.exact_limit, opts.state_budget, dens, opts.combine_budget, stats,
-                _shares(t0, opts.time_limit))
-        except Inconsistent as exc:
-            raise inconsistent_from(exc, board, trust_flags, engine, _conflict_time(deadline)) from None
-        t_count = time.perf_counter()
-        exact = all(exact_flags)
-        proofs: Mapping[int, Certainty] = {}
-        if opts.prove:
-            proofs = _prove(model, probs if exact else None, engine, deadline, feasibility, stats, nominates)
-            if stats.proof_status is ProofStatus.TIMEOUT:
-                stats.budget.append("proofs")
-    t_end = time.perf_counter()
-    stats.ms_model, stats.ms_count = (t_model - t0) * 1e3, (t_count - t_model) * 1e3
+    # the deadlines as moments on perf_counter's clock (None: none), no context entered unless
+    # the work needs one (estimation): a small board's whole analysis is tens of microseconds
+    at = None if time_limit is None else t0 + time_limit  # proofs end here
+    enclosing = budget.current_at()  # a caller's own deadline (a nested analysis never outlives it)
+    if enclosing is not None and (at is None or enclosing < at):
+        at = enclosing
+    # the model, counting and estimation end by here (the earlier of the floor and the caller's)
+    outer = None if at is None else max(at, t0 + ESTIMATE_FLOOR)
+    if enclosing is not None and (outer is None or enclosing < outer):
+        outer = enclosing
+    count_by, estimate_by = _shares(t0, time_limit)
+    remaining = board.remaining_mines(trust_flags)  # the board's own check of the marked cells
+    now = perf_counter()
+    try:
+        model, whole = count.count_board(
+            board.rows, board.cols, board.codes, remaining, trust_flags=trust_flags, exact_limit=opts.exact_limit,
+            state_budget=opts.state_budget, combine_budget=opts.combine_budget, density=dens,
+            model_seconds=_left(None, outer, now), count_seconds=_left(count_by, outer, now),
+            combine_seconds=_left(estimate_by, outer, now))
+    except budget.OutOfTime:
+        return _unmodelled(board, trust_flags, dens, t0)
+    except Inconsistent as exc:
+        raise inconsistent_from(exc, board, trust_flags, engine, _conflict_time(at)) from None
+    ms = model.stats
+    stats = AnalysisStats(clue_cells=ms["clue_cells"], frontier=ms["frontier"], fixed=ms["fixed"],
+                          components=ms["components"], largest_component=ms["largest_component"])
+    probs, exact_flags, feasibility, nominates = _probabilities(model, whole, dens, stats, estimate_by, outer)
+    t_count = perf_counter()
+    exact = all(exact_flags)
+    proofs: Mapping[int, Certainty] = {}
+    if opts.prove:
+        proofs = _prove(model, probs if exact else None, engine, at, feasibility, stats, nominates,
+                        whole.bounded)
+        if stats.proof_status is ProofStatus.TIMEOUT:
+            stats.budget.append("proofs")
+    t_end = perf_counter()
+    stats.ms_model = (now - t0) * 1e3 + whole.model_seconds * 1e3
+    stats.ms_count = (t_count - t0) * 1e3 - stats.ms_model
     stats.ms_proof, stats.ms_total = (t_end - t_count) * 1e3, (t_end - t0) * 1e3
     return Analysis.build(board, remaining=model.remaining, exact=exact, prior=_prior(dens), density=dens,
                           stats=stats, model=model, probs=probs, proofs=proofs)
@@ -180,16 +188,15 @@ CONFLICT_FLOOR = 0.1
 UNIFORM = "uniform (out of time)"
 
 
-def _shares(t0: float, time_limit: float | None) -> tuple[budget.Deadline, budget.Deadline]:
+def _shares(t0: float, time_limit: float | None) -> tuple[float | None, float | None]:
+    """The moments by which counting, then estimation, must be done (None: no limit)."""
     if time_limit is None:
-        return budget.Deadline(None), budget.Deadline(None)
-    return (budget.Deadline(t0 + max(COUNT_SHARE * time_limit, COUNT_FLOOR)),
-            budget.Deadline(t0 + max(ESTIMATE_SHARE * time_limit, ESTIMATE_FLOOR)))
+        return None, None
+    return t0 + max(COUNT_SHARE * time_limit, COUNT_FLOOR), t0 + max(ESTIMATE_SHARE * time_limit, ESTIMATE_FLOOR)
 
 
-def _conflict_time(deadline: budget.Deadline) -> float | None:
-    left = deadline.left()
-    return None if left is None else max(left, CONFLICT_FLOOR)
+def _conflict_time(at: float | None) -> float | None:
+    return None if at is None else max(max(0.0, at - perf_counter()), CONFLICT_FLOOR)
 
 
 def _prior(dens: Fraction | None) -> str:
@@ -212,7 +219,7 @@ def _unmodelled(board: Board, trust_flags: bool, dens: Fraction | None, t0: floa
         p = remaining / len(unknown) if unknown else 0.0
     est = Estimate(p)  # one shared value: this runs when time is short, on boards of many cells
     cols = board.cols
-    ms = (time.perf_counter() - t0) * 1e3
+    ms = (perf_counter() - t0) * 1e3
     # no proof ran: every covered cell is one the time limit left undecided
     stats = AnalysisStats(estimate_reason="the time limit ran out while building the model",
                           estimate=EstimateStats(mode=UNIFORM), ms_model=ms, ms_total=ms,
@@ -267,21 +274,16 @@ def _left(at: float | None, outer: float | None, now: float) -> float | None:
     return None if at is None else max(0.0, at - now)
 
 
-def _probabilities(model: Model, exact_limit: int | None, state_budget: int | None,
-                   dens: Fraction | None, combine_budget: int | None, stats: AnalysisStats,
-                   shares: tuple[budget.Deadline, budget.Deadline] | None = None
+def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None, stats: AnalysisStats,
+                   estimate_by: float | None = None, outer: float | None = None
                    ) -> tuple[Mapping[int, Probability], list[bool], dict[int, Fraction] | None, bool | None]:
     """Per unknown cell, its probability; whether the board was counted exactly; on an estimated
     board whose components were all counted, feasibility hints for the prover; and False when the
     exact probabilities put no frontier cell nor the off-frontier cells at 0 or 1 (None: not known
-    without a look per cell; see proof.prove_model's ``nominates``). Records
-    what counting did in ``stats``. ``shares``: the deadlines of counting and of estimation (see
-    :func:`analyze`); a part cut short is named in ``stats.budget``."""
-    count_by, estimate_by = shares or (budget.Deadline(None), budget.Deadline(None))
-    outer, now = budget.current().at, time.perf_counter()
-    whole = count.count_whole(model, exact_limit=exact_limit, state_budget=state_budget, combine_budget=combine_budget,
-                              density=dens, count_seconds=_left(count_by.at, outer, now),
-                              combine_seconds=_left(estimate_by.at, outer, now))
+    without a look per cell; see proof.prove_model's ``nominates``), from what ``whole`` (the
+    core's count of ``model``: :func:`count.count_board`) found. Records what counting did in
+    ``stats``. ``estimate_by``: the moment estimation must be done by, ``outer`` the analysis'
+    outer deadline (see :func:`analyze`); a part cut short is named in ``stats.budget``."""
     stats.dp_states, stats.max_component_states = whole.states, whole.max_states
     if dens is None:
         stats.combine_cost = whole.combine_cost
@@ -291,7 +293,7 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
         # model's facts on access, and the off-frontier cells share one value, kept once (see
         # result.group_probabilities)
         ratio = Exact.ratio
-        values = [ratio(n, d) for n, d in zip(exact.nums, exact.dens, strict=True)]
+        values = list(map(ratio, exact.nums, exact.dens))
         explicit: dict[int, Probability] = dict(zip(exact.cells, chain.from_iterable(
             map(repeat, values, exact.sizes))))
         p_out: Probability
@@ -301,8 +303,8 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
             p_out = ratio(*exact.outside)
         else:
             p_out = EXACT_ZERO
-        nominates = any(v.is_certain() for v in values) or (bool(model.outside) and p_out.is_certain())
-        return group_probabilities(explicit, model.outside, p_out, model.fixed), [True], None, nominates
+        # the core says whether a group or the off-frontier cells are at exactly 0 or 1
+        return group_probabilities(explicit, model.outside, p_out, model.fixed), [True], None, whole.nominates
     mc = whole.count
     assert mc is not None
     if mc.out_of_time:
@@ -315,7 +317,7 @@ def _probabilities(model: Model, exact_limit: int | None, state_budget: int | No
                              else "combining the components through the total is over budget or out of time")
     stats.estimate = EstimateStats()
     try:
-        with budget.within(estimate_by):
+        with budget.within(budget.Deadline(outer)), budget.within(budget.Deadline(estimate_by)):
             est_probs, flags = _estimated(model, counted, estimated, dens, stats.estimate)
             feasibility = None
             if not estimated and dens is None:
@@ -355,7 +357,7 @@ class _ExactFractions(Mapping[int, Fraction]):
 
 
 def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated: list[int],
-               dens: Fraction | None, stats: EstimateStats) -> tuple[Mapping[int, Probability], list[bool]]:
+               dens: Fraction | None, stats: EstimateStats) -> tuple[dict[int, Probability], list[bool]]:
     """Probabilities of a board that is not counted exactly in full.
 
     With a mine total every component is coupled to every other through it, so once one part is
@@ -363,56 +365,57 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
     Without a total (independent prior density) the components counted exactly keep their exact
     probabilities and only the estimated components' cells are estimates.
     """
-    from .estimate import estimate_parts
+    from .estimate import estimate_board
 
     marginals = {ci: partial(count.distribution_marginals, cc) for ci, cc in counted.items()}
-    est, p_out = estimate_parts(model, {ci: cc.counts for ci, cc in counted.items()}, estimated, dens,
-                                marginals=marginals, stats=stats)
+    est = estimate_board(model, {ci: cc.counts for ci, cc in counted.items()}, estimated, dens,
+                         marginals=marginals, stats=stats)
     # one object per distinct value (clipped, so never -0.0 nor NaN): the result compares and writes
     # each value object once, and a huge board's estimate has few distinct values. The distinct
     # values are clipped once each and the cells mapped to their object in C (zip/map): a Python
-    # step per cell was 2.5 s of a 2000x2000 board's 4,000,000 cells. The off-frontier cells share
-    # one value, kept once (result.group_probabilities), not a dict entry each.
+    # step per cell was 2.5 s of a 2000x2000 board's 4,000,000 cells.
     shared: dict[float, Estimate] = {}
     to_object: dict[float, Estimate] = {}
-    for v in set(est.values()) | {p_out}:
+    for v in set(est.values()):
         c = min(1.0, max(0.0, v))
         e = shared.get(c)
         if e is None:
             e = shared[c] = Estimate(c)
         to_object[v] = e
     probs: dict[int, Probability] = dict(zip(est.keys(), map(to_object.__getitem__, est.values())))
-    if dens is None:
-        # the fixed cells at two shared values (a huge board has hundreds of thousands of them)
-        return group_probabilities(probs, model.outside, to_object[p_out], model.fixed,
-                                   (ESTIMATE_ZERO, ESTIMATE_ONE)), [False]
-    # no total: exact components and fixed cells are untouched by the estimate
-    probs.update(dict.fromkeys(model.outside, to_object[p_out]))
-    ordered = [counted[ci] for ci in sorted(counted)]
-    probs.update(count.cell_marginals({}, model.outside, ordered, _exact, density=dens))
-    for i, f in model.fixed.items():
-        probs[i] = EXACT_ONE if f.mine else EXACT_ZERO
+    if dens is not None:
+        # no total: exact components and fixed cells are untouched by the estimate
+        ordered = [counted[ci] for ci in sorted(counted)]
+        probs.update(count.cell_marginals({}, model.outside, ordered, _exact, density=dens))
+        for i, f in model.fixed.items():
+            probs[i] = EXACT_ONE if f.mine else EXACT_ZERO
+    else:
+        # two shared values (a huge board has hundreds of thousands of fixed cells)
+        for i, f in model.fixed.items():
+            probs[i] = ESTIMATE_ONE if f.mine else ESTIMATE_ZERO
     return probs, [False]
 
 
-def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str,
-           deadline: budget.Deadline, feasibility: dict[int, Fraction] | None, stats: AnalysisStats,
-           nominates: bool | None = None) -> Mapping[int, Certainty]:
+def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str, at: float | None,
+           feasibility: dict[int, Fraction] | None, stats: AnalysisStats, nominates: bool | None = None,
+           bounded: bool | None = None) -> Mapping[int, Certainty]:
     """Certainties from the proof subsystem (exact counts, or exact feasibility on a board whose
-    combination was estimated, only nominate and withhold). Records the proof's figures in ``stats``."""
-    from .proof import prove_model  # imported when needed: the proof package loads solvers
-
+    combination was estimated, only nominate and withhold), by the moment ``at``. ``bounded``: the
+    core's word that every constraint of the model is bounded (None: ask). Records the proof's
+    figures in ``stats``."""
     hints: Mapping[int, Fraction] | None = feasibility
     if probs is not None:
         hints = _ExactFractions(probs)
     else:
         nominates = None  # the flag speaks of exact probabilities only
-    result = prove_model(model, engine=engine, time_limit=deadline.left(), hints=hints, nominates=nominates)
+    result = prove_model(model, engine=engine, time_limit=None if at is None else max(0.0, at - perf_counter()),
+                         hints=hints, nominates=nominates, bounded=bounded)
     if result.status is ProofStatus.INCONSISTENT:
         raise inconsistent_from(Inconsistent(result.conflict, "no placement satisfies the clues and the total"),
-                                model, engine=engine, time_limit=_conflict_time(deadline))
+                                model, engine=engine, time_limit=_conflict_time(at))
     stats.proof, stats.proof_status = result.stats, result.status
     # which cells the time limit left undecided (not proved either way), for callers that show them:
     # made into (row, col) pairs, in row-major order, when read (a huge board's are millions)
-    stats.undecided_cells = CellPairs(result.undecided, model.cols)
+    if result.undecided:
+        stats.undecided_cells = CellPairs(result.undecided, model.cols)
     return result.certainties

@@ -80,6 +80,12 @@ def current() -> Deadline:
     return _current.get() or Deadline(None)
 
 
+def current_at() -> float | None:
+    """The current deadline's moment (``time.perf_counter()``'s clock), None without one."""
+    d = _current.get()
+    return None if d is None else d.at
+
+
 def check() -> None:
     """Raise :class:`OutOfTime` if the current deadline has passed. Cheap (~0.1 us): call it in loops."""
     d = _current.get()

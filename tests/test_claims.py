@@ -21,11 +21,14 @@ CANDIDATE = REGRESS / "conflict-candidate-satisfiable.txt"
 
 def test_the_models_candidate_is_satisfiable():
     """The premise of the regression board: what the model blames first is no conflict at all."""
-    from cpsolve.constraints import TOTAL, Inconsistent, board_clues, build_model
+    from cpsolve.constraints import TOTAL, Inconsistent, board_clues
+    from cpsolve.count import count_board
 
     board = parse_board(CANDIDATE.read_text())
     with pytest.raises(Inconsistent) as err:
-        analysis._probabilities(build_model(board), 400, 200_000, None, 2_000_000, analysis.AnalysisStats())
+        count_board(board.rows, board.cols, board.codes, board.remaining_mines(), trust_flags=True,
+                    exact_limit=400, state_budget=200_000, combine_budget=2_000_000, density=None,
+                    model_seconds=None, count_seconds=None, combine_seconds=None)
     _, clues = board_clues(board)
     named = [(clues[s].row, clues[s].col) for s in err.value.sources if s != TOTAL]
     assert not conflict_is_unsat(board, named, TOTAL in err.value.sources)

@@ -38,3 +38,28 @@ def test_contradiction_sources_are_clue_ids() -> None:
     with pytest.raises(Inconsistent) as err:
         build_model(parse_board("mines: 3\n. .\n", validate=False))
     assert err.value.sources == frozenset({TOTAL}) and err.value.reason == "3 mines remain for 2 cells"
+
+
+@pytest.mark.parametrize("total", [10**30, 2**62 + 2, 2**62 + 1, 2**62, 9, 2, 1, -3, -(2**63) - 5])
+@pytest.mark.parametrize("trust_flags", [True, False])
+def test_the_mines_left_are_the_boards(total: int, trust_flags: bool) -> None:
+    """The analysis' one call of the core (model and count) takes the mines left as the board counts
+    them: the remaining mines, the board's own error when the marked cells exceed the total and,
+    beyond 64 bits, Python's arithmetic are those of ``Board.remaining_mines`` (the oracle here),
+    clamped to 2**62 in a message."""
+    from cpsolve import InconsistentBoard, analyze
+    from cpsolve.board import Board, BoardError
+
+    board = Board(3, 3, (1, -1, -1, -3, -1, -1, -2, -1, -1), total)
+    marked = 1 + trust_flags
+    if marked > total:
+        with pytest.raises(BoardError, match="exceed the total"):
+            analyze(board, trust_flags=trust_flags)
+        return
+    left = total - marked
+    cells = 6 if trust_flags else 7
+    if left > cells:
+        with pytest.raises(InconsistentBoard, match=f"; {min(left, 2**62)} mines remain for {cells} cells"):
+            analyze(board, trust_flags=trust_flags)
+        return
+    assert analyze(board, trust_flags=trust_flags).remaining == left == board.remaining_mines(trust_flags)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from .. import _core
 from ..board import Board
@@ -196,6 +196,32 @@ class Model:
         """Board coordinates of the clues among ``sources`` (TOTAL omitted), sorted."""
         return sorted((self.clues[s].row, self.clues[s].col) for s in sources if s != TOTAL)
 
+    if not TYPE_CHECKING:  # the fields are typed above; this only fills them
+
+        def __getattr__(self, name: str) -> Any:
+            # called only for a name not in the instance dict: on a model the core built
+            # (model_of_core), a part (unknown, clues, constraints, components, outside) is made
+            # when first read, as a Deferred (itself made from the core's data when first read)
+            part = _PARTS.get(name)
+            made = self.__dict__.get("_parts")
+            if part is None or made is None:
+                raise AttributeError(f"'Model' object has no attribute '{name}'")
+            value = self.__dict__[name] = part(*made)
+            return value
+
+
+#: A lazy part of a model the core built, from (the core's model, cols, unknown cells, components, outside cells).
+_PARTS: dict[str, Callable[..., Deferred[Any]]] = {
+    "unknown": lambda core, cols, n_unknown, n_components, n_outside: Deferred(
+        lambda: tuple(core.unknown()), n_unknown),
+    "clues": lambda core, cols, *_: Deferred(lambda: make_clues(core.clues(), cols)),
+    "constraints": lambda core, *_: Deferred(lambda: _constraints(core.constraints())),
+    "components": lambda core, cols, n_unknown, n_components, n_outside: Deferred(
+        lambda: make_components(core.components()), n_components),
+    "outside": lambda core, cols, n_unknown, n_components, n_outside: Deferred(
+        lambda: tuple(core.outside()), n_outside),
+}
+
 
 
 #: Totals passed to the core are clamped into this range (a total beyond the board's cells is
@@ -208,9 +234,20 @@ def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True
     (``native/src/model/``). Raises :class:`Inconsistent`, and :class:`~cpsolve.budget.OutOfTime`
     when the analysis deadline passes."""
     remaining = board.remaining_mines(trust_flags)
-    passed = None if remaining is None else max(-_TOTAL_CLAMP, min(_TOTAL_CLAMP, remaining))
-    got = _core.build_model(board.rows, board.cols, board.codes, passed, trust_flags, simplify,
+    got = _core.build_model(board.rows, board.cols, board.codes, clamp_total(remaining), trust_flags, simplify,
                             current().left())
+    return model_of_core(board.rows, board.cols, remaining, got)
+
+
+def clamp_total(remaining: int | None) -> int | None:
+    """``remaining`` as passed to the core: clamped into 64 bits (see :data:`_TOTAL_CLAMP`)."""
+    return None if remaining is None else max(-_TOTAL_CLAMP, min(_TOTAL_CLAMP, remaining))
+
+
+def model_of_core(rows: int, cols: int, remaining: int | None, got: tuple[Any, ...]) -> Model:
+    """The :class:`Model` of the core's ``build_model`` tuple ``got`` (for :func:`build_model` and
+    the analysis' one call of the core, ``count.count_board``). Raises :class:`Inconsistent`,
+    and :class:`~cpsolve.budget.OutOfTime` when the core ran out of time."""
     if got[0] == 1:
         raise Inconsistent(frozenset(got[1]), got[2])
     if got[0] != 0:
@@ -223,13 +260,13 @@ def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True
         "components": n_components,
         "largest_component": largest,
     }
-    cols = board.cols
-    # every part is made from the core's data when first read (see Deferred)
-    return Model(board.rows, board.cols, Deferred(lambda: tuple(core.unknown()), n_unknown),
-                 Deferred(lambda: make_clues(core.clues(), cols)), remaining, FixedCells(core, n_fixed, fixed_mines),
-                 Deferred(lambda: _constraints(core.constraints())),
-                 Deferred(lambda: make_components(core.components()), n_components),
-                 Deferred(lambda: tuple(core.outside()), n_outside), stats, core)
+    # the frozen dataclass filled directly (its __init__ sets each field through
+    # object.__setattr__), its parts made on first read (see Model.__getattr__): both were a
+    # tenth of a small board's whole analysis
+    model = object.__new__(Model)
+    model.__dict__.update(rows=rows, cols=cols, remaining=remaining, fixed=FixedCells(core, n_fixed, fixed_mines),
+                          stats=stats, core=core, _parts=(core, cols, n_unknown, n_components, n_outside))
+    return model
 
 
 def _constraints(data: list[tuple[list[int], int, list[int]]]) -> tuple[Constraint, ...]:

@@ -2,7 +2,7 @@
 
 :mod:`.plan` orders a component's groups for a dynamic programme, :mod:`.dp` counts one component,
 :mod:`.combine` combines counts through the mine total (or a density) and :mod:`.marginals` puts
-them together into a whole model's exact per-cell probabilities (:func:`count_whole`).
+them together into a whole model's exact per-cell probabilities (:func:`count_board`).
 """
 
 from .combine import combine_cost, convolve, total_weights
@@ -13,7 +13,7 @@ from .marginals import (
     ModelCount,
     WholeCount,
     cell_marginals,
-    count_whole,
+    count_board,
     density_marginals,
     distribution_marginals,
     feasibility_hints,
@@ -23,5 +23,5 @@ from .marginals import (
 
 __all__ = ["TERMS_PER_STATE", "BudgetExceeded", "ComponentCount", "ExactModel", "ModelCount",
            "WholeCount", "cell_marginals", "combine_cost", "convolve",
-           "count_component", "count_whole", "density_marginals", "distribution_marginals",
+           "count_component", "count_board", "density_marginals", "distribution_marginals",
            "feasibility_hints", "float_ratio", "group_mines", "group_values", "total_weights"]

@@ -16,6 +16,7 @@ from typing import TypeVar
 from .. import _core
 from ..budget import check
 from ..constraints import TOTAL, Inconsistent, Model
+from ..constraints.model import clamp_total, model_of_core
 from .dp import ComponentCount, group_mines
 from .native import call
 
@@ -58,10 +59,13 @@ class ExactModel:
 
 @dataclass
 class WholeCount:
-    """What :func:`count_whole` found: ``exact`` when every probability is exact, else ``count``
+    """What :func:`count_board` found: ``exact`` when every probability is exact, else ``count``
     (the components counted, as handles for the estimator, and those left to estimation), with
     ``over_budget`` (the combination through the total is over its budget) or
-    ``combine_out_of_time`` (the deadline cut the combination short) when that is why."""
+    ``combine_out_of_time`` (the deadline cut the combination short) when that is why.
+    ``nominates``: the exact probabilities put some group, or the off-frontier cells, at exactly
+    0 or 1 (the cells exact counting nominates to the prover); ``bounded``: every constraint of the
+    model needs between 0 and its number of cells."""
 
     states: int
     max_states: int
@@ -70,29 +74,36 @@ class WholeCount:
     count: ModelCount | None = None
     over_budget: bool = False
     combine_out_of_time: bool = False
+    nominates: bool = False
+    bounded: bool = True
+    model_seconds: float = 0.0  # the time the model took to build, in the same call
 
 
-def count_whole(model: Model, *, exact_limit: int | None, state_budget: int | None, combine_budget: int | None,
-                density: Fraction | None, count_seconds: float | None,
-                combine_seconds: float | None) -> WholeCount:
-    """The whole ``model`` counted in one call of the core (native/src/count/whole.rs), which reads
-    the core's own model: the steps of :func:`count_model`, :func:`combination_cost` and
-    :func:`total_marginals` (or :func:`density_marginals`) with the same rules, without their
-    data crossing the boundary. ``count_seconds``: the time counting may take, ``combine_seconds``
-    the time until the combination must be done. Raises :class:`Inconsistent` as those do."""
-    core = model.core
-    if core is None:
-        raise ValueError("count_whole reads the core's model: build the model with build_model")
-    remaining = model.remaining_free if density is None else None
+def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, *, trust_flags: bool,
+                exact_limit: int | None, state_budget: int | None, combine_budget: int | None,
+                density: Fraction | None, model_seconds: float | None, count_seconds: float | None,
+                combine_seconds: float | None) -> tuple[Model, WholeCount]:
+    """The model of a board (``codes`` its cells, ``Board.codes``; ``remaining`` the mines among its
+    unknown cells) built and counted in one call of the core (``model_count_exact``,
+    native/src/count/whole.rs): every component counted, combined through the mines left on the
+    unfixed cells (or the ``density`` without a total) and each group's exact probability, with the
+    rules of :func:`~cpsolve.constraints.build_model` and of the step-by-step calls (the
+    estimator's). ``model_seconds``, ``count_seconds`` and ``combine_seconds``: the time from now
+    until the model, the count and the combination must be done. Raises :class:`Inconsistent` (the
+    model's or the count's) and :class:`~cpsolve.budget.OutOfTime` (the model not built in time:
+    counting degrades instead)."""
     term_budget = None if state_budget is None else state_budget * TERMS_PER_STATE
-    got = _core.count_exact(core, exact_limit, state_budget, term_budget, remaining,
-                            None if density is None else (density.numerator, density.denominator),
-                            combine_budget, count_seconds, combine_seconds)
+    got_model, got, bounded, nominates, model_time = _core.model_count_exact(
+        rows, cols, codes, clamp_total(remaining), trust_flags, exact_limit, state_budget, term_budget,
+        None if density is None else (density.numerator, density.denominator), combine_budget, model_seconds,
+        count_seconds, combine_seconds)
+    model = model_of_core(rows, cols, remaining, got_model)
+    assert got is not None  # the model was built, so the count ran
     status, states, max_states, cost = got[0], got[1], got[2], got[3]
-    out = WholeCount(states, max_states, cost)
+    out = WholeCount(states, max_states, cost, nominates=nominates, bounded=bounded, model_seconds=model_time)
     if status == 0:
         out.exact = ExactModel(got[4], got[5], got[6], got[7], got[8] if density is None else None)
-        return out
+        return model, out
     comps = model.components
     if status == 2:
         raise Inconsistent(comps[got[4]].sources, "no placement satisfies these clues")
@@ -103,7 +114,7 @@ def count_whole(model: Model, *, exact_limit: int | None, state_budget: int | No
     counted = {ci: ComponentCount(comps[ci], h.counts, h, h.states) for ci, h in handles}
     out.count = ModelCount(counted, estimated, states, max_states, out_of_time=why == 1)
     out.over_budget, out.combine_out_of_time = why == 2, why == 3
-    return out
+    return model, out
 
 
 def density_marginals(counts: Sequence[ComponentCount], density: Fraction, value: ValueFn[T]) -> dict[int, T]:
@@ -132,7 +143,7 @@ def cell_marginals(fixed: Mapping[int, bool], outside: Sequence[int], counts: Se
                    value: ValueFn[T], *, density: Fraction) -> dict[int, T]:
     """Every cell's mine probability under an independent prior of ``density`` (no mine total), as
     ``value(numerator, denominator)``: fixed cells first, then the off-frontier cells, then the
-    components in order. (With a mine total the core's ``count_exact`` gives them: :func:`count_whole`.)
+    components in order. (With a mine total the core's ``model_count_exact`` gives them: :func:`count_board`.)
     """
     out: dict[int, T] = {}
     if fixed:
@@ -203,8 +214,7 @@ def feasibility_hints(model: Model, counted: dict[int, ComponentCount]) -> dict[
         rev[i] = acc
     if not rev[0] & 1:
         return None
-    zero, one = Fraction(0), Fraction(1)  # shared: a mid-game 1000x1000 board has 185,000 fixed cells
-    hints: dict[int, Fraction] = {i: one if f.mine else zero for i, f in model.fixed.items()}
+    hints: dict[int, Fraction] = {i: Fraction(int(f.mine)) for i, f in model.fixed.items()}
     prefix = 1  # bit t: the components before i can hold exactly t mines
     for i, ci in enumerate(order):
         cc = counted[ci]

@@ -77,7 +77,7 @@ class Propagator:
     def _search_whole(self, prefer: Mapping[int, bool], nodes: int, assume: tuple[int, bool] | None
                       ) -> Verdict:
         """The search over the whole system: the preferred variables first, then the others."""
-        verdict, model = self._core.search_whole(list(prefer.items()), nodes, assume)
+        verdict, model = self._core.search(list(prefer.items()), nodes, assume)
         return verdict, (tuple(model) if model is not None else None)
 
     def _search_split(self, prefer: Mapping[int, bool], nodes: int, assume: tuple[int, bool] | None
@@ -87,5 +87,5 @@ class Propagator:
         whole; a part whose search is exhausted has no model, so neither has the whole. Each
         part's model is checked against the part's own constraints when found and kept (in the
         core) for the next searches, which search again only the part of the assumed variable."""
-        verdict, model = self._core.search_split(list(prefer.items()), max(nodes, PART_NODES), assume)
+        verdict, model = self._core.search(list(prefer.items()), max(nodes, PART_NODES), assume, split=True)
         return verdict, (tuple(model) if model is not None else None)

@@ -56,11 +56,12 @@ class ProofResult:
 
 def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float | None = None,
                 hints: Mapping[int, Fraction] | None = None, independent: bool = False,
-                nominates: bool | None = None) -> ProofResult:
+                nominates: bool | None = None, bounded: bool | None = None) -> ProofResult:
     """Certainties for the unknown cells of ``model`` (see the module docstring). ``nominates``:
     False when the caller knows that ``hints`` put no cell of the constraints, nor the off-frontier
     cells, at 0 or 1 (exact counting knows it per group), so they are not looked at per cell; None:
-    look."""
+    look. ``bounded``: the caller's word that every constraint of ``model`` needs between 0 and its
+    number of cells (the core's count says it); None: ask the model."""
     t0 = time.perf_counter()
     deadline = t0 + time_limit if time_limit is not None else None
     name = resolve(engine)
@@ -75,13 +76,26 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
     certs = Certainties(model.cols, clue_cells)
     if not independent:
         certs.add_facts(model.fixed, "deduction")
+        if nominates is False and hints is not None and _nothing_to_ask(model, hints, nominates, bounded):
+            # no cell nominated (most positions): the deductions are the answer, without the
+            # encoding, the solver (so one not loaded yet need not be, however little time is left:
+            # a blank 1000x1000 board under --time-limit 0.5 was "proofs cut short, 10^6 cells
+            # undecided") nor the deadline's context, unless the time is up (below: "cut short")
+            at = deadline
+            outer = budget.current_at()
+            if outer is not None and (at is None or outer < at):
+                at = outer
+            if at is None or time.perf_counter() <= at:
+                deduced = len(certs)
+                return ProofResult(certs, ProofStats(name, deduced, proved=deduced,
+                                                     ms=(time.perf_counter() - t0) * 1e3))
     try:
         # the solver part runs under the deadline (cpsolve.budget): setting it up on a huge board
         # (encoding, symmetry groups, loading the backend) takes time too, and is cut short with it
         if deadline is not None and time.perf_counter() >= deadline:
             raise OutOfTime()
         with budget.within(budget.Deadline(deadline)):
-            return _solve(model, name, certs, clue_cells, deadline, hints, independent, t0, nominates)
+            return _solve(model, name, certs, clue_cells, deadline, hints, independent, t0, nominates, bounded)
     except OutOfTime:
         # out of time before the solver answered: the deductions stand, the rest is not decided
         undecided = frozenset(model.unknown).difference(certs.cells())
@@ -93,12 +107,12 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
 def _solve(model: Model, name: str, certs: Certainties,
            clue_cells: Callable[[frozenset[int]], tuple[tuple[int, int], ...]], deadline: float | None,
            hints: Mapping[int, Fraction] | None, independent: bool, t0: float,
-           nominates: bool | None = None) -> ProofResult:
+           nominates: bool | None = None, bounded: bool | None = None) -> ProofResult:
     """The solver part of :func:`prove_model` (``certs`` holds the deductions already)."""
     if independent:
         system = system_from_clues(model.rows, model.cols, model.unknown, model.clues, model.remaining)
         hints = None
-    elif hints is not None and _nothing_to_ask(model, hints, nominates):
+    elif hints is not None and _nothing_to_ask(model, hints, nominates, bounded):
         # no cell nominated (most positions): the answer below without building the encoding, nor
         # the solver (so one not loaded yet need not be, however little time is left: a blank
         # 1000x1000 board under --time-limit 0.5 was "proofs cut short, 10^6 cells undecided")
@@ -152,12 +166,14 @@ def _solve(model: Model, name: str, certs: Certainties,
     return result
 
 
-def _nothing_to_ask(model: Model, hints: Mapping[int, Fraction], nominates: bool | None = None) -> bool:
+def _nothing_to_ask(model: Model, hints: Mapping[int, Fraction], nominates: bool | None = None,
+                    bounded: bool | None = None) -> bool:
     """True when :func:`system_from_model` would give a system with no impossible constraint whose
     cells ``hints`` nominate none (no cell of the constraints, nor the outside representative, at 0
     or 1): :func:`_solve` then asks the solver nothing, and the encoding need not be built.
-    ``nominates`` False: the caller vouches for the second half (see :func:`prove_model`)."""
-    if not model.bounded():
+    ``nominates`` False: the caller vouches for the second half, ``bounded`` (not None) for the
+    constraints' bounds (see :func:`prove_model`)."""
+    if not (model.bounded() if bounded is None else bounded):
         return False  # some constraint is impossible (see Card.impossible)
     outside = model.outside
     n_out = len(outside)

@@ -337,44 +337,6 @@ fn total_weights<'py>(
     total_of(py, t)
 }
 
-/// The exact marginals of counted components through the mine total, in one call: `(numerators,
-/// z, out_num, out_den)` with `numerators[c][g]` of group g of component c (its probability is
-/// numerator / (size * z)) and `out_num / out_den` the probability of an off-frontier cell. `z` may
-/// be the number of placements divided by a common factor (see `combine::total_ratio`).
-#[pyfunction]
-#[pyo3(signature = (comps, outside, remaining, seconds=None))]
-fn total_marginals<'py>(
-    py: Python<'py>,
-    comps: Vec<PyRef<'py, Counted>>,
-    outside: u64,
-    remaining: i64,
-    seconds: Option<f64>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let refs: Vec<&Counted> = comps.iter().map(|c| &**c).collect();
-    let dl = Deadline::after(seconds);
-    let out = py
-        .allow_threads(|| marginals_through_total(&refs, outside, remaining, &dl))
-        .map_err(py_err)?;
-    fn tuple<'py, N: ToPyInt>(
-        py: Python<'py>,
-        n: &[Vec<N>],
-        t: &combine::Total<N>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        Ok((
-            lists(py, n)?,
-            t.z.to_py(py)?,
-            t.out_num.to_py(py)?,
-            t.out_den.to_py(py)?,
-        )
-            .into_pyobject(py)?
-            .into_any())
-    }
-    match out {
-        Ok((n, t)) => tuple(py, &n, &t),
-        Err((n, t)) => tuple(py, &n, &t),
-    }
-}
-
 type Marginals<N> = (Vec<Vec<N>>, combine::Total<N>);
 
 fn marginals_through_total(
@@ -471,9 +433,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count_component, m)?)?;
     m.add_function(wrap_pyfunction!(elimination_plan, m)?)?;
     m.add_function(wrap_pyfunction!(total_weights, m)?)?;
-    m.add_function(wrap_pyfunction!(total_marginals, m)?)?;
     m.add_function(wrap_pyfunction!(density_marginals, m)?)?;
     m.add_function(wrap_pyfunction!(convolve, m)?)?;
-    m.add_function(wrap_pyfunction!(whole::count_exact, m)?)?;
+    m.add_function(wrap_pyfunction!(whole::model_count_exact, m)?)?;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! A whole model counted in one call: every component of the core's own model (no component data
 //! crosses from Python), combined through the mine total or a density, and each group's exact mine
 //! probability as a numerator and a denominator. The same rules, in the same order, as the steps
-//! Python can also call one by one (`count_component`, `total_marginals`, `density_marginals`):
+//! Python can also call one by one (`count_component`, `total_weights`, `density_marginals`):
 //! a component over `exact_limit` cells, or over a DP budget, is left to estimation; the deadline
 //! passed while counting leaves this component and the rest to estimation; a component with no
 //! configuration, or a total no placement meets, is inconsistent; a combination over its budget,
@@ -14,7 +14,7 @@ use pyo3::types::{PyList, PyTuple};
 
 use super::num::{either, Deadline, Num, Stop};
 use super::{combine, dp, marginals_through_total, plan, py_err, Counted, Counts, ToPyInt};
-use crate::model::{Component, PyModel};
+use crate::model::{self, Component};
 
 /// Why the whole model was not counted exactly (besides an inconsistency).
 pub(super) enum Partial {
@@ -306,9 +306,13 @@ fn exact_total<N: Num + Clone>(
     Ok(Outcome::Exact { groups, outside })
 }
 
-/// The whole model of `model` counted exactly where it can be (see the module docstring).
+/// The model of a board built (as `build_model`) and counted exactly where it can be (see the
+/// module docstring), in one call: the analysis' one crossing for the model and the counts.
 ///
-/// Returns `(status, states, max_states, combine_cost, ...)`:
+/// Returns `(model, count, bounded, nominates, model_time)`: `model` is `build_model`'s tuple (on a
+/// status other than 0, the model was not built and the count is None); `model_time` the seconds
+/// the model took to build; `count` is
+/// `(status, states, max_states, combine_cost, ...)`:
 /// - `(0, states, max_states, combine_cost, cells, sizes, numerators, denominators, outside)`: every
 ///   group exact, the groups' cells flat (components in order, groups in order, `sizes[g]` cells
 ///   each), group g's probability `numerators[g] / denominators[g]`, `outside` the off-frontier
@@ -319,19 +323,30 @@ fn exact_total<N: Num + Clone>(
 ///   2 the combination over its budget, 3 the combination cut by the deadline;
 /// - `(2, states, max_states, combine_cost, ci)`: component `ci` has no configuration;
 /// - `(3, states, max_states, combine_cost)`: no placement meets the mine total.
+///
+/// `codes` and `remaining` as for `build_model` (the board's cell codes, a byte each, and the mines
+/// among its unknown cells, or None with a `density` `(p, q)`); the count is through the mines
+/// left among the unfixed cells. `model_seconds`, `count_seconds` and
+/// `combine_seconds`: the time, from this call, until the model, the count and the combination
+/// must be done. `bounded`: every constraint needs between 0 and its number of cells;
+/// `nominates`: an exact count puts some group, or the off-frontier cells, at exactly 0 or 1.
 #[pyfunction]
-#[pyo3(signature = (model, exact_limit, max_states, max_terms, remaining, density, combine_budget,
-                    count_seconds, combine_seconds))]
+#[pyo3(signature = (rows, cols, codes, remaining, trust_flags, exact_limit, max_states, max_terms,
+                    density, combine_budget, model_seconds, count_seconds, combine_seconds))]
 #[allow(clippy::too_many_arguments)]
-pub fn count_exact<'py>(
+pub fn model_count_exact<'py>(
     py: Python<'py>,
-    model: PyRef<'py, PyModel>,
+    rows: usize,
+    cols: usize,
+    codes: &[u8],
+    remaining: Option<i64>,
+    trust_flags: bool,
     exact_limit: Option<u64>,
     max_states: Option<u64>,
     max_terms: Option<u64>,
-    remaining: Option<i64>,
     density: Option<(BigUint, BigUint)>,
     combine_budget: Option<u64>,
+    model_seconds: Option<f64>,
     count_seconds: Option<f64>,
     combine_seconds: Option<f64>,
 ) -> PyResult<Bound<'py, PyTuple>> {
@@ -342,32 +357,81 @@ pub fn count_exact<'py>(
             ));
         }
     }
-    let s = Settings {
+    let model_dl = model::Deadline::after(model_seconds);
+    let (count_dl, combine_dl) = (
+        Deadline::after(count_seconds),
+        Deadline::after(combine_seconds),
+    );
+    let opts = model::Options {
+        trust_flags,
+        simplify: true,
+    };
+    let has_density = density.is_some();
+    let mut s = Settings {
         exact_limit,
         lim: dp::Limits {
             max_states,
             max_terms,
         },
-        remaining,
+        remaining: None,
         density,
         combine_budget,
     };
-    let (count_dl, combine_dl) = (
-        Deadline::after(count_seconds),
-        Deadline::after(combine_seconds),
-    );
-    let m = &model.model;
-    let got = py
-        .allow_threads(|| {
-            run(
-                &m.components,
-                m.outside.len() as u64,
-                &s,
-                &count_dl,
-                &combine_dl,
-            )
-        })
-        .map_err(py_err)?;
+    let got = py.allow_threads(|| {
+        let start = std::time::Instant::now();
+        let m = model::build(rows, cols, codes, remaining, opts, &model_dl)?;
+        let model_time = start.elapsed().as_secs_f64();
+        if !has_density {
+            // the mines left among the unfixed cells
+            s.remaining = remaining.map(|r| r - model::fixed_mines(&m) as i64);
+        }
+        let counting = run(
+            &m.components,
+            m.outside.len() as u64,
+            &s,
+            &count_dl,
+            &combine_dl,
+        );
+        Ok::<_, model::Error>((m, counting, model_time))
+    });
+    let (m, counting, model_time) = match got {
+        Ok(x) => x,
+        Err(e) => {
+            let none = py.None().into_bound(py);
+            return (model::error_tuple(py, e)?, none, false, false, 0.0).into_pyobject(py);
+        }
+    };
+    let bounded = model::bounded(&m);
+    let (count, nominates) = count_tuple(py, &m, counting.map_err(py_err)?)?;
+    (
+        model::model_tuple(py, m)?,
+        count,
+        bounded,
+        nominates,
+        model_time,
+    )
+        .into_pyobject(py)
+}
+
+/// Whether a ratio is exactly 0 or exactly 1.
+fn certain(n: &BigOrSmall, d: &BigOrSmall) -> bool {
+    match (n, d) {
+        (BigOrSmall::Small(a), BigOrSmall::Small(b)) => *a == 0 || a == b,
+        (BigOrSmall::Big(a), BigOrSmall::Big(b)) => a.is_zero() || a == b,
+        (BigOrSmall::Small(a), BigOrSmall::Big(b)) => *a == 0 || BigUint::from(*a) == *b,
+        (BigOrSmall::Big(a), BigOrSmall::Small(b)) => a.is_zero() || *a == BigUint::from(*b),
+    }
+}
+
+/// The count's tuple of `got` (counted over `m`; see `model_count_exact`), and whether an exact outcome puts a group,
+/// or the off-frontier cells (with a mine total), at exactly 0 or 1: the cells exact counting
+/// nominates to the prover.
+fn count_tuple<'py>(
+    py: Python<'py>,
+    m: &crate::model::Model,
+    got: Counting,
+) -> PyResult<(Bound<'py, PyTuple>, bool)> {
+    let mut nominates = false;
     let head: Vec<Bound<'py, PyAny>> = vec![
         got.states.into_pyobject(py)?.into_any(),
         got.max_states.into_pyobject(py)?.into_any(),
@@ -376,6 +440,8 @@ pub fn count_exact<'py>(
     let mut items: Vec<Bound<'py, PyAny>> = Vec::with_capacity(9);
     match got.outcome {
         Outcome::Exact { groups, outside } => {
+            nominates = groups.iter().any(|(n, d)| certain(n, d))
+                || (!m.outside.is_empty() && outside.as_ref().is_some_and(|(n, d)| certain(n, d)));
             items.push(0u8.into_pyobject(py)?.into_any());
             items.extend(head);
             let mut cells = Vec::new();
@@ -431,5 +497,5 @@ pub fn count_exact<'py>(
             items.extend(head);
         }
     }
-    PyTuple::new(py, items)
+    Ok((PyTuple::new(py, items)?, nominates))
 }

@@ -341,7 +341,7 @@ fn component_list(comps: &[Component]) -> Vec<PyComponent> {
         .collect()
 }
 
-fn error_tuple<'py>(py: Python<'py>, e: Error) -> PyResult<Bound<'py, PyTuple>> {
+pub(crate) fn error_tuple<'py>(py: Python<'py>, e: Error) -> PyResult<Bound<'py, PyTuple>> {
     match e {
         Error::OutOfTime => (2u8,).into_pyobject(py),
         Error::Inconsistent { src, reason } => (1u8, src.to_ids(), reason).into_pyobject(py),
@@ -349,12 +349,24 @@ fn error_tuple<'py>(py: Python<'py>, e: Error) -> PyResult<Bound<'py, PyTuple>> 
     }
 }
 
-fn model_tuple(py: Python<'_>, m: Model) -> PyResult<Bound<'_, PyTuple>> {
-    let fixed_mines = m
-        .fixed
+/// The fixed cells of `m` fixed as mines.
+pub(crate) fn fixed_mines(m: &Model) -> usize {
+    m.fixed
         .iter()
         .filter(|&&(_, f)| m.facts.get(f as usize).is_some_and(|x| x.mine))
-        .count();
+        .count()
+}
+
+/// Every constraint of `m` needs between 0 and its number of cells (the simplifier keeps no
+/// other; a model built without simplification may hold one).
+pub(crate) fn bounded(m: &Model) -> bool {
+    m.constraints
+        .iter()
+        .all(|c| c.need >= 0 && c.need as usize <= c.cells.len())
+}
+
+pub(crate) fn model_tuple(py: Python<'_>, m: Model) -> PyResult<Bound<'_, PyTuple>> {
+    let fixed_mines = fixed_mines(&m);
     let largest = m.components.iter().map(|c| c.size()).max().unwrap_or(0);
     let items: Vec<Bound<'_, PyAny>> = vec![
         0u8.into_pyobject(py)?.into_any(),
@@ -427,10 +439,7 @@ impl PyModel {
     /// Every simplified constraint needs between 0 and its number of cells (the simplifier keeps
     /// no other; a model built without simplification may hold one).
     fn bounded(&self) -> bool {
-        self.model
-            .constraints
-            .iter()
-            .all(|c| c.need >= 0 && c.need as usize <= c.cells.len())
+        bounded(&self.model)
     }
 }
 

@@ -497,29 +497,25 @@ impl PyPropagator {
         Ok(self.inner.refutes(var(self.inner.n, v)?, value))
     }
 
-    #[pyo3(signature = (prefer, nodes, assume=None))]
-    fn search_whole(
-        &self,
-        prefer: Vec<(i64, bool)>,
-        nodes: usize,
-        assume: Option<(i64, bool)>,
-    ) -> PyResult<(&'static str, Option<Vec<bool>>)> {
-        let n = self.inner.n;
-        let assume = assumed(n, assume)?;
-        let (verdict, model) = self.inner.search_whole(&vars(n, prefer)?, nodes, assume);
-        Ok((verdict.name(), model))
-    }
-
-    #[pyo3(signature = (prefer, nodes, assume=None))]
-    fn search_split(
+    /// A search for a model with `assume`, the `prefer`red values first, within `nodes` nodes:
+    /// over the whole system, or (`split`) part by part, each part's model kept for the next
+    /// searches. `(verdict, model)` with verdict "sat" (the model, checked), "unsat" or "unknown".
+    #[pyo3(signature = (prefer, nodes, assume=None, split=false))]
+    fn search(
         &mut self,
         prefer: Vec<(i64, bool)>,
         nodes: usize,
         assume: Option<(i64, bool)>,
+        split: bool,
     ) -> PyResult<(&'static str, Option<Vec<bool>>)> {
         let n = self.inner.n;
         let assume = assumed(n, assume)?;
-        let (verdict, model) = self.inner.search_split(&vars(n, prefer)?, nodes, assume);
+        let prefer = vars(n, prefer)?;
+        let (verdict, model) = if split {
+            self.inner.search_split(&prefer, nodes, assume)
+        } else {
+            self.inner.search_whole(&prefer, nodes, assume)
+        };
         Ok((verdict.name(), model))
     }
 }
