@@ -243,9 +243,13 @@ def test_a_large_job_runs_and_is_rendered_with_the_collector_paused():
         seen.append(gc.isenabled())
         return {"cells": list(range(3 * CHUNK)), "n": len(body)}
 
+    class Staying:  # a request whose client stays
+        async def receive(self):
+            await asyncio.Event().wait()
+
     async def go():
-        small = await api.job(job, b"x" * 10)
-        large = await api.job(job, b"x" * PAUSE_BYTES)
+        small = await api.job(Staying(), job, b"x" * 10)
+        large = await api.job(Staying(), job, b"x" * PAUSE_BYTES)
         return small, large
 
     assert gc.isenabled()

@@ -368,6 +368,27 @@ def test_every_place_taken_is_answered_503_json_with_retry_after(tmp_path: Path)
         stop(s)
 
 
+def test_a_request_whose_client_left_is_dropped_before_it_runs(tmp_path: Path) -> None:
+    s = serve(tmp_path, "--workers", "1", "--max-time-limit", "30")
+    try:
+        out: list = []
+        body = json.dumps({"board": board_200(9), "options": {"time_limit": 20}}).encode()
+        client = threading.Thread(target=post, args=(s.port, "/api/analyze", body, out), daemon=True)
+        client.start()
+        assert wait_in_hand(s.port, 1)["analyses_in_hand"] == 1
+        with connect(s.port) as sock:  # a second one, waiting for the worker; then its client leaves
+            sock.sendall(b"POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+            assert wait_in_hand(s.port, 2)["analyses_in_hand"] == 2
+        deadline = time.monotonic() + 10
+        while health_doc(s.port)[1]["analyses_in_hand"] != 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert health_doc(s.port)[1]["analyses_in_hand"] == 1  # dropped while the first one runs
+        assert "Traceback" not in s.log_text()
+    finally:
+        stop(s)
+
+
 def test_ctrl_c_from_a_terminal_reaches_the_workers_too_and_nothing_is_printed(tmp_path: Path) -> None:
     """A terminal's Ctrl-C is sent to the whole process group: the workers ignore it (a
     KeyboardInterrupt traceback each, before), the server answers and stops them."""

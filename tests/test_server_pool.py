@@ -11,6 +11,7 @@ import os
 import signal
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -115,6 +116,28 @@ def test_a_job_over_the_hard_limit_has_its_worker_stopped() -> None:
         assert gone(first[0])
 
     with_pool(Limits(workers=1, max_time_limit=0.2, time_limit=0.2, overrun=0.3), scenario)
+
+
+def test_a_job_whose_request_is_gone_never_runs_and_a_running_one_keeps_its_worker(tmp_path: Path) -> None:
+    """The app cancels the job of a client that left: still waiting, it never runs (a flood of
+    heavy requests dropped at once kept the workers busy for nothing); running, its worker stays
+    taken until it ends, so the next job does not queue in the executor behind it on the clock of
+    its hard limit."""
+    marker = tmp_path / "ran"
+
+    async def scenario(pool: ProcessPool) -> None:
+        running = asyncio.ensure_future(pool.run(time.sleep, 1.0))
+        waiting = asyncio.ensure_future(pool.run(marker.touch))
+        await asyncio.sleep(0.2)
+        waiting.cancel()
+        running.cancel()
+        await asyncio.gather(running, waiting, return_exceptions=True)
+        assert pool.in_hand == 0
+        assert pool._slots is not None and pool._slots.locked()  # the sleeping worker's place
+        assert await pool.run(os.getpid) in pool.pids()  # once it is given back
+        assert not marker.exists()
+
+    with_pool(Limits(workers=1, queue=2), scenario)
 
 
 def test_a_stop_answers_every_job_in_hand_and_leaves_no_worker() -> None:

@@ -50,6 +50,12 @@ PAUSE_BYTES = 16_000
 __all__ = ["SHUTTING_DOWN", "create_app"]
 
 
+async def _disconnected(request: Request) -> None:
+    """Returns when the client has gone (its body already read: the next message is the disconnect)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
 def error(message: str, status: int, *, close: bool = False, retry_after: int | None = None) -> JSONResponse:
     headers = {"connection": "close"} if close else {}
     if retry_after is not None:
@@ -111,42 +117,55 @@ class Api:
         for deadline in list(self.reading):
             deadline.reschedule(loop.time())
 
-    async def job(self, job: jobs.Job, *args: Any) -> Response:
-        """``job`` on ``args`` in the pool, its answer rendered there too: a 200x200 board's
-        document is 40,000 cells of JSON."""
+    async def job(self, request: Request, job: jobs.Job, *args: Any) -> Response:
+        """``job`` on ``args`` in the pool, its answer rendered there too (a 200x200 board's
+        document is 40,000 cells of JSON). A client that leaves meanwhile takes its job with it: one
+        still waiting for a worker never runs (a flood of heavy requests dropped at once would
+        otherwise keep the workers busy for nothing)."""
         size = sum(len(a) for a in args if isinstance(a, bytes | str))
-        status, body, close = await self.pool.job(job, args, size >= PAUSE_BYTES)
+        work = asyncio.ensure_future(self.pool.job(job, args, size >= PAUSE_BYTES))
+        gone = asyncio.ensure_future(_disconnected(request))
+        try:
+            await asyncio.wait((work, gone), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gone.cancel()
+        if not work.done():
+            work.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await work
+            raise ClientDisconnect()
+        status, body, close = work.result()
         return Response(body, status_code=status, media_type="application/json",
                         headers={"connection": "close"} if close else None)
 
     async def analyze(self, request: Request) -> Response:
         body = await self.read_body(request)
         ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        return await self.job(jobs.analyze, body, ctype)
+        return await self.job(request, jobs.analyze, body, ctype)
 
     async def check(self, request: Request) -> Response:
-        return await self.job(jobs.check, await self.read_body(request))
+        return await self.job(request, jobs.check, await self.read_body(request))
 
     async def move(self, request: Request) -> Response:
-        return await self.job(jobs.move, await self.read_body(request))
+        return await self.job(request, jobs.move, await self.read_body(request))
 
     async def new_game(self, request: Request) -> Response:
-        return await self.job(jobs.new_game, await self.read_body(request))
+        return await self.job(request, jobs.new_game, await self.read_body(request))
 
     async def reveal(self, request: Request) -> Response:
         body = await self.read_body(request)
-        return await self.job(jobs.reveal, request.path_params["id"], body)
+        return await self.job(request, jobs.reveal, request.path_params["id"], body)
 
     async def chord(self, request: Request) -> Response:
         body = await self.read_body(request)
-        return await self.job(jobs.chord, request.path_params["id"], body)
+        return await self.job(request, jobs.chord, request.path_params["id"], body)
 
     async def flag(self, request: Request) -> Response:
         body = await self.read_body(request)
-        return await self.job(jobs.flag, request.path_params["id"], body)
+        return await self.job(request, jobs.flag, request.path_params["id"], body)
 
     async def get_game(self, request: Request) -> Response:
-        return await self.job(jobs.get_game, request.path_params["id"])
+        return await self.job(request, jobs.get_game, request.path_params["id"])
 
     async def health(self, request: Request) -> dict[str, Any]:
         pool = self.pool

@@ -158,7 +158,11 @@ class ThreadPool(Pool):
             self.started.add(work)
             work.add_done_callback(self.started.discard)
             job = asyncio.wrap_future(work)
-            await asyncio.wait((job, stop), return_when=asyncio.FIRST_COMPLETED)
+            try:
+                await asyncio.wait((job, stop), return_when=asyncio.FIRST_COMPLETED)
+            except asyncio.CancelledError:  # the request is gone: its answer is dropped
+                job.cancel()
+                raise
             if not job.done():
                 job.cancel()  # a cancelled future drops the thread's answer when it comes
                 raise shutting_down()
@@ -224,11 +228,13 @@ class ProcessPool(Pool):
         self.in_hand += 1
         try:
             await self._acquire()
+            slot = [True]  # the place is this job's to give back (see _attempts: a cancelled job's worker keeps it)
             try:
-                return await self._attempts(fn, args)
+                return await self._attempts(fn, args, slot)
             finally:
-                assert self._slots is not None
-                self._slots.release()
+                if slot[0]:
+                    assert self._slots is not None
+                    self._slots.release()
         finally:
             self.in_hand -= 1
             self.served += 1
@@ -242,7 +248,14 @@ class ProcessPool(Pool):
             await slots.acquire()
             return
         waiter = asyncio.ensure_future(slots.acquire())
-        await asyncio.wait((waiter, stop), return_when=asyncio.FIRST_COMPLETED)
+        try:
+            await asyncio.wait((waiter, stop), return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:  # the request is gone (its client left): it never runs
+            if waiter.done() and not waiter.cancelled():
+                slots.release()
+            else:
+                waiter.cancel()
+            raise
         if not waiter.done():
             waiter.cancel()
             raise shutting_down()
@@ -250,7 +263,7 @@ class ProcessPool(Pool):
             slots.release()
             raise shutting_down()
 
-    async def _attempts(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+    async def _attempts(self, fn: Callable[..., T], args: tuple[Any, ...], slot: list[bool]) -> T:
         stop = self.stopping()
         for attempt in (1, 2):
             if self.draining or self._executor is None:
@@ -268,7 +281,14 @@ class ProcessPool(Pool):
                 self._restart(generation, "an analysis worker stopped")
                 continue
             job = asyncio.wrap_future(future)
-            await asyncio.wait((job, stop), timeout=self.hard_limit, return_when=asyncio.FIRST_COMPLETED)
+            try:
+                await asyncio.wait((job, stop), timeout=self.hard_limit, return_when=asyncio.FIRST_COMPLETED)
+            except asyncio.CancelledError:  # the request is gone: a job not started never starts; a
+                if not future.cancel():     # running one keeps its worker, and so its place, to its end
+                    slot[0] = False
+                    future.add_done_callback(self._give_back(asyncio.get_running_loop()))
+                job.cancel()
+                raise
             if job.done():
                 try:
                     return job.result()
@@ -288,6 +308,14 @@ class ProcessPool(Pool):
                                503, retry_after=RETRY_AFTER)
         raise RequestError("the analysis workers could not be restarted; try again shortly", 503,
                            retry_after=RETRY_AFTER)
+
+    def _give_back(self, loop: asyncio.AbstractEventLoop) -> Callable[[Future[Any]], None]:
+        """A callback (in the executor's thread) giving a place back on the loop."""
+        def done(_: Future[Any]) -> None:
+            if self._slots is not None:
+                with contextlib.suppress(RuntimeError):  # the loop has closed: nothing waits
+                    loop.call_soon_threadsafe(self._slots.release)
+        return done
 
     def _restart(self, generation: int, why: str, *, kill: bool = False) -> None:
         """The workers of ``generation`` are gone (or, with ``kill``, are to be stopped): new ones.
