@@ -139,15 +139,23 @@ def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
     outer = None if at is None else max(at, t0 + ESTIMATE_FLOOR)
     if enclosing is not None and (outer is None or enclosing < outer):
         outer = enclosing
-    count_by, estimate_by = _shares(t0, time_limit)
     remaining = board.remaining_mines(trust_flags)  # the board's own check of the marked cells
     now = perf_counter()
+    # the seconds left for the model, counting and the combination, from now: counting is done by
+    # COUNT_SHARE of the limit, the combination (estimation) by ESTIMATE_SHARE, never after outer
+    if outer is None:
+        model_s = count_s = combine_s = None
+    else:
+        model_s = max(0.0, outer - now)
+        count_s = combine_s = model_s
+        if time_limit is not None:
+            count_s = max(0.0, min(t0 + max(COUNT_SHARE * time_limit, COUNT_FLOOR), outer) - now)
+            combine_s = max(0.0, min(t0 + max(ESTIMATE_SHARE * time_limit, ESTIMATE_FLOOR), outer) - now)
     try:
         model, whole = count.count_board(
             board.rows, board.cols, board.codes, remaining, trust_flags=trust_flags, exact_limit=opts.exact_limit,
             state_budget=opts.state_budget, combine_budget=opts.combine_budget, density=dens,
-            model_seconds=_left(None, outer, now), count_seconds=_left(count_by, outer, now),
-            combine_seconds=_left(estimate_by, outer, now))
+            model_seconds=model_s, count_seconds=count_s, combine_seconds=combine_s)
     except budget.OutOfTime:
         return _unmodelled(board, trust_flags, dens, t0)
     except Inconsistent as exc:
@@ -155,6 +163,7 @@ def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
     ms = model.stats
     stats = AnalysisStats(clue_cells=ms["clue_cells"], frontier=ms["frontier"], fixed=ms["fixed"],
                           components=ms["components"], largest_component=ms["largest_component"])
+    estimate_by = None if time_limit is None else t0 + max(ESTIMATE_SHARE * time_limit, ESTIMATE_FLOOR)
     probs, exact_flags, feasibility, nominates = _probabilities(model, whole, dens, stats, estimate_by, outer)
     t_count = perf_counter()
     exact = all(exact_flags)
@@ -186,13 +195,6 @@ ESTIMATE_FLOOR = 0.2
 CONFLICT_FLOOR = 0.1
 #: ``EstimateStats.mode`` of a board whose estimation ran out of time.
 UNIFORM = "uniform (out of time)"
-
-
-def _shares(t0: float, time_limit: float | None) -> tuple[float | None, float | None]:
-    """The moments by which counting, then estimation, must be done (None: no limit)."""
-    if time_limit is None:
-        return None, None
-    return t0 + max(COUNT_SHARE * time_limit, COUNT_FLOOR), t0 + max(ESTIMATE_SHARE * time_limit, ESTIMATE_FLOOR)
 
 
 def _conflict_time(at: float | None) -> float | None:
@@ -264,14 +266,6 @@ def _uniform(model: Model, dens: Fraction | None) -> Mapping[int, Probability]:
 
 def _exact(num: int, den: int) -> Probability:
     return Exact.ratio(num, den)
-
-
-def _left(at: float | None, outer: float | None, now: float) -> float | None:
-    """Seconds from ``now`` to the earlier of ``at`` and ``outer`` (the current deadline; see
-    budget.within), never negative; None when neither is set."""
-    if outer is not None and (at is None or outer < at):
-        at = outer
-    return None if at is None else max(0.0, at - now)
 
 
 def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None, stats: AnalysisStats,

@@ -63,3 +63,32 @@ def test_the_mines_left_are_the_boards(total: int, trust_flags: bool) -> None:
             analyze(board, trust_flags=trust_flags)
         return
     assert analyze(board, trust_flags=trust_flags).remaining == left == board.remaining_mines(trust_flags)
+
+
+def test_the_cores_word_on_the_bounds_is_the_provers_own_check() -> None:
+    """``count_board``'s ``bounded`` (the core's: every constraint and the total's can hold alone),
+    which lets the prover skip its own look, says what the prover's look says, on played positions
+    and on the same positions with other totals (some of them impossible for the encoding)."""
+    from cpsolve.constraints import build_model
+    from cpsolve.count import count_board
+    from cpsolve.proof.prover import _nothing_to_ask
+    from cpsolve.simulate import played_positions
+
+    seen = set()
+    for p in played_positions("beginner", 40, 3):
+        for delta in (0, -3, -1, 1, 4):
+            board = p.board
+            if board.mines is None or board.mines + delta < board.known_mines + board.flags:
+                continue
+            board = type(board)(board.rows, board.cols, board.cells, board.mines + delta)
+            try:
+                model, whole = count_board(board.rows, board.cols, board.codes, board.remaining_mines(),
+                                           trust_flags=True, exact_limit=None, state_budget=None,
+                                           combine_budget=None, density=None, model_seconds=None,
+                                           count_seconds=None, combine_seconds=None)
+            except Inconsistent:
+                continue
+            own = _nothing_to_ask(build_model(board), {}, nominates=False)  # the prover's own look
+            assert whole.bounded == own
+            seen.add(own)
+    assert seen == {True}  # counted boards fit their total (an unfit one has no placement)

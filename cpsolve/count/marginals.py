@@ -43,7 +43,7 @@ class ModelCount:
     out_of_time: bool = False  # the analysis deadline cut counting short (the rest is estimated)
 
 
-@dataclass
+@dataclass(slots=True)
 class ExactModel:
     """Every probability of a model exact: the frontier ``cells`` flat (components in model order,
     then their groups in order), ``sizes[g]`` cells in group g, whose probability is
@@ -57,7 +57,7 @@ class ExactModel:
     outside: tuple[int, int] | None
 
 
-@dataclass
+@dataclass(slots=True)
 class WholeCount:
     """What :func:`count_board` found: ``exact`` when every probability is exact, else ``count``
     (the components counted, as handles for the estimator, and those left to estimation), with
@@ -65,7 +65,8 @@ class WholeCount:
     ``combine_out_of_time`` (the deadline cut the combination short) when that is why.
     ``nominates``: the exact probabilities put some group, or the off-frontier cells, at exactly
     0 or 1 (the cells exact counting nominates to the prover); ``bounded``: every constraint of the
-    model needs between 0 and its number of cells."""
+    model needs between 0 and its number of cells and, with a total, the mines left fit the total's
+    constraint of the prover's encoding (see ``proof.prove_model``)."""
 
     states: int
     max_states: int

@@ -60,8 +60,9 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
     """Certainties for the unknown cells of ``model`` (see the module docstring). ``nominates``:
     False when the caller knows that ``hints`` put no cell of the constraints, nor the off-frontier
     cells, at 0 or 1 (exact counting knows it per group), so they are not looked at per cell; None:
-    look. ``bounded``: the caller's word that every constraint of ``model`` needs between 0 and its
-    number of cells (the core's count says it); None: ask the model."""
+    look. ``bounded``: the caller's word on whether every constraint of the encoding can hold alone
+    (each of ``model``'s needs between 0 and its number of cells, and the total's fits; the core's
+    count says it); None: look."""
     t0 = time.perf_counter()
     deadline = t0 + time_limit if time_limit is not None else None
     name = resolve(engine)
@@ -172,18 +173,24 @@ def _nothing_to_ask(model: Model, hints: Mapping[int, Fraction], nominates: bool
     cells ``hints`` nominate none (no cell of the constraints, nor the outside representative, at 0
     or 1): :func:`_solve` then asks the solver nothing, and the encoding need not be built.
     ``nominates`` False: the caller vouches for the second half, ``bounded`` (not None) for the
-    constraints' bounds (see :func:`prove_model`)."""
-    if not (model.bounded() if bounded is None else bounded):
+    first (see :func:`prove_model`)."""
+    if bounded is not None:
+        if not bounded:
+            return False
+    elif not model.bounded():
         return False  # some constraint is impossible (see Card.impossible)
+    else:
+        n_out = len(model.outside)
+        remaining = model.remaining_free
+        if remaining is not None:
+            lo = remaining - max(n_out - 1, 0)
+            if lo > min(remaining, model.frontier + (n_out > 0)) or remaining < 0:
+                return False  # the total's constraint is impossible (see Card.impossible)
+    if nominates is False:
+        return True
     outside = model.outside
     n_out = len(outside)
     remaining = model.remaining_free
-    if remaining is not None:
-        lo = remaining - max(n_out - 1, 0)
-        if lo > min(remaining, model.frontier + (n_out > 0)) or remaining < 0:
-            return False  # the total's constraint is impossible (see Card.impossible)
-    if nominates is False:
-        return True
     frontier: set[int] = set()
     for con in model.constraints:
         frontier.update(con.cells)

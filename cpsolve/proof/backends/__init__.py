@@ -31,6 +31,8 @@ def engine_names() -> list[str]:
 
 def resolve(name: str) -> str:
     """The canonical engine name; raises ValueError for an unknown one."""
+    if name in _REGISTRY:
+        return name  # canonical already (what AnalysisOptions holds): one lookup per analysis
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     if key not in _REGISTRY:

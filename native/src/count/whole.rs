@@ -328,7 +328,9 @@ fn exact_total<N: Num + Clone>(
 /// among its unknown cells, or None with a `density` `(p, q)`); the count is through the mines
 /// left among the unfixed cells. `model_seconds`, `count_seconds` and
 /// `combine_seconds`: the time, from this call, until the model, the count and the combination
-/// must be done. `bounded`: every constraint needs between 0 and its number of cells;
+/// must be done. `bounded`: every constraint needs between 0 and its number of cells and, with a
+/// total, the mines left among the unfixed cells fit the total's constraint of the prover's
+/// encoding (at least the off-frontier cells less one, at most the frontier and one more);
 /// `nominates`: an exact count puts some group, or the off-frontier cells, at exactly 0 or 1.
 #[pyfunction]
 #[pyo3(signature = (rows, cols, codes, remaining, trust_flags, exact_limit, max_states, max_terms,
@@ -401,7 +403,14 @@ pub fn model_count_exact<'py>(
             return (model::error_tuple(py, e)?, none, false, false, 0.0).into_pyobject(py);
         }
     };
-    let bounded = model::bounded(&m);
+    // every constraint can hold alone, the total's included (as the prover's encoding would have
+    // it: the mines left among the unfixed cells over the frontier and one off-frontier stand-in)
+    let total_ok = s.remaining.map_or(true, |rem| {
+        let n_out = m.outside.len() as i64;
+        let lo = rem - (n_out - 1).max(0);
+        rem >= 0 && lo <= rem.min(m.frontier as i64 + i64::from(n_out > 0))
+    });
+    let bounded = model::bounded(&m) && total_ok;
     let (count, nominates) = count_tuple(py, &m, counting.map_err(py_err)?)?;
     (
         model::model_tuple(py, m)?,
