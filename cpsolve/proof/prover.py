@@ -59,10 +59,10 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
                 nominates: bool | None = None, bounded: bool | None = None) -> ProofResult:
     """Certainties for the unknown cells of ``model`` (see the module docstring). ``nominates``:
     False when the caller knows that ``hints`` put no cell of the constraints, nor the off-frontier
-    cells, at 0 or 1 (exact counting knows it per group), so they are not looked at per cell; None:
-    look. ``bounded``: the caller's word on whether every constraint of the encoding can hold alone
-    (each of ``model``'s needs between 0 and its number of cells, and the total's fits; the core's
-    count says it); None: look."""
+    cells, at 0 or 1 (exact counting knows it per group), True when it knows that they put one
+    there, so they are not looked at per cell to find out; None: look. ``bounded``: the caller's
+    word on whether every constraint of the encoding can hold alone (each of ``model``'s needs
+    between 0 and its number of cells, and the total's fits; the core's count says it); None: look."""
     t0 = time.perf_counter()
     deadline = t0 + time_limit if time_limit is not None else None
     name = resolve(engine)
@@ -172,7 +172,7 @@ def _nothing_to_ask(model: Model, hints: Mapping[int, Fraction], nominates: bool
     """True when :func:`system_from_model` would give a system with no impossible constraint whose
     cells ``hints`` nominate none (no cell of the constraints, nor the outside representative, at 0
     or 1): :func:`_solve` then asks the solver nothing, and the encoding need not be built.
-    ``nominates`` False: the caller vouches for the second half, ``bounded`` (not None) for the
+    ``nominates`` (not None): the caller vouches for the second half, ``bounded`` (not None) for the
     first (see :func:`prove_model`)."""
     if bounded is not None:
         if not bounded:
@@ -186,8 +186,10 @@ def _nothing_to_ask(model: Model, hints: Mapping[int, Fraction], nominates: bool
             lo = remaining - max(n_out - 1, 0)
             if lo > min(remaining, model.frontier + (n_out > 0)) or remaining < 0:
                 return False  # the total's constraint is impossible (see Card.impossible)
-    if nominates is False:
-        return True
+    if nominates is not None:
+        # the caller's word: False, no cell nominated; True, some group or the off-frontier cells
+        # at 0 or 1 (every cell of a group is in a constraint), so a cell is nominated
+        return not nominates
     outside = model.outside
     n_out = len(outside)
     remaining = model.remaining_free
