@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from array import array
-from bisect import bisect_left
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field, fields
@@ -468,7 +467,7 @@ def _fewest_covered_around(board: Board, tied: list[int]) -> int:
     most likely to show a 0 and open up), the first in row-major order among equals (the core's
     ``best_cell``, as for the document's best guess)."""
     got = _core.best_cell(board.rows, board.cols, _covered_mask(board), array("I", tied).tobytes(), b"", False, 0,
-                          array("I", [0]).tobytes())
+                          array("I", [0]).tobytes(), b"", b"")
     assert got is not None
     return int(got)
 
@@ -607,53 +606,80 @@ class _Entries:
 
 @dataclass
 class _Keyed:
-    """Every listed cell's entry key (see the core's ``write_document``)."""
+    """Every listed cell's entry key (see the core's ``write_document``): from ``keys`` (per board
+    cell or per listed cell; ``default`` where none), unless the cell is one of the ascending
+    ``over_cells`` (the proved cells), whose keys are ``over_keys``."""
 
     cells: bytes
     keys: bytes
     per_board: bool
     default: int
     entries: _Entries
+    over_cells: bytes = b""
+    over_keys: bytes = b""
+
+
+def _keys_of(entries: _Entries, values: Sequence[Probability], proofs: Sequence[bool | None] | None = None
+             ) -> array[int]:
+    """The key of each of ``values`` (with its proof, None without ``proofs``): found once per
+    distinct value object (cells share a few: one per group), then per cell in C (map)."""
+    key = entries.key
+    ids: Iterable[object] = map(id, values)
+    if proofs is not None:
+        ids = list(zip(ids, proofs))
+        distinct = dict(zip(ids, values))
+        found = {k: key(p, k[1]) for k, p in distinct.items()}  # type: ignore[index]
+    else:
+        ids = list(ids)
+        found = {k: key(p, None) for k, p in dict(zip(ids, values)).items()}
+    return array("I", map(found.__getitem__, ids))
 
 
 def _keyed(analysis: Analysis) -> _Keyed:
     """The entries of ``analysis``'s document and each cell's key: read off what the analysis kept
-    (a few value objects shared by many cells) while the per-cell results were not built, without
-    a step of Python per cell where the cells share one value (the off-frontier cells of a counted
-    board, every cell of a degraded answer)."""
+    (a few value objects shared by many cells) while the per-cell results were not built, each
+    distinct value's entry written once and the cells mapped to it in C; the off-frontier cells of
+    a counted board and every cell of a degraded answer share the default key (no step per cell)."""
     entries = _Entries()
-    key = entries.key
     raw, cols = analysis._raw, analysis.cols
     if analysis._cells is not None or raw is None:
         cells = analysis.cells
         listed = array("I", [c.row * cols + c.col for c in cells])
-        ks = array("I", [key(c.probability, c.proof.mine if c.proof is not None else None) for c in cells])
+        ks = _keys_of(entries, [c.probability for c in cells],
+                      [c.proof.mine if c.proof is not None else None for c in cells])
         return _Keyed(listed.tobytes(), ks.tobytes(), False, 0, entries)
     unknown, probs = raw.unknown, raw.probs
     verdicts = raw.verdicts()
-    listed_bytes = array("I", unknown).tobytes()
+    proved = sorted(verdicts)
+    proofs = list(map(verdicts.__getitem__, proved))
+    listed_bytes = (unknown if isinstance(unknown, array) else array("I", unknown)).tobytes()
     if isinstance(probs, _GroupProbabilities):
-        # the off-frontier cells (most of a huge board) keep the default key: no step per cell
-        verdict_get = verdicts.get
-        keys = array("I", [_NO_KEY]) * (raw.rows * cols)
-        default = key(probs._p_out, None) if probs._outside else 0
-        for i, p in probs._explicit.items():
-            keys[i] = key(p, verdict_get(i))
+        explicit, fixed, p_out = probs._explicit, plain(probs._fixed), probs._p_out
         zero, one = probs._zero, probs._one
-        for i, f in plain(probs._fixed).items():
-            keys[i] = key(one if f.mine else zero, verdict_get(i))
-        for i, v in verdicts.items():
-            if keys[i] == _NO_KEY:  # a proved off-frontier cell
-                keys[i] = key(probs._p_out, v)
-        return _Keyed(listed_bytes, keys.tobytes(), True, default, entries)
-    # an estimated board: its cells share a few value objects, so each cell's key is found by its
-    # object's id, in C (map); the proved cells are keyed again after
-    values = list(map(probs.__getitem__, unknown))
-    by_id = {i: key(p, None) for i, p in dict(zip(map(id, values), values)).items()}
-    ks = array("I", map(by_id.__getitem__, map(id, values)))
-    for i, v in verdicts.items():
-        ks[bisect_left(unknown, i)] = key(probs[i], v)
-    return _Keyed(listed_bytes, ks.tobytes(), False, 0, entries)
+        keys = array("I", [_NO_KEY]) * (raw.rows * cols)
+        default = entries.key(p_out, None) if probs._outside else 0
+        for i, k in zip(explicit, _keys_of(entries, list(explicit.values()))):
+            keys[i] = k
+        for i, k in zip(fixed, _keys_of(entries, [one if f.mine else zero for f in fixed.values()])):
+            keys[i] = k
+        # a proved cell's value: its group's, else the fixed one, else the off-frontier one
+        explicit_get, fixed_get = explicit.get, fixed.get
+
+        def value(i: int) -> Probability:
+            p = explicit_get(i)
+            if p is not None:
+                return p
+            f = fixed_get(i)
+            return p_out if f is None else one if f.mine else zero
+
+        over = _keys_of(entries, list(map(value, proved)), proofs)
+        return _Keyed(listed_bytes, keys.tobytes(), True, default, entries, array("I", proved).tobytes(),
+                      over.tobytes())
+    # an estimated board: its cells share a few value objects
+    get = probs.__getitem__
+    ks = _keys_of(entries, list(map(get, unknown)))
+    over = _keys_of(entries, list(map(get, proved)), proofs)
+    return _Keyed(listed_bytes, ks.tobytes(), False, 0, entries, array("I", proved).tobytes(), over.tobytes())
 
 
 def write_document(analysis: Analysis, fd: int | None = None) -> bytes | None:
@@ -668,7 +694,8 @@ def write_document(analysis: Analysis, fd: int | None = None) -> bytes | None:
         rows, cols = analysis.rows, analysis.cols
         board = analysis.board
         best = _core.best_cell(rows, cols, _covered_mask(board) if board is not None else b"", k.cells, k.keys,
-                               k.per_board, k.default, entries.ranks()) if k.cells else None
+                               k.per_board, k.default, entries.ranks(), k.over_cells,
+                               k.over_keys) if k.cells else None
         doc = document(rows, cols, analysis.mines, analysis.remaining, status="ok", exact=analysis.exact,
                        prior=analysis.prior, cells=_CELLS_MARK, proved_safe=_SAFE_MARK, proved_mine=_MINE_MARK,
                        best_guess=list(divmod(best, cols)) if best is not None else None,
@@ -680,7 +707,7 @@ def write_document(analysis: Analysis, fd: int | None = None) -> bytes | None:
         parts = [head, safe, mine, tail]
         verdicts = bytes(map(_VERDICT_CODE.__getitem__, entries.proof_of))
         return _core.write_document(parts, rows, cols, k.cells, k.keys, k.per_board, k.default, entries.tails,
-                                    verdicts, fd)
+                                    verdicts, k.over_cells, k.over_keys, fd)
 
 
 def _counted(probs: Mapping[int, Probability]) -> TypeGuard[_GroupProbabilities]:

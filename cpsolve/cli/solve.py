@@ -12,7 +12,6 @@ import time
 from ..analysis import InconsistentBoard, analyze
 from ..board import Board, BoardError, display_name
 from ..options import AnalysisOptions
-from ..render import print_grid, render_summary, render_svg
 from ..result import Analysis, inconsistent_document
 from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, CliError, read_board
 from .args import add_analysis_options, analysis_options
@@ -106,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             _print_document(result)
         else:
+            from ..render import print_grid, render_summary  # not imported for --json (0.1 s)
+
             if n:
                 print()
             if len(args.boards) > 1:
@@ -114,6 +115,8 @@ def run(args: argparse.Namespace) -> int:
             print_grid(board, result, colour=args.colour, wide=args.wide)
             print(render_summary(result), flush=True)
         if args.svg:
+            from ..render import render_svg
+
             _write_svg(args.svg, render_svg(board, result, title=f"cpsolve: {name}"))
     return status
 

@@ -19,12 +19,44 @@ struct Keys<'a> {
     keys: &'a [u8],
     per_board: bool,
     default: u32,
+    /// (board cell, key) pairs, ascending by cell, that override what `keys` says.
+    over: Vec<(usize, u32)>,
 }
 
-impl Keys<'_> {
+impl<'a> Keys<'a> {
+    /// Keys read from `keys`, with the overrides `over_cells` (board cells, four bytes each,
+    /// ascending) and `over_keys` (their keys).
+    fn new(
+        keys: &'a [u8],
+        per_board: bool,
+        default: u32,
+        over_cells: &[u8],
+        over_keys: &[u8],
+    ) -> Result<Self, String> {
+        let cells = cell_list(over_cells)?;
+        let ks = cell_list(over_keys)?;
+        if cells.len() != ks.len() || cells.windows(2).any(|w| w[0] >= w[1]) {
+            return Err("overrides are ascending cells, a key each".into());
+        }
+        let over = cells
+            .into_iter()
+            .zip(ks.into_iter().map(|k| k as u32))
+            .collect();
+        Ok(Keys {
+            keys,
+            per_board,
+            default,
+            over,
+        })
+    }
     /// The key of the `n`-th listed cell, board cell `cell`: `default` when none is given
     /// (`u32::MAX`, or no keys at all).
     fn of(&self, n: usize, cell: usize) -> u32 {
+        if !self.over.is_empty() {
+            if let Ok(k) = self.over.binary_search_by_key(&cell, |&(c, _)| c) {
+                return self.over[k].1;
+            }
+        }
         let at = if self.per_board { cell } else { n };
         match self.keys.get(4 * at..4 * at + 4) {
             Some(b) => match u32::from_le_bytes([b[0], b[1], b[2], b[3]]) {
@@ -49,9 +81,9 @@ impl Keys<'_> {
 }
 
 /// Board indices from four little-endian bytes each.
-fn cell_list(cells: &[u8]) -> PyResult<Vec<usize>> {
+fn cell_list(cells: &[u8]) -> Result<Vec<usize>, String> {
     if cells.len() % 4 != 0 {
-        return Err(PyValueError::new_err("cells are four bytes each"));
+        return Err("cells are four bytes each".into());
     }
     Ok(cells
         .chunks_exact(4)
@@ -167,10 +199,10 @@ fn write_fd(
 /// "proved_safe": `), the proved-safe cells, `parts[2]`, the proved-mine cells, `parts[3]` (the
 /// tail, from `, "best_guess"`). Each entry is `{"row": R, "col": C, ` then `tails[key]`, key
 /// read from `keys` (four bytes a listed cell, or a board cell with `per_board`; `u32::MAX` or no
-/// keys: `default`); `verdicts[key]` is 1 for an entry proved safe, 2 proved mine, 0 else.
+/// keys: `default`) unless `over_cells` (ascending board cells) names the cell: then `over_keys`'; `verdicts[key]` is 1 for an entry proved safe, 2 proved mine, 0 else.
 /// Written to the file descriptor `fd` (None: returned as bytes), the GIL released.
 #[pyfunction]
-#[pyo3(signature = (parts, rows, cols, cells, keys, per_board, default, tails, verdicts, fd=None))]
+#[pyo3(signature = (parts, rows, cols, cells, keys, per_board, default, tails, verdicts, over_cells, over_keys, fd=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn write_document(
     py: Python<'_>,
@@ -183,14 +215,13 @@ pub fn write_document(
     default: u32,
     tails: Vec<String>,
     verdicts: &[u8],
+    over_cells: &[u8],
+    over_keys: &[u8],
     fd: Option<i32>,
 ) -> PyResult<Option<Py<PyBytes>>> {
-    let cells = cell_list(cells)?;
-    let keys = Keys {
-        keys,
-        per_board,
-        default,
-    };
+    let cells = cell_list(cells).map_err(PyValueError::new_err)?;
+    let keys = Keys::new(keys, per_board, default, over_cells, over_keys)
+        .map_err(PyValueError::new_err)?;
     checked(&parts, rows, cols, &cells, &keys, &tails, verdicts).map_err(PyValueError::new_err)?;
     let written = py.allow_threads(|| match fd {
         Some(fd) => write_fd(fd, |f| {
@@ -241,7 +272,7 @@ fn checked(
 /// cell, nonzero when covered; empty: not counted), then the first in row-major order. None when
 /// no cell is a candidate.
 #[pyfunction]
-#[pyo3(signature = (rows, cols, covered, cells, keys, per_board, default, ranks))]
+#[pyo3(signature = (rows, cols, covered, cells, keys, per_board, default, ranks, over_cells, over_keys))]
 #[allow(clippy::too_many_arguments)]
 pub fn best_cell(
     py: Python<'_>,
@@ -253,13 +284,12 @@ pub fn best_cell(
     per_board: bool,
     default: u32,
     ranks: &[u8],
+    over_cells: &[u8],
+    over_keys: &[u8],
 ) -> PyResult<Option<usize>> {
-    let cells = cell_list(cells)?;
-    let keys = Keys {
-        keys,
-        per_board,
-        default,
-    };
+    let cells = cell_list(cells).map_err(PyValueError::new_err)?;
+    let keys = Keys::new(keys, per_board, default, over_cells, over_keys)
+        .map_err(PyValueError::new_err)?;
     let board = rows.saturating_mul(cols);
     keys.check(cells.len(), board)
         .map_err(PyValueError::new_err)?;

@@ -40,11 +40,7 @@ fn entries_and_proved_lists() {
     ];
     let verdicts = [0u8, 1, 2];
     let raw = le(&[u32::MAX, 1, 2, u32::MAX, u32::MAX, u32::MAX]);
-    let keys = Keys {
-        keys: &raw,
-        per_board: true,
-        default: 0,
-    };
+    let keys = Keys::new(&raw, true, 0, &[], &[]).unwrap();
     let text = render(&[0, 1, 2, 5], &keys, &tails, &verdicts, 3);
     assert_eq!(
         text,
@@ -52,24 +48,22 @@ fn entries_and_proved_lists() {
          {\"row\": 0, \"col\": 2, \"m\"}, {\"row\": 1, \"col\": 2, \"p\": 0}], \"proved_safe\": [[0, 1]], \
          \"proved_mine\": [[0, 2]], \"best_guess\": null}"
     );
+    // overrides: the same text from keys that say otherwise for cells 1 and 2
+    let wrong = le(&[u32::MAX, 0, 0, u32::MAX, u32::MAX, u32::MAX]);
+    let keys = Keys::new(&wrong, true, 0, &le(&[1, 2]), &le(&[1, 2])).unwrap();
+    assert_eq!(render(&[0, 1, 2, 5], &keys, &tails, &verdicts, 3), text);
+    assert!(Keys::new(&wrong, true, 0, &le(&[2, 1]), &le(&[1, 2])).is_err()); // not ascending
+    assert!(Keys::new(&wrong, true, 0, &le(&[1]), &le(&[1, 2])).is_err());
     // one key per listed cell gives the same text
     let listed = le(&[0, 1, 2, 0]);
-    let keys = Keys {
-        keys: &listed,
-        per_board: false,
-        default: 0,
-    };
+    let keys = Keys::new(&listed, false, 0, &[], &[]).unwrap();
     assert_eq!(render(&[0, 1, 2, 5], &keys, &tails, &verdicts, 3), text);
 }
 
 #[test]
 fn empty_and_many() {
     let tails: Vec<String> = vec!["\"x\"}".into()];
-    let keys = Keys {
-        keys: &[],
-        per_board: true,
-        default: 0,
-    };
+    let keys = Keys::new(&[], true, 0, &[], &[]).unwrap();
     assert_eq!(
         render(&[], &keys, &tails, &[0], 1),
         "{\"cells\": [], \"proved_safe\": [], \"proved_mine\": [], \"best_guess\": null}"
@@ -93,24 +87,12 @@ fn empty_and_many() {
 #[test]
 fn bad_arguments_are_refused() {
     let tails: Vec<String> = vec!["}".into()];
-    let keys = Keys {
-        keys: &[1, 2, 3],
-        per_board: true,
-        default: 0,
-    };
+    let keys = Keys::new(&[1, 2, 3], true, 0, &[], &[]).unwrap();
     assert!(checked(&parts(), 2, 2, &[0], &keys, &tails, &[0]).is_err());
     let raw = le(&[5]);
-    let keys = Keys {
-        keys: &raw,
-        per_board: false,
-        default: 0,
-    };
+    let keys = Keys::new(&raw, false, 0, &[], &[]).unwrap();
     assert!(checked(&parts(), 2, 2, &[0], &keys, &tails, &[0]).is_err()); // names no entry
-    let keys = Keys {
-        keys: &[],
-        per_board: false,
-        default: 0,
-    };
+    let keys = Keys::new(&[], false, 0, &[], &[]).unwrap();
     assert!(checked(&parts(), 2, 2, &[4], &keys, &tails, &[0]).is_err()); // off the board
     assert!(checked(&parts()[..3], 2, 2, &[0], &keys, &tails, &[0]).is_err());
     assert!(checked(&parts(), 2, 2, &[0], &keys, &tails, &[]).is_err());
@@ -131,11 +113,7 @@ fn best_against_brute_force() {
         let klist: Vec<u32> = cells.iter().map(|&c| (c as u32 * 31 + seed) % 3).collect();
         let ranks = le(&[seed % 2, 0, if seed % 3 == 0 { u32::MAX } else { 1 }]);
         let raw = le(&klist);
-        let keys = Keys {
-            keys: &raw,
-            per_board: false,
-            default: 0,
-        };
+        let keys = Keys::new(&raw, false, 0, &[], &[]).unwrap();
         let got = best(rows, cols, &covered, &cells, &keys, &ranks);
         let rank = |k: u32| {
             u32::from_le_bytes(
@@ -172,11 +150,7 @@ fn best_against_brute_force() {
             .map(|t| t.2);
         assert_eq!(got, want, "seed {seed}");
     }
-    let keys = Keys {
-        keys: &[],
-        per_board: false,
-        default: 0,
-    };
+    let keys = Keys::new(&[], false, 0, &[], &[]).unwrap();
     assert_eq!(best(1, 3, &[], &[2, 1], &keys, &le(&[0])), Some(1)); // no board: row-major
     assert_eq!(best(1, 3, &[], &[2, 1], &keys, &le(&[u32::MAX])), None);
     assert_eq!(best(1, 3, &[], &[], &keys, &le(&[0])), None);
