@@ -351,7 +351,7 @@ class _ExactFractions(Mapping[int, Fraction]):
 
 
 def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated: list[int],
-               dens: Fraction | None, stats: EstimateStats) -> tuple[dict[int, Probability], list[bool]]:
+               dens: Fraction | None, stats: EstimateStats) -> tuple[Mapping[int, Probability], list[bool]]:
     """Probabilities of a board that is not counted exactly in full.
 
     With a mine total every component is coupled to every other through it, so once one part is
@@ -359,34 +359,35 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
     Without a total (independent prior density) the components counted exactly keep their exact
     probabilities and only the estimated components' cells are estimates.
     """
-    from .estimate import estimate_board
+    from .estimate import estimate_parts
 
     marginals = {ci: partial(count.distribution_marginals, cc) for ci, cc in counted.items()}
-    est = estimate_board(model, {ci: cc.counts for ci, cc in counted.items()}, estimated, dens,
-                         marginals=marginals, stats=stats)
+    est, p_out = estimate_parts(model, {ci: cc.counts for ci, cc in counted.items()}, estimated, dens,
+                                marginals=marginals, stats=stats)
     # one object per distinct value (clipped, so never -0.0 nor NaN): the result compares and writes
     # each value object once, and a huge board's estimate has few distinct values. The distinct
     # values are clipped once each and the cells mapped to their object in C (zip/map): a Python
-    # step per cell was 2.5 s of a 2000x2000 board's 4,000,000 cells.
+    # step per cell was 2.5 s of a 2000x2000 board's 4,000,000 cells. The off-frontier cells share
+    # one value, kept once (result.group_probabilities), not a dict entry each.
     shared: dict[float, Estimate] = {}
     to_object: dict[float, Estimate] = {}
-    for v in set(est.values()):
+    for v in set(est.values()) | {p_out}:
         c = min(1.0, max(0.0, v))
         e = shared.get(c)
         if e is None:
             e = shared[c] = Estimate(c)
         to_object[v] = e
     probs: dict[int, Probability] = dict(zip(est.keys(), map(to_object.__getitem__, est.values())))
-    if dens is not None:
-        # no total: exact components and fixed cells are untouched by the estimate
-        ordered = [counted[ci] for ci in sorted(counted)]
-        probs.update(count.cell_marginals({}, model.outside, ordered, _exact, density=dens))
-        for i, f in model.fixed.items():
-            probs[i] = EXACT_ONE if f.mine else EXACT_ZERO
-    else:
-        # two shared values (a huge board has hundreds of thousands of fixed cells)
-        for i, f in model.fixed.items():
-            probs[i] = ESTIMATE_ONE if f.mine else ESTIMATE_ZERO
+    if dens is None:
+        # the fixed cells at two shared values (a huge board has hundreds of thousands of them)
+        return group_probabilities(probs, model.outside, to_object[p_out], model.fixed,
+                                   (ESTIMATE_ZERO, ESTIMATE_ONE)), [False]
+    # no total: exact components and fixed cells are untouched by the estimate
+    probs.update(dict.fromkeys(model.outside, to_object[p_out]))
+    ordered = [counted[ci] for ci in sorted(counted)]
+    probs.update(count.cell_marginals({}, model.outside, ordered, _exact, density=dens))
+    for i, f in model.fixed.items():
+        probs[i] = EXACT_ONE if f.mine else EXACT_ZERO
     return probs, [False]
 
 

@@ -6,6 +6,6 @@ certainty. See :func:`estimate_board` and docs/paths.md.
 
 from __future__ import annotations
 
-from .fugacity import EstimateStats, MarginalFn, estimate_board
+from .fugacity import EstimateStats, MarginalFn, estimate_board, estimate_parts
 
-__all__ = ["EstimateStats", "MarginalFn", "estimate_board"]
+__all__ = ["EstimateStats", "MarginalFn", "estimate_board", "estimate_parts"]

@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import chain, repeat
 
 from ..budget import check
 from ..constraints import Component, Model
@@ -171,7 +172,23 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
                    stats: EstimateStats | None = None, method: str = "dp",
                    dp_budget: int = 100_000, beam: int | None = None, canonical_budget: int = 400_000
                    ) -> dict[int, float]:
-    """Estimated mine probability of every unfixed unknown cell (not the fixed ones).
+    """Estimated mine probability of every unfixed unknown cell (not the fixed ones): those of
+    :func:`estimate_parts`, the off-frontier cells each given their shared value."""
+    out, p_out = estimate_parts(model, exact_counts, estimated, density, marginals=marginals, stats=stats,
+                                method=method, dp_budget=dp_budget, beam=beam, canonical_budget=canonical_budget)
+    if model.outside:
+        out.update(dict.fromkeys(model.outside, p_out))
+    return out
+
+
+def estimate_parts(model: Model, exact_counts: dict[int, list[int]], estimated: list[int],
+                   density: Fraction | None, *, marginals: Mapping[int, MarginalFn] | None = None,
+                   stats: EstimateStats | None = None, method: str = "dp",
+                   dp_budget: int = 100_000, beam: int | None = None, canonical_budget: int = 400_000
+                   ) -> tuple[dict[int, float], float]:
+    """Estimated mine probability of every unfixed unknown cell in a constraint (not the fixed
+    ones), and the one value every off-frontier cell (``model.outside``) shares: kept once, not
+    per cell (most of a huge board's cells).
 
     ``exact_counts``: for the components counted exactly, configurations by mine number;
     ``marginals``: for those components, the per-cell probabilities given their mine-count
@@ -203,14 +220,16 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
         for ci, lc in logc.items():
             check()
             out.update(marginals[ci](tilted(lc, t)))
-        p_out = float(density)
-        for c in model.outside:
-            out[c] = p_out
         _record(stats, bp_parts, t, "fixed density")
-        return out
+        return out, float(density)
 
     remaining = model.remaining_free
     assert remaining is not None
+
+    # components of one shape share their counts: their moments and tilted distributions are
+    # computed once per distinct count vector (a mid-game 1000x1000 board: about 6,000 components),
+    # and still added one component at a time, in order (the same sums)
+    shape = {ci: tuple(lc) for ci, lc in logc.items()}
 
     def excess(t: float) -> tuple[float, float]:
         """Expected mines minus remaining at log-fugacity t, and a slope estimate."""
@@ -220,8 +239,13 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
             pm, pv = part.at(t)
             m += pm
             v += pv
-        for lc in logc.values():
-            pm, pv = _exact_moments(lc, t)
+        moments: dict[tuple[float, ...], tuple[float, float]] = {}
+        for ci, lc in logc.items():
+            key = shape[ci]
+            mv = moments.get(key)
+            if mv is None:
+                mv = moments[key] = _exact_moments(lc, t)
+            pm, pv = mv
             m += pm
             v += pv
         if n_out:
@@ -237,9 +261,13 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
     # and its response to the fugacity), then the hard total restored when that is cheap enough.
     keys: list[int] = []
     dists: list[combine.Dist] = []
+    tilts: dict[tuple[float, ...], list[float]] = {}
     for ci, lc in logc.items():
         keys.append(ci)
-        dists.append(combine.from_full(tilted(lc, t)))
+        w = tilts.get(shape[ci])
+        if w is None:
+            w = tilts[shape[ci]] = tilted(lc, t)
+        dists.append(combine.from_full(list(w)))
     for part in bp_parts:
         check()
         keys.append(part.ci)
@@ -262,13 +290,10 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
         if abs(target - part.at(t)[0]) > 1e-9:
             _solve_part(part, t, target)
         out.update(part.probs())
-    if n_out:
-        p_out = min(1.0, max(0.0, combine.mean(share[-1]) / n_out))
-        for c in model.outside:
-            out[c] = p_out
-    _normalise(out, remaining)
+    p_out = min(1.0, max(0.0, combine.mean(share[-1]) / n_out)) if n_out else 0.0
+    p_out = _normalise(out, remaining, n_out, p_out)
     _record(stats, bp_parts, t, mode)
-    return out
+    return out, p_out
 
 
 def _solve(f: Callable[[float], tuple[float, float]], t0: float, tol: float = 1e-9) -> float:
@@ -298,19 +323,27 @@ def _solve_part(part: _BPPart | _DPPart, t: float, target: float) -> None:
     _solve(f, t, 1e-9)
 
 
-def _normalise(p: dict[int, float], total: int) -> None:
-    """Spread the float residual of the sum over the cells (in proportion to p(1-p)), within [0, 1]."""
+def _normalise(p: dict[int, float], total: int, n_out: int = 0, p_out: float = 0.0) -> float:
+    """Spread the float residual of the sum over the cells (in proportion to p(1-p)), within [0, 1]:
+    the cells of ``p`` and ``n_out`` more cells that share the value ``p_out`` (updated as each of
+    them would be, once; fsum is exact, so the sums are those of the cells one by one). Returns
+    the shared value."""
     for _ in range(5):
-        resid = total - math.fsum(p.values())
+        resid = total - math.fsum(chain(p.values(), repeat(p_out, n_out)))
         if abs(resid) <= 1e-12 * max(1, total):
-            return
+            break
         w = {c: v * (1 - v) for c, v in p.items() if 0.0 < v < 1.0}
-        s = math.fsum(w.values())
+        out_weighed = n_out > 0 and 0.0 < p_out < 1.0
+        w_out = p_out * (1 - p_out)
+        s = math.fsum(chain(w.values(), repeat(w_out, n_out if out_weighed else 0)))
         if s <= 0:
-            return
+            break
         f = resid / s
         for c, wc in w.items():
             p[c] = min(1.0, max(0.0, p[c] + f * wc))
+        if out_weighed:
+            p_out = min(1.0, max(0.0, p_out + f * w_out))
+    return p_out
 
 
 @dataclass
