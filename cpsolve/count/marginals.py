@@ -215,7 +215,8 @@ def feasibility_hints(model: Model, counted: dict[int, ComponentCount]) -> dict[
         rev[i] = acc
     if not rev[0] & 1:
         return None
-    hints: dict[int, Fraction] = {i: Fraction(int(f.mine)) for i, f in model.fixed.items()}
+    zero, one = Fraction(0), Fraction(1)  # shared: a mid-game 1000x1000 board has 185,000 fixed cells
+    hints: dict[int, Fraction] = {i: one if f.mine else zero for i, f in model.fixed.items()}
     prefix = 1  # bit t: the components before i can hold exactly t mines
     for i, ci in enumerate(order):
         cc = counted[ci]
