@@ -330,3 +330,19 @@ def test_certainties_over_the_combine_budget_equal_the_exact_paths():
         assert est.proved_safe == ex.proved_safe and est.proved_mine == ex.proved_mine
         _check_estimated(est, pos.mines, pos.board.cols)
     assert n > 10
+
+
+def test_shared_value_sums_as_its_copies() -> None:
+    """The off-frontier cells' shared value enters the normalisation's exact sums as two floats
+    (fugacity._times): the same fsum as the copies one by one."""
+    import math
+    import random
+
+    from cpsolve.estimate.fugacity import _times
+
+    rng = random.Random(7)
+    for k in range(300):
+        x = rng.random() * rng.choice([1.0, 1e-3, 1e-12])
+        n = rng.randrange(0, 200_000) if k % 3 else rng.randrange(0, 40)
+        vals = [rng.random() for _ in range(rng.randrange(0, 30))]
+        assert math.fsum(vals + list(_times(x, n))) == math.fsum(vals + [x] * n)

@@ -232,8 +232,29 @@ def feasibility_hints(model: Model, counted: dict[int, ComponentCount]) -> dict[
             nxt |= prefix << k
         prefix = nxt
     if n_out:
-        xs = [x for x in range(n_out + 1) if x <= remaining and (prefix >> (remaining - x)) & 1]
+        # the feasible mine numbers x of the outside: remaining - x is a bit d of prefix (the
+        # frontier's feasible totals, a few bits), found bit by bit, not by a look at every x
+        xs = [remaining - d for d in range(prefix.bit_length()) if (prefix >> d) & 1 and 0 <= remaining - d <= n_out]
         h = Fraction(sum(xs), n_out * len(xs))
-        for c in model.outside:
-            hints[c] = h
+        # every off-frontier cell shares h: answered without a dict entry per cell (a blank
+        # 2000x2000 board has 4,000,000 of them)
+        return OutsideHints(hints, h)
     return hints
+
+
+class OutsideHints(dict[int, Fraction]):
+    """Hints of a board with off-frontier cells: the frontier's and the fixed cells' in the dict,
+    and ``outside`` for any other cell asked (the prover asks only the model's unknown cells, and
+    those not in the dict are the off-frontier ones)."""
+
+    __slots__ = ("outside",)
+
+    def __init__(self, hints: dict[int, Fraction], outside: Fraction) -> None:
+        super().__init__(hints)
+        self.outside = outside
+
+    def __missing__(self, cell: int) -> Fraction:
+        return self.outside
+
+    def get(self, cell: int, default: Fraction | None = None) -> Fraction:  # type: ignore[override]
+        return self[cell]

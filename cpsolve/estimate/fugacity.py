@@ -323,19 +323,33 @@ def _solve_part(part: _BPPart | _DPPart, t: float, target: float) -> None:
     _solve(f, t, 1e-9)
 
 
+def _times(x: float, n: int) -> tuple[float, ...]:
+    """Floats whose exact sum is ``n`` copies of ``x`` (for fsum, which sums exactly: the same
+    result as the copies one by one, without n of them): ``x`` split in two halves of at most 27
+    significant bits (Dekker), each times ``n`` exact while n < 2^26."""
+    if n == 0 or x == 0.0:
+        return ()
+    if n >= 1 << 26 or not math.isfinite(x):
+        return tuple(repeat(x, n))
+    c = 134217729.0 * x  # 2^27 + 1
+    hi = c - (c - x)
+    lo = x - hi
+    return (hi * n, lo * n)
+
+
 def _normalise(p: dict[int, float], total: int, n_out: int = 0, p_out: float = 0.0) -> float:
     """Spread the float residual of the sum over the cells (in proportion to p(1-p)), within [0, 1]:
     the cells of ``p`` and ``n_out`` more cells that share the value ``p_out`` (updated as each of
     them would be, once; fsum is exact, so the sums are those of the cells one by one). Returns
     the shared value."""
     for _ in range(5):
-        resid = total - math.fsum(chain(p.values(), repeat(p_out, n_out)))
+        resid = total - math.fsum(chain(p.values(), _times(p_out, n_out)))
         if abs(resid) <= 1e-12 * max(1, total):
             break
         w = {c: v * (1 - v) for c, v in p.items() if 0.0 < v < 1.0}
         out_weighed = n_out > 0 and 0.0 < p_out < 1.0
         w_out = p_out * (1 - p_out)
-        s = math.fsum(chain(w.values(), repeat(w_out, n_out if out_weighed else 0)))
+        s = math.fsum(chain(w.values(), _times(w_out, n_out if out_weighed else 0)))
         if s <= 0:
             break
         f = resid / s
