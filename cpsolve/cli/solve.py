@@ -43,7 +43,8 @@ WRITE_SECONDS_PER_CELL = 3e-7
 
 def _process_start() -> float:
     """When this process started, on the ``time.perf_counter`` clock (Linux: /proc; elsewhere now):
-    the first board's time limit counts from there, the interpreter's start and imports included."""
+    the first board's time limit counts from there, the interpreter's start and imports included,
+    when the command is the process's own command line (else from the call)."""
     now = time.perf_counter()
     try:
         with open("/proc/self/stat", encoding="ascii") as fh:
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     if args.svg and len(args.boards) != 1:
         raise CliError("--svg writes one picture: give exactly one board")
     opts = analysis_options(args)
-    start = _process_start()
+    start = _process_start() if getattr(args, "command_line", False) else time.perf_counter()
     for n, path in enumerate(args.boards):
         name = display_name(path)
         if n:
