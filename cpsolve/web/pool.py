@@ -290,6 +290,10 @@ class ProcessPool(Pool):
                 job.cancel()
                 raise
             if job.done():
+                if job.cancelled():  # by a pool's shutdown before it started (not this job's doing)
+                    if self.draining:
+                        raise shutting_down()
+                    continue
                 try:
                     return job.result()
                 except BrokenProcessPool:
@@ -328,7 +332,7 @@ class ProcessPool(Pool):
                 with contextlib.suppress(OSError, ValueError):
                     p.kill()
         if old is not None:
-            old.shutdown(wait=False, cancel_futures=True)
+            old.shutdown(wait=False)  # its jobs not yet started fail as broken, and run again
         gone = [f"pid {p.pid} exit {p.exitcode}" for p in procs if p.exitcode is not None]
         self.restarts += 1
         log.warning("cpsolve serve: %s (%s); %d new worker(s) started", why, ", ".join(gone) or "stopped",
