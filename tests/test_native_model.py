@@ -92,3 +92,23 @@ def test_the_cores_word_on_the_bounds_is_the_provers_own_check() -> None:
             assert whole.bounded == own
             seen.add(own)
     assert seen == {True}  # counted boards fit their total (an unfit one has no placement)
+
+
+def test_fixed_cells_mine_flags_without_their_facts() -> None:
+    """FixedCells.flags() (the core's fixed_mines, no sources made) says of each fixed cell what its
+    fact says, before and after the facts are made, and mine_flags of a plain dict agrees."""
+    from cpsolve.constraints.model import mine_flags
+    from cpsolve.simulate import played_positions
+
+    seen = 0
+    for pos in played_positions("expert", 30, seed=5):
+        early = build_model(pos.board).fixed.flags()  # before any fact is made
+        fixed = build_model(pos.board).fixed
+        facts = dict(fixed.items())
+        want = {c: f.mine for c, f in facts.items()}
+        assert early == want and list(early) == list(want)
+        assert fixed.flags() == want and mine_flags(facts) == want and mine_flags(fixed) == want
+        for c, mine in early.items():  # against the layout: a fixed mine is a mine
+            assert mine == (c in pos.mines)
+        seen += len(want)
+    assert seen

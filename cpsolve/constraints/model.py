@@ -87,10 +87,11 @@ class FixedCells(Mapping[int, Fact]):
     their number and how many are mines are known at once (the counter and the prover need no
     more on most positions)."""
 
-    __slots__ = ("_dict", "_core", "_len", "mines")
+    __slots__ = ("_dict", "_core", "_len", "mines", "_flags")
 
     def __init__(self, core: Any, length: int, mines: int) -> None:
         self._dict: dict[int, Fact] | None = None
+        self._flags: dict[int, bool] | None = None
         self._core = core
         self._len = length
         self.mines = mines
@@ -106,6 +107,16 @@ class FixedCells(Mapping[int, Fact]):
             d = self._dict = dict(zip(data[::2], map(facts.__getitem__, data[1::2])))
             self._core = None
         return d
+
+    def flags(self) -> dict[int, bool]:
+        """Cell -> is a mine, without making the facts while they are not made (a player reads this
+        of every position, the facts' sources seldom); made once, must not be changed."""
+        flags = self._flags
+        if flags is None:
+            d = self._dict
+            flags = self._core.fixed_mines() if d is None else {c: f.mine for c, f in d.items()}
+            self._flags = flags
+        return flags
 
     def __getitem__(self, cell: int) -> Fact:
         return self.as_dict()[cell]
@@ -141,6 +152,14 @@ class FixedCells(Mapping[int, Fact]):
 def plain(fixed: Mapping[int, Fact]) -> Mapping[int, Fact]:
     """``fixed`` as a plain dict where it is a :class:`FixedCells` (for lookups per cell in loops)."""
     return fixed.as_dict() if isinstance(fixed, FixedCells) else fixed
+
+
+def mine_flags(fixed: Mapping[int, tuple[bool, Any]]) -> Mapping[int, bool]:
+    """Cell -> is a mine of the fixed cells ``fixed`` (a :class:`FixedCells`: without making its
+    facts; must not be changed)."""
+    if isinstance(fixed, FixedCells):
+        return fixed.flags()
+    return {c: f[0] for c, f in fixed.items()}
 
 
 _UNSET = object()

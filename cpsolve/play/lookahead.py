@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from .. import _core
 from ..board import Board, code_bytes
 from ..constraints import TOTAL, Component, Inconsistent, build_model
+from ..constraints.model import mine_flags
 from ..count.native import call
 from ..options import DEFAULT_STATE_BUDGET
 
@@ -137,7 +138,7 @@ class Lookahead:
                 raise Inconsistent(comps[empty].sources, "no placement satisfies these clues")
             raise Inconsistent(frozenset({TOTAL}).union(*(c.sources for c in comps)),
                                "the clues cannot be met with the mine total")
-        return CountedPosition(board.rows, board.cols, board.cells, {i: f.mine for i, f in model.fixed.items()},
+        return CountedPosition(board.rows, board.cols, board.cells, dict(mine_flags(model.fixed)),
                                comps, [ComponentCounts(c) for c in core.counts()], tuple(model.outside), remaining,
                                core.z, core)
 

@@ -99,14 +99,15 @@ class Strategy:
 
     def smart_guess(self, board: Board) -> Move | None:
         state = self.lookahead.solve(board)
-        if any(p == 0.0 for p in state.prob.values()):
+        probs = state.prob.values()
+        if 0.0 in probs:
             # the exact counts show a cell safe that the analysis did not (cut short by its budget,
             # or estimated): open it (the tally confirms the float 0). Labelled a guess: only the
             # analysis (and its proofs) makes certainties.
             cell = next((i for i, t in sorted(state.tally.items()) if t == 0), None)
             if cell is not None:
                 return Move((divmod(cell, board.cols),), True, "counted-safe")
-        if not any(0.0 < p < 1.0 for p in state.prob.values()):
+        if set(probs) <= {0.0, 1.0}:  # (each in [0, 1]) no p with 0 < p < 1
             return None  # nothing to guess between
         pair = forced_fifty_fifty(state)
         if pair is not None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
-from operator import itemgetter
 
 from ..constraints import TOTAL
+from ..constraints.model import mine_flags
 
 _TOKEN = object()
 
@@ -141,9 +141,9 @@ class Certainties(MutableMapping[int, Certainty]):
     def verdicts(self) -> dict[int, bool]:
         """Cell -> proved a mine (True) or safe (False), for every certainty, none of them made."""
         facts, gone = self._facts, self._gone
-        # the facts layer first, without a Python step per cell (zip/map in C); the cells that left
-        # it are in the other two layers or deleted
-        out = dict(zip(facts.keys(), map(itemgetter(0), facts.values())))
+        # the facts layer first, without a Python step per cell (a model's fixed cells: without
+        # making their facts); the cells that left it are in the other two layers or deleted
+        out = dict(mine_flags(facts))
         for cell in gone:
             out.pop(cell, None)
         out.update((cell, c.mine) for cell, c in self._made.items())

@@ -412,6 +412,17 @@ impl PyModel {
             .collect()
     }
 
+    /// The fixed cells as a dict cell -> is a mine, without the facts' sources (a player reads
+    /// this of every position).
+    fn fixed_mines<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let out = pyo3::types::PyDict::new(py);
+        for &(c, f) in &self.model.fixed {
+            let mine = self.model.facts.get(f as usize).is_some_and(|x| x.mine);
+            out.set_item(c, mine)?;
+        }
+        Ok(out)
+    }
+
     /// The components as `(groups as (cells, constraints), constraints as (groups, need), sources)`.
     fn components(&self) -> Vec<PyComponent> {
         component_list(&self.model.components)
