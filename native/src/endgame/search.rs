@@ -39,8 +39,8 @@ impl Hasher for WordHasher {
 type Map<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
 /// Words hashed one by one (a slice of u64 would be hashed as bytes).
-#[derive(PartialEq, Eq)]
-struct Words(Box<[u64]>);
+#[derive(PartialEq, Eq, Default)]
+struct Words(Vec<u64>);
 
 impl Hash for Words {
     fn hash<H: Hasher>(&self, state: &mut H) {
@@ -50,15 +50,15 @@ impl Hash for Words {
     }
 }
 
-/// The memo's key of a set: the offset of its first non-zero word, then its words up to the last
-/// non-zero one (sets deep in the tree are a few bits: their keys are a word or two).
-fn key_of(s: &[u64]) -> Words {
+/// The memo's key of a set, written into `out`: the offset of its first non-zero word, then its
+/// words up to the last non-zero one (sets deep in the tree are a few bits: their keys are a word or
+/// two).
+fn key_into(s: &[u64], out: &mut Words) {
     let lo = s.iter().position(|&w| w != 0).unwrap_or(s.len());
     let hi = s.iter().rposition(|&w| w != 0).map_or(lo, |i| i + 1);
-    let mut out = Vec::with_capacity(1 + hi - lo);
-    out.push(lo as u64);
-    out.extend_from_slice(&s[lo..hi]);
-    Words(out.into_boxed_slice())
+    out.0.clear();
+    out.0.push(lo as u64);
+    out.0.extend_from_slice(&s[lo..hi]);
 }
 
 fn count(s: &[u64]) -> u64 {
@@ -102,6 +102,10 @@ pub const MAX_DEPTH: usize = 50_000;
 /// A first move evaluated from the full set: (live index, placements won or an upper bound, exact).
 pub type FirstMove = (usize, u64, bool);
 
+/// A split of a set already evaluated by [`Search::best`]: its parts, sorted and joined, and its
+/// (placements won or an upper bound, exact).
+type Seen = (Vec<u64>, (u64, bool));
+
 pub struct Search {
     nw: usize,
     n: u64,
@@ -118,6 +122,14 @@ pub struct Search {
     pub out_of_time: bool,
     /// first moves evaluated from the full set, in the order evaluated
     pub first: Vec<FirstMove>,
+    /// buffers given back by finished nodes, taken again by new ones (a node made a few vectors
+    /// of its own: their allocation was about half of the search's time)
+    sets: Vec<Vec<u64>>,
+    cells: Vec<Vec<usize>>,
+    splits: Vec<Vec<Vec<u64>>>,
+    sigs: Vec<Vec<Seen>>,
+    ranks: Vec<Vec<(u64, usize)>>,
+    key: Words,
 }
 
 impl Search {
@@ -185,7 +197,27 @@ impl Search {
             deadline: None,
             out_of_time: false,
             first: Vec::new(),
+            sets: Vec::new(),
+            cells: Vec::new(),
+            splits: Vec::new(),
+            sigs: Vec::new(),
+            ranks: Vec::new(),
+            key: Words::default(),
         }
+    }
+
+    /// A buffer of `nw` words (contents unspecified: every use overwrites it).
+    fn take_set(&mut self) -> Vec<u64> {
+        let mut v = self.sets.pop().unwrap_or_default();
+        v.resize(self.nw, 0);
+        v
+    }
+
+    /// An empty list of cells.
+    fn take_cells(&mut self) -> Vec<usize> {
+        let mut v = self.cells.pop().unwrap_or_default();
+        v.clear();
+        v
     }
 
     pub fn placements(&self) -> u64 {
@@ -214,8 +246,8 @@ impl Search {
     /// in `s`): the first cell safe in every placement that tells something (or None), and the cells the
     /// positions below need to look at (with no such cell: the undecided cells, the moves to choose
     /// from). A decided cell stays decided in every subset, so the positions below drop it.
-    fn moves(&self, s: &[u64], active: &[usize]) -> (Option<usize>, Vec<usize>) {
-        let mut keep = Vec::new();
+    fn moves(&mut self, s: &[u64], active: &[usize]) -> (Option<usize>, Vec<usize>) {
+        let mut keep = self.take_cells();
         for (i, &k) in active.iter().enumerate() {
             let mine = &self.mine[k];
             if subset(s, mine) {
@@ -241,10 +273,12 @@ impl Search {
 
     /// Placements of `s` won by optimal play.
     fn win(&mut self, s: &[u64], active: &[usize], depth: usize) -> Result<u64, OverBudget> {
-        let key = key_of(s);
-        if let Some(&v) = self.memo.get(&key) {
+        // looked up with a reused key; a key of its own only for a new entry (the memo keeps it)
+        key_into(s, &mut self.key);
+        if let Some(&v) = self.memo.get(&self.key) {
             return Ok(v);
         }
+        let key = Words(self.key.0.clone());
         self.nodes += 1;
         if self.nodes > self.budget || depth > MAX_DEPTH {
             return Err(OverBudget);
@@ -266,18 +300,20 @@ impl Search {
         let val = if let Some(k) = safe {
             // a safe cell that tells something: open it first
             let mut total = 0;
-            let mut p = vec![0u64; self.nw];
+            let mut p = self.take_set();
             for i in 0..self.values[k].len() {
                 if and_into(s, &self.values[k][i], &mut p) {
                     total += self.win(&p, &below, depth + 1)?;
                 }
             }
+            self.sets.push(p);
             total
         } else if below.is_empty() {
             n // every cell decided
         } else {
             self.best(s, n, &below, false, depth)?.1
         };
+        self.cells.push(below);
         self.memo.insert(key, val);
         Ok(val)
     }
@@ -294,43 +330,75 @@ impl Search {
         record: bool,
         depth: usize,
     ) -> Result<(Option<usize>, u64), OverBudget> {
-        let mut undecided: Vec<(u64, usize)> = below
-            .iter()
-            .map(|&k| (n - count_and(s, &self.mine[k]), k))
-            .collect();
+        let mut undecided = self.ranks.pop().unwrap_or_default();
+        undecided.clear();
+        undecided.extend(below.iter().map(|&k| (n - count_and(s, &self.mine[k]), k)));
         undecided.sort_by_key(|t| std::cmp::Reverse(t.0)); // stable: ties stay in live order
-        let mut seen: Map<Words, (u64, bool)> = Map::default();
+                                                           // the splits already evaluated: (the split's parts, sorted and joined; its value)
+        let mut seen = self.sigs.pop().unwrap_or_default();
+        let mut parts = self.splits.pop().unwrap_or_default();
+        let got = self.best_of(s, &undecided, &mut seen, &mut parts, below, record, depth);
+        self.ranks.push(undecided);
+        for (sig, _) in seen.drain(..) {
+            self.sets.push(sig);
+        }
+        self.sigs.push(seen);
+        self.sets.append(&mut parts);
+        self.splits.push(parts);
+        got
+    }
+
+    /// [`Search::best`]'s loop over the cells `undecided` ((safe placements, live index), safest first),
+    /// with its buffers.
+    #[allow(clippy::too_many_arguments)]
+    fn best_of(
+        &mut self,
+        s: &[u64],
+        undecided: &[(u64, usize)],
+        seen: &mut Vec<Seen>,
+        parts: &mut Vec<Vec<u64>>,
+        below: &[usize],
+        record: bool,
+        depth: usize,
+    ) -> Result<(Option<usize>, u64), OverBudget> {
         let mut best_k = None;
         let mut best: Option<u64> = None; // None: below every value (the Python search's -1)
         let beats = |v: u64, best: Option<u64>| match best {
             Some(b) => v > b,
             None => true,
         };
-        for (safe, k) in undecided {
+        for &(safe, k) in undecided {
             if !beats(safe, best) {
                 break; // no cell further down can beat the best: its safety bounds its value
             }
-            let mut parts: Vec<Vec<u64>> = Vec::new();
-            for vm in &self.values[k] {
-                let mut p = vec![0u64; self.nw];
-                if and_into(s, vm, &mut p) {
+            self.sets.append(parts);
+            for i in 0..self.values[k].len() {
+                let mut p = self.take_set();
+                if and_into(s, &self.values[k][i], &mut p) {
                     parts.push(p);
+                } else {
+                    self.sets.push(p);
                 }
             }
             let mut sorted: Vec<&Vec<u64>> = parts.iter().collect();
             sorted.sort();
-            let sig = Words(sorted.into_iter().flatten().copied().collect());
-            if let Some(&got) = seen.get(&sig) {
+            let mut sig = self.sets.pop().unwrap_or_default();
+            sig.clear();
+            for p in sorted {
+                sig.extend_from_slice(p);
+            }
+            if let Some((_, got)) = seen.iter().find(|(g, _)| *g == sig) {
                 // the same split of the placements: the same value
                 if record {
                     self.first.push((k, got.0, got.1));
                 }
+                self.sets.push(sig);
                 continue;
             }
             let mut val = 0;
             let mut left = safe;
             let mut done = true;
-            for p in &parts {
+            for p in parts.iter() {
                 val += self.win(p, below, depth + 1)?;
                 left = left.saturating_sub(count(p));
                 if !beats(val + left, best) {
@@ -339,7 +407,7 @@ impl Search {
                     break;
                 }
             }
-            seen.insert(sig, (val, done));
+            seen.push((sig, (val, done)));
             if record {
                 self.first.push((k, val, done));
             }
