@@ -59,14 +59,14 @@ def _process_start() -> float:
 
 def _within(opts: AnalysisOptions, start: float, board: Board, json_out: bool) -> AnalysisOptions:
     """``opts`` with the time limit that is left of the command's: counted from ``start``, less the
-    time the document will take to write (with ``--json``; at most half the limit). The writing
+    time the document will take to write (with ``--json``; at most a quarter of the limit). The writing
     itself is never cut short (a document lists every cell); what the analysis had no time for is in
     its ``budget``."""
     if opts.time_limit is None:
         return opts
-    # at most half the limit: past that the analysis would degrade to answers that cost more than
+    # at most a quarter of the limit: past that the analysis would degrade to answers that cost more than
     # the exact one of a plain board (a blank 2000x2000 board: 0.3 s counted, over 2 s estimated)
-    reserve = min(WRITE_SECONDS_PER_CELL * len(board.cells), opts.time_limit / 2) if json_out else 0.0
+    reserve = min(WRITE_SECONDS_PER_CELL * len(board.cells), opts.time_limit / 4) if json_out else 0.0
     left = start + opts.time_limit - time.perf_counter() - reserve
     return dataclasses.replace(opts, time_limit=max(left, MIN_SECONDS))
 
