@@ -67,7 +67,13 @@ pub fn scan(
     const REVEALED: u8 = 4;
     let w = cols + 2;
     let mut kind = vec![0u8; (rows + 2) * w];
-    let mut unknown = Vec::new();
+    // counted first, so that the lists are made once at their size
+    let n_unknown = codes
+        .iter()
+        .filter(|&&v| v == COVERED || (v == FLAG && !trust_flags))
+        .count();
+    let n_numbers = codes.iter().filter(|&&v| v <= 8).count();
+    let mut unknown = Vec::with_capacity(n_unknown);
     for (r, row) in codes.chunks_exact(cols.max(1)).enumerate() {
         let base = (r + 1) * w + 1;
         for (c, &v) in row.iter().enumerate() {
@@ -93,7 +99,7 @@ pub fn scan(
         let c = cols as i64;
         [-c - 1, -c, -c + 1, -1, 1, c - 1, c, c + 1]
     };
-    let mut clues = Vec::new();
+    let mut clues = Vec::with_capacity(n_numbers.min(n_unknown.saturating_mul(8)));
     let mut clue_cells = 0usize;
     for r in 0..rows {
         deadline.check()?;

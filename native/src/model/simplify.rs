@@ -42,6 +42,47 @@ pub struct Simplifier<'d> {
     deadline: &'d Deadline,
 }
 
+/// Boards of at most this many cells keep their per-cell lists between models (one thread's
+/// scratch space): a small board's model was a fifth allocating and freeing them.
+const SCRATCH_CELLS: usize = 1 << 12;
+
+thread_local! {
+    static BY_CELL: std::cell::RefCell<Vec<Vec<u32>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `n` empty per-cell lists, the thread's scratch ones (with their capacity) when `n` is small.
+fn scratch_by_cell(n: usize) -> Vec<Vec<u32>> {
+    if n > SCRATCH_CELLS {
+        return vec![Vec::new(); n];
+    }
+    let mut lists = BY_CELL
+        .try_with(|c| {
+            c.try_borrow_mut()
+                .map(|mut l| std::mem::take(&mut *l))
+                .unwrap_or_default()
+        })
+        .unwrap_or_default();
+    lists.truncate(n);
+    for l in lists.iter_mut() {
+        l.clear();
+    }
+    lists.resize_with(n, Vec::new);
+    lists
+}
+
+impl Drop for Simplifier<'_> {
+    fn drop(&mut self) {
+        if self.by_cell.len() <= SCRATCH_CELLS {
+            let lists = std::mem::take(&mut self.by_cell);
+            let _ = BY_CELL.try_with(|c| {
+                if let Ok(mut l) = c.try_borrow_mut() {
+                    *l = lists;
+                }
+            });
+        }
+    }
+}
+
 fn inconsistent(src: Src, reason: String) -> Error {
     Error::Inconsistent { src, reason }
 }
@@ -55,7 +96,7 @@ impl<'d> Simplifier<'d> {
             need: Vec::new(),
             src: Vec::new(),
             alive: Vec::new(),
-            by_cell: vec![Vec::new(); n],
+            by_cell: scratch_by_cell(n),
             fact_of: vec![NONE; n],
             facts: Vec::new(),
             order: Vec::new(),
@@ -189,6 +230,15 @@ impl<'d> Simplifier<'d> {
 
     /// `add` for every clue in order (source: the clue's id).
     pub fn add_clues(&mut self, clues: &[super::scan::Clue]) -> Result<(), Error> {
+        // room for the clues' constraints and about as many differences (a vector grown push by
+        // push was a tenth of a small board's model)
+        let room = 2 * clues.len();
+        self.cells.reserve(room);
+        self.need.reserve(room);
+        self.src.reserve(room);
+        self.alive.reserve(room);
+        self.work.reserve(room);
+        self.ids.reserve(room);
         for (cid, clue) in clues.iter().enumerate() {
             if clue.cells.is_empty() {
                 if clue.need != 0 {
