@@ -163,3 +163,17 @@ def test_estimated_board_json_rules(capsys):
     assert doc["exact"] is False
     check_document_rules(doc)
     assert doc["proved_mine"] == [[1, 2]] and len(doc["proved_safe"]) == 12
+
+
+def test_json_into_a_closed_pipe_exits_quietly(tmp_path):
+    # the core writes the document to the descriptor: a reader that stops early (| head) is a
+    # BrokenPipeError like print's, exit 0 and nothing on standard error, not an internal error
+    board = tmp_path / "blank.txt"
+    board.write_text("mines: 9000\n" + ("." * 300 + "\n") * 300)  # a 9 MB document
+    proc = subprocess.Popen([sys.executable, "-m", "cpsolve", "solve", "--json", str(board)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.read(10) == b'{"rows": 3'
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0 and err == b""

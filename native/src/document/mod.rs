@@ -237,7 +237,11 @@ pub fn write_document(
     match written {
         Ok(Some(out)) => Ok(Some(PyBytes::new(py, &out).unbind())),
         Ok(None) => Ok(None),
-        Err(e) => Err(PyOSError::new_err(e.to_string())),
+        // with its errno, Python makes the matching subclass (BrokenPipeError for a closed pipe)
+        Err(e) => Err(match e.raw_os_error() {
+            Some(code) => PyOSError::new_err((code, e.to_string())),
+            None => PyOSError::new_err(e.to_string()),
+        }),
     }
 }
 
