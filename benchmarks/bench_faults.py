@@ -322,7 +322,7 @@ async def ctrl_c(port: int, answers: Answers, proc: subprocess.Popen[bytes], pro
 
 
 async def run(port: int, proc: subprocess.Popen[bytes], log: Path, body_timeout: float,
-              only: list[str] | None = None, rounds: int = 1) -> None:
+              only: list[str] | None = None, rounds: int = 1, client_nice: int = 0) -> None:
     board_1mb = json.dumps({"board": "mines: 10\n" + ("." * 1000 + "\n") * 990}).encode()
     assert len(board_1mb) <= 1_000_000
     heavy = [json.dumps({"board": _board_200(s), "options": {"time_limit": 2}}).encode() for s in range(4)]
@@ -353,6 +353,8 @@ async def run(port: int, proc: subprocess.Popen[bytes], log: Path, body_timeout:
     print(f"{'scenario':<12} {'health p50':>10} {'p90':>7} {'p99':>7} {'max':>7} {'failed':>6}  {'log lines':>9} "
           f"{'tracebacks':>10}  answers", flush=True)
     probe = Probe(port)
+    if client_nice:  # the faulty client below the server and the prober (as a remote one would be)
+        os.nice(client_nice)
     try:
         for name, fn in scenarios:
             if only and name not in only:
@@ -387,12 +389,18 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=1,
                     help="run each scenario but slow-loris and ctrl-c this many times in one probe window "
                     "(more probes for the percentiles; default 1)")
+    ap.add_argument("--client-nice", type=int, default=0, metavar="N",
+                    help="run the faulty client N nice levels below the server and the prober (default 0: "
+                    "the same priority; a remote client does not take the server's CPU)")
+    ap.add_argument("--server-root", type=Path, default=ROOT, metavar="DIR",
+                    help="run the server of this checkout (its cpsolve package; default this one), to compare "
+                    "two versions with the same bench")
     args = ap.parse_args()
     log = Path(tempfile.mkdtemp(prefix="cpsolve-faults-")) / "serve.log"
     with open(log, "wb") as err:
         proc = subprocess.Popen([sys.executable, "-m", "cpsolve", "serve", "--port", "0", "--workers",
                                  str(args.workers), "--body-timeout", str(args.body_timeout)],
-                                stdout=subprocess.PIPE, stderr=err, cwd=ROOT,
+                                stdout=subprocess.PIPE, stderr=err, cwd=args.server_root,
                                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
                                 preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         try:
@@ -400,7 +408,8 @@ def main() -> None:
             line = proc.stdout.readline().decode()
             m = re.search(r":(\d+)/", line)
             assert m, line
-            asyncio.run(run(int(m.group(1)), proc, log, args.body_timeout, args.only, args.rounds))
+            asyncio.run(run(int(m.group(1)), proc, log, args.body_timeout, args.only, args.rounds,
+                            args.client_nice))
         finally:
             if proc.poll() is None:
                 proc.kill()

@@ -244,7 +244,10 @@ async def http_error(request: Request, exc: Exception) -> Response:
 def create_app(limits: Limits | None = None, secret: bytes | str | None = None) -> Starlette:
     """The app. ``limits``: body cap, board size, time budget, pool and queue sizes. ``secret``: the
     key material of the game tokens (servers with the same secret continue each other's games);
-    None: a random one, so games end with this app."""
+    None: a random one, so games end with this app. The worker processes start with the app's
+    lifespan, by ``spawn``: a script that serves the app must keep its own work under
+    ``if __name__ == "__main__":`` (each worker imports the main module), as ``cpsolve serve`` does.
+    ``Limits(pool="threads")`` keeps the jobs in this process."""
     api = Api(limits or Limits(), secret if secret is not None else new_secret())
     post, get = ["POST"], ["GET"]
     routes = [
