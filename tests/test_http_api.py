@@ -124,7 +124,7 @@ def test_an_analysis_cut_short_before_the_proofs_lists_every_cell_undecided(thre
     def out_of_time(*args, **kwargs):
         raise OutOfTime()
 
-    monkeypatch.setattr(cpsolve.analysis, "build_model", out_of_time)
+    monkeypatch.setattr(cpsolve.analysis.count, "count_board", out_of_time)  # the model and count, one call
     doc = thread_client.post("/api/analyze", json={"board": EXPERT, "options": {"time_limit": 0.2}}).json()
     covered = {(c["row"], c["col"]) for c in doc["cells"]}
     assert covered and doc["proved_safe"] == [] and doc["proved_mine"] == [] and doc["exact"] is False
