@@ -206,6 +206,8 @@ class Analysis:
         self._raw = None if self._cells is not None else _raw
         self._extremes: list[tuple[int, int, bool]] | None = None  # exact_extremes, once made
         self._proved: list[tuple[int, int, bool]] | None = None  # proved_cells, once made
+        self._verdicts: Mapping[int, bool] | None = None  # proved_verdicts, once made
+        self._certain: list[tuple[int, bool]] | None = None  # certain_cells, once made
 
     @classmethod
     def build(cls, board: Board, *, remaining: int | None, exact: bool, prior: str, density: Fraction | None,
@@ -259,11 +261,39 @@ class Analysis:
 
     @property
     def proved_safe(self) -> list[tuple[int, int]]:
-        return [(r, c) for r, c, mine in self.proved_cells() if not mine]
+        cols = self.cols
+        return [divmod(i, cols) for i in sorted([i for i, mine in self.proved_verdicts().items() if not mine])]
 
     @property
     def proved_mine(self) -> list[tuple[int, int]]:
-        return [(r, c) for r, c, mine in self.proved_cells() if mine]
+        cols = self.cols
+        return [divmod(i, cols) for i in sorted([i for i, mine in self.proved_verdicts().items() if mine])]
+
+    def proved_verdicts(self) -> Mapping[int, bool]:
+        """Board index -> is a mine, of every proved cell, in no particular order: what
+        :meth:`proved_cells` lists, without a tuple per cell (a player's referee checks them all
+        every move). Made once per result; must not be changed."""
+        if self._verdicts is None:
+            raw = self._raw
+            if self._cells is None and raw is not None:
+                self._verdicts = raw.verdicts()
+            else:
+                cols = self.cols
+                self._verdicts = {c.row * cols + c.col: c.proof.mine for c in self.cells if c.proof is not None}
+        return self._verdicts
+
+    def certain_cells(self) -> list[tuple[int, bool]]:
+        """(board index, is 1) of every cell whose probability is exactly 0 or 1, in increasing order:
+        :meth:`exact_extremes` by index (a counted board's read off its group values). Made once per
+        result; must not be changed."""
+        if self._certain is None:
+            raw = self._raw
+            if self._cells is None and raw is not None and _counted(raw.probs):
+                self._certain = raw.probs.certain_cells()
+            else:
+                cols = self.cols
+                self._certain = [(r * cols + c, one) for r, c, one in self.exact_extremes()]
+        return self._certain
 
     def proved_cells(self) -> list[tuple[int, int, bool]]:
         """(row, col, is a mine) of every proved cell, row-major; read off the proofs without
@@ -277,7 +307,7 @@ class Analysis:
         raw = self._raw
         if self._cells is None and raw is not None:
             cols = self.cols
-            return [(i // cols, i % cols, mine) for i, mine in raw.verdict_cells()]
+            return [(i // cols, i % cols, mine) for i, mine in sorted(self.proved_verdicts().items())]
         return [(c.row, c.col, c.proof.mine) for c in self.cells if c.proof is not None]
 
     def exact_extremes(self) -> list[tuple[int, int, bool]]:
@@ -294,7 +324,7 @@ class Analysis:
             cols = self.cols
             if _counted(raw.probs):
                 # a counted board: each value object (one per group) read once, not once per cell
-                return [(i // cols, i % cols, one) for i, one in raw.probs.certain_cells()]
+                return [(i // cols, i % cols, one) for i, one in self.certain_cells()]
             unknown = raw.unknown
             pairs: Iterable[tuple[int, Probability]] = zip(unknown, _per_cell(raw.probs, unknown), strict=True)
             # is_certain reads the ratio: no Fraction (and its gcd) for each group of the board

@@ -87,6 +87,9 @@ def test_proved_cells_and_exact_extremes_without_cell_objects():
             assert a.proved_cells() == fast_proved and a.proved_cells() is not a.proved_cells()
             fast_safe, fast_mine = a.proved_safe, a.proved_mine
             fast_guess = a.best_guess
+            cols = a.cols
+            assert sorted(a.proved_verdicts().items()) == [(r * cols + c, m) for r, c, m in fast_proved]
+            assert a.certain_cells() == [(r * cols + c, one) for r, c, one in fast_extremes]
             covered = [divmod(i, a.cols) for i, v in enumerate(pos.board.cells) if v < 0]
             fast_probs = [a.probability(r, c) for r, c in covered]
             assert a._cells is None  # the path ran: no CellResult was made
@@ -95,6 +98,8 @@ def test_proved_cells_and_exact_extremes_without_cell_objects():
             assert fast_extremes == [(c.row, c.col, c.probability.fraction == 1) for c in cells
                                      if isinstance(c.probability, Exact) and c.probability.fraction in (0, 1)]
             assert (fast_safe, fast_mine) == (a.proved_safe, a.proved_mine)  # now read from the cells
+            assert fast_safe == [(r, c) for r, c, m in fast_proved if not m]
+            assert fast_mine == [(r, c) for r, c, m in fast_proved if m]
             assert fast_guess == best_guess(cells, pos.board)
             assert fast_probs == [a.cell(r, c).probability for r, c in covered]
             seen_proof += len(fast_proved)

@@ -509,3 +509,30 @@ def test_endgame_search_stops_at_the_deadline() -> None:
             small.best_move()
         stopped += 1
     assert stopped >= 2
+
+
+def test_referee_catches_a_wrong_claim_read_off_the_proofs() -> None:
+    """The referee's check on the fast path (the proofs' verdicts and the exact 0/1 cells by index,
+    compared with the layout in C): one flipped claim of a real analysis is one wrong certainty,
+    one flipped exact 0/1 one wrong exact; unflipped, none."""
+    from cpsolve.play.referee import GameRecord, check_certainties
+
+    game = Game(16, 30, 99, seed=game_seed(5, 0), first_click="opening")
+    game.reveal(3, 3)
+    for flip in (False, True):
+        a = analyze(game.board())
+        verdicts = dict(a.proved_verdicts())
+        certain = list(a.certain_cells())
+        assert verdicts and certain
+        if flip:
+            cell = min(verdicts)
+            verdicts[cell] = not verdicts[cell]
+            k = len(certain) // 2
+            certain[k] = (certain[k][0], not certain[k][1])
+        a._verdicts, a._certain = verdicts, certain
+        rec = GameRecord(index=0, seed=0, won=False)
+        check_certainties(a, game, rec, 1)
+        assert rec.certainties == len(verdicts)
+        assert (rec.wrong_certainties, rec.wrong_exact, len(rec.wrong)) == ((1, 1, 1) if flip else (0, 0, 0))
+        if flip:
+            assert rec.wrong[0]["cell"] == list(divmod(min(verdicts), game.cols))
