@@ -101,8 +101,17 @@ fn bad_arguments_are_refused() {
 
 #[test]
 fn best_against_brute_force() {
-    // a 5x7 board, covered cells on a pattern; every cell a candidate with a rank
-    let (rows, cols) = (5usize, 7usize);
+    // boards of 5x7 (edges and interior) and 1xN / Nx1 shapes, covered cells on a pattern
+    for (rows, cols) in [(5usize, 7usize), (1, 6), (6, 1), (2, 2), (3, 3)] {
+        best_on(rows, cols);
+    }
+    let keys = Keys::new(&[], false, 0, &[], &[]).unwrap();
+    assert_eq!(best(1, 3, &[], &[2, 1], &keys, &le(&[0])), Some(1)); // no board: row-major
+    assert_eq!(best(1, 3, &[], &[2, 1], &keys, &le(&[u32::MAX])), None);
+    assert_eq!(best(1, 3, &[], &[], &keys, &le(&[0])), None);
+}
+
+fn best_on(rows: usize, cols: usize) {
     let covered: Vec<u8> = (0..rows * cols)
         .map(|i| u8::from(i % 3 != 0 || i % 5 == 0))
         .collect();
@@ -148,10 +157,6 @@ fn best_against_brute_force() {
             .map(|(&c, &k)| (rank(k), around(c), c))
             .min()
             .map(|t| t.2);
-        assert_eq!(got, want, "seed {seed}");
+        assert_eq!(got, want, "{rows}x{cols} seed {seed}");
     }
-    let keys = Keys::new(&[], false, 0, &[], &[]).unwrap();
-    assert_eq!(best(1, 3, &[], &[2, 1], &keys, &le(&[0])), Some(1)); // no board: row-major
-    assert_eq!(best(1, 3, &[], &[2, 1], &keys, &le(&[u32::MAX])), None);
-    assert_eq!(best(1, 3, &[], &[], &keys, &le(&[0])), None);
 }
