@@ -75,6 +75,39 @@ def test_model_cut_short_gives_uniform_estimates(monkeypatch):
     assert values.pop() == pytest.approx(res.remaining / len(res.cells))
 
 
+def test_estimation_out_of_time_answers_uniform_without_the_facts(monkeypatch):
+    """Issue 27: when the model and the count used the budget up, estimation does not start (no
+    components crossing to Python) and the uniform answer reads the fixed cells' mine flags, never
+    their facts (0.5 s + 0.8 s of a 1000x1000 board); fixed cells at estimates of 0 and 1, checked
+    against the layout, never a certainty."""
+    import cpsolve.analysis as analysis
+    from cpsolve import estimate
+    from cpsolve.constraints.model import FixedCells
+
+    for name in ("COUNT_SHARE", "COUNT_FLOOR", "ESTIMATE_SHARE", "ESTIMATE_FLOOR"):
+        monkeypatch.setattr(analysis, name, 0.0)
+    pos = next(scattered(60, 60, 576, 1, 2, 0.3))
+
+    def no_facts(self: FixedCells) -> None:
+        raise AssertionError("the fixed cells' facts were made")
+
+    with monkeypatch.context() as m:
+        m.setattr(FixedCells, "as_dict", no_facts)
+        m.setattr(estimate, "estimate_parts", lambda *a, **k: pytest.fail("estimation started after the deadline"))
+        res = analyze(pos.board, time_limit=30, prove=False)  # the prover, given time, reads the facts
+    assert "estimation" in res.stats.budget and res.stats.estimate.mode == analysis.UNIFORM
+    assert not res.exact and not res.exact_extremes() and not res.certain_cells() and not res.proved_safe
+    cols = pos.board.cols
+    fixed = [c for c in res.cells if c.probability.value in (0.0, 1.0)]
+    assert fixed  # the board has fixed cells, at 0 or 1 by the layout, labelled estimates
+    for c in res.cells:
+        assert c.probability.basis == "estimate"
+    for c in fixed:
+        assert (c.probability.value == 1.0) == ((c.row * cols + c.col) in pos.mines)
+    assert len({c.probability.value for c in res.cells} - {0.0, 1.0}) == 1
+    _no_wrong_claims(pos, res)
+
+
 def test_small_board_still_counted_under_a_tiny_limit():
     # the floors: a tiny limit still counts a small board exactly (only the solver is cut)
     b = Board(3, 5, (-1, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 1, -1), 1)

@@ -133,7 +133,9 @@ class Certainties(MutableMapping[int, Certainty]):
         """The cells that have a certainty (made or not), as a set built without a lookup per cell:
         a huge board's undecided cells are its unknown cells less these (a test per cell cost 1 s on
         a 1000x1000 board)."""
-        out = set(self._facts)
+        # a model's fixed cells by their mine flags' keys: without making their facts (0.8 s of
+        # a 1000x1000 board's 300,000 fixed cells)
+        out = set(mine_flags(self._facts))
         out -= self._gone
         out.update(self._made, self._pending)
         return out
