@@ -144,6 +144,16 @@ def alive(pid: int) -> bool:
         return False
 
 
+def assert_shutting_down(answers: list) -> None:
+    """Each of the three clients in flight at Ctrl-C got the JSON 503 of a server shutting down."""
+    assert len(answers) == 3
+    for a in answers:
+        assert not isinstance(a, BaseException), a
+        status, headers, body = a
+        assert headers["content-type"] == "application/json"
+        assert (status, json.loads(body)) == (503, {"error": "server is shutting down"})
+
+
 def test_a_client_that_leaves_mid_upload_is_not_logged(server: Served) -> None:
     before = server.log_text()
     body = json.dumps({"board": ". " * 2000 + "\n"}).encode()
@@ -310,12 +320,7 @@ def test_ctrl_c_answers_the_requests_in_flight_with_503_json(tmp_path: Path, pro
         for c in clients:
             c.join(40)
         assert s.proc.wait(20) == 130
-        assert len(answers) == 3
-        for a in answers:
-            assert not isinstance(a, BaseException), a
-            status, headers, body = a
-            assert headers["content-type"] == "application/json"
-            assert (status, json.loads(body)) == (503, {"error": "server is shutting down"})
+        assert_shutting_down(answers)
         log = s.log_text()
         assert "Traceback" not in log and "CancelledError" not in log and "500" not in log, log
         assert "cpsolve serve: stopped (Ctrl-C)" in log
@@ -407,11 +412,7 @@ def test_ctrl_c_from_a_terminal_reaches_the_workers_too_and_nothing_is_printed(t
         for c in clients:
             c.join(40)
         assert s.proc.wait(20) == 130
-        assert len(out) == 3
-        for a in out:
-            assert not isinstance(a, BaseException), a
-            status, headers, body = a
-            assert (status, json.loads(body)) == (503, {"error": "server is shutting down"})
+        assert_shutting_down(out)
         time.sleep(0.2)
         assert not any(alive(w) for w in workers)
         log = s.log_text()
