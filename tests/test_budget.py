@@ -163,3 +163,46 @@ def test_unmodelled_answer_lists_the_covered_cells_and_makes_them_lazily():
     assert ignored.stats.undecided_cells == [(0, 0), (0, 1), (1, 0), (1, 2)]
     assert {c.probability.value for c in ignored.cells} == {0.5}  # 2 mines over 4 unknown cells
     assert not ignored.exact and ignored.stats.budget == ["model", "counting", "estimation", "proofs"]
+
+
+def test_components_crossing_to_python_check_the_deadline():
+    """Issue 27: a huge board's components took 1.2 s to cross from the core, not interruptible;
+    an estimation begun just before its deadline waited for all of them. Under a passed deadline
+    reading them raises OutOfTime (the estimation's caller answers the uniform estimate); read
+    again without one they are all made, the same as a fresh model's."""
+    from cpsolve.constraints import build_model
+
+    board = next(scattered(60, 60, 576, 1, 2, 0.3)).board
+    model = build_model(board)
+    with budget.within(budget.Deadline(time.perf_counter() - 1)), pytest.raises(budget.OutOfTime):
+        model.components[0]
+    comps = tuple(model.components)
+    assert len(comps) == model.stats["components"] > 0
+    assert comps == tuple(build_model(board).components)
+
+
+
+def test_count_cut_by_the_combination_deadline_leaves_every_component_to_the_estimator(monkeypatch):
+    """Issue 27: after the core's count, the counted components' Python objects were made outside
+    any deadline (1.9 s of a 1000x1000 board). Made past the combination's deadline they are not:
+    every component is left to the estimator, none lost, and the count says it ran out of time."""
+    import cpsolve.count.marginals as marginals
+
+    board = next(scattered(60, 60, 576, 1, 2, 0.3)).board
+    args = dict(trust_flags=False, exact_limit=6, state_budget=None, combine_budget=None, density=None,
+                model_seconds=None, count_seconds=None)
+    _, whole = marginals.count_board(board.rows, board.cols, board.codes, board.mines, combine_seconds=None, **args)
+    assert whole.count is not None and whole.count.counted and whole.count.estimated  # some of each
+    n = len(whole.count.counted) + len(whole.count.estimated)
+    real = marginals._core.model_count_exact
+
+    def slow(*a):  # type: ignore[no-untyped-def]
+        got = real(*a[:-1], None)  # the core itself not cut: the deadline passes while it counts
+        time.sleep(0.05)
+        return got
+
+    monkeypatch.setattr(marginals, "_core", type("Core", (), {"model_count_exact": staticmethod(slow)}))
+    model, whole = marginals.count_board(board.rows, board.cols, board.codes, board.mines, combine_seconds=0.01,
+                                         **args)
+    assert whole.count is not None and whole.count.out_of_time
+    assert whole.count.counted == {} and whole.count.estimated == list(range(n)) and len(model.components) == n

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from .. import _core
 from ..board import Board
-from ..budget import OutOfTime, current
+from ..budget import OutOfTime, check, current
 from .clues import TOTAL, Clue, Inconsistent, make_clues
-from .components import Component, Constraint, make_components
+from .components import CHECK_EVERY, Component, Constraint, make_components
 from .simplify import Fact, mine_of
 
 T = TypeVar("T")
@@ -229,14 +229,21 @@ class Model:
             return value
 
 
+def _checked(make: Callable[[], T]) -> T:
+    """``make()``, once the current deadline is checked (:func:`cpsolve.budget.check`): the core's
+    components of a huge board take 0.4 s to cross to Python, not interruptible."""
+    check()
+    return make()
+
+
 #: A lazy part of a model the core built, from (the core's model, cols, unknown cells, components, outside cells).
 _PARTS: dict[str, Callable[..., Deferred[Any]]] = {
     "unknown": lambda core, cols, n_unknown, n_components, n_outside: Deferred(
         lambda: tuple(core.unknown()), n_unknown),
     "clues": lambda core, cols, *_: Deferred(lambda: make_clues(core.clues(), cols)),
-    "constraints": lambda core, *_: Deferred(lambda: _constraints(core.constraints())),
+    "constraints": lambda core, *_: Deferred(lambda: _constraints(_checked(core.constraints))),
     "components": lambda core, cols, n_unknown, n_components, n_outside: Deferred(
-        lambda: make_components(core.components()), n_components),
+        lambda: make_components(_checked(core.components)), n_components),
     "outside": lambda core, cols, n_unknown, n_components, n_outside: Deferred(
         lambda: tuple(core.outside()), n_outside),
 }
@@ -289,4 +296,11 @@ def model_of_core(rows: int, cols: int, remaining: int | None, got: tuple[Any, .
 
 
 def _constraints(data: list[tuple[list[int], int, list[int]]]) -> tuple[Constraint, ...]:
-    return tuple([Constraint(frozenset(cells), need, frozenset(src)) for cells, need, src in data])
+    """The constraints from the core's plain data, the current deadline checked every
+    ``CHECK_EVERY`` of them (a huge board's took 0.65 s, the prover's set-up past its deadline)."""
+    out: list[Constraint] = []
+    for start in range(0, len(data), CHECK_EVERY):
+        check()
+        out += [Constraint(frozenset(cells), need, frozenset(src))
+                for cells, need, src in data[start:start + CHECK_EVERY]]
+    return tuple(out)

@@ -8,13 +8,14 @@ ratios as floats, through :func:`cell_marginals` with another ``value`` function
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
 from .. import _core
-from ..budget import check
+from ..budget import Deadline, OutOfTime, check, within
 from ..constraints import TOTAL, Inconsistent, Model
 from ..constraints.model import clamp_total, model_of_core
 from .dp import ComponentCount, group_mines
@@ -94,6 +95,7 @@ def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, *, tr
     model's or the count's) and :class:`~cpsolve.budget.OutOfTime` (the model not built in time:
     counting degrades instead)."""
     term_budget = None if state_budget is None else state_budget * TERMS_PER_STATE
+    combine_by = None if combine_seconds is None else time.perf_counter() + combine_seconds
     got_model, got, bounded, nominates, model_time = _core.model_count_exact(
         rows, cols, codes, clamp_total(remaining), trust_flags, exact_limit, state_budget, term_budget,
         None if density is None else (density.numerator, density.denominator), combine_budget, model_seconds,
@@ -112,7 +114,14 @@ def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, *, tr
         raise Inconsistent(frozenset({TOTAL}).union(*(c.sources for c in comps)),
                            "the clues cannot be met with the mine total")
     handles, estimated, why = got[4], got[5], got[6]
-    counted = {ci: ComponentCount(comps[ci], h.counts, h, h.states) for ci, h in handles}
+    try:
+        # the counted components' Python objects by the combination's deadline: a huge board's
+        # components took 1.9 s to make (1000x1000 scattered, load 3), past any deadline
+        with within(Deadline(combine_by)):
+            counted = {ci: ComponentCount(comps[ci], h.counts, h, h.states) for ci, h in handles}
+    except OutOfTime:
+        # out of time: every component left to the estimator (itself out of time: the uniform answer)
+        counted, estimated, why = {}, sorted([*estimated, *(ci for ci, _ in handles)]), 1
     out.count = ModelCount(counted, estimated, states, max_states, out_of_time=why == 1)
     out.over_budget, out.combine_out_of_time = why == 2, why == 3
     return model, out

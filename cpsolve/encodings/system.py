@@ -165,6 +165,7 @@ def system_from_clues(rows: int, cols: int, unknown: Iterable[int], clues: Seque
 def system_from_model(model: Model) -> CardSystem:
     """The simplified constraints over the unfixed cells; the total over them and ``model.outside``."""
     frontier = sorted({c for con in model.constraints for c in con.cells})
+    check()  # the analysis deadline: a huge board's constraints and frontier take a second
     cells = list(frontier)
     outside = tuple(model.outside)
     remaining = model.remaining_free
@@ -173,6 +174,7 @@ def system_from_model(model: Model) -> CardSystem:
         cells.append(outside[0])
         outside_var = len(cells)
     var_of = {c: v for v, c in enumerate(cells, start=1)}
+    check()
     cards = []
     for k, con in enumerate(model.constraints):
         if not k & 255:
