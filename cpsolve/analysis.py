@@ -387,7 +387,6 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
         return group_probabilities(probs, model.outside, to_object[p_out], model.fixed,
                                    (ESTIMATE_ZERO, ESTIMATE_ONE)), [False]
     # no total: exact components and fixed cells are untouched by the estimate
-    probs.update(dict.fromkeys(model.outside, to_object[p_out]))
     ordered = [counted[ci] for ci in sorted(counted)]
     probs.update(count.cell_marginals({}, model.outside, ordered, _exact, density=dens))
     for i, f in model.fixed.items():

@@ -590,10 +590,6 @@ class _RawCells:
         proofs = self.proofs
         return proofs.verdicts() if isinstance(proofs, Certainties) else {c: x.mine for c, x in proofs.items()}
 
-    def verdict_cells(self) -> list[tuple[int, bool]]:
-        """(cell, is a mine) of every proved cell, in the order of the cell results (row-major)."""
-        return sorted(self.verdicts().items())
-
 
 class _Entries:
     """The document's cell entries, each distinct one written once: ``tails[k]`` is entry ``k``'s

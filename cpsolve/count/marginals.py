@@ -17,7 +17,7 @@ from typing import TypeVar
 from .. import _core
 from ..budget import Deadline, OutOfTime, check, within
 from ..constraints import TOTAL, Inconsistent, Model
-from ..constraints.model import clamp_total, model_of_core
+from ..constraints.model import clamp_total, mine_flags, model_of_core
 from .dp import ComponentCount, group_mines
 from .native import call
 
@@ -225,7 +225,8 @@ def feasibility_hints(model: Model, counted: dict[int, ComponentCount]) -> dict[
     if not rev[0] & 1:
         return None
     zero, one = Fraction(0), Fraction(1)  # shared: a mid-game 1000x1000 board has 185,000 fixed cells
-    hints: dict[int, Fraction] = {i: one if f.mine else zero for i, f in model.fixed.items()}
+    # the fixed cells' mine flags from the core, without making their facts
+    hints: dict[int, Fraction] = {i: one if mine else zero for i, mine in mine_flags(model.fixed).items()}
     prefix = 1  # bit t: the components before i can hold exactly t mines
     for i, ci in enumerate(order):
         cc = counted[ci]
