@@ -368,7 +368,6 @@ pub fn model_count_exact<'py>(
         trust_flags,
         simplify: true,
     };
-    let has_density = density.is_some();
     let mut s = Settings {
         exact_limit,
         lim: dp::Limits {
@@ -383,7 +382,7 @@ pub fn model_count_exact<'py>(
         let start = std::time::Instant::now();
         let m = model::build(rows, cols, codes, remaining, opts, &model_dl)?;
         let model_time = start.elapsed().as_secs_f64();
-        if !has_density {
+        if s.density.is_none() {
             // the mines left among the unfixed cells
             s.remaining = remaining.map(|r| r - model::fixed_mines(&m) as i64);
         }
@@ -437,7 +436,7 @@ fn certain(n: &BigOrSmall, d: &BigOrSmall) -> bool {
 /// nominates to the prover.
 fn count_tuple<'py>(
     py: Python<'py>,
-    m: &crate::model::Model,
+    m: &model::Model,
     got: Counting,
 ) -> PyResult<(Bound<'py, PyTuple>, bool)> {
     let mut nominates = false;
