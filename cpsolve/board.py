@@ -553,7 +553,7 @@ def read_input(name: str, error: type[BoardError] = BoardError, kind: str = "boa
 
 
 #: Per signed cell code: 1 for covered, flag or mine; the number of a revealed cell (0 otherwise).
-_NEGATIVE = bytes(int(v >= 128) for v in range(256))
+IS_UNREVEALED = bytes(int(v >= 128) for v in range(256))
 _NUMBER = bytes(v if v < 9 else 0 for v in range(256))
 _OVER_EIGHT = bytes(int(v > 8) for v in range(256))
 
@@ -571,7 +571,7 @@ def _validate(board: Board, codes: bytes, mines_at: tuple[int, int] | None,
     # each clue against its covered-or-mine neighbours, counted for the whole board at once; the
     # first clue (row-major) with more is reported. Per byte, number + 8 - room lies in 0..16 (no
     # carry nor borrow crosses a byte), over 8 exactly where the clue is over its room.
-    negative = codes.translate(_NEGATIVE)
+    negative = codes.translate(IS_UNREVEALED)
     room_of = neighbour_counts(board.rows, board.cols, negative)
     n = len(codes)
     excess = (int.from_bytes(codes.translate(_NUMBER), "little") + int.from_bytes(b"\x08" * n, "little")

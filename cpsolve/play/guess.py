@@ -42,8 +42,9 @@ exactly and its optimal move played.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from ..board import COVERED, code_bytes, neighbour_counts, neighbours
+from ..board import COVERED, IS_UNREVEALED, code_bytes, neighbour_counts, neighbours
 from ..count.native import call
 from .endgame import endgame_move
 from .lookahead import CountedPosition, Hypothesis, Lookahead
@@ -71,10 +72,9 @@ _SHAPES = {
 }
 
 
-#: A cell's code byte (:func:`~cpsolve.board.code_bytes`) -> 1 if covered; -> 1 if not revealed
-#: (covered, a flag or a known mine: a negative code).
+#: A cell's code byte (:func:`~cpsolve.board.code_bytes`) -> 1 if covered (for not revealed:
+#: :data:`~cpsolve.board.IS_UNREVEALED`).
 _IS_COVERED = bytes(int(v == COVERED % 256) for v in range(256))
-_IS_UNREVEALED = bytes(int(v >= 128) for v in range(256))
 _COVERED_DIGIT = bytes(b"01"[v == COVERED % 256] for v in range(256))  # as ASCII '0'/'1'
 _REVEALED_DIGIT = bytes(b"01"[v < 128] for v in range(256))
 _CLASS = bytes(0 if v < 128 else 1 if v == COVERED % 256 else 2 for v in range(256))  # see _make_structure
@@ -117,14 +117,19 @@ class Evaluator:
         self.outside = st.outside
         self.off_safety = 1.0 - self.prob[self.outside[0]] if self.outside else 0.0
 
+    @cached_property
+    def codes(self) -> bytes:
+        """The position's cells as :func:`~cpsolve.board.code_bytes` (made once per position)."""
+        return code_bytes(self.cells)
+
     # --- basic facts ----------------------------------------------------------------------------
 
     def around(self, table: bytes) -> bytes:
         """Per board cell, how many of its neighbours are marked by ``table`` (a cell's code byte ->
-        1 if marked: :data:`_IS_COVERED`, :data:`_IS_UNREVEALED`), the whole board at once."""
+        1 if marked: :data:`_IS_COVERED`, :data:`~cpsolve.board.IS_UNREVEALED`), the whole board at once."""
         got = self._around.get(table)
         if got is None:
-            got = self._around[table] = neighbour_counts(self.rows, self.cols, code_bytes(self.cells).translate(table))
+            got = self._around[table] = neighbour_counts(self.rows, self.cols, self.codes.translate(table))
         return got
 
     def is_mine(self, i: int) -> bool:
@@ -216,7 +221,7 @@ class Evaluator:
         if self._classes is None:
             # per cell: 0 revealed, 1 hidden (covered, not certain to be a mine), 2 a mine (a flag, a
             # known mine, or a covered cell of probability 1): _hidden and is_mine, the board at once
-            classes = bytearray(code_bytes(self.cells).translate(_CLASS))
+            classes = bytearray(self.codes.translate(_CLASS))
             for j in [j for j, p in self.prob.items() if p == 1.0]:
                 if classes[j] == 1:
                     classes[j] = 2
@@ -254,11 +259,11 @@ class Evaluator:
         of revealed ones; the enablers not known to be mines are added up with a two-bit counter per
         cell.
         """
-        rows, cols, cells, prob = self.rows, self.cols, self.cells, self.prob
+        rows, cols, prob = self.rows, self.cols, self.prob
         width = cols + 4
         if self._masks is None:
             # the padded board as a string of '0'/'1', last cell first, read as a binary number
-            codes = code_bytes(cells)
+            codes = self.codes
             edge, side = b"0" * (2 * width), b"00"
 
             def mask(table: bytes) -> int:
@@ -413,7 +418,7 @@ class Evaluator:
                     cands.append(i)
         seen: set[int] = set()
         out = []
-        unrevealed = self.around(_IS_UNREVEALED)
+        unrevealed = self.around(IS_UNREVEALED)
         for i in sorted(cands, key=lambda i: (prob[i], unrevealed[i], i)):
             if i not in seen:
                 seen.add(i)
@@ -435,7 +440,7 @@ class Evaluator:
                 j = self._at(r + dr, c + dc)
                 if j is not None and j in outside:
                     picked.add(j)
-        unrevealed = self.around(_IS_UNREVEALED)
+        unrevealed = self.around(IS_UNREVEALED)
         for j in outside:
             if j not in picked and 1 < unrevealed[j] < 4:
                 picked.add(j)

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .. import _core
-from ..board import Board, code_bytes
+from ..board import Board
 from ..constraints import TOTAL, Component, Inconsistent, build_model
 from ..constraints.model import mine_flags
 from ..count.native import call
@@ -130,7 +130,7 @@ class Lookahead:
         model = build_model(board)
         remaining = model.remaining_free
         assert remaining is not None
-        core, empty = call(_core.Position.of_model, board.rows, board.cols, code_bytes(board.cells), model.core,
+        core, empty = call(_core.Position.of_model, board.rows, board.cols, board.codes, model.core,
                            remaining, self.state_budget)
         comps = list(model.components)
         if core is None:
