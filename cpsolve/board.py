@@ -222,8 +222,6 @@ class Board:
     cells: tuple[int, ...]
     mines: int | None = None
     source: str = "<board>"
-    # (line, column) in the source text of each cell, for error messages; empty when built in code.
-    positions: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
     # (line, column) of the mine total in the source text, for the messages of check_total.
     total_at: tuple[int, int] | None = field(default=None, compare=False, repr=False)
 
@@ -359,12 +357,6 @@ class Board:
         return "\n".join(lines) + "\n"
 
 
-def _where(board_positions: tuple[tuple[int, int], ...], index: int) -> tuple[int | None, int | None]:
-    if board_positions:
-        return board_positions[index]
-    return None, None
-
-
 def parse_board(text: str, source: str = "<board>", *, validate: bool = True) -> Board:
     """Parse a position in the board text format (docs/board-format.md).
 
@@ -436,7 +428,7 @@ def parse_board(text: str, source: str = "<board>", *, validate: bool = True) ->
         mines = total
         mines_at = mines_at or (dims_at, 1)
     codes = b"".join(grid)
-    board = Board(rows, cols, tuple(array("b", codes)), mines, source, (), mines_at)
+    board = Board(rows, cols, tuple(array("b", codes)), mines, source, mines_at)
     board.__dict__["codes"] = codes  # the cached property, already at hand
     if validate:
         _validate(board, codes, mines_at, partial(_locate, lines, row_lines, cols))
@@ -560,7 +552,7 @@ _OVER_EIGHT = bytes(int(v > 8) for v in range(256))
 
 def validate_board(board: Board, mines_at: tuple[int, int] | None = None) -> None:
     """Checks that make a board malformed (bad input), as opposed to merely impossible."""
-    _validate(board, board.codes, mines_at, partial(_where, board.positions))
+    _validate(board, board.codes, mines_at, lambda index: (None, None))  # no source text to point into
 
 
 def _validate(board: Board, codes: bytes, mines_at: tuple[int, int] | None,
