@@ -12,7 +12,8 @@ import argparse
 import sys
 
 from ..board import display_name
-from ..encodings import DEFAULT_ENCODING, ENCODINGS, encode_board_text
+from ..encodings import DEFAULT_ENCODING, ENCODINGS
+from ..encodings.export import system_text
 from ..encodings.system import board_system
 from . import CliError, read_board
 
@@ -68,8 +69,8 @@ def clause_bound(n: int, lo: int, hi: int, encoding: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     board = read_board(args.board)
+    system, clues = board_system(board, trust_flags=not args.ignore_flags)
     if args.format == "dimacs":
-        system, _ = board_system(board, trust_flags=not args.ignore_flags)
         for card in system.cards:
             bound = clause_bound(len(card.lits), card.lo, card.hi, args.encoding)
             if bound > MAX_CLAUSES:
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
                                f"mines) may take {bound:.2g} clauses ({args.encoding}), "
                                f"over the limit of {MAX_CLAUSES:.0e}: --format opb writes it as one linear "
                                "constraint")
-    text = encode_board_text(board, args.format, encoding=args.encoding, trust_flags=not args.ignore_flags)
+    text = system_text(board, system, clues, args.format, encoding=args.encoding)
     if args.output:
         try:
             with open(args.output, "w", encoding="utf-8") as fh:
