@@ -14,9 +14,11 @@ that did not finish leaves the cell "not decided". Running out of time never mak
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .errors import BudgetError
 
@@ -91,3 +93,14 @@ def check() -> None:
     d = _current.get()
     if d is not None and d.at is not None and time.perf_counter() > d.at:
         raise OutOfTime()
+
+
+_T = TypeVar("_T")
+
+
+def checked_slices(data: Sequence[_T], every: int) -> Iterator[Sequence[_T]]:
+    """``data`` in consecutive slices of ``every`` items, :func:`check` called before each one is
+    handed out: a loop that makes Python objects from a huge board's data stops at the deadline."""
+    for start in range(0, len(data), every):
+        check()
+        yield data[start:start + every]

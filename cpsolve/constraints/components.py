@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .. import _core
-from ..budget import OutOfTime, check, current
+from ..budget import OutOfTime, checked_slices, current
 
 
 class UnionFind:
@@ -92,11 +92,10 @@ def make_components(data: list[tuple[list[tuple[list[int], list[int]]], list[tup
     every :data:`CHECK_EVERY` components: a huge board's took 1.2 s to make (1000x1000 scattered,
     load 5), and an estimation begun just before its deadline waited for all of them."""
     out: list[Component] = []
-    for start in range(0, len(data), CHECK_EVERY):
-        check()
+    for part in checked_slices(data, CHECK_EVERY):
         out += [Component(tuple([Group(tuple(cells), tuple(cons)) for cells, cons in groups]),
                           tuple([(tuple(gs), need) for gs, need in con_groups]), frozenset(src))
-                for groups, con_groups, src in data[start:start + CHECK_EVERY]]
+                for groups, con_groups, src in part]
     return tuple(out)
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from .. import _core
 from ..board import Board
-from ..budget import OutOfTime, check, current
+from ..budget import OutOfTime, check, checked_slices, current
 from .clues import TOTAL, Clue, Inconsistent, make_clues
 from .components import CHECK_EVERY, Component, Constraint, make_components
 from .simplify import Fact, mine_of
@@ -299,8 +299,6 @@ def _constraints(data: list[tuple[list[int], int, list[int]]]) -> tuple[Constrai
     """The constraints from the core's plain data, the current deadline checked every
     ``CHECK_EVERY`` of them (a huge board's took 0.65 s, the prover's set-up past its deadline)."""
     out: list[Constraint] = []
-    for start in range(0, len(data), CHECK_EVERY):
-        check()
-        out += [Constraint(frozenset(cells), need, frozenset(src))
-                for cells, need, src in data[start:start + CHECK_EVERY]]
+    for part in checked_slices(data, CHECK_EVERY):
+        out += [Constraint(frozenset(cells), need, frozenset(src)) for cells, need, src in part]
     return tuple(out)
