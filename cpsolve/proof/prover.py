@@ -81,15 +81,10 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
             # no cell nominated (most positions): the deductions are the answer, without the
             # encoding, the solver (so one not loaded yet need not be, however little time is left:
             # a blank 1000x1000 board under --time-limit 0.5 was "proofs cut short, 10^6 cells
-            # undecided") nor the deadline's context, unless the time is up (below: "cut short")
-            at = deadline
-            outer = budget.current_at()
-            if outer is not None and (at is None or outer < at):
-                at = outer
-            if at is None or time.perf_counter() <= at:
-                deduced = len(certs)
-                return ProofResult(certs, ProofStats(name, deduced, proved=deduced,
-                                                     ms=(time.perf_counter() - t0) * 1e3))
+            # undecided"), unless the time is up (below: "cut short")
+            with budget.within(budget.Deadline(deadline)) as at:
+                if not at.expired():
+                    return _deductions_only(certs, name, t0)
     try:
         # the solver part runs under the deadline (cpsolve.budget): setting it up on a huge board
         # (encoding, symmetry groups, loading the backend) takes time too, and is cut short with it
@@ -139,10 +134,7 @@ def _solve(model: Model, name: str, certs: Certainties,
         # the solver (so one not loaded yet need not be, however little time is left: a blank
         # 1000x1000 board under --time-limit 0.5 was "proofs cut short, 10^6 cells undecided")
         budget.check()
-        result = ProofResult(certs, ProofStats(engine=name, deduced=len(certs)))
-        result.stats.proved = len(certs)
-        result.stats.ms = (time.perf_counter() - t0) * 1e3
-        return result
+        return _deductions_only(certs, name, t0)
     else:
         system = system_from_model(model)
     budget.check()
@@ -188,6 +180,13 @@ def _solve(model: Model, name: str, certs: Certainties,
     return result
 
 
+def _deductions_only(certs: Certainties, name: str, t0: float) -> ProofResult:
+    """The result when the solver is asked nothing: the deductions (``certs``) are all proved."""
+    deduced = len(certs)
+    return ProofResult(certs, ProofStats(engine=name, deduced=deduced, proved=deduced,
+                                         ms=(time.perf_counter() - t0) * 1e3))
+
+
 def _nothing_to_ask(model: Model, hints: Mapping[int, Fraction], nominates: bool | None = None,
                     bounded: bool | None = None) -> bool:
     """True when :func:`system_from_model` would give a system with no impossible constraint whose
@@ -195,25 +194,18 @@ def _nothing_to_ask(model: Model, hints: Mapping[int, Fraction], nominates: bool
     or 1): :func:`_solve` then asks the solver nothing, and the encoding need not be built.
     ``nominates`` (not None): the caller vouches for the second half, ``bounded`` (not None) for the
     first (see :func:`prove_model`)."""
-    if bounded is not None:
-        if not bounded:
-            return False
-    elif not model.bounded():
+    if not (model.bounded() if bounded is None else bounded):
         return False  # some constraint is impossible (see Card.impossible)
-    else:
-        n_out = len(model.outside)
-        remaining = model.remaining_free
-        if remaining is not None:
-            lo = remaining - max(n_out - 1, 0)
-            if lo > min(remaining, model.frontier + (n_out > 0)) or remaining < 0:
-                return False  # the total's constraint is impossible (see Card.impossible)
+    if bounded is None or nominates is None:  # (read only when needed: a model makes them on first read)
+        outside, remaining = model.outside, model.remaining_free
+        n_out = len(outside)
+        if bounded is None and remaining is not None and (
+                remaining - max(n_out - 1, 0) > min(remaining, model.frontier + (n_out > 0)) or remaining < 0):
+            return False  # the total's constraint is impossible (see Card.impossible)
     if nominates is not None:
         # the caller's word: False, no cell nominated; True, some group or the off-frontier cells
         # at 0 or 1 (every cell of a group is in a constraint), so a cell is nominated
         return not nominates
-    outside = model.outside
-    n_out = len(outside)
-    remaining = model.remaining_free
     frontier: set[int] = set()
     for con in model.constraints:
         frontier.update(con.cells)
