@@ -97,7 +97,6 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from ..web import Limits, create_app
-    from ..web.pool import Pool
 
     sock = listening_socket(args.host, args.port)
     port = sock.getsockname()[1]
@@ -115,7 +114,6 @@ def run(args: argparse.Namespace) -> int:
                   h11_max_incomplete_event_size=256 * 1024)
     stops: list[int] = []  # the signals that stopped the server
     saved = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
-    pool: Pool | None = None  # the one process's (with --processes N, each ends by itself)
     if args.processes > 1:
         from uvicorn.supervisors import Multiprocess
 
@@ -136,7 +134,6 @@ def run(args: argparse.Namespace) -> int:
         runner = supervisor.run
     else:
         app = create_app(limits, secret)
-        pool = app.state.pool
         from ..web.serving import LINGER_FACTOR, HeadTimedH11Protocol
 
         protocol = type("HeadTimedH11Protocol", (HeadTimedH11Protocol,),
@@ -159,15 +156,7 @@ def run(args: argparse.Namespace) -> int:
             signal.signal(sig, before)
     interrupted = signal.SIGINT in stops
     print(f"cpsolve serve: stopped{' (Ctrl-C)' if interrupted else ''}", file=sys.stderr, flush=True)
-    status = EXIT_INTERRUPTED if interrupted else EXIT_OK
-    if pool is not None and pool.abandoned():
-        # (Limits.pool "threads" only: worker processes are stopped with the app.)
-        # The requests in flight were answered 503; their analyses still run in the pool's threads
-        # (up to their time limit), which the interpreter would wait for at exit, and a second
-        # Ctrl-C during that wait would print a traceback. Nothing is left to write or close.
-        sys.stdout.flush()
-        os._exit(status)
-    return status
+    return EXIT_INTERRUPTED if interrupted else EXIT_OK
 
 
 def _noting(stops: list[int], then: Callable[[int, Any], Any]) -> Callable[[int, Any], None]:

@@ -102,10 +102,6 @@ class Pool:
     def close(self) -> None:
         raise NotImplementedError
 
-    def abandoned(self) -> int:
-        """Jobs still running after :meth:`close` (threads that cannot be stopped)."""
-        return 0
-
     def pids(self) -> list[int]:
         """The worker processes (none for threads)."""
         return []
@@ -116,6 +112,16 @@ class Pool:
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker, within the bound on jobs in hand."""
+        self.admit()
+        self.in_hand += 1
+        try:
+            return await self._run(fn, args)
+        finally:
+            self.in_hand -= 1
+            self.served += 1
+
+    async def _run(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+        """``fn(*args)`` in a worker (the job taken in hand by :meth:`run`)."""
         raise NotImplementedError
 
 
@@ -141,35 +147,23 @@ class ThreadPool(Pool):
         super().__init__(limits)
         self.ctx = ctx
         self.executor = ThreadPoolExecutor(max_workers=limits.workers, thread_name_prefix="cpsolve-analysis")
-        self.started: set[Future[Any]] = set()  # jobs submitted and not yet finished
-
-    def abandoned(self) -> int:
-        return sum(1 for f in list(self.started) if not f.done())
 
     async def job(self, job: Job, args: tuple[Any, ...], pause: bool) -> Outcome:
         return await self.run(jobs.execute, self.ctx, job, args, pause)
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        self.admit()
-        self.in_hand += 1
+    async def _run(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+        stop = self.stopping()
+        work = self.executor.submit(fn, *args)
+        job = asyncio.wrap_future(work)
         try:
-            stop = self.stopping()
-            work = self.executor.submit(fn, *args)
-            self.started.add(work)
-            work.add_done_callback(self.started.discard)
-            job = asyncio.wrap_future(work)
-            try:
-                await asyncio.wait((job, stop), return_when=asyncio.FIRST_COMPLETED)
-            except asyncio.CancelledError:  # the request is gone: its answer is dropped
-                job.cancel()
-                raise
-            if not job.done():
-                job.cancel()  # a cancelled future drops the thread's answer when it comes
-                raise shutting_down()
-            return job.result()
-        finally:
-            self.in_hand -= 1
-            self.served += 1
+            await asyncio.wait((job, stop), return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:  # the request is gone: its answer is dropped
+            job.cancel()
+            raise
+        if not job.done():
+            job.cancel()  # a cancelled future drops the thread's answer when it comes
+            raise shutting_down()
+        return job.result()
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
@@ -223,21 +217,15 @@ class ProcessPool(Pool):
     async def job(self, job: Job, args: tuple[Any, ...], pause: bool) -> Outcome:
         return await self.run(_worker_execute, job, args, pause)
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        self.admit()
-        self.in_hand += 1
+    async def _run(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+        await self._acquire()
+        slot = [True]  # the place is this job's to give back (see _attempts: a cancelled job's worker keeps it)
         try:
-            await self._acquire()
-            slot = [True]  # the place is this job's to give back (see _attempts: a cancelled job's worker keeps it)
-            try:
-                return await self._attempts(fn, args, slot)
-            finally:
-                if slot[0]:
-                    assert self._slots is not None
-                    self._slots.release()
+            return await self._attempts(fn, args, slot)
         finally:
-            self.in_hand -= 1
-            self.served += 1
+            if slot[0]:
+                assert self._slots is not None
+                self._slots.release()
 
     async def _acquire(self) -> None:
         """One of the ``workers`` places (waiting on the loop, not in the executor's queue)."""
