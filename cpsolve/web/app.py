@@ -35,12 +35,11 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..board import BoardError
 from ..render.palette import as_javascript
 from . import jobs
 from .pool import SHUTTING_DOWN, Pool, make_pool
 from .tokens import SECRET_ENV, new_secret
-from .validate import Limits, RequestError, board_request_error
+from .validate import Limits, RequestError
 
 log = logging.getLogger("cpsolve.web")
 #: The GIL's switch interval (seconds) while the server runs (see create_app's lifespan).
@@ -181,9 +180,6 @@ def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
             result = await handler(request)
         except RequestError as exc:
             return error(exc.message, exc.status, close=exc.close, retry_after=exc.retry_after)
-        except BoardError as exc:  # found once the options are known (trusted flags over the total)
-            bad = board_request_error(exc)
-            return error(bad.message, bad.status)
         except ClientDisconnect:  # the client left mid-upload: no one to answer, nothing to log
             return error("the client disconnected", 400, close=True)
         except Exception:  # a bug, not the client's fault: logged here, one line to the client
@@ -292,6 +288,11 @@ def create_app(limits: Limits | None = None, secret: bytes | str | None = None) 
 def app_from_environment() -> Starlette:
     """The app of one process of ``cpsolve serve --processes N``: limits and secret from the
     environment the parent set (``CPSOLVE_SERVE_LIMITS``, ``CPSOLVE_SECRET``)."""
+    return create_app(limits_from_environment(), os.environ[SECRET_ENV])
+
+
+def limits_from_environment() -> Limits:
+    """The limits ``cpsolve serve --processes N`` handed to this process (``CPSOLVE_SERVE_LIMITS``),
+    else the defaults."""
     raw = os.environ.get(LIMITS_ENV)
-    limits = Limits(**json.loads(raw)) if raw else Limits()
-    return create_app(limits, os.environ[SECRET_ENV])
+    return Limits(**json.loads(raw)) if raw else Limits()

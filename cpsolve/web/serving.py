@@ -20,14 +20,12 @@ nothing for ``LINGER_IDLE`` seconds, or ``linger_bytes`` have come, or ``LINGER_
 from __future__ import annotations
 
 import asyncio
-import json
-import os
 from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from .app import LIMITS_ENV
+from .app import limits_from_environment
 
 #: A lingering connection is closed after this many seconds without data from the client ...
 LINGER_IDLE = 1.0
@@ -37,10 +35,8 @@ LINGER_SECONDS = 5.0
 LINGER_FACTOR = 8
 
 
-def _limit(key: str, default: float) -> float:
-    """A limit handed to this process (``cpsolve serve --processes N``), else its default."""
-    raw = os.environ.get(LIMITS_ENV)
-    return float(json.loads(raw).get(key, default)) if raw else default
+#: The limits handed to this process (``cpsolve serve --processes N``), read once at import.
+_LIMITS = limits_from_environment()
 
 
 class _LingeringTransport:
@@ -69,8 +65,8 @@ class HeadTimedH11Protocol(H11Protocol):
     """H11Protocol, closing a connection whose request head is late, lingering when it closes one
     whose body is unread (see the module)."""
 
-    head_timeout: float = _limit("body_timeout", 10.0)
-    linger_bytes: int = int(LINGER_FACTOR * _limit("max_body", 1_000_000))
+    head_timeout: float = _LIMITS.body_timeout
+    linger_bytes: int = LINGER_FACTOR * _LIMITS.max_body
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._lingering: _LingeringTransport = _LingeringTransport(transport, self)
