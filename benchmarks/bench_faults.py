@@ -3,7 +3,8 @@
     python benchmarks/bench_faults.py
 
 Starts ``cpsolve serve --port 0`` in its own process (its standard error to a log file), waits
-for its first answer (its workers started and warmed; the time is printed) and, while a prober in
+for its first answer (its workers started and warmed; the time is printed; at most ``--start-timeout``
+seconds, and not past its exit: either ends the run with one line naming its log) and, while a prober in
 a process of its own asks ``/api/health`` every 20 ms over fresh connections, runs one scenario
 after the other (every body is made before its scenario starts, so the client's own work
 does not count):
@@ -36,6 +37,7 @@ import json
 import multiprocessing
 import os
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -321,8 +323,36 @@ async def ctrl_c(port: int, answers: Answers, proc: subprocess.Popen[bytes], pro
             ms, failed)
 
 
+def _still_starting(proc: subprocess.Popen[bytes], log: Path, t0: float, timeout: float) -> None:
+    """SystemExit, naming the server's log, when it has exited or not answered within ``timeout`` s of ``t0``."""
+    if proc.poll() is not None:
+        raise SystemExit(f"bench_faults: the server exited (status {proc.returncode}) before it answered; "
+                         f"its log: {log}")
+    if time.perf_counter() - t0 > timeout:
+        raise SystemExit(f"bench_faults: the server did not answer within {timeout:g} s (--start-timeout); "
+                         f"its log: {log}")
+
+
+def _address(proc: subprocess.Popen[bytes], log: Path, timeout: float) -> int:
+    """The port of the server's first line (``open http://HOST:PORT/``), within ``timeout`` s."""
+    assert proc.stdout is not None
+    t0 = time.perf_counter()
+    while not select.select([proc.stdout], [], [], 0.1)[0]:
+        _still_starting(proc, log, t0, timeout)
+    line = proc.stdout.readline().decode()
+    m = re.search(r":(\d+)/", line)
+    if m:
+        return int(m.group(1))
+    if not line:  # the end of its output: it exits
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(5)
+        _still_starting(proc, log, t0, timeout)
+    raise SystemExit(f"bench_faults: the server's first line names no port: {line!r}; its log: {log}")
+
+
 async def run(port: int, proc: subprocess.Popen[bytes], log: Path, body_timeout: float,
-              only: list[str] | None = None, rounds: int = 1, client_nice: int = 0) -> None:
+              only: list[str] | None = None, rounds: int = 1, client_nice: int = 0,
+              start_timeout: float = 120.0) -> None:
     board_1mb = json.dumps({"board": "mines: 10\n" + ("." * 1000 + "\n") * 990}).encode()
     assert len(board_1mb) <= 1_000_000
     heavy = [json.dumps({"board": _board_200(s), "options": {"time_limit": 2}}).encode() for s in range(4)]
@@ -343,10 +373,11 @@ async def run(port: int, proc: subprocess.Popen[bytes], log: Path, body_timeout:
     while True:  # the server listens from the start; it answers once its workers are up and warmed
         try:
             status, _, _ = await _request(port, "GET", "/api/health", timeout=60)
-        except OSError:
+        except (OSError, TimeoutError, asyncio.IncompleteReadError):
             status = 0
         if status == 200:
             break
+        _still_starting(proc, log, t0, start_timeout)
         await asyncio.sleep(0.05)
     print(f"(first /api/health answered {time.perf_counter() - t0:.2f} s after the server printed its address)",
           flush=True)
@@ -395,6 +426,10 @@ def main() -> None:
     ap.add_argument("--server-root", type=Path, default=ROOT, metavar="DIR",
                     help="run the server of this checkout (its cpsolve package; default this one), to compare "
                     "two versions with the same bench")
+    ap.add_argument("--start-timeout", type=float, default=120.0, metavar="S",
+                    help="give up (exit 1, naming the server's log) when the server has exited before it "
+                    "answered /api/health, or has not printed its address or then answered within this many "
+                    "seconds (default 120)")
     args = ap.parse_args()
     log = Path(tempfile.mkdtemp(prefix="cpsolve-faults-")) / "serve.log"
     with open(log, "wb") as err:
@@ -404,12 +439,9 @@ def main() -> None:
                                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
                                 preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         try:
-            assert proc.stdout is not None
-            line = proc.stdout.readline().decode()
-            m = re.search(r":(\d+)/", line)
-            assert m, line
-            asyncio.run(run(int(m.group(1)), proc, log, args.body_timeout, args.only, args.rounds,
-                            args.client_nice))
+            port = _address(proc, log, args.start_timeout)
+            asyncio.run(run(port, proc, log, args.body_timeout, args.only, args.rounds, args.client_nice,
+                            args.start_timeout))
         finally:
             if proc.poll() is None:
                 proc.kill()
