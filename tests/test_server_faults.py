@@ -355,14 +355,19 @@ def test_a_worker_killed_mid_analysis_is_replaced_and_the_request_answered(tmp_p
         stop(s)
 
 
+def one_analysis_in_hand(port: int, seed: int) -> bytes:
+    """A client's analysis of ``board_200(seed)`` (time limit 20 s) posted from a thread of its own
+    (its answer unread), once the server has it in hand; its body."""
+    body = json.dumps({"board": board_200(seed), "options": {"time_limit": 20}}).encode()
+    threading.Thread(target=post, args=(port, "/api/analyze", body, []), daemon=True).start()
+    assert wait_in_hand(port, 1)["analyses_in_hand"] == 1
+    return body
+
+
 def test_every_place_taken_is_answered_503_json_with_retry_after(tmp_path: Path) -> None:
     s = serve(tmp_path, "--workers", "1", "--queue", "0", "--max-time-limit", "30")
     try:
-        out: list = []
-        body = json.dumps({"board": board_200(8), "options": {"time_limit": 20}}).encode()
-        client = threading.Thread(target=post, args=(s.port, "/api/analyze", body, out), daemon=True)
-        client.start()
-        assert wait_in_hand(s.port, 1)["analyses_in_hand"] == 1
+        one_analysis_in_hand(s.port, 8)
         got: list = []
         post(s.port, "/api/analyze", json.dumps({"board": "1 .\n. .\n"}).encode(), got)
         status, headers, answer_body = got[0]
@@ -376,11 +381,7 @@ def test_every_place_taken_is_answered_503_json_with_retry_after(tmp_path: Path)
 def test_a_request_whose_client_left_is_dropped_before_it_runs(tmp_path: Path) -> None:
     s = serve(tmp_path, "--workers", "1", "--max-time-limit", "30")
     try:
-        out: list = []
-        body = json.dumps({"board": board_200(9), "options": {"time_limit": 20}}).encode()
-        client = threading.Thread(target=post, args=(s.port, "/api/analyze", body, out), daemon=True)
-        client.start()
-        assert wait_in_hand(s.port, 1)["analyses_in_hand"] == 1
+        body = one_analysis_in_hand(s.port, 9)
         with connect(s.port) as sock:  # a second one, waiting for the worker; then its client leaves
             sock.sendall(b"POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                          b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
