@@ -10,15 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cpsolve import Board, parse_board
 from cpsolve.cli import main
 from cpsolve.layout import Layout, read_layout
-from cpsolve.proof.local import clue_certainties, pair_certainties
 from cpsolve.simulate.noguess import banned_cells, generate, generate_many, play_proved
 
-from .boardgen import consistent_boards
 from .noguess_oracle import no_guess
-from .oracle import brute_force, forced_cells
 
 DATA = Path(__file__).parent / "data"
 
@@ -163,32 +159,6 @@ def test_cli_generate_bad_usage(argv: list[str], message: str, capsys: pytest.Ca
     assert main(["generate", "--no-guess", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
-
-
-# -- the quick path's certainties (cpsolve.proof.local) against brute force -----------------------
-
-@given(consistent_boards(max_cells=25, max_unknown=12))
-@settings(max_examples=300, deadline=None)
-def test_local_certainties_are_sound(case: tuple[Board, frozenset[int]]) -> None:
-    board, _ = case
-    # forced by the clues alone (no total): everything the local rules may claim
-    no_total = forced_cells(brute_force(Board(board.rows, board.cols, board.cells, None)))
-    clues = [i for i, v in enumerate(board.cells) if v >= 0]
-    for a in clues:
-        for cert in clue_certainties(board.rows, board.cols, board.cells, a):
-            assert no_total.get(board.index(*cert.cell)) == cert.mine and not cert.uses_total
-        for b in clues:
-            if a < b:
-                for cert in pair_certainties(board.rows, board.cols, board.cells, a, b):
-                            assert no_total.get(board.index(*cert.cell)) == cert.mine, (board.to_text(), a, b)
-
-
-def test_pair_rule_by_hand() -> None:
-    # the 1-2 pattern: the 2 at 1,1 needs one mine beyond what it shares with the 1 at 1,0
-    board = parse_board("mines: 2\n. . .\n1 2 1\n")
-    certs = pair_certainties(2, 3, board.cells, board.index(1, 0), board.index(1, 1))
-    assert {(c.cell, c.mine) for c in certs} == {((0, 2), True)}
-    assert certs[0].clues == ((1, 0), (1, 1)) and certs[0].engine == "deduction"
 
 
 def test_ms_toollib_no_guess_layouts_pass_verify() -> None:

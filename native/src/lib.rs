@@ -3,7 +3,7 @@
 //! The boundary is narrow and plain: Python passes ints, bytes and lists, and gets ints, bytes and lists
 //! back. No Python object is held inside the core. Each room registers its own functions:
 //! [`board`] (flat scans of the cell codes), [`document`] (the JSON document), [`model`] (board scan, clues, simplifier, components), [`count`] (plan, DP, combination, marginals)
-//! [`endgame`] (the exact endgame search of play), [`lookahead`] (the player's counts of
+//! [`endgame`] (the exact endgame search of play), [`noguess`] (no-guess generation's loop), [`lookahead`] (the player's counts of
 //! hypothetical positions) and [`propagate`] (the proofs' first pass). A certainty is never made
 //! here: the core may propagate and nominate, but `cpsolve/proof/` alone turns a fact into a `Certainty`.
 
@@ -20,6 +20,7 @@ pub mod document;
 pub mod endgame;
 pub mod lookahead;
 pub mod model;
+pub mod noguess;
 pub mod propagate;
 
 /// The core's version, so that Python can tell a stale build from the source it runs beside.
@@ -35,6 +36,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     count::register(m)?;
     document::register(m)?;
     model::register(m)?;
+    noguess::register(m)?;
     endgame::register(m)?;
     lookahead::register(m)?;
     propagate::register(m)?;

@@ -507,3 +507,74 @@ fn count_tuple<'py>(
     }
     Ok((PyTuple::new(py, items)?, nominates))
 }
+
+impl BigOrSmall {
+    fn is_zero(&self) -> bool {
+        match self {
+            BigOrSmall::Small(v) => *v == 0,
+            BigOrSmall::Big(v) => v.is_zero(),
+        }
+    }
+
+    fn equals(&self, other: &BigOrSmall) -> bool {
+        match (self, other) {
+            (BigOrSmall::Small(a), BigOrSmall::Small(b)) => a == b,
+            (BigOrSmall::Big(a), BigOrSmall::Big(b)) => a == b,
+            (BigOrSmall::Small(a), BigOrSmall::Big(b))
+            | (BigOrSmall::Big(b), BigOrSmall::Small(a)) => BigUint::from(*a) == *b,
+        }
+    }
+}
+
+/// The cells an exact count of the whole model `m` puts at probability 0 (false) or 1 (true)
+/// through the mines left among its unfixed cells (`remaining` counts the model's unknown cells, as
+/// `build`'s): what no-guess generation's play reveals or marks when the clues alone stop
+/// (native/src/noguess/). `None` when the count is not exact (a component over `exact_limit` or a
+/// budget, the deadline, the combination over its budget): nothing is read from an estimate. An
+/// inconsistent model is `Err(Stop::Invalid)`.
+pub(crate) fn forced_cells(
+    m: &model::Model,
+    remaining: i64,
+    exact_limit: Option<u64>,
+    lim: dp::Limits,
+    combine_budget: Option<u64>,
+    dl: &Deadline,
+) -> Result<Option<Vec<(u32, bool)>>, Stop> {
+    let s = Settings {
+        exact_limit,
+        lim,
+        remaining: Some(remaining - model::fixed_mines(m) as i64),
+        density: None,
+        combine_budget,
+    };
+    let counting = match run(&m.components, m.outside.len() as u64, &s, dl, dl) {
+        Ok(c) => c,
+        Err(Stop::OutOfTime) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let (groups, outside) = match counting.outcome {
+        Outcome::Exact { groups, outside } => (groups, outside),
+        Outcome::Partial(_) => return Ok(None),
+        Outcome::NoConfiguration(_) | Outcome::NoTotal => {
+            return Err(Stop::Invalid("the position is inconsistent".into()))
+        }
+    };
+    let mut out = Vec::new();
+    let mut it = groups.iter();
+    for g in m.components.iter().flat_map(|c| &c.groups) {
+        let Some((num, den)) = it.next() else {
+            return Err(Stop::Invalid("a group without its probability".into()));
+        };
+        if num.is_zero() || num.equals(den) {
+            let mine = !num.is_zero();
+            out.extend(g.cells.iter().map(|&c| (c, mine)));
+        }
+    }
+    if let Some((num, den)) = &outside {
+        if num.is_zero() || num.equals(den) {
+            let mine = !num.is_zero();
+            out.extend(m.outside.iter().map(|&c| (c, mine)));
+        }
+    }
+    Ok(Some(out))
+}

@@ -1,0 +1,691 @@
+//! No-guess generation's play and repair loop (`cpsolve/simulate/noguess.py` is its Python face).
+//!
+//! [`Table`] holds a layout (the referee's side: where the mines are and the numbers) and the view of
+//! a player who moves by forced cells alone: a revealed number whose mines are all marked makes its
+//! other covered neighbours safe, one that needs as many mines as it has covered neighbours makes
+//! them mines; when no single clue forces anything, the position's model is built
+//! ([`crate::model::build`]: the simplifier with the mine total) and its fixed cells are taken;
+//! when those give no safe cell, the model is counted exactly through the mine total
+//! ([`crate::count::whole::forced_cells`]) and the cells at probability 0 or 1 are taken. Each rule
+//! is sound for every placement that meets the clues and the total, so a play won this way is won
+//! by `cpsolve verify-ng`'s proofs (the tests and the soak replay every generated layout there).
+//! Every move is checked against the layout: a cell taken as safe that holds a mine, or as a mine
+//! that holds none, is an error, never hidden. Nothing here is a certainty: the layouts are
+//! plain data, and `cpsolve/proof/` alone makes a `Certainty`.
+//!
+//! [`generate`]: Simon Tatham's repair. Lay the mines at random, play, and where play stops pick a
+//! revealed clue with covered neighbours S at random and move mines so that S is all safe or all
+//! mines (fewer moves wins, ties to safe), trading with covered cells away from the revealed area
+//! where possible; play on; a repaired layout is replayed from its first click and accepted only
+//! when that replay is won. The random numbers come from [`Rng`] (SplitMix64) seeded by Python.
+
+use pyo3::exceptions::{PyAssertionError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::count::dp;
+use crate::count::num::{Deadline as CountDeadline, Stop};
+use crate::count::whole::forced_cells;
+use crate::model::{self, scan::COVERED, scan::MINE};
+
+#[cfg(test)]
+mod tests;
+
+/// SplitMix64: small, fast and good enough to lay mines; seeded by Python's seeded generator.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n > 0`), without modulo bias.
+    pub fn below(&mut self, n: usize) -> usize {
+        let n = n.max(1) as u64;
+        let zone = u64::MAX - u64::MAX % n;
+        loop {
+            let x = self.next_u64();
+            if x < zone {
+                return (x % n) as usize;
+            }
+        }
+    }
+
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i + 1);
+            v.swap(i, j);
+        }
+    }
+}
+
+/// A board's neighbour lists, made once per size.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    pub rows: usize,
+    pub cols: usize,
+    start: Vec<u32>,
+    list: Vec<u32>,
+}
+
+impl Geometry {
+    pub fn new(rows: usize, cols: usize) -> Self {
+        let n = rows * cols;
+        let mut start = Vec::with_capacity(n + 1);
+        let mut list = Vec::with_capacity(n * 8);
+        start.push(0);
+        for r in 0..rows {
+            for c in 0..cols {
+                for dr in -1i64..=1 {
+                    for dc in -1i64..=1 {
+                        let (rr, cc) = (r as i64 + dr, c as i64 + dc);
+                        if (dr, dc) != (0, 0)
+                            && 0 <= rr
+                            && rr < rows as i64
+                            && 0 <= cc
+                            && cc < cols as i64
+                        {
+                            list.push((rr as usize * cols + cc as usize) as u32);
+                        }
+                    }
+                }
+                start.push(list.len() as u32);
+            }
+        }
+        Geometry {
+            rows,
+            cols,
+            start,
+            list,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn nb(&self, i: usize) -> &[u32] {
+        &self.list[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+}
+
+/// The limits of the exact count of a stuck position (the analysis' defaults, from Python).
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub exact_limit: Option<u64>,
+    pub lim: dp::Limits,
+    pub combine_budget: Option<u64>,
+    /// Seconds for the model and the count of one position (past them: no deduction, so a repair).
+    pub seconds: Option<f64>,
+}
+
+/// Why play could not go on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// A rule took a cell the layout contradicts (a defect: never hidden).
+    Wrong(String),
+    /// The position is inconsistent (a defect of the table: a real layout meets its clues).
+    Invalid(String),
+}
+
+fn is_revealed(v: u8) -> bool {
+    v <= 8
+}
+
+/// The layout and the player's view (module docstring).
+#[derive(Clone, Debug)]
+pub struct Table<'g> {
+    g: &'g Geometry,
+    pub mine: Vec<bool>,
+    num: Vec<u8>,
+    /// Cell codes as the model reads them: 0-8 revealed, `COVERED`, `MINE` (a mine the play marked).
+    pub view: Vec<u8>,
+    mines: usize,
+    marked_mines: usize,
+    covered_safe: usize,
+}
+
+impl<'g> Table<'g> {
+    pub fn new(g: &'g Geometry, mine: Vec<bool>) -> Self {
+        let n = g.len();
+        let mut num = vec![0u8; n];
+        let mut mines = 0;
+        for (i, &m) in mine.iter().enumerate() {
+            if m {
+                mines += 1;
+                for &j in g.nb(i) {
+                    num[j as usize] += 1;
+                }
+            }
+        }
+        Table {
+            g,
+            mine,
+            num,
+            view: vec![COVERED; n],
+            mines,
+            marked_mines: 0,
+            covered_safe: n - mines,
+        }
+    }
+
+    pub fn won(&self) -> bool {
+        self.covered_safe == 0
+    }
+
+    /// Reveal the safe cell `start` and the opening it starts, appending the cells opened.
+    pub fn open(&mut self, start: usize, opened: &mut Vec<u32>) {
+        let mut stack = vec![start as u32];
+        while let Some(i) = stack.pop() {
+            let i = i as usize;
+            if self.view[i] != COVERED {
+                continue;
+            }
+            self.view[i] = self.num[i];
+            self.covered_safe -= 1;
+            opened.push(i as u32);
+            if self.num[i] == 0 {
+                stack.extend(
+                    self.g
+                        .nb(i)
+                        .iter()
+                        .filter(|&&j| self.view[j as usize] == COVERED),
+                );
+            }
+        }
+    }
+
+    /// Move a mine from `src` to `dst` (both unrevealed), updating the numbers and the view.
+    fn move_mine(&mut self, src: usize, dst: usize) {
+        self.mine[src] = false;
+        self.mine[dst] = true;
+        for (cell, up) in [(src, false), (dst, true)] {
+            for &j in self.g.nb(cell) {
+                let j = j as usize;
+                if up {
+                    self.num[j] += 1;
+                } else {
+                    self.num[j] -= 1;
+                }
+                if is_revealed(self.view[j]) {
+                    self.view[j] = self.num[j];
+                }
+            }
+        }
+    }
+
+    /// Play by forced cells until won (`true`) or stuck (`false`; every forced mine is marked).
+    pub fn play(&mut self, limits: &Limits) -> Result<bool, Error> {
+        let n = self.g.len();
+        // per cell: covered and marked neighbours; they nominate clues for the single-clue rule
+        let mut cov = vec![0u8; n];
+        let mut marked = vec![0u8; n];
+        for i in 0..n {
+            let v = self.view[i];
+            if v == COVERED || v == MINE {
+                for &j in self.g.nb(i) {
+                    if v == COVERED {
+                        cov[j as usize] += 1;
+                    } else {
+                        marked[j as usize] += 1;
+                    }
+                }
+            }
+        }
+        let mut work: Vec<u32> = (0..n as u32)
+            .filter(|&i| is_revealed(self.view[i as usize]) && cov[i as usize] > 0)
+            .collect();
+        let mut opened = Vec::new();
+        let mut forced: Vec<(u32, bool)> = Vec::new();
+        while !self.won() {
+            while let Some(i) = work.pop() {
+                let i = i as usize;
+                let v = self.view[i];
+                if !is_revealed(v) || cov[i] == 0 {
+                    continue;
+                }
+                let need = v as i32 - marked[i] as i32;
+                if need != 0 && need != cov[i] as i32 {
+                    continue;
+                }
+                forced.clear();
+                forced.extend(
+                    self.g
+                        .nb(i)
+                        .iter()
+                        .filter(|&&j| self.view[j as usize] == COVERED)
+                        .map(|&j| (j, need > 0)),
+                );
+                self.apply(&forced, &mut cov, &mut marked, &mut work, &mut opened)?;
+                if self.won() {
+                    return Ok(true);
+                }
+            }
+            // the model's fixed cells, then the exact count's
+            let any_safe = self.strong(limits, &mut forced)?;
+            self.apply(&forced, &mut cov, &mut marked, &mut work, &mut opened)?;
+            if !any_safe {
+                return Ok(self.won());
+            }
+        }
+        Ok(true)
+    }
+
+    /// The forced cells of the position beyond single clues, into `out`; whether any is safe.
+    fn strong(&self, limits: &Limits, out: &mut Vec<(u32, bool)>) -> Result<bool, Error> {
+        out.clear();
+        let remaining = (self.mines - self.marked_mines) as i64;
+        let dl = model::Deadline::after(limits.seconds);
+        let opts = model::Options {
+            trust_flags: false,
+            simplify: true,
+        };
+        let m = match model::build(
+            self.g.rows,
+            self.g.cols,
+            &self.view,
+            Some(remaining),
+            opts,
+            &dl,
+        ) {
+            Ok(m) => m,
+            Err(model::Error::OutOfTime) => return Ok(false),
+            Err(model::Error::Inconsistent { reason, .. })
+            | Err(model::Error::BadInput(reason)) => return Err(Error::Invalid(reason)),
+        };
+        for &(cell, f) in &m.fixed {
+            let mine = m.facts.get(f as usize).is_some_and(|x| x.mine);
+            out.push((cell, mine));
+        }
+        if out.iter().any(|&(_, mine)| !mine) {
+            return Ok(true);
+        }
+        let cdl = CountDeadline::after(limits.seconds);
+        match forced_cells(
+            &m,
+            remaining,
+            limits.exact_limit,
+            limits.lim,
+            limits.combine_budget,
+            &cdl,
+        ) {
+            Ok(Some(cells)) => out.extend(cells),
+            Ok(None) | Err(Stop::Budget(_)) => {}
+            Err(Stop::Invalid(reason)) => return Err(Error::Invalid(reason)),
+            Err(Stop::OutOfTime) | Err(Stop::Overflow) => {}
+        }
+        Ok(out.iter().any(|&(_, mine)| !mine))
+    }
+
+    /// Reveal the safe cells and mark the mines of `forced`, checking each against the layout.
+    fn apply(
+        &mut self,
+        forced: &[(u32, bool)],
+        cov: &mut [u8],
+        marked: &mut [u8],
+        work: &mut Vec<u32>,
+        opened: &mut Vec<u32>,
+    ) -> Result<(), Error> {
+        let cols = self.g.cols;
+        for &(cell, mine) in forced {
+            let i = cell as usize;
+            if self.view[i] != COVERED {
+                continue;
+            }
+            if mine != self.mine[i] {
+                let what = if mine { "a mine" } else { "safe" };
+                return Err(Error::Wrong(format!(
+                    "cell {},{} was taken as {what} but the layout says otherwise",
+                    i / cols,
+                    i % cols
+                )));
+            }
+            if mine {
+                self.view[i] = MINE;
+                self.marked_mines += 1;
+                for &j in self.g.nb(i) {
+                    let j = j as usize;
+                    cov[j] -= 1;
+                    marked[j] += 1;
+                    if is_revealed(self.view[j]) {
+                        work.push(j as u32);
+                    }
+                }
+            } else {
+                opened.clear();
+                self.open(i, opened);
+                for &o in opened.iter() {
+                    work.push(o);
+                    for &j in self.g.nb(o as usize) {
+                        let j = j as usize;
+                        cov[j] -= 1;
+                        if is_revealed(self.view[j]) && self.view[j] > 0 {
+                            work.push(j as u32);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Tatham's perturbation at a stuck position (module docstring); false when there is no room.
+    pub fn repair(&mut self, banned: &[bool], rng: &mut Rng) -> bool {
+        let g = self.g;
+        let n = g.len();
+        let mut touched = vec![false; n]; // next to a covered cell
+        let mut near_revealed = vec![false; n];
+        for i in 0..n {
+            let v = self.view[i];
+            if v == COVERED {
+                for &j in g.nb(i) {
+                    touched[j as usize] = true;
+                }
+            } else if is_revealed(v) {
+                for &j in g.nb(i) {
+                    near_revealed[j as usize] = true;
+                }
+            }
+        }
+        let clues: Vec<usize> = (0..n)
+            .filter(|&i| is_revealed(self.view[i]) && self.view[i] > 0 && touched[i])
+            .collect();
+        if clues.is_empty() {
+            return false;
+        }
+        let clue = clues[rng.below(clues.len())];
+        let s: Vec<usize> = g
+            .nb(clue)
+            .iter()
+            .map(|&j| j as usize)
+            .filter(|&j| self.view[j] == COVERED)
+            .collect();
+        let mut in_s = vec![false; n];
+        for &j in &s {
+            in_s[j] = true;
+        }
+        let (mut far, mut near) = (Vec::new(), Vec::new());
+        for i in 0..n {
+            if self.view[i] != COVERED || in_s[i] || banned[i] {
+                continue;
+            }
+            if near_revealed[i] {
+                near.push(i);
+            } else {
+                far.push(i);
+            }
+        }
+        rng.shuffle(&mut far);
+        rng.shuffle(&mut near);
+        far.extend(near); // preferred first
+        let others = far;
+        let s_mines: Vec<usize> = s.iter().copied().filter(|&i| self.mine[i]).collect();
+        let s_safe: Vec<usize> = s.iter().copied().filter(|&i| !self.mine[i]).collect();
+        let free: Vec<usize> = others.iter().copied().filter(|&i| !self.mine[i]).collect();
+        let mut full: Vec<usize> = others.iter().copied().filter(|&i| self.mine[i]).collect();
+        let clear_ok = free.len() >= s_mines.len();
+        let fill_ok = full.len() >= s_safe.len();
+        if clear_ok && (s_mines.len() <= s_safe.len() || !fill_ok) {
+            for (&src, &dst) in s_mines.iter().zip(&free) {
+                self.move_mine(src, dst);
+            }
+            return true;
+        }
+        if fill_ok {
+            for (&dst, &src) in s_safe.iter().zip(&full) {
+                self.move_mine(src, dst);
+            }
+            return true;
+        }
+        // no covered cell outside S to trade with (an end-game 50/50): take mines from marked
+        // mines, which become covered safe cells (the replay from the first click re-checks all)
+        let mut known: Vec<usize> = (0..n).filter(|&i| self.view[i] == MINE).collect();
+        if full.len() + known.len() < s_safe.len() {
+            return false;
+        }
+        rng.shuffle(&mut known);
+        full.extend(known);
+        for (&dst, &src) in s_safe.iter().zip(&full) {
+            if self.view[src] == MINE {
+                self.view[src] = COVERED;
+                self.marked_mines -= 1;
+            }
+            self.move_mine(src, dst);
+        }
+        true
+    }
+}
+
+/// What [`generate`] made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The mine cells, ascending.
+    pub mines: Vec<u32>,
+    pub repairs: u32,
+    pub restarts: u32,
+    pub replays: u32,
+}
+
+/// The settings of [`generate`].
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub mines: usize,
+    pub first: usize,
+    /// Cells the first-click rule keeps free of mines (Python's `banned_cells`).
+    pub banned: Vec<bool>,
+    pub max_repairs: u32,
+    pub max_restarts: u32,
+    pub max_replays: u32,
+    pub limits: Limits,
+}
+
+/// One no-guess layout (module docstring), or `Ok(None)` after `max_restarts` fresh layouts.
+pub fn generate(g: &Geometry, p: &Plan, rng: &mut Rng) -> Result<Option<Generated>, Error> {
+    let n = g.len();
+    let mut allowed: Vec<u32> = (0..n as u32).filter(|&i| !p.banned[i as usize]).collect();
+    if p.first >= n || allowed.len() < p.mines || p.banned.len() != n {
+        return Err(Error::Invalid("the mines do not fit the board".into()));
+    }
+    let (mut repairs, mut restarts, mut replays) = (0u32, 0u32, 0u32);
+    let mut opened = Vec::new();
+    loop {
+        // a uniform sample of the allowed cells: a partial Fisher-Yates shuffle
+        let mut mine = vec![false; n];
+        for k in 0..p.mines {
+            let j = k + rng.below(allowed.len() - k);
+            allowed.swap(k, j);
+            mine[allowed[k] as usize] = true;
+        }
+        let mut table = Table::new(g, mine);
+        table.open(p.first, &mut opened);
+        replays += 1;
+        let mut made = 0u32;
+        while made <= p.max_repairs {
+            if table.play(&p.limits)? {
+                if made == 0 {
+                    // won from the first click with no change: this play was the check
+                    let mines = (0..n as u32).filter(|&i| table.mine[i as usize]).collect();
+                    return Ok(Some(Generated {
+                        mines,
+                        repairs,
+                        restarts,
+                        replays,
+                    }));
+                }
+                // repaired on the way: replay from the first click with the final layout
+                if replays >= p.max_replays {
+                    break;
+                }
+                table = Table::new(g, std::mem::take(&mut table.mine));
+                table.open(p.first, &mut opened);
+                replays += 1;
+                made = 0;
+                continue;
+            }
+            if !table.repair(&p.banned, rng) {
+                break;
+            }
+            made += 1;
+            repairs += 1;
+        }
+        restarts += 1;
+        if restarts >= p.max_restarts {
+            return Ok(None);
+        }
+    }
+}
+
+fn py_error(e: Error) -> PyErr {
+    match e {
+        Error::Wrong(msg) => PyAssertionError::new_err(msg),
+        Error::Invalid(msg) => PyAssertionError::new_err(format!("no-guess play: {msg}")),
+    }
+}
+
+fn check_board(rows: usize, cols: usize, first: usize) -> PyResult<()> {
+    let n = rows.saturating_mul(cols);
+    if rows == 0 || cols == 0 || n > 1 << 24 || first >= n {
+        return Err(PyValueError::new_err(
+            "a board of 1 to 2^24 cells with the first cell on it",
+        ));
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn limits_of(
+    exact_limit: Option<u64>,
+    max_states: Option<u64>,
+    max_terms: Option<u64>,
+    combine_budget: Option<u64>,
+    seconds: Option<f64>,
+) -> Limits {
+    Limits {
+        exact_limit,
+        lim: dp::Limits {
+            max_states,
+            max_terms,
+        },
+        combine_budget,
+        seconds,
+    }
+}
+
+/// What Python gets of a layout: the mine cells, repairs, restarts and replays.
+type GeneratedTuple = (Vec<u32>, u32, u32, u32);
+
+/// [`generate`] for Python: `(mines, repairs, restarts, replays)` (the mine cells ascending) or
+/// None after `max_restarts` fresh layouts. `banned`: the cells the first-click rule keeps free;
+/// the limits: the analysis' exact limit, DP states and terms, combination budget and seconds per
+/// position. Bad input raises `ValueError`; a rule contradicted by the layout `AssertionError`.
+#[pyfunction]
+#[pyo3(signature = (rows, cols, mines, first, banned, seed, max_repairs, max_restarts, max_replays,
+                    exact_limit, max_states, max_terms, combine_budget, seconds))]
+#[allow(clippy::too_many_arguments)]
+fn noguess_generate(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    mines: usize,
+    first: usize,
+    banned: Vec<u32>,
+    seed: u64,
+    max_repairs: u32,
+    max_restarts: u32,
+    max_replays: u32,
+    exact_limit: Option<u64>,
+    max_states: Option<u64>,
+    max_terms: Option<u64>,
+    combine_budget: Option<u64>,
+    seconds: Option<f64>,
+) -> PyResult<Option<GeneratedTuple>> {
+    check_board(rows, cols, first)?;
+    let n = rows * cols;
+    let mut ban = vec![false; n];
+    for &b in &banned {
+        match ban.get_mut(b as usize) {
+            Some(x) => *x = true,
+            None => return Err(PyValueError::new_err("a banned cell off the board")),
+        }
+    }
+    if ban.iter().filter(|&&b| !b).count() < mines || !ban[first] {
+        return Err(PyValueError::new_err(
+            "the mines do not fit outside the banned cells, or the first cell is not banned",
+        ));
+    }
+    let plan = Plan {
+        mines,
+        first,
+        banned: ban,
+        max_repairs,
+        max_restarts: max_restarts.max(1),
+        max_replays,
+        limits: limits_of(exact_limit, max_states, max_terms, combine_budget, seconds),
+    };
+    let got = py.allow_threads(|| {
+        let g = Geometry::new(rows, cols);
+        generate(&g, &plan, &mut Rng::new(seed))
+    });
+    Ok(got
+        .map_err(py_error)?
+        .map(|x| (x.mines, x.repairs, x.restarts, x.replays)))
+}
+
+/// The play alone for Python (`play_proved(quick=True)`): the layout's mine cells, the first cell
+/// (safe) and the limits; `(won, view)` with `view` the final position's cell codes, a byte each.
+#[pyfunction]
+#[pyo3(signature = (rows, cols, mines, first, exact_limit, max_states, max_terms, combine_budget,
+                    seconds))]
+#[allow(clippy::too_many_arguments)]
+fn noguess_play(
+    py: Python<'_>,
+    rows: usize,
+    cols: usize,
+    mines: Vec<u32>,
+    first: usize,
+    exact_limit: Option<u64>,
+    max_states: Option<u64>,
+    max_terms: Option<u64>,
+    combine_budget: Option<u64>,
+    seconds: Option<f64>,
+) -> PyResult<(bool, Vec<u8>)> {
+    check_board(rows, cols, first)?;
+    let n = rows * cols;
+    let mut mine = vec![false; n];
+    for &m in &mines {
+        match mine.get_mut(m as usize) {
+            Some(x) => *x = true,
+            None => return Err(PyValueError::new_err("a mine off the board")),
+        }
+    }
+    if mine[first] {
+        return Err(PyValueError::new_err("the first cell is a mine"));
+    }
+    let limits = limits_of(exact_limit, max_states, max_terms, combine_budget, seconds);
+    let got = py.allow_threads(|| {
+        let g = Geometry::new(rows, cols);
+        let mut t = Table::new(&g, mine);
+        t.open(first, &mut Vec::new());
+        t.play(&limits).map(|won| (won, t.view))
+    });
+    got.map_err(py_error)
+}
+
+/// Adds this room's functions to the extension module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(noguess_generate, m)?)?;
+    m.add_function(wrap_pyfunction!(noguess_play, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,177 @@
+use super::*;
+
+const LIMITS: Limits = Limits {
+    exact_limit: Some(400),
+    lim: dp::Limits {
+        max_states: Some(200_000),
+        max_terms: Some(3_200_000),
+    },
+    combine_budget: Some(2_000_000),
+    seconds: None,
+};
+
+/// Every placement of `total` mines on the unrevealed cells (covered or marked) of `view` that meets
+/// its revealed numbers, by brute force over the unrevealed cells; the cells at 0 and 1 over them.
+fn brute_forced(g: &Geometry, view: &[u8], total: usize) -> (usize, Vec<Option<bool>>) {
+    let n = g.len();
+    let hidden: Vec<usize> = (0..n).filter(|&i| !is_revealed(view[i])).collect();
+    assert!(hidden.len() <= 20);
+    let mut seen_mine = vec![false; n];
+    let mut seen_safe = vec![false; n];
+    let mut count = 0;
+    for mask in 0u32..(1 << hidden.len()) {
+        if mask.count_ones() as usize != total {
+            continue;
+        }
+        let mut mine = vec![false; n];
+        for (k, &c) in hidden.iter().enumerate() {
+            mine[c] = mask >> k & 1 == 1;
+        }
+        let ok = (0..n)
+            .filter(|&i| is_revealed(view[i]))
+            .all(|i| g.nb(i).iter().filter(|&&j| mine[j as usize]).count() == view[i] as usize);
+        if !ok {
+            continue;
+        }
+        count += 1;
+        for &c in &hidden {
+            if mine[c] {
+                seen_mine[c] = true;
+            } else {
+                seen_safe[c] = true;
+            }
+        }
+    }
+    let forced = (0..n)
+        .map(|i| match (seen_mine[i], seen_safe[i]) {
+            (true, false) => Some(true),
+            (false, true) => Some(false),
+            _ => None,
+        })
+        .collect();
+    (count, forced)
+}
+
+fn random_layout(n: usize, mines: usize, first: usize, rng: &mut Rng) -> Vec<bool> {
+    let mut cells: Vec<usize> = (0..n).filter(|&i| i != first).collect();
+    rng.shuffle(&mut cells);
+    let mut mine = vec![false; n];
+    for &c in cells.iter().take(mines) {
+        mine[c] = true;
+    }
+    mine
+}
+
+#[test]
+fn play_stops_exactly_where_brute_force_forces_nothing() {
+    let mut rng = Rng::new(7);
+    let mut stuck = 0;
+    let mut won = 0;
+    for (rows, cols, mines) in [(4, 4, 3), (4, 5, 5), (3, 6, 4), (5, 4, 6), (1, 12, 3)] {
+        let g = Geometry::new(rows, cols);
+        for _ in 0..60 {
+            let first = rng.below(g.len());
+            let mine = random_layout(g.len(), mines, first, &mut rng);
+            let mut t = Table::new(&g, mine.clone());
+            t.open(first, &mut Vec::new());
+            // every move is checked against the layout inside play: Ok means no wrong cell was taken
+            if t.play(&LIMITS).expect("no rule contradicts the layout") {
+                won += 1;
+                assert!((0..g.len()).all(|i| mine[i] || is_revealed(t.view[i])));
+                continue;
+            }
+            stuck += 1;
+            let (count, forced) = brute_forced(&g, &t.view, mines);
+            assert!(count >= 1);
+            for (i, f) in forced.iter().enumerate() {
+                match t.view[i] {
+                    COVERED => assert_eq!(*f, None, "cell {i} is forced but play stopped"),
+                    MINE => assert_eq!(*f, Some(true)),
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(stuck > 20 && won > 20, "stuck {stuck}, won {won}");
+}
+
+#[test]
+fn generated_layouts_replay_won_and_keep_the_first_click_rule() {
+    for (rows, cols, mines, first) in [
+        (9, 9, 10, 20),
+        (16, 16, 40, 34),
+        (16, 30, 99, 93),
+        (5, 5, 8, 0),
+    ] {
+        let g = Geometry::new(rows, cols);
+        let mut banned = vec![false; g.len()];
+        banned[first] = true;
+        for &j in g.nb(first) {
+            banned[j as usize] = true;
+        }
+        let plan = Plan {
+            mines,
+            first,
+            banned: banned.clone(),
+            max_repairs: 4 * mines as u32 + 20,
+            max_restarts: 100,
+            max_replays: 20,
+            limits: LIMITS,
+        };
+        for seed in 0..8 {
+            let got = generate(&g, &plan, &mut Rng::new(seed)).unwrap().unwrap();
+            assert_eq!(got.mines.len(), mines);
+            assert!(got.mines.iter().all(|&m| !banned[m as usize]));
+            assert!(got.mines.windows(2).all(|w| w[0] < w[1]));
+            let mut mine = vec![false; g.len()];
+            for &m in &got.mines {
+                mine[m as usize] = true;
+            }
+            let mut t = Table::new(&g, mine);
+            t.open(first, &mut Vec::new());
+            assert!(t.play(&LIMITS).unwrap());
+            // the same seed, the same layout
+            assert_eq!(
+                generate(&g, &plan, &mut Rng::new(seed)).unwrap().unwrap(),
+                got
+            );
+        }
+    }
+}
+
+#[test]
+fn too_dense_gives_up_without_a_panic() {
+    let g = Geometry::new(3, 3);
+    let mut banned = vec![false; 9];
+    banned[0] = true;
+    let plan = Plan {
+        mines: 7,
+        first: 0,
+        banned,
+        max_repairs: 48,
+        max_restarts: 5,
+        max_replays: 20,
+        limits: LIMITS,
+    };
+    // 3x3 with 7 mines and a safe corner: the corner shows a number and two safe cells... whatever
+    // the outcome, it is a layout won by play or None, never a panic
+    if let Some(got) = generate(&g, &plan, &mut Rng::new(1)).unwrap() {
+        assert_eq!(got.mines.len(), 7);
+    }
+}
+
+#[test]
+fn rng_below_and_shuffle() {
+    let mut rng = Rng::new(3);
+    let mut seen = [0u32; 7];
+    for _ in 0..7000 {
+        seen[rng.below(7)] += 1;
+    }
+    assert!(seen.iter().all(|&c| (800..1200).contains(&c)), "{seen:?}");
+    let mut v: Vec<u32> = (0..50).collect();
+    rng.shuffle(&mut v);
+    let mut s = v.clone();
+    s.sort();
+    assert_eq!(s, (0..50).collect::<Vec<u32>>());
+    assert_ne!(v, s);
+}
