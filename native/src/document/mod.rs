@@ -14,6 +14,8 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
+use crate::endgame::neighbours;
+
 /// Where a cell's key is read: one key per listed cell, or one per board cell.
 struct Keys<'a> {
     keys: &'a [u8],
@@ -58,12 +60,9 @@ impl<'a> Keys<'a> {
             }
         }
         let at = if self.per_board { cell } else { n };
-        match self.keys.get(4 * at..4 * at + 4) {
-            Some(b) => match u32::from_le_bytes([b[0], b[1], b[2], b[3]]) {
-                u32::MAX => self.default,
-                k => k,
-            },
-            None => self.default,
+        match self.keys.get(4 * at..4 * at + 4).map(le_u32) {
+            Some(u32::MAX) | None => self.default,
+            Some(k) => k,
         }
     }
 
@@ -80,15 +79,40 @@ impl<'a> Keys<'a> {
     }
 }
 
+/// The little-endian `u32` of four bytes (a cell, key or rank of the lists passed in).
+fn le_u32(b: &[u8]) -> u32 {
+    u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+}
+
 /// Board indices from four little-endian bytes each.
 fn cell_list(cells: &[u8]) -> Result<Vec<usize>, String> {
     if cells.len() % 4 != 0 {
         return Err("cells are four bytes each".into());
     }
-    Ok(cells
-        .chunks_exact(4)
-        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
-        .collect())
+    Ok(cells.chunks_exact(4).map(|b| le_u32(b) as usize).collect())
+}
+
+/// The listed cells (`cells`, four bytes each) and their [`Keys`], checked: the keys' length, and
+/// every cell on the board (what [`write_document`] and [`best_cell`] both take).
+#[allow(clippy::too_many_arguments)]
+fn listed<'a>(
+    rows: usize,
+    cols: usize,
+    cells: &[u8],
+    keys: &'a [u8],
+    per_board: bool,
+    default: u32,
+    over_cells: &[u8],
+    over_keys: &[u8],
+) -> Result<(Vec<usize>, Keys<'a>), String> {
+    let cells = cell_list(cells)?;
+    let keys = Keys::new(keys, per_board, default, over_cells, over_keys)?;
+    let board = rows.saturating_mul(cols);
+    keys.check(cells.len(), board)?;
+    if let Some(&c) = cells.iter().find(|&&c| c >= board) {
+        return Err(format!("cell {c} is off the board"));
+    }
+    Ok((cells, keys))
 }
 
 /// Appends the decimal digits of `v` (what `json.dumps` writes for an int), without `fmt`.
@@ -219,10 +243,11 @@ pub fn write_document(
     over_keys: &[u8],
     fd: Option<i32>,
 ) -> PyResult<Option<Py<PyBytes>>> {
-    let cells = cell_list(cells).map_err(PyValueError::new_err)?;
-    let keys = Keys::new(keys, per_board, default, over_cells, over_keys)
-        .map_err(PyValueError::new_err)?;
-    checked(&parts, rows, cols, &cells, &keys, &tails, verdicts).map_err(PyValueError::new_err)?;
+    let (cells, keys) = listed(
+        rows, cols, cells, keys, per_board, default, over_cells, over_keys,
+    )
+    .map_err(PyValueError::new_err)?;
+    checked(&parts, &cells, &keys, &tails, verdicts).map_err(PyValueError::new_err)?;
     let written = py.allow_threads(|| match fd {
         Some(fd) => write_fd(fd, |f| {
             write_into(f, &parts, cols, &cells, &keys, &tails, verdicts)
@@ -245,23 +270,17 @@ pub fn write_document(
     }
 }
 
-/// Why [`write_document`]'s arguments do not make a document, if they do not.
+/// Why [`write_document`]'s arguments do not make a document, if they do not (the cells and
+/// keys checked by [`listed`]).
 fn checked(
     parts: &[String],
-    rows: usize,
-    cols: usize,
     cells: &[usize],
     keys: &Keys<'_>,
     tails: &[String],
     verdicts: &[u8],
 ) -> Result<(), String> {
-    let board = rows.saturating_mul(cols);
-    keys.check(cells.len(), board)?;
     if parts.len() != 4 || tails.len() != verdicts.len() {
         return Err("four parts, and a verdict for every tail".into());
-    }
-    if let Some(&c) = cells.iter().find(|&&c| c >= board) {
-        return Err(format!("cell {c} is off the board"));
     }
     for (n, &c) in cells.iter().enumerate() {
         if keys.of(n, c) as usize >= tails.len() {
@@ -291,20 +310,15 @@ pub fn best_cell(
     over_cells: &[u8],
     over_keys: &[u8],
 ) -> PyResult<Option<usize>> {
-    let cells = cell_list(cells).map_err(PyValueError::new_err)?;
-    let keys = Keys::new(keys, per_board, default, over_cells, over_keys)
-        .map_err(PyValueError::new_err)?;
-    let board = rows.saturating_mul(cols);
-    keys.check(cells.len(), board)
-        .map_err(PyValueError::new_err)?;
-    if !covered.is_empty() && covered.len() != board {
+    let (cells, keys) = listed(
+        rows, cols, cells, keys, per_board, default, over_cells, over_keys,
+    )
+    .map_err(PyValueError::new_err)?;
+    if !covered.is_empty() && covered.len() != rows.saturating_mul(cols) {
         return Err(PyValueError::new_err("covered is a byte per board cell"));
     }
     if ranks.len() % 4 != 0 {
         return Err(PyValueError::new_err("ranks are four bytes a key"));
-    }
-    if cells.iter().any(|&c| c >= board) {
-        return Err(PyValueError::new_err("a cell is off the board"));
     }
     Ok(py.allow_threads(|| best(rows, cols, covered, &cells, &keys, ranks)))
 }
@@ -320,10 +334,7 @@ fn best(
 ) -> Option<usize> {
     let rank = |k: u32| -> u32 {
         let k = k as usize;
-        match ranks.get(4 * k..4 * k + 4) {
-            Some(b) => u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
-            None => u32::MAX,
-        }
+        ranks.get(4 * k..4 * k + 4).map_or(u32::MAX, le_u32)
     };
     let around = |c: usize| -> u32 {
         if covered.is_empty() {
@@ -338,15 +349,9 @@ fn best(
                 .map(|&j| u32::from(covered[j] != 0))
                 .sum();
         }
-        let mut n = 0;
-        for rr in r.saturating_sub(1)..=(r + 1).min(rows - 1) {
-            for cc in col.saturating_sub(1)..=(col + 1).min(cols - 1) {
-                if (rr, cc) != (r, col) && covered[rr * cols + cc] != 0 {
-                    n += 1;
-                }
-            }
-        }
-        n
+        neighbours(rows, cols, c)
+            .map(|j| u32::from(covered[j] != 0))
+            .sum()
     };
     let mut found: Option<(u32, u32, usize)> = None;
     for (n, &c) in cells.iter().enumerate() {

@@ -87,16 +87,18 @@ fn empty_and_many() {
 #[test]
 fn bad_arguments_are_refused() {
     let tails: Vec<String> = vec!["}".into()];
-    let keys = Keys::new(&[1, 2, 3], true, 0, &[], &[]).unwrap();
-    assert!(checked(&parts(), 2, 2, &[0], &keys, &tails, &[0]).is_err());
+    let zero = le(&[0]);
+    assert!(listed(2, 2, &zero, &[1, 2, 3], true, 0, &[], &[]).is_err()); // keys not a word a cell
+    assert!(listed(2, 2, &[0, 0, 0], &[], false, 0, &[], &[]).is_err()); // cells not a word each
+    assert!(listed(2, 2, &le(&[4]), &[], false, 0, &[], &[]).is_err()); // off the board
+    assert!(listed(usize::MAX, 3, &zero, &[], false, 0, &[], &[]).is_ok());
     let raw = le(&[5]);
     let keys = Keys::new(&raw, false, 0, &[], &[]).unwrap();
-    assert!(checked(&parts(), 2, 2, &[0], &keys, &tails, &[0]).is_err()); // names no entry
+    assert!(checked(&parts(), &[0], &keys, &tails, &[0]).is_err()); // names no entry
     let keys = Keys::new(&[], false, 0, &[], &[]).unwrap();
-    assert!(checked(&parts(), 2, 2, &[4], &keys, &tails, &[0]).is_err()); // off the board
-    assert!(checked(&parts()[..3], 2, 2, &[0], &keys, &tails, &[0]).is_err());
-    assert!(checked(&parts(), 2, 2, &[0], &keys, &tails, &[]).is_err());
-    assert!(checked(&parts(), usize::MAX, 3, &[0], &keys, &tails, &[0]).is_ok());
+    assert!(checked(&parts()[..3], &[0], &keys, &tails, &[0]).is_err());
+    assert!(checked(&parts(), &[0], &keys, &tails, &[]).is_err());
+    assert!(checked(&parts(), &[0], &keys, &tails, &[0]).is_ok());
 }
 
 #[test]
