@@ -36,10 +36,29 @@ impl Component {
     }
 }
 
-fn find(parent: &mut [u32], mut x: u32) -> u32 {
-    while parent[x as usize] != x {
-        let p = parent[parent[x as usize] as usize];
-        parent[x as usize] = p;
+/// An index of a union-find forest: `u32` for the constraints here, `usize` for the variables of
+/// `crate::propagate`.
+pub(crate) trait Parent: Copy + Eq {
+    fn at(self) -> usize;
+}
+
+impl Parent for u32 {
+    fn at(self) -> usize {
+        self as usize
+    }
+}
+
+impl Parent for usize {
+    fn at(self) -> usize {
+        self
+    }
+}
+
+/// The root of `x` in the forest `parent`, halving the path on the way.
+pub(crate) fn find<T: Parent>(parent: &mut [T], mut x: T) -> T {
+    while parent[x.at()] != x {
+        let p = parent[parent[x.at()].at()];
+        parent[x.at()] = p;
         x = p;
     }
     x

@@ -16,6 +16,8 @@ mod tests;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use crate::model::components::find;
+
 /// Unassigned; a variable's value is -1, 0 or 1.
 const FREE: i8 = -1;
 
@@ -235,10 +237,7 @@ impl Prop {
 
     /// Every constraint holds in `model`.
     pub fn check(&self, model: &[bool]) -> bool {
-        self.cards.iter().all(|(lits, lo, hi)| {
-            let t = lits.iter().filter(|&&v| model[v]).count();
-            *lo <= t && t <= *hi
-        })
+        self.cards.iter().all(|card| holds(card, |v| model[v]))
     }
 
     /// The search over the whole system: the preferred variables first (in their order), then
@@ -279,13 +278,6 @@ impl Prop {
         }
         let n = self.n;
         let mut parent: Vec<usize> = (0..=n).collect();
-        fn find(parent: &mut [usize], mut x: usize) -> usize {
-            while parent[x] != x {
-                parent[x] = parent[parent[x]];
-                x = parent[x];
-            }
-            x
-        }
         for (lits, _, _) in &self.cards {
             if let Some(&first) = lits.first() {
                 let r0 = find(&mut parent, first);
@@ -416,12 +408,15 @@ impl Prop {
     }
 
     fn part_holds(&self, val: &[i8], cis: &[usize]) -> bool {
-        cis.iter().all(|&ci| {
-            let (lits, lo, hi) = &self.cards[ci];
-            let t = lits.iter().filter(|&&v| val[v] == 1).count();
-            *lo <= t && t <= *hi
-        })
+        cis.iter()
+            .all(|&ci| holds(&self.cards[ci], |v| val[v] == 1))
     }
+}
+
+/// The constraint `card` holds when the variables `is_true` says are true and the others false.
+fn holds((lits, lo, hi): &Card, is_true: impl Fn(usize) -> bool) -> bool {
+    let t = lits.iter().filter(|&&v| is_true(v)).count();
+    *lo <= t && t <= *hi
 }
 
 /// The propagator over a cardinality system, for `cpsolve/proof/propagate.py`.
