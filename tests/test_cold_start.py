@@ -8,6 +8,7 @@ interpreter, since this test process may have imported anything already.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -59,3 +60,18 @@ def test_sat_analysis_without_ortools() -> None:
     assert "pysat" in modules
     assert not any(m.startswith("ortools") for m in modules)
     assert not modules & set(HEAVY)
+
+
+def test_solve_into_a_pipe_loads_neither_rich_nor_xml() -> None:
+    """The grid without colour is plain text (no rich), the SVG's escaping html.escape (no
+    xml.sax.saxutils, which pulls in urllib.request, http.client and email)."""
+    from pathlib import Path
+
+    board = Path(__file__).resolve().parents[1] / "examples" / "headline.txt"
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    out = subprocess.run([sys.executable, "-X", "importtime", "-m", "cpsolve", "solve", str(board)],
+                         capture_output=True, text=True, env=env)
+    assert out.returncode == 0 and "legend:" in out.stdout and "[]" in out.stdout
+    imported = {line.rsplit("|", 1)[-1].strip() for line in out.stderr.splitlines() if line.startswith("import time:")}
+    assert "cpsolve.analysis" in imported  # the timing lists the imports
+    assert not {m for m in imported if m.split(".")[0] in ("rich", "xml", "http", "email")}

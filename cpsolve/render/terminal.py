@@ -20,12 +20,11 @@ Colour: the background is the palette of :mod:`cpsolve.render.palette` (the page
 from __future__ import annotations
 
 import io
+import os
 import shutil
+import sys
 import textwrap
-
-from rich.console import Console
-from rich.style import Style
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from ..board import Board
 from ..probability import Exact
@@ -33,7 +32,34 @@ from ..result import Analysis, no_guess_reason
 from . import palette
 from .palette import CellLook
 
-_BEST = Style(bold=True, underline=True)
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.style import Style
+    from rich.text import Text
+
+
+class PlainText:
+    """The text of a grid without colour: what rich prints of an unstyled ``Text`` on a console that
+    is not a terminal (its ``plain``), made without importing rich (a cold start's largest import)."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def append(self, text: str, style: Style | None = None) -> PlainText:
+        self.parts.append(text)
+        return self
+
+    @property
+    def plain(self) -> str:
+        return "".join(self.parts)
+
+
+def _text(plain: bool) -> Text | PlainText:
+    if plain:
+        return PlainText()
+    from rich.text import Text
+
+    return Text(no_wrap=True, overflow="ignore")
 
 
 def compact_code(cl: CellLook) -> str:
@@ -82,6 +108,8 @@ def wide_code(cl: CellLook, analysis: Analysis, row: int, col: int) -> str:
 
 
 def _style(cl: CellLook) -> Style:
+    from rich.style import Style
+
     if cl.kind == "revealed":
         n = cl.number or 0
         return Style(color=palette.NUMBER_COLOURS[n - 1] if n else None, bgcolor=palette.REVEALED, bold=True)
@@ -89,7 +117,7 @@ def _style(cl: CellLook) -> Style:
     if cl.hatched:
         style += Style(italic=True)
     if cl.best:
-        style += _BEST
+        style += Style(bold=True, underline=True)
     return style
 
 
@@ -107,15 +135,15 @@ def wide_band(rows: int, width: int | None) -> int | None:
 
 
 def grid_text(analysis: Analysis, board_cells: list[list[CellLook]], *, plain: bool, wide: bool = False,
-              width: int | None = None) -> Text:
-    """The grid as a rich Text (styles dropped by the console where colour is off).
+              width: int | None = None) -> Text | PlainText:
+    """The grid as a rich Text, or its :class:`PlainText` when ``plain``.
 
     ``width`` (the wide grid only): the terminal's columns. A wide grid wider than that is printed
     in bands of board columns, each band with its own column header, one blank line between bands
     (an Expert board is 154 columns wide at five a cell)."""
     rows, cols = len(board_cells), len(board_cells[0]) if board_cells else 0
     label = len(str(max(0, rows - 1))) + 1
-    out = Text(no_wrap=True, overflow="ignore")
+    out = _text(plain)
     if not wide:
         out.append(" " * label + "".join(f"{c:<10}" for c in range(0, cols, 5)).rstrip() + "\n")
         for r, line in enumerate(board_cells):
@@ -140,9 +168,9 @@ def grid_text(analysis: Analysis, board_cells: list[list[CellLook]], *, plain: b
     return out
 
 
-def legend(*, plain: bool, wide: bool = False) -> Text:
+def legend(*, plain: bool, wide: bool = False) -> Text | PlainText:
     """One line (two on a narrow grid) saying what the cells mean."""
-    out = Text(no_wrap=True, overflow="ignore")
+    out = _text(plain)
     if wide:
         out.append("legend: 24% exact mine probability, ~24% estimate, S/M proved safe/mine,\n"
                    "        [..] best guess, F flag, * mine\n")
@@ -151,6 +179,8 @@ def legend(*, plain: bool, wide: bool = False) -> Text:
     out.append("        " + ("[] best guess" if plain else "underlined best guess")
                + "  .s/.m exact 0/1 unproved in time  F flag  * mine")
     if not plain:
+        from rich.style import Style
+
         out.append("\n        colour: 0% ")
         for p in (0.0, 0.1, 0.25, 0.5, 0.75, 1.0):
             out.append("  ", style=Style(bgcolor=palette.probability_colour(p)))
@@ -164,6 +194,8 @@ def legend(*, plain: bool, wide: bool = False) -> Text:
 def render_grid(board: Board, analysis: Analysis, colour: bool = False, *, wide: bool = False,
                 legend_line: bool = True) -> str:
     """The grid as a string (ANSI colours when ``colour``). ``wide``: five characters a cell, percentages."""
+    if not colour:
+        return _plain_grid(board, analysis, wide=wide, legend_line=legend_line).rstrip("\n")
     console = _string_console(colour)
     _print_grid(console, board, analysis, wide=wide, legend_line=legend_line)
     out = console.file.getvalue()  # type: ignore[attr-defined]
@@ -171,17 +203,47 @@ def render_grid(board: Board, analysis: Analysis, colour: bool = False, *, wide:
 
 
 def _string_console(colour: bool) -> Console:
+    from rich.console import Console
+
     return Console(file=io.StringIO(), force_terminal=colour, no_color=not colour, color_system="truecolor"
                    if colour else None, width=10_000, highlight=False, emoji=False)
+
+
+def _plain_grid(board: Board, analysis: Analysis, *, wide: bool, legend_line: bool, width: int | None = None) -> str:
+    """The grid and legend without colour, as rich prints them on a console that is not a terminal."""
+    cells = palette.looks(board, analysis)
+    out = grid_text(analysis, cells, plain=True, wide=wide, width=width).plain
+    return out + legend(plain=True, wide=wide).plain if legend_line else out
 
 
 def _print_grid(console: Console, board: Board, analysis: Analysis, *, wide: bool, legend_line: bool,
                 width: int | None = None) -> None:
     plain = not console.is_terminal or console.no_color
+    if plain:
+        from rich.text import Text
+
+        text = _plain_grid(board, analysis, wide=wide, legend_line=legend_line, width=width)
+        console.print(Text(text, no_wrap=True, overflow="ignore"), end="", soft_wrap=True)
+        return
     cells = palette.looks(board, analysis)
     console.print(grid_text(analysis, cells, plain=plain, wide=wide, width=width), end="", soft_wrap=True)
     if legend_line:
         console.print(legend(plain=plain, wide=wide), end="", soft_wrap=True)
+
+
+def _stdout_without_colour(colour: bool | None) -> bool:
+    """Whether rich's console for standard output (``Console(force_terminal=colour)``) would not be a
+    terminal, known without importing rich: ``colour`` False, or None with standard output not a
+    terminal and neither ``FORCE_COLOR`` nor ``TTY_COMPATIBLE`` set (those are left to rich)."""
+    if colour is not None:
+        return not colour
+    if "FORCE_COLOR" in os.environ or "TTY_COMPATIBLE" in os.environ:
+        return False
+    isatty = getattr(sys.stdout, "isatty", None)
+    try:
+        return isatty is None or not isatty()
+    except ValueError:  # a closed stream: rich's own answer
+        return False
 
 
 def terminal_width() -> int:
@@ -194,11 +256,16 @@ def print_grid(board: Board, analysis: Analysis, *, colour: bool | None = None, 
                console: Console | None = None, width: int | None = None) -> None:
     """Print the grid and legend to standard output (``colour`` None: on a terminal, unless NO_COLOR).
     The wide grid is cut into bands of columns that fit ``width`` (default: :func:`terminal_width`)."""
-    if console is None:
-        console = Console(force_terminal=colour, no_color=True if colour is False else None, highlight=False,
-                          emoji=False, soft_wrap=True)
     if wide and width is None:
         width = terminal_width()
+    if console is None and _stdout_without_colour(colour):
+        sys.stdout.write(_plain_grid(board, analysis, wide=wide, legend_line=True, width=width))
+        return
+    if console is None:
+        from rich.console import Console
+
+        console = Console(force_terminal=colour, no_color=True if colour is False else None, highlight=False,
+                          emoji=False, soft_wrap=True)
     _print_grid(console, board, analysis, wide=wide, legend_line=True, width=width)
 
 
