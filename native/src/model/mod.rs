@@ -349,12 +349,16 @@ pub(crate) fn error_tuple<'py>(py: Python<'py>, e: Error) -> PyResult<Bound<'py,
     }
 }
 
-/// The fixed cells of `m` fixed as mines.
-pub(crate) fn fixed_mines(m: &Model) -> usize {
+/// The fixed cells of `m` and whether each is fixed as a mine, in fixing order.
+pub(crate) fn fixed_cells(m: &Model) -> impl Iterator<Item = (u32, bool)> + '_ {
     m.fixed
         .iter()
-        .filter(|&&(_, f)| m.facts.get(f as usize).is_some_and(|x| x.mine))
-        .count()
+        .map(|&(c, f)| (c, m.facts.get(f as usize).is_some_and(|x| x.mine)))
+}
+
+/// The fixed cells of `m` fixed as mines.
+pub(crate) fn fixed_mines(m: &Model) -> usize {
+    fixed_cells(m).filter(|&(_, mine)| mine).count()
 }
 
 /// Every constraint of `m` needs between 0 and its number of cells (the simplifier keeps no
@@ -416,8 +420,7 @@ impl PyModel {
     /// this of every position).
     fn fixed_mines<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
         let out = pyo3::types::PyDict::new(py);
-        for &(c, f) in &self.model.fixed {
-            let mine = self.model.facts.get(f as usize).is_some_and(|x| x.mine);
+        for (c, mine) in fixed_cells(&self.model) {
             out.set_item(c, mine)?;
         }
         Ok(out)
