@@ -15,7 +15,7 @@ from itertools import chain, filterfalse, repeat
 from time import perf_counter
 
 from . import _core, budget, count
-from .board import COVERED, FLAG, Board
+from .board import COVERED, FLAG, IS_COVERED, Board
 from .collector import GC_PAUSE_CELLS, gc_paused
 from .constraints import TOTAL, Inconsistent, Model, board_clues
 from .constraints.model import mine_flags
@@ -212,7 +212,7 @@ def _unmodelled(board: Board, trust_flags: bool, dens: Fraction | None, t0: floa
     # not board_clues: that is part of what ran out of time
     # the unknown cells off the board's code bytes by translate/compress, in C: a step of Python per
     # cell was most of this answer's time (0.6 s of 4,000,000)
-    unknown = _marked(board.codes, _UNKNOWN if trust_flags else _UNKNOWN_OR_FLAG)
+    unknown = _marked(board.codes, IS_COVERED if trust_flags else _UNKNOWN_OR_FLAG)
     remaining = board.remaining_mines(trust_flags)
     if dens is not None:
         p = float(dens)
@@ -233,8 +233,8 @@ def _unmodelled(board: Board, trust_flags: bool, dens: Fraction | None, t0: floa
                           unknown=unknown, probs=group_probabilities({}, unknown, est, {}))
 
 
-#: A cell's code byte (board.code_bytes) -> 1 when it is an unknown cell, flags trusted or not.
-_UNKNOWN = bytes(int(v == COVERED & 0xFF) for v in range(256))
+#: A cell's code byte (board.code_bytes) -> 1 when it is an unknown cell with flags not trusted
+#: (trusted, board.IS_COVERED).
 _UNKNOWN_OR_FLAG = bytes(int(v in (COVERED & 0xFF, FLAG & 0xFF)) for v in range(256))
 
 

@@ -544,6 +544,8 @@ def read_input(name: str, error: type[BoardError] = BoardError, kind: str = "boa
         raise error(exc.strerror or "cannot be read", name) from None
 
 
+#: A cell's code byte (:func:`code_bytes`) -> 1 if covered (not flagged, not a known mine).
+IS_COVERED = bytes(int(v == COVERED & 0xFF) for v in range(256))
 #: Per signed cell code: 1 for covered, flag or mine; the number of a revealed cell (0 otherwise).
 IS_UNREVEALED = bytes(int(v >= 128) for v in range(256))
 _NUMBER = bytes(v if v < 9 else 0 for v in range(256))

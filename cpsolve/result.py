@@ -17,7 +17,7 @@ from itertools import compress, repeat
 from typing import Any, TypeGuard, overload
 
 from . import _core
-from .board import COVERED, MINE, Board
+from .board import IS_COVERED, MINE, Board
 from .collector import GC_PAUSE_CELLS, gc_paused
 from .constraints import Fact, Model
 from .constraints.model import mine_flags, plain
@@ -517,10 +517,7 @@ def _fewest_covered_around(board: Board, tied: list[int]) -> int:
 
 def _covered_mask(board: Board) -> bytes:
     """A byte per board cell: 1 where it is covered (not flagged, not a known mine)."""
-    return board.codes.translate(_IS_COVERED)
-
-
-_IS_COVERED = bytes(int(v == COVERED % 256) for v in range(256))  # a cell's code byte -> 1 if covered
+    return board.codes.translate(IS_COVERED)
 
 
 def _certain_mine(c: CellResult) -> bool:

@@ -44,7 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..board import COVERED, IS_UNREVEALED, code_bytes, neighbour_counts, neighbours
+from ..board import COVERED, IS_COVERED, IS_UNREVEALED, code_bytes, neighbour_counts, neighbours
 from ..count.native import call
 from .endgame import endgame_move
 from .lookahead import CountedPosition, Hypothesis, Lookahead
@@ -72,9 +72,6 @@ _SHAPES = {
 }
 
 
-#: A cell's code byte (:func:`~cpsolve.board.code_bytes`) -> 1 if covered (for not revealed:
-#: :data:`~cpsolve.board.IS_UNREVEALED`).
-_IS_COVERED = bytes(int(v == COVERED % 256) for v in range(256))
 _COVERED_DIGIT = bytes(b"01"[v == COVERED % 256] for v in range(256))  # as ASCII '0'/'1'
 _REVEALED_DIGIT = bytes(b"01"[v < 128] for v in range(256))
 _CLASS = bytes(0 if v < 128 else 1 if v == COVERED % 256 else 2 for v in range(256))  # see _make_structure
@@ -126,7 +123,8 @@ class Evaluator:
 
     def around(self, table: bytes) -> bytes:
         """Per board cell, how many of its neighbours are marked by ``table`` (a cell's code byte ->
-        1 if marked: :data:`_IS_COVERED`, :data:`~cpsolve.board.IS_UNREVEALED`), the whole board at once."""
+        1 if marked: :data:`~cpsolve.board.IS_COVERED`, :data:`~cpsolve.board.IS_UNREVEALED`), the whole
+        board at once."""
         got = self._around.get(table)
         if got is None:
             got = self._around[table] = neighbour_counts(self.rows, self.cols, self.codes.translate(table))
@@ -431,7 +429,7 @@ class Evaluator:
         if len(outside) < 30:
             return sorted(outside)
         picked: set[int] = set()
-        covered = self.around(_IS_COVERED)
+        covered = self.around(IS_COVERED)
         for w in range(rows * cols):
             if cells[w] < 0 or not covered[w]:
                 continue
