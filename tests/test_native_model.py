@@ -112,3 +112,27 @@ def test_fixed_cells_mine_flags_without_their_facts() -> None:
             assert mine == (c in pos.mines)
         seen += len(want)
     assert seen
+
+
+def test_fixed_cells_sources_without_their_facts() -> None:
+    """FixedCells.sources() (the core's fixed_sources, no fact made) is the union of the fixed
+    cells' facts' sources as made one by one, and fixed_sources of a plain dict agrees; on boards
+    with a mine total whose bound fixes cells, TOTAL is among them."""
+    from cpsolve.constraints.model import fixed_sources
+    from cpsolve.simulate import played_positions
+
+    seen = 0
+    for pos in played_positions("expert", 30, seed=7):
+        early = build_model(pos.board).fixed.sources()  # before any fact is made
+        fixed = build_model(pos.board).fixed
+        facts = dict(fixed.items())
+        want = frozenset().union(*(f.sources for f in facts.values()))
+        assert early == want and fixed.sources() == want and fixed_sources(facts) == want
+        assert fixed_sources(fixed) == want
+        seen += len(want)
+    assert seen
+    # the total fixes the cells no clue fixes: no mines left for them
+    board = parse_board("mines: 1\n. 1 . .\n1 1 . .\n")
+    model = build_model(board)
+    srcs = build_model(board).fixed.sources()
+    assert TOTAL in srcs and srcs == frozenset().union(*(f.sources for f in model.fixed.values()))

@@ -118,6 +118,14 @@ class FixedCells(Mapping[int, Fact]):
             self._flags = flags
         return flags
 
+    def sources(self) -> frozenset[int]:
+        """The union of every fixed cell's fact's sources (clue ids and TOTAL), from the core's
+        facts while they are not made (0.5 s of a 1000x1000 board's 600,000 fixed cells)."""
+        d = self._dict
+        if d is None:
+            return frozenset(self._core.fixed_sources())
+        return frozenset().union(*(f.sources for f in d.values()))
+
     def __getitem__(self, cell: int) -> Fact:
         return self.as_dict()[cell]
 
@@ -160,6 +168,14 @@ def mine_flags(fixed: Mapping[int, tuple[bool, Any]]) -> Mapping[int, bool]:
     if isinstance(fixed, FixedCells):
         return fixed.flags()
     return {c: f[0] for c, f in fixed.items()}
+
+
+def fixed_sources(fixed: Mapping[int, Fact]) -> frozenset[int]:
+    """The union of the sources of the facts of ``fixed`` (a :class:`FixedCells`: without making
+    its facts)."""
+    if isinstance(fixed, FixedCells):
+        return fixed.sources()
+    return frozenset().union(*(f.sources for f in fixed.values()))
 
 
 _UNSET = object()

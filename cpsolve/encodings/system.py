@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from ..board import Board
 from ..budget import check
 from ..constraints import TOTAL, Clue, Model, UnionFind, board_clues
+from ..constraints.model import fixed_sources
 
 
 @dataclass(frozen=True)
@@ -182,8 +183,7 @@ def system_from_model(model: Model) -> CardSystem:
         cards.append(Card(tuple(sorted(var_of[c] for c in con.cells)), con.need, con.need, con.sources))
     if remaining is not None:
         # the mines left for the unfixed cells follow from the total and every fixed fact
-        fixed_src = frozenset().union(*(f.sources for f in model.fixed.values())) if model.fixed \
-            else frozenset()
+        fixed_src = fixed_sources(model.fixed) if model.fixed else frozenset()
         cards.append(_total_card(range(1, len(cells) + 1), len(outside), remaining, fixed_src))
     return CardSystem(model.rows, model.cols, tuple(cells), tuple(cards),
                       outside if outside_var else (), outside_var, remaining)

@@ -99,6 +99,27 @@ impl Src {
         self.words = merged;
     }
 
+    /// The union of every one of `all` at once: their words gathered, sorted and merged (one
+    /// `union_in` after another copies the growing set at each new word, quadratic over a huge
+    /// component's sources).
+    pub fn union_of<'a>(all: impl IntoIterator<Item = &'a Src>) -> Src {
+        let mut total = false;
+        let mut words: Vec<(u32, u64)> = Vec::new();
+        for s in all {
+            total |= s.total;
+            words.extend_from_slice(&s.words);
+        }
+        words.sort_unstable_by_key(|&(w, _)| w);
+        let mut out: Vec<(u32, u64)> = Vec::with_capacity(words.len());
+        for (w, b) in words {
+            match out.last_mut() {
+                Some(last) if last.0 == w => last.1 |= b,
+                _ => out.push((w, b)),
+            }
+        }
+        Src { total, words: out }
+    }
+
     /// The clue ids in ascending order (the total not among them).
     pub fn clues(&self) -> Vec<u32> {
         let mut out = Vec::new();
@@ -135,6 +156,15 @@ mod tests {
         s.union_in(&Src::total());
         assert_eq!(s.to_ids(), vec![-1, 3, 5, 130, 200]);
         assert!(s.contains(130) && !s.contains(131) && !s.contains(7000));
+        let parts = [
+            Src::clue(200),
+            Src::clue(3),
+            Src::clue(5),
+            Src::clue(130),
+            Src::total(),
+        ];
+        assert_eq!(Src::union_of(&parts), s);
+        assert_eq!(Src::union_of(&parts[..0]), Src::default());
         let t = Src::clue(5).union(&Src::clue(6));
         assert_eq!(t.clues(), vec![5, 6]);
         assert_eq!(s.union(&t).to_ids(), vec![-1, 3, 5, 6, 130, 200]);

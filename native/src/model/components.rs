@@ -70,17 +70,27 @@ pub fn split(
     deadline: &Deadline,
 ) -> Result<(Vec<Component>, Vec<u32>), Error> {
     // (cell, constraint) pairs sorted by cell, then constraint: each cell's constraints ascending
+    // the deadline checked every CHECK_EVERY steps of each loop that grows with the board
+    const CHECK_EVERY: usize = 1 << 12;
     let mut pairs: Vec<(u32, u32)> = Vec::new();
     for (ci, con) in constraints.iter().enumerate() {
+        if ci % CHECK_EVERY == 0 {
+            deadline.check()?;
+        }
         for &c in con.cells.as_slice() {
             pairs.push((c, ci as u32));
         }
     }
+    deadline.check()?;
     pairs.sort_unstable();
+    deadline.check()?;
     let mut parent: Vec<u32> = (0..constraints.len() as u32).collect();
     let mut members: Vec<(u32, std::ops::Range<usize>)> = Vec::new(); // cell -> its run in `pairs`
     let mut i = 0;
     while i < pairs.len() {
+        if members.len() % CHECK_EVERY == 0 {
+            deadline.check()?;
+        }
         let c = pairs[i].0;
         let mut j = i + 1;
         let r0 = find(&mut parent, pairs[i].1);
@@ -99,6 +109,9 @@ pub fn split(
     let mut comp_cons: Vec<Vec<u32>> = Vec::new();
     let mut local: Vec<u32> = vec![0; constraints.len()];
     for ci in 0..constraints.len() as u32 {
+        if ci as usize % CHECK_EVERY == 0 {
+            deadline.check()?;
+        }
         let r = find(&mut parent, ci) as usize;
         if comp_of_root[r] == u32::MAX {
             comp_of_root[r] = comp_cons.len() as u32;
@@ -110,6 +123,9 @@ pub fn split(
     }
     let mut comp_cells: Vec<Vec<usize>> = vec![Vec::new(); comp_cons.len()]; // member numbers, by cell
     for (m, (_, run)) in members.iter().enumerate() {
+        if m % CHECK_EVERY == 0 {
+            deadline.check()?;
+        }
         let r = find(&mut parent, pairs[run.start].1) as usize;
         comp_cells[comp_of_root[r] as usize].push(m);
     }
@@ -120,7 +136,10 @@ pub fn split(
         let mut groups: Vec<Group> = Vec::new();
         let mut index: std::collections::HashMap<Vec<u32>, usize, super::cells::FxBuild> =
             Default::default();
-        for &m in &comp_cells[k] {
+        for (n, &m) in comp_cells[k].iter().enumerate() {
+            if n % CHECK_EVERY == CHECK_EVERY - 1 {
+                deadline.check()?; // a huge component's cells
+            }
             let (c, run) = &members[m];
             sig.clear();
             sig.extend(pairs[run.clone()].iter().map(|&(_, ci)| local[ci as usize]));
@@ -141,10 +160,7 @@ pub fn split(
                 con_groups[l as usize].push(gi as u32);
             }
         }
-        let mut src = Src::default();
-        for &ci in cis {
-            src.union_in(&constraints[ci as usize].src);
-        }
+        let src = Src::union_of(cis.iter().map(|&ci| &constraints[ci as usize].src));
         let cons = con_groups
             .into_iter()
             .zip(cis.iter())

@@ -50,10 +50,26 @@ thread_local! {
     static BY_CELL: std::cell::RefCell<Vec<Vec<u32>>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// Lists longer than this are filled a chunk at a time, the deadline checked between chunks.
+const FILL_CHUNK: usize = 1 << 16;
+
+/// `n` copies of `value`, filled a chunk at a time with the deadline checked between chunks: the
+/// per-cell lists of a 2000x2000 board are over 100 MB of fresh pages, and filling them in one
+/// go took 0.5 s in a new process on a loaded machine, past a short deadline.
+fn filled<T: Clone>(n: usize, value: T, deadline: &Deadline) -> Result<Vec<T>, Error> {
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        deadline.check()?;
+        let upto = (out.len() + FILL_CHUNK).min(n);
+        out.resize(upto, value.clone());
+    }
+    Ok(out)
+}
+
 /// `n` empty per-cell lists, the thread's scratch ones (with their capacity) when `n` is small.
-fn scratch_by_cell(n: usize) -> Vec<Vec<u32>> {
+fn scratch_by_cell(n: usize, deadline: &Deadline) -> Result<Vec<Vec<u32>>, Error> {
     if n > SCRATCH_CELLS {
-        return vec![Vec::new(); n];
+        return filled(n, Vec::new(), deadline);
     }
     let mut lists = BY_CELL
         .try_with(|c| {
@@ -67,7 +83,7 @@ fn scratch_by_cell(n: usize) -> Vec<Vec<u32>> {
         l.clear();
     }
     lists.resize_with(n, Vec::new);
-    lists
+    Ok(lists)
 }
 
 impl Drop for Simplifier<'_> {
@@ -88,16 +104,21 @@ fn inconsistent(src: Src, reason: String) -> Error {
 }
 
 impl<'d> Simplifier<'d> {
-    /// A simplifier over a board of `n` cells.
-    pub fn new(n: usize, deadline: &'d Deadline) -> Self {
-        Simplifier {
+    /// A simplifier over a board of `n` cells (`Err(OutOfTime)` when the deadline passes while
+    /// its per-cell lists are made).
+    pub fn new(n: usize, deadline: &'d Deadline) -> Result<Self, Error> {
+        Ok(Simplifier {
             ids: HashMap::default(),
             cells: Vec::new(),
             need: Vec::new(),
             src: Vec::new(),
             alive: Vec::new(),
-            by_cell: scratch_by_cell(n),
-            fact_of: vec![NONE; n],
+            by_cell: scratch_by_cell(n, deadline)?,
+            fact_of: if n > SCRATCH_CELLS {
+                filled(n, NONE, deadline)?
+            } else {
+                vec![NONE; n]
+            },
             facts: Vec::new(),
             order: Vec::new(),
             fixed_mines: 0,
@@ -105,7 +126,7 @@ impl<'d> Simplifier<'d> {
             fixq: Vec::new(),
             ticks: 0,
             deadline,
-        }
+        })
     }
 
     fn tick(&mut self) -> Result<(), Error> {
@@ -239,6 +260,7 @@ impl<'d> Simplifier<'d> {
         self.alive.reserve(room);
         self.work.reserve(room);
         self.ids.reserve(room);
+        self.deadline.check()?; // the reserved room is fresh memory on a huge board
         for (cid, clue) in clues.iter().enumerate() {
             if clue.cells.is_empty() {
                 if clue.need != 0 {
