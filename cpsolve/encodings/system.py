@@ -127,6 +127,25 @@ class CardSystem:
         return [(frozenset(vs), frozenset(src_of.get(r, ()))) for r, vs in vars_of.items()]
 
 
+    def component_sources(self, variables: Iterable[int]) -> dict[int, frozenset[int]]:
+        """The sources of the component (as :meth:`components` has them) of each of ``variables``
+        (one frozenset per component, shared), without listing every component's variables: the
+        prover needs those of a few thousand forced variables of a huge board's 400,000."""
+        uf = UnionFind(self.nvars + 1)
+        clue_cards = [card for _, card in self.clue_cards() if card.lits]
+        for card in clue_cards:
+            uf.union_all(card.lits)
+        find = uf.find
+        root_of = {v: find(v) for v in variables}
+        src_of: dict[int, set[int]] = {r: set() for r in root_of.values()}
+        for card in clue_cards:
+            got = src_of.get(find(card.lits[0]))
+            if got is not None:
+                got.update(card.sources)
+        made = {r: frozenset(src) for r, src in src_of.items()}
+        return {v: made[r] for v, r in root_of.items()}
+
+
 def _total_card(lits: Sequence[int], n_outside: int, remaining: int, sources: frozenset[int]) -> Card:
     lo = remaining - max(n_outside - 1, 0)
     return Card(tuple(lits), lo, remaining, sources | {TOTAL}, True)

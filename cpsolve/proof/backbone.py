@@ -211,12 +211,10 @@ def _record(system: CardSystem, res: BackboneResult, forced: dict[int, bool], re
     if not forced:
         return
     all_src = frozenset().union(*(c.sources for c in system.cards))
-    comp_src = {}
-    for vs, src in system.components():
-        for v in vs:
-            comp_src[v] = src
     if total_idx is None:
         uses_total = system.total is not None
+        # the component's sources only where they are used (not every component's variables)
+        comp_src = system.component_sources(() if uses_total else forced)
         for v, x in forced.items():
             src = all_src if uses_total else comp_src.get(v, frozenset())
             engine = "propagation" if v in by_propagation else None
@@ -224,6 +222,7 @@ def _record(system: CardSystem, res: BackboneResult, forced: dict[int, bool], re
                 res.forced[w] = Forced(x, uses_total, src, engine)
         return
     assert alone is not None
+    comp_src = system.component_sources(v for v in forced if v in alone)
     with_total = all_src | {TOTAL}
     for v, x in forced.items():
         engine = "propagation" if v in by_propagation else None

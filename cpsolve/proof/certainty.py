@@ -6,11 +6,11 @@ token), so no probability or estimate has a path into one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Container, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 
 from ..constraints import TOTAL
-from ..constraints.model import mine_flags
+from ..constraints.model import FixedCells, mine_flags
 
 _TOKEN = object()
 
@@ -91,12 +91,19 @@ class Certainties(MutableMapping[int, Certainty]):
         self._facts = facts
         self._facts_engine = engine
 
+    def _fact_cells(self) -> Container[object]:
+        """The facts layer's cells, for membership: a model's fixed cells by their mine flags
+        (kept by the model), without making their facts (a solver's proved cell is looked up here:
+        0.5 s of a mid-game 1000x1000 board's 600,000 fixed cells)."""
+        facts = self._facts
+        return facts.flags() if isinstance(facts, FixedCells) else facts
+
     def _leave_facts(self, cell: int) -> None:
-        if cell in self._facts:
+        if cell in self._fact_cells():
             self._gone.add(cell)
 
     def _in_facts(self, cell: object) -> bool:
-        return cell in self._facts and cell not in self._gone
+        return cell in self._fact_cells() and cell not in self._gone
 
     def __getitem__(self, cell: int) -> Certainty:
         c = self._made.get(cell)
@@ -125,7 +132,8 @@ class Certainties(MutableMapping[int, Certainty]):
                   for cell, (mine, sources) in self._facts.items() if cell not in gone]
         made = _certify_many(self._cols, items)
         self._made.update(made)
-        gone.update(cell for cell in made if cell in self._facts)
+        in_facts = self._fact_cells()
+        gone.update(cell for cell in made if cell in in_facts)
         self._pending.clear()
         return dict(self._made)
 

@@ -219,9 +219,18 @@ def _nothing_to_ask(model: Model, hints: Mapping[int, Fraction], nominates: bool
     return True
 
 
+def _cells_of(system: CardSystem, variables: set[int]) -> frozenset[int]:
+    """The board cells ``variables`` decide (:meth:`CardSystem.cells_of` of each), mapped in C: a
+    mid-game 1000x1000 board's free variables are 400,000."""
+    out = set(map(system.cells.__getitem__, map((-1).__add__, variables)))
+    if system.outside_var is not None and system.outside_var in variables:
+        out.update(system.outside)
+    return frozenset(out)
+
+
 def _finish(result: ProofResult, system: CardSystem, t0: float, free: set[int], undecided: set[int]) -> None:
-    result.free = frozenset(c for v in free for c in system.cells_of(v))
-    result.undecided = frozenset(c for v in undecided for c in system.cells_of(v))
+    result.free = _cells_of(system, free)
+    result.undecided = _cells_of(system, undecided)
     result.stats.proved = len(result.certainties)
     result.stats.undecided = len(result.undecided)
     result.stats.ms = (time.perf_counter() - t0) * 1e3
