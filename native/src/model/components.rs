@@ -69,9 +69,9 @@ pub fn split(
     constraints: &[Constraint],
     deadline: &Deadline,
 ) -> Result<(Vec<Component>, Vec<u32>), Error> {
-    // (cell, constraint) pairs sorted by cell, then constraint: each cell's constraints ascending
     // the deadline checked every CHECK_EVERY steps of each loop that grows with the board
     const CHECK_EVERY: usize = 1 << 12;
+    // (cell, constraint) pairs sorted by cell, then constraint: each cell's constraints ascending
     let mut pairs: Vec<(u32, u32)> = Vec::new();
     for (ci, con) in constraints.iter().enumerate() {
         if ci % CHECK_EVERY == 0 {
