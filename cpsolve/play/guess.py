@@ -320,7 +320,7 @@ class Evaluator:
         """Placements with ``i`` a mine (exact: the probability is a ratio of these counts). Read off
         the exact marginals, not ``prob * z``: on a large board z has thousands of digits and cannot
         be made a float."""
-        return self.state.tally[i]
+        return self.state.tally_of(i)
 
     def scan(self) -> None:
         """Find pseudo-50/50s and the would-be 50/50s (at most one enabler missing) of the board."""
@@ -356,7 +356,7 @@ class Evaluator:
     def _exact_tally(self, t: int) -> int:
         """Placements with ``t`` a mine (what ``pattern_count([t], [])`` counts, read off the exact
         marginals instead of a conditioned position)."""
-        return self.state.tally[t]
+        return self.state.tally_of(t)
 
     def influence(self, i: int) -> int:
         """Placements in which opening ``i`` (when safe) breaks a would-be 50/50 it is part of, or an

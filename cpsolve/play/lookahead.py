@@ -60,6 +60,7 @@ class CountedPosition:
     _prob: dict[int, float] | None = field(default=None, repr=False)
     _comp_of: dict[int, int] | None = field(default=None, repr=False)
     _tally: dict[int, int] | None = field(default=None, repr=False)
+    _tally_cells: dict[int, int] = field(default_factory=dict, repr=False)
 
     @property
     def prob(self) -> dict[int, float]:
@@ -77,6 +78,21 @@ class CountedPosition:
             assert self.core is not None
             self._tally = dict(zip(*self.core.tallies(), strict=True))
         return self._tally
+
+    def tally_of(self, cell: int) -> int:
+        """Placements with ``cell`` (an unknown cell) a mine, exactly: one entry of :attr:`tally`, read
+        from the core alone (a big int made for each cell of ``tally`` costs more than the few cells
+        the evaluator asks for)."""
+        if self._tally is not None:
+            return self._tally[cell]
+        got = self._tally_cells.get(cell)
+        if got is None:
+            assert self.core is not None
+            got = call(self.core.tally, cell)
+            if got is None:
+                raise KeyError(cell)
+            self._tally_cells[cell] = got
+        return got
 
     @property
     def comp_of(self) -> dict[int, int]:

@@ -11,6 +11,8 @@
 
 use super::num::{Deadline, Num, Stop};
 use num_bigint::BigUint;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// `out[i + j] += a[i] * b[j]` (empty if either is).
 pub fn convolve<N: Num>(a: &[N], b: &[N]) -> Result<Vec<N>, Stop> {
@@ -135,8 +137,45 @@ pub fn binomial(n: u64, k: u64, dl: &Deadline) -> Result<BigUint, Stop> {
     product(factors, dl)
 }
 
-/// `[C(n, x) for x in lo..=hi]` (0 outside 0..n).
-pub fn binomials(n: u64, lo: i64, hi: i64, dl: &Deadline) -> Result<Vec<BigUint>, Stop> {
+/// How many rows of binomials [`binomials`] keeps per thread: the player's look-ahead combines
+/// hundreds of hypothetical positions of one board a move, nearly all with the same off-frontier
+/// cells and mine range, so the same row was made again for each.
+const KEPT_ROWS: usize = 8;
+
+/// A kept row: its (n, lo, hi) and the row.
+type Row = ((u64, i64, i64), Rc<Vec<BigUint>>);
+
+thread_local! {
+    /// The last rows made, (n, lo, hi) -> the row, most recent last.
+    static ROWS: RefCell<Vec<Row>> =
+        const { RefCell::new(Vec::new()) };
+}
+
+/// `[C(n, x) for x in lo..=hi]` (0 outside 0..n); the last few rows are kept per thread.
+pub fn binomials(n: u64, lo: i64, hi: i64, dl: &Deadline) -> Result<Rc<Vec<BigUint>>, Stop> {
+    let key = (n, lo, hi);
+    let kept = ROWS.with(|r| {
+        r.borrow()
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == key)
+            .map(|(_, row)| Rc::clone(row))
+    });
+    if let Some(row) = kept {
+        return Ok(row);
+    }
+    let row = Rc::new(binomials_made(n, lo, hi, dl)?);
+    ROWS.with(|r| {
+        let mut r = r.borrow_mut();
+        if r.len() >= KEPT_ROWS {
+            r.remove(0);
+        }
+        r.push((key, Rc::clone(&row)));
+    });
+    Ok(row)
+}
+
+fn binomials_made(n: u64, lo: i64, hi: i64, dl: &Deadline) -> Result<Vec<BigUint>, Stop> {
     let a = lo.max(0);
     let b = hi.min(n as i64);
     let mut out = Vec::with_capacity((hi - lo + 1).max(0) as usize);

@@ -169,6 +169,13 @@ struct Score {
     dominating: Option<u32>,
 }
 
+/// A derivation before its new components are counted: see [`Position::split_derived`].
+struct Derived {
+    kept: Vec<Arc<Comp>>,
+    made: Vec<ModelComponent>,
+    outside: Vec<u32>,
+}
+
 /// The outcome of counting a position: counted, or no placement at all (the first component with
 /// no configuration, or None when the mine total cannot be met).
 enum Made {
@@ -373,6 +380,25 @@ impl Position {
         kind: BoardCells,
         dl: &Deadline,
     ) -> Result<Option<Position>, Stop> {
+        let Some(parts) = self.split_derived(removed, extra)? else {
+            return Ok(None);
+        };
+        let mut comps = parts.kept;
+        for mc in &parts.made {
+            dl.check()?;
+            comps.push(Arc::new(Comp::count(mc, self.lim, dl)?));
+        }
+        self.made(kind, comps, parts.outside, dl)
+    }
+
+    /// The part of [`Position::derive`] that does not count: the components kept, the ones the
+    /// change touches split anew (in `split`'s order, after the kept ones), the off-frontier cells
+    /// left. None when the change leaves no placement (a constraint of the removed cell unmet).
+    fn split_derived(
+        &self,
+        removed: Option<u32>,
+        extra: Vec<(Vec<u32>, i64)>,
+    ) -> Result<Option<Derived>, Stop> {
         let mut affected: Vec<usize> = extra
             .iter()
             .flat_map(|(cells, _)| cells.iter().copied())
@@ -406,7 +432,7 @@ impl Position {
             }
         }
         new_cons.extend(extra);
-        let mut comps: Vec<Arc<Comp>> = self
+        let kept: Vec<Arc<Comp>> = self
             .comps
             .iter()
             .enumerate()
@@ -414,6 +440,7 @@ impl Position {
             .map(|(_, c)| Arc::clone(c))
             .collect();
         let mut in_con: Vec<u32> = Vec::new();
+        let mut made = Vec::new();
         if !new_cons.is_empty() {
             let cons: Vec<ModelConstraint> = new_cons
                 .iter()
@@ -429,13 +456,10 @@ impl Position {
                     }
                 })
                 .collect();
-            let (made, cells) = split(&cons, &crate::model::Deadline::none())
+            let (comps, cells) = split(&cons, &crate::model::Deadline::none())
                 .map_err(|_| Stop::Invalid("the look-ahead's constraints did not split".into()))?;
             in_con = cells;
-            for mc in &made {
-                dl.check()?;
-                comps.push(Arc::new(Comp::count(mc, self.lim, dl)?));
-            }
+            made = comps;
         }
         let outside: Vec<u32> = self
             .outside
@@ -443,6 +467,21 @@ impl Position {
             .copied()
             .filter(|&c| Some(c) != removed && in_con.binary_search(&c).is_err())
             .collect();
+        Ok(Some(Derived {
+            kept,
+            made,
+            outside,
+        }))
+    }
+
+    /// The derived position of `comps` and `outside` on the board `kind`, None if it has no placement.
+    fn made(
+        &self,
+        kind: BoardCells,
+        comps: Vec<Arc<Comp>>,
+        outside: Vec<u32>,
+        dl: &Deadline,
+    ) -> Result<Option<Position>, Stop> {
         match Position::make(
             self.rows,
             self.cols,
@@ -459,15 +498,89 @@ impl Position {
         }
     }
 
-    /// Every number `cell` can show when safe, with the position after it (and whether it is dead).
-    fn outcomes_of(&self, cell: u32, dl: &Deadline) -> Result<Vec<(i64, Position)>, Stop> {
+    /// `[(v, position)]` for every number `cell` (unknown, not a fixed mine) can show: what
+    /// [`Position::reveal_value`] gives for each v, ascending, the ones with no placement left out.
+    /// The positions differ only in the need of `cell`'s clue, so the change is split once, and
+    /// every new component but the clue's is counted once and shared by all of them; the clue's is
+    /// counted once per number.
+    fn reveal_values(&self, cell: u32, dl: &Deadline) -> Result<Vec<(i64, Position)>, Stop> {
         let (lo, hi) = self.range_of(cell);
         let mut out = Vec::new();
+        if (cell as usize) >= self.kind.len() || self.is_fixed_mine(cell) {
+            return Ok(out);
+        }
+        let unk: Vec<u32> = self
+            .neighbours(cell)
+            .filter(|&j| self.kind[j] == UNKNOWN)
+            .map(|j| j as u32)
+            .collect();
+        if unk.is_empty() || lo == hi {
+            for v in lo..=hi {
+                if let Some(p) = self.reveal_value(cell, v, dl)? {
+                    out.push((v, p));
+                }
+            }
+            return Ok(out);
+        }
+        let first = unk[0];
+        // the clue goes last, so it is the last constraint of the component it lands in
+        let Some(parts) = self.split_derived(Some(cell), vec![(unk, 0)])? else {
+            return Ok(out);
+        };
+        let mut shared: Vec<Option<Arc<Comp>>> = Vec::with_capacity(parts.made.len());
+        let mut clue = None;
+        for (k, mc) in parts.made.iter().enumerate() {
+            if mc.groups.iter().any(|g| g.cells.contains(&first)) {
+                clue = Some(k);
+                shared.push(None);
+            } else {
+                dl.check()?;
+                shared.push(Some(Arc::new(Comp::count(mc, self.lim, dl)?)));
+            }
+        }
+        let Some(clue) = clue else {
+            return Err(Stop::Invalid("the clue's component was not found".into()));
+        };
+        let mut kind = (*self.kind).clone();
+        kind[cell as usize] = OTHER;
+        let kind = Arc::new(kind);
         for v in lo..=hi {
-            if let Some(p) = self.reveal_value(cell, v, dl)? {
+            let mut mc = parts.made[clue].clone();
+            match mc.constraints.last_mut() {
+                Some(last) => last.1 = (v - lo) as i32,
+                None => {
+                    return Err(Stop::Invalid(
+                        "the clue's component has no constraint".into(),
+                    ))
+                }
+            }
+            let mut comps = parts.kept.clone();
+            for c in &shared {
+                match c {
+                    Some(c) => comps.push(Arc::clone(c)),
+                    None => {
+                        dl.check()?;
+                        comps.push(Arc::new(Comp::count(&mc, self.lim, dl)?));
+                    }
+                }
+            }
+            let mut codes = (*self.codes).clone();
+            codes[cell as usize] = v as i8;
+            if let Some(p) = self.made(
+                (Arc::clone(&kind), Arc::new(codes)),
+                comps,
+                parts.outside.clone(),
+                dl,
+            )? {
                 out.push((v, p));
             }
         }
+        Ok(out)
+    }
+
+    /// Every number `cell` can show when safe, with the position after it (and whether it is dead).
+    fn outcomes_of(&self, cell: u32, dl: &Deadline) -> Result<Vec<(i64, Position)>, Stop> {
+        let out = self.reveal_values(cell, dl)?;
         self.set_dead(cell, out.len() <= 1);
         Ok(out)
     }
@@ -892,6 +1005,17 @@ impl Position {
             })
             .map_err(py_err)?;
         Ok((keys, vals))
+    }
+
+    /// Placements with `cell` a mine (exact), None if it is not unknown: one cell of `tallies`.
+    /// (`seconds` is accepted for `cpsolve.count.native.call`; the counts are made already.)
+    #[pyo3(signature = (cell, seconds=None))]
+    fn tally(&self, py: Python<'_>, cell: u32, seconds: Option<f64>) -> PyResult<Option<BigUint>> {
+        let _ = seconds;
+        if cell as usize >= self.kind.len() {
+            return Err(PyValueError::new_err("no such cell"));
+        }
+        py.allow_threads(|| self.tally_of(cell)).map_err(py_err)
     }
 
     /// Each component's configuration counts by mine number.
