@@ -23,7 +23,7 @@ use crate::count::num::{either, Deadline, Stop};
 use crate::count::{combine, dp, plan, py_err};
 use crate::endgame::neighbours;
 use crate::model::components::{split, Component as ModelComponent};
-use crate::model::{Cells, Constraint as ModelConstraint, PyModel, Src};
+use crate::model::{fixed_cells, Cells, Constraint as ModelConstraint, PyModel, Src};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 use pyo3::exceptions::PyValueError;
@@ -906,11 +906,7 @@ impl Position {
             max_states,
             max_terms: None,
         };
-        let mut fixed: Vec<(u32, bool)> = Vec::with_capacity(m.fixed.len());
-        for &(x, f) in &m.fixed {
-            let mine = m.facts.get(f as usize).map(|f| f.mine).unwrap_or(false);
-            fixed.push((x, mine));
-        }
+        let fixed: Vec<(u32, bool)> = fixed_cells(m).collect();
         let mut kind: Vec<u8> = codes
             .iter()
             .map(|&c| match c as i8 {
