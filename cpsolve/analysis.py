@@ -160,9 +160,7 @@ def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
         return _unmodelled(board, trust_flags, dens, t0)
     except Inconsistent as exc:
         raise inconsistent_from(exc, board, trust_flags, engine, _conflict_time(at)) from None
-    ms = model.stats
-    stats = AnalysisStats(clue_cells=ms["clue_cells"], frontier=ms["frontier"], fixed=ms["fixed"],
-                          components=ms["components"], largest_component=ms["largest_component"])
+    stats = AnalysisStats.of_model(model.stats)
     estimate_by = None if time_limit is None else t0 + max(ESTIMATE_SHARE * time_limit, ESTIMATE_FLOOR)
     probs, exact_flags, feasibility, nominates = _probabilities(model, whole, dens, stats, estimate_by, outer)
     t_count = perf_counter()
@@ -201,9 +199,11 @@ def _conflict_time(at: float | None) -> float | None:
     return None if at is None else max(max(0.0, at - perf_counter()), CONFLICT_FLOOR)
 
 
+_PRIOR_TOTAL = "uniform over all placements with the mine total"
+
+
 def _prior(dens: Fraction | None) -> str:
-    return ("uniform over all placements with the mine total" if dens is None else
-            f"independent per-cell mine density {dens} (no mine total given)")
+    return _PRIOR_TOTAL if dens is None else f"independent per-cell mine density {dens} (no mine total given)"
 
 
 def _unmodelled(board: Board, trust_flags: bool, dens: Fraction | None, t0: float) -> Analysis:

@@ -88,6 +88,16 @@ def current_at() -> float | None:
     return None if d is None else d.at
 
 
+def passed(at: float | None) -> bool:
+    """Whether the earlier of the moment ``at`` (None: none) and the current deadline has passed:
+    what ``within(Deadline(at))``'s deadline says of itself (``expired()``), without entering the
+    context (an analysis asks it once per call)."""
+    d = _current.get()
+    if d is not None and d.at is not None and (at is None or d.at < at):
+        at = d.at
+    return at is not None and time.perf_counter() > at
+
+
 def check() -> None:
     """Raise :class:`OutOfTime` if the current deadline has passed. Cheap (~0.1 us): call it in loops."""
     d = _current.get()

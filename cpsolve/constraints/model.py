@@ -305,9 +305,13 @@ def model_of_core(rows: int, cols: int, remaining: int | None, got: tuple[Any, .
     # the frozen dataclass filled directly (its __init__ sets each field through
     # object.__setattr__), its parts made on first read (see Model.__getattr__): both were a
     # tenth of a small board's whole analysis
+    # ``unknown`` and ``outside`` are set at once (as Deferred): every analysis reads them, and
+    # reaching Model.__getattr__ raised and caught an AttributeError each time first
     model = object.__new__(Model)
     model.__dict__.update(rows=rows, cols=cols, remaining=remaining, fixed=FixedCells(core, n_fixed, fixed_mines),
-                          stats=stats, core=core, _parts=(core, cols, n_unknown, n_components, n_outside))
+                          stats=stats, core=core, _parts=(core, cols, n_unknown, n_components, n_outside),
+                          unknown=Deferred(lambda: tuple(core.unknown()), n_unknown),
+                          outside=Deferred(lambda: tuple(core.outside()), n_outside))
     return model
 
 
