@@ -34,6 +34,7 @@ from .result import (  # what an analysis returns (cpsolve.analysis.Analysis sti
     Analysis,
     AnalysisStats,
     CellPairs,
+    certain_fractions,
     group_probabilities,
 )
 
@@ -288,7 +289,7 @@ def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None,
         # model's facts on access, and the off-frontier cells share one value, kept once (see
         # result.group_probabilities)
         ratio = Exact.ratio
-        values = list(map(ratio, exact.nums, exact.dens))
+        values = Exact.ratios(exact.nums, exact.dens)
         explicit: dict[int, Probability] = dict(zip(exact.cells, chain.from_iterable(
             map(repeat, values, exact.sizes))))
         p_out: Probability
@@ -403,7 +404,11 @@ def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str, a
     figures in ``stats``."""
     hints: Mapping[int, Fraction] | None = feasibility
     if probs is not None:
-        hints = _ExactFractions(probs)
+        # when counting nominates cells, the prover's candidates are the cells at exactly 0 or 1:
+        # only those are passed (a cell without a hint is one the count showed free, as one
+        # strictly between is), not a Fraction made and compared per frontier cell (a fifth of a
+        # nominating Intermediate position's analysis)
+        hints = (certain_fractions(probs) if nominates else None) or _ExactFractions(probs)
     else:
         nominates = None  # the flag speaks of exact probabilities only
     result = prove_model(model, engine=engine, time_limit=None if at is None else max(0.0, at - perf_counter()),
