@@ -60,6 +60,7 @@ def test_engine_outcomes_match_brute_force() -> None:
         assert state.z == len(sols)
         for i, p in state.prob.items():
             assert p == pytest.approx(sum(i in s for s in sols) / len(sols), abs=1e-12)
+            assert state.tally_of(i) == sum(i in s for s in sols)  # read a cell at a time, exact
         for i in state.prob:
             if state.fixed.get(i):
                 continue

@@ -171,15 +171,19 @@ fn binomials_agree_with_pascal() {
             );
         }
     }
-    let row = binomials(40, -3, 45, &Deadline::none()).unwrap();
-    for (i, v) in row.iter().enumerate() {
-        let x = i as i64 - 3;
-        let want = if (0..=40).contains(&x) {
-            pascal(40, x as usize)
-        } else {
-            BigUint::default()
-        };
-        assert_eq!(*v, want);
+    // the rows kept per thread: each (n, lo, hi) gives its own row, made or kept
+    for (n, lo) in [(40u64, -3i64), (41, -3), (40, -2), (40, -3), (41, -3)] {
+        let row = binomials(n, lo, 45, &Deadline::none()).unwrap();
+        assert_eq!(row.len() as i64, 45 - lo + 1);
+        for (i, v) in row.iter().enumerate() {
+            let x = i as i64 + lo;
+            let want = if (0..=n as i64).contains(&x) {
+                pascal(n as usize, x as usize)
+            } else {
+                BigUint::default()
+            };
+            assert_eq!(*v, want);
+        }
     }
 }
 
