@@ -145,11 +145,8 @@ def _solve(model: Model, name: str, certs: Certainties,
     deduced = len(certs)
     nominated = None
     if hints is not None:
-        nominated = {}
-        for v in range(1, system.nvars + 1):
-            p = hints.get(system.cells[v - 1])
-            if p is not None and p in (0, 1):
-                nominated[v] = p == 1
+        nominated = {v: p == 1 for v, p in enumerate(map(hints.get, system.cells), start=1)
+                     if p is not None and p in (0, 1)}
     stats = ProofStats(engine=name, deduced=deduced)
     result = ProofResult(certs, stats)
     impossible = [c for c in system.cards if c.impossible]
