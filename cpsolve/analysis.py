@@ -161,7 +161,9 @@ def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
         return _unmodelled(board, trust_flags, dens, t0)
     except Inconsistent as exc:
         raise inconsistent_from(exc, board, trust_flags, engine, _conflict_time(at)) from None
-    stats = AnalysisStats.of_model(model.stats)
+    ms = model.stats
+    stats = AnalysisStats(clue_cells=ms["clue_cells"], frontier=ms["frontier"], fixed=ms["fixed"],
+                          components=ms["components"], largest_component=ms["largest_component"])
     estimate_by = None if time_limit is None else t0 + max(ESTIMATE_SHARE * time_limit, ESTIMATE_FLOOR)
     probs, exact_flags, feasibility, nominates = _probabilities(model, whole, dens, stats, estimate_by, outer)
     t_count = perf_counter()

@@ -11,7 +11,7 @@ import json
 from array import array
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import nullcontext
-from dataclasses import MISSING, asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from itertools import compress, repeat
 from typing import Any, TypeGuard, overload
@@ -144,19 +144,6 @@ class AnalysisStats:
     ms_total: float = 0.0
     budget: list[str] = field(default_factory=list)  # the parts the time limit cut short, in order
 
-    @classmethod
-    def of_model(cls, model_stats: Mapping[str, int]) -> AnalysisStats:
-        """The stats of an analysis whose model's figures are ``model_stats`` (``Model.stats``: the
-        first five fields), every other field at its default: equal to ``AnalysisStats(**model_stats)``,
-        filled without the generated ``__init__`` (a tenth of a small board's Python time)."""
-        stats = object.__new__(cls)
-        d = stats.__dict__
-        d.update(_STATS_DEFAULTS)
-        d.update(model_stats)
-        d["undecided_cells"] = []
-        d["budget"] = []
-        return stats
-
     def as_dict(self) -> dict[str, Any]:
         """Every figure in one flat dict (estimate and proof figures prefixed ``estimate_``/``proof_``)."""
         out: dict[str, Any] = {}
@@ -168,11 +155,6 @@ class AnalysisStats:
             else:
                 out[f.name] = v
         return out
-
-
-#: Every field of :class:`AnalysisStats` at its default, in order (the lists made anew by ``of_model``).
-_STATS_DEFAULTS: dict[str, Any] = {f.name: f.default if f.default is not MISSING else None
-                                   for f in fields(AnalysisStats)}
 
 
 @dataclass(init=False, repr=False)

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping, MutableMapping, Sequence
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 from .. import budget
 from ..board import Board
@@ -178,27 +177,11 @@ def _solve(model: Model, name: str, certs: Certainties,
     return result
 
 
-#: Every field of :class:`ProofStats` and of :class:`ProofResult` at its default, in order.
-_STATS_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(ProofStats)}
-_RESULT_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(ProofResult) if f.default is not MISSING}
-
-
 def _deductions_only(certs: Certainties, name: str, t0: float) -> ProofResult:
-    """The result when the solver is asked nothing: the deductions (``certs``) are all proved.
-    ``ProofResult(certs, ProofStats(engine=name, deduced=n, proved=n, ms=...))``, filled without
-    the generated ``__init__`` calls (most analyses end here: they were a tenth of a small board's
-    Python time)."""
+    """The result when the solver is asked nothing: the deductions (``certs``) are all proved."""
     deduced = len(certs)
-    stats = object.__new__(ProofStats)
-    d = stats.__dict__
-    d.update(_STATS_DEFAULTS)
-    d["engine"], d["deduced"], d["proved"], d["ms"] = name, deduced, deduced, (time.perf_counter() - t0) * 1e3
-    result = object.__new__(ProofResult)
-    d = result.__dict__
-    d["certainties"] = certs
-    d["stats"] = stats
-    d.update(_RESULT_DEFAULTS)
-    return result
+    return ProofResult(certs, ProofStats(engine=name, deduced=deduced, proved=deduced,
+                                         ms=(time.perf_counter() - t0) * 1e3))
 
 
 def _nothing_to_ask(model: Model, hints: Mapping[int, Fraction], nominates: bool | None = None,
