@@ -421,6 +421,10 @@ pub fn model_count_exact<'py>(
         .into_pyobject(py)
 }
 
+/// How many distinct denominators `count_tuple` keeps to share (a linear search each; beyond
+/// them, a denominator is converted on its own).
+const SHARED_DENOMINATORS: usize = 16;
+
 /// Whether a ratio is exactly 0 or exactly 1.
 fn certain(n: &BigOrSmall, d: &BigOrSmall) -> bool {
     match (n, d) {
@@ -466,10 +470,27 @@ fn count_tuple<'py>(
                 .iter()
                 .map(|(n, _)| n.to_py(py))
                 .collect::<PyResult<Vec<_>>>()?;
-            let dens = groups
-                .iter()
-                .map(|(_, d)| d.to_py(py))
-                .collect::<PyResult<Vec<_>>>()?;
+            // the denominators are z * (a group's size): few values, each made a Python int once
+            // and shared (converting a big one is most of this tuple's cost on a large board)
+            let mut made: Vec<(&BigOrSmall, Bound<'py, PyAny>)> = Vec::new();
+            let mut dens = Vec::with_capacity(groups.len());
+            for (_, d) in &groups {
+                let known = made
+                    .iter()
+                    .find(|(v, _)| v.equals(d))
+                    .map(|(_, o)| o.clone());
+                let o = match known {
+                    Some(o) => o,
+                    None => {
+                        let o = d.to_py(py)?;
+                        if made.len() < SHARED_DENOMINATORS {
+                            made.push((d, o.clone()));
+                        }
+                        o
+                    }
+                };
+                dens.push(o);
+            }
             items.push(PyList::new(py, nums)?.into_any());
             items.push(PyList::new(py, dens)?.into_any());
             items.push(match outside {
