@@ -88,6 +88,10 @@ class Exact:
         """Exactly 0 or exactly 1 (no Fraction made)."""
         return self._num == 0 or self._num == self._den
 
+    def is_one(self) -> bool:
+        """Exactly 1 (no Fraction made)."""
+        return self._num == self._den
+
     def sort_key(self) -> Fraction:
         return self.fraction
 

@@ -824,8 +824,7 @@ class _GroupProbabilities(Mapping[int, Probability]):
         frontier cells of a certain group, the off-frontier cells when their value is certain."""
         explicit = self._explicit
         values = list(explicit.values())
-        # a certain value's float is exactly 0.0 or 1.0 (no Fraction made)
-        ones = {k: bool(p.value) for k, p in dict(zip(map(id, values), values, strict=True)).items()
+        ones = {k: p.is_one() for k, p in dict(zip(map(id, values), values, strict=True)).items()
                 if isinstance(p, Exact) and p.is_certain()}
         out = [(i, ones[id(p)]) for i, p in explicit.items() if id(p) in ones] if ones else []
         fixed = mine_flags(self._fixed)
