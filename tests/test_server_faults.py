@@ -355,6 +355,20 @@ def test_a_worker_killed_mid_analysis_is_replaced_and_the_request_answered(tmp_p
         stop(s)
 
 
+def test_the_workers_end_when_the_server_is_killed_outright(tmp_path: Path) -> None:
+    """SIGKILL (or the OOM killer) gives the server no chance to stop its workers: they notice their
+    parent is gone and exit (before, each lived on for ever, holding its memory)."""
+    s = serve(tmp_path, "--workers", "2")
+    status, doc = health_doc(s.port)
+    workers = doc["worker_pids"]
+    assert status == 200 and len(workers) == 2 and all(alive(w) for w in workers)
+    stop(s)  # SIGKILL
+    deadline = time.monotonic() + 20
+    while any(alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(w) for w in workers), [w for w in workers if alive(w)]
+
+
 def one_analysis_in_hand(port: int, seed: int) -> bytes:
     """A client's analysis of ``board_200(seed)`` (time limit 20 s) posted from a thread of its own
     (its answer unread), once the server has it in hand; its body."""
