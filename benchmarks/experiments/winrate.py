@@ -69,7 +69,14 @@ def mcnemar_p(b: int, c: int) -> float:
     if n == 0:
         return 1.0
     k = min(b, c)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    # C(n, i) for i = 0..k by the exact recurrence C(n, i+1) = C(n, i) * (n - i) / (i + 1): the same
+    # integers as math.comb per term, without its cost per term (a 100,000-game paired run's
+    # 23,701 discordant games took a minute that way)
+    term, total = 1, 1
+    for i in range(k):
+        term = term * (n - i) // (i + 1)
+        total += term
+    tail = total / 2 ** n
     return min(1.0, 2 * tail)
 
 
