@@ -586,6 +586,18 @@ fn limits_of(
 /// What Python gets of a layout: the mine cells, repairs, restarts and replays.
 type GeneratedTuple = (Vec<u32>, u32, u32, u32);
 
+/// A flag per cell of an `n`-cell board, set at `cells`; `off_board` is the error for a cell past it.
+fn marked(n: usize, cells: &[u32], off_board: &str) -> PyResult<Vec<bool>> {
+    let mut flags = vec![false; n];
+    for &c in cells {
+        match flags.get_mut(c as usize) {
+            Some(x) => *x = true,
+            None => return Err(PyValueError::new_err(off_board.to_owned())),
+        }
+    }
+    Ok(flags)
+}
+
 /// [`generate`] for Python: `(mines, repairs, restarts, replays)` (the mine cells ascending) or
 /// None after `max_restarts` fresh layouts. `banned`: the cells the first-click rule keeps free;
 /// the limits: the analysis' exact limit, DP states and terms, combination budget and seconds per
@@ -612,14 +624,7 @@ fn noguess_generate(
     seconds: Option<f64>,
 ) -> PyResult<Option<GeneratedTuple>> {
     check_board(rows, cols, first)?;
-    let n = rows * cols;
-    let mut ban = vec![false; n];
-    for &b in &banned {
-        match ban.get_mut(b as usize) {
-            Some(x) => *x = true,
-            None => return Err(PyValueError::new_err("a banned cell off the board")),
-        }
-    }
+    let ban = marked(rows * cols, &banned, "a banned cell off the board")?;
     if ban.iter().filter(|&&b| !b).count() < mines || !ban[first] {
         return Err(PyValueError::new_err(
             "the mines do not fit outside the banned cells, or the first cell is not banned",
@@ -662,14 +667,7 @@ fn noguess_play(
     seconds: Option<f64>,
 ) -> PyResult<(bool, Vec<u8>)> {
     check_board(rows, cols, first)?;
-    let n = rows * cols;
-    let mut mine = vec![false; n];
-    for &m in &mines {
-        match mine.get_mut(m as usize) {
-            Some(x) => *x = true,
-            None => return Err(PyValueError::new_err("a mine off the board")),
-        }
-    }
+    let mine = marked(rows * cols, &mines, "a mine off the board")?;
     if mine[first] {
         return Err(PyValueError::new_err("the first cell is a mine"));
     }
