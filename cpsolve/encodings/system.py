@@ -110,27 +110,11 @@ class CardSystem:
             out.setdefault(key, []).append(v)
         return [tuple(vs) for vs in out.values()]
 
-    def components(self) -> list[tuple[frozenset[int], frozenset[int]]]:
-        """(variables, sources) of each set of clue constraints linked by shared variables."""
-        uf = UnionFind(self.nvars + 1)
-        find = uf.find
-        for _, card in self.clue_cards():
-            if card.lits:
-                uf.union_all(card.lits)
-        vars_of: dict[int, set[int]] = {}
-        src_of: dict[int, set[int]] = {}
-        for v in range(1, self.nvars + 1):
-            vars_of.setdefault(find(v), set()).add(v)
-        for _, card in self.clue_cards():
-            if card.lits:
-                src_of.setdefault(find(card.lits[0]), set()).update(card.sources)
-        return [(frozenset(vs), frozenset(src_of.get(r, ()))) for r, vs in vars_of.items()]
-
-
     def component_sources(self, variables: Iterable[int]) -> dict[int, frozenset[int]]:
-        """The sources of the component (as :meth:`components` has them) of each of ``variables``
-        (one frozenset per component, shared), without listing every component's variables: the
-        prover needs those of a few thousand forced variables of a huge board's 400,000."""
+        """The sources of the component of each of ``variables`` (a component: the clue constraints
+        linked by shared variables; one frozenset per component, shared), without listing every
+        component's variables: the prover needs those of a few thousand forced variables of a huge
+        board's 400,000."""
         uf = UnionFind(self.nvars + 1)
         clue_cards = [card for _, card in self.clue_cards() if card.lits]
         for card in clue_cards:
