@@ -261,13 +261,16 @@ class Analysis:
 
     @property
     def proved_safe(self) -> list[tuple[int, int]]:
-        cols = self.cols
-        return [divmod(i, cols) for i in sorted([i for i, mine in self.proved_verdicts().items() if not mine])]
+        return self._proved_as(False)
 
     @property
     def proved_mine(self) -> list[tuple[int, int]]:
+        return self._proved_as(True)
+
+    def _proved_as(self, mine: bool) -> list[tuple[int, int]]:
+        """(row, col) of every cell proved a mine (``mine``) or safe, row-major."""
         cols = self.cols
-        return [divmod(i, cols) for i in sorted([i for i, mine in self.proved_verdicts().items() if mine])]
+        return [divmod(i, cols) for i in sorted([i for i, m in self.proved_verdicts().items() if m == mine])]
 
     def proved_verdicts(self) -> Mapping[int, bool]:
         """Board index -> is a mine, of every proved cell, in no particular order: what
