@@ -1,6 +1,6 @@
 """Proofs by propagation part by part (large systems): the same certainties as the solver.
 
-When the search for a model over a whole large system gives up, :class:`~cpsolve.proof.propagate.
+When the search for a model over a whole system gives up, :class:`~cpsolve.proof.propagate.
 Propagator` searches each independent part on its own and joins the models (each part's model
 checked against its own constraints). Here the whole-system search is made to give up on mid-size
 boards whose every frontier cell is nominated (with its value in the layout), and the certainties
@@ -31,7 +31,6 @@ def test_split_search_proves_what_the_solver_proves(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(propagate.Propagator, "_search_split", spy)
     monkeypatch.setattr(propagate.Propagator, "_search_whole", give_up)
-    monkeypatch.setattr(propagate, "SPLIT_VARS", 0)
     proved = 0
     for pos in midgame_positions((30, 40, 300), 30, seed=5, reveal=0.3):
         model = build_model(pos.board)
