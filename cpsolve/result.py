@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
-from itertools import compress, repeat
+from itertools import compress, filterfalse, repeat
 from typing import Any, TypeGuard, overload
 
 from . import _core
@@ -208,6 +208,7 @@ class Analysis:
         self._proved: list[tuple[int, int, bool]] | None = None  # proved_cells, once made
         self._verdicts: Mapping[int, bool] | None = None  # proved_verdicts, once made
         self._certain: list[tuple[int, bool]] | None = None  # certain_cells, once made
+        self._certain_map: Mapping[int, bool] | None = None  # certain_verdicts, once made
 
     @classmethod
     def build(cls, board: Board, *, remaining: int | None, exact: bool, prior: str, density: Fraction | None,
@@ -292,11 +293,23 @@ class Analysis:
         if self._certain is None:
             raw = self._raw
             if self._cells is None and raw is not None and _counted(raw.probs):
-                self._certain = raw.probs.certain_cells()
+                self._certain = sorted(self.certain_verdicts().items())
             else:
                 cols = self.cols
                 self._certain = [(r * cols + c, one) for r, c, one in self.exact_extremes()]
         return self._certain
+
+    def certain_verdicts(self) -> Mapping[int, bool]:
+        """Board index -> is 1, of every cell whose probability is exactly 0 or 1, in no particular
+        order: what :meth:`certain_cells` lists, without sorting (a player's referee checks them all
+        every move). Made once per result; must not be changed."""
+        if self._certain_map is None:
+            raw = self._raw
+            if self._cells is None and raw is not None and _counted(raw.probs):
+                self._certain_map = raw.probs.certain_map()
+            else:
+                self._certain_map = dict(self.certain_cells())
+        return self._certain_map
 
     def proved_cells(self) -> list[tuple[int, int, bool]]:
         """(row, col, is a mine) of every proved cell, row-major; read off the proofs without
@@ -390,7 +403,7 @@ class Analysis:
         if self._cells is None and raw is not None and _counted(raw.probs):
             # a counted board (a player asks every guess): the rule on each cell's value object,
             # without the per-cell results
-            return _grouped_best_guess(raw.probs.by_cell(), raw.verdicts(), self.board, self.cols)
+            return _grouped_best_guess(raw.probs, raw.verdicts(), self.board, self.cols)
         return best_guess(self.cells, self.board)
 
     def to_json(self) -> dict[str, Any]:
@@ -465,31 +478,58 @@ def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple
     return divmod(i, board.cols)
 
 
-def _grouped_best_guess(by_cell: dict[int, Probability], verdicts: Mapping[int, bool], board: Board | None,
+def _grouped_best_guess(probs: _GroupProbabilities, verdicts: Mapping[int, bool], board: Board | None,
                         cols: int) -> tuple[int, int] | None:
-    """:func:`best_guess` over the cells of ``by_cell`` (cell -> its value object) with the proved
-    cells' ``verdicts`` (an exactly counted board: no estimate is replaced by a proof). The values
-    are compared once per object and the cells picked by object id in C (map, compress)."""
+    """:func:`best_guess` over the cells of ``probs`` (an exactly counted board's, kept per group:
+    no estimate is replaced by a proof) with the proved cells' ``verdicts``. The values are compared
+    once per object, and the cells picked by group in C (compress, filterfalse): no value looked up
+    per covered cell."""
+    explicit, p_out = probs._explicit, probs._p_out
+    flags = mine_flags(probs._fixed)
+    zero, one = probs._zero, probs._one
+
+    def value(i: int) -> Probability:  # what probs.get(i) finds, the fixed cells by their flags
+        p = explicit.get(i)
+        if p is None:
+            m = flags.get(i)
+            p = p_out if m is None else one if m else zero
+        return p
+
     safe = [i for i, mine in verdicts.items() if not mine]
     if safe:
-        pool = {i: by_cell[i] for i in safe}
+        pool = {i: value(i) for i in safe}
         low = _lowest(list(pool.values()))
         tied = [i for i, p in pool.items() if id(p) in low]
     else:
-        cells, values = list(by_cell), list(by_cell.values())
+        values = list(explicit.values())
         ids = list(map(id, values))
         distinct = dict(zip(ids, values, strict=True))
+        # the cells off the frontier: not a frontier cell, nor a fixed one
+        outside = list(filterfalse(flags.__contains__, filterfalse(explicit.__contains__, probs._outside)))
+        if outside:
+            distinct[id(p_out)] = p_out
+        safe_fixed = [i for i, m in flags.items() if not m and i not in explicit]
+        if safe_fixed:
+            distinct[id(zero)] = zero
+        if any(m and i not in explicit for i, m in flags.items()):
+            distinct[id(one)] = one
         ones = {k for k, p in distinct.items() if isinstance(p, Exact) and p.is_certain() and p.fraction == 1}
-        keep = [p for k, p in distinct.items() if k not in ones]
-        mines = [i for i, mine in verdicts.items() if mine and id(by_cell[i]) not in ones]
-        if mines:  # a proved mine whose value is not 1 (none on an exact board): the cells one by one
-            drop = set(mines)
-            keep = list({id(p): p for i, p in by_cell.items() if id(p) not in ones and i not in drop}.values())
+        drop = {i for i, mine in verdicts.items() if mine and id(value(i)) not in ones}
+        # a proved mine whose value is not 1 (none on an exact board): its value object kept only
+        # when another cell holds it
+        held = ({id(value(i)) for i in explicit if i not in drop}
+                | ({id(p_out)} if any(i not in drop for i in outside) else set())
+                | ({id(zero)} if any(i not in drop for i in safe_fixed) else set())) if drop else set(distinct)
+        keep = [p for k, p in distinct.items() if k not in ones and k in held]
         if not keep:
             return None
         low = _lowest(keep)
-        tied = list(compress(cells, map(low.__contains__, ids)))
-        if mines:
+        tied = list(compress(explicit, map(low.__contains__, ids)))
+        if id(p_out) in low:
+            tied += outside
+        if id(zero) in low:
+            tied += safe_fixed
+        if drop:
             tied = [i for i in tied if i not in drop]
     if not tied:
         return None
@@ -813,30 +853,32 @@ class _GroupProbabilities(Mapping[int, Probability]):
         yield from self._explicit
         yield from self._outside
 
-    def by_cell(self) -> dict[int, Probability]:
-        """Every cell's value object as a plain dict (made anew each call), what :meth:`get` finds:
-        the frontier cells' group values, else 0 or 1 for the fixed cells, else the off-frontier value."""
-        out: dict[int, Probability] = dict.fromkeys(self._outside, self._p_out)
-        out.update((i, self._one if mine else self._zero) for i, mine in mine_flags(self._fixed).items())
-        out.update(self._explicit)
-        return out
-
     def certain_cells(self) -> list[tuple[int, bool]]:
-        """(cell, is 1) of every cell whose value is exactly 0 or 1, in increasing order (the cells
-        :meth:`by_cell` gives such a value), each value object read once: the fixed cells, the
-        frontier cells of a certain group, the off-frontier cells when their value is certain."""
+        """(cell, is 1) of every cell whose value is exactly 0 or 1 (:meth:`certain_map`), in
+        increasing order."""
+        return sorted(self.certain_map().items())
+
+    def certain_map(self) -> dict[int, bool]:
+        """Cell -> is 1, of every cell whose value is exactly 0 or 1 (the cells :meth:`get` gives
+        such a value), in no particular order, each value object read once and the cells gathered
+        in C (dict, compress, map): the fixed cells, the frontier cells of a certain group, the
+        off-frontier cells when their value is certain."""
         explicit = self._explicit
-        values = list(explicit.values())
-        ones = {k: p.is_one() for k, p in dict(zip(map(id, values), values, strict=True)).items()
-                if isinstance(p, Exact) and p.is_certain()}
-        out = [(i, ones[id(p)]) for i, p in explicit.items() if id(p) in ones] if ones else []
-        fixed = mine_flags(self._fixed)
-        out += [(i, mine) for i, mine in fixed.items() if i not in explicit]
         p_out = self._p_out
+        out: dict[int, bool] = {}
         if self._outside and isinstance(p_out, Exact) and p_out.is_certain():
-            one = bool(p_out.fraction)
-            out += [(i, one) for i in self._outside if i not in explicit and i not in fixed]
-        out.sort()
+            out = dict.fromkeys(self._outside, bool(p_out.fraction))
+        out.update(mine_flags(self._fixed))
+        if out and not explicit.keys().isdisjoint(out):  # a frontier cell's own value comes first
+            for i in explicit.keys() & out.keys():
+                del out[i]
+        values = list(explicit.values())
+        ids = list(map(id, values))
+        ones = {k: p.is_one() for k, p in dict(zip(ids, values, strict=True)).items()
+                if isinstance(p, Exact) and p.is_certain()}
+        if ones:
+            certain = list(map(ones.__contains__, ids))
+            out.update(zip(compress(explicit, certain), map(ones.__getitem__, compress(ids, certain))))
         return out
 
     def __len__(self) -> int:

@@ -90,6 +90,7 @@ def test_proved_cells_and_exact_extremes_without_cell_objects():
             cols = a.cols
             assert sorted(a.proved_verdicts().items()) == [(r * cols + c, m) for r, c, m in fast_proved]
             assert a.certain_cells() == [(r * cols + c, one) for r, c, one in fast_extremes]
+            assert a.certain_verdicts() == {r * cols + c: one for r, c, one in fast_extremes}
             covered = [divmod(i, a.cols) for i, v in enumerate(pos.board.cells) if v < 0]
             fast_probs = [a.probability(r, c) for r, c in covered]
             assert a._cells is None  # the path ran: no CellResult was made

@@ -530,7 +530,7 @@ def test_referee_catches_a_wrong_claim_read_off_the_proofs() -> None:
             verdicts[cell] = not verdicts[cell]
             k = len(certain) // 2
             certain[k] = (certain[k][0], not certain[k][1])
-        a._verdicts, a._certain = verdicts, certain
+        a._verdicts, a._certain, a._certain_map = verdicts, certain, dict(certain)
         rec = GameRecord(index=0, seed=0, won=False)
         check_certainties(a, game, rec, 1)
         assert rec.certainties == len(verdicts)

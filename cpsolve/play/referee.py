@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from operator import itemgetter, ne
+from operator import ne
 from typing import Any
 
 from ..analysis import InconsistentBoard, analyze
@@ -55,13 +55,17 @@ class GameRecord:
     moves: dict[str, int] = field(default_factory=dict)  # moves by kind ("proved", "endgame", ...)
 
 
-def check_certainties(analysis: Analysis, game: Game, record: GameRecord, position: int) -> None:
-    """Count the certainties of ``analysis`` and compare each (and each exact 0/1) with the layout."""
-    layout, cols = game.hidden_layout(), game.cols  # one byte per cell, 1 a mine
+def check_certainties(analysis: Analysis, game: Game, record: GameRecord, position: int,
+                      layout: bytes | None = None) -> None:
+    """Count the certainties of ``analysis`` and compare each (and each exact 0/1) with the layout
+    (``layout``: the game's :meth:`~cpsolve.simulate.Game.hidden_layout`, made once per game)."""
+    if layout is None:
+        layout = game.hidden_layout()  # one byte per cell, 1 a mine
     # each claim against the layout's byte, compared in C (map); the details only of a wrong one
     verdicts = analysis.proved_verdicts()
     record.certainties += len(verdicts)
     if any(map(ne, verdicts.values(), map(layout.__getitem__, verdicts.keys()))):
+        cols = game.cols
         for r, c, mine in analysis.proved_cells():
             if mine != layout[r * cols + c]:
                 proof = analysis.cell(r, c).proof
@@ -69,9 +73,8 @@ def check_certainties(analysis: Analysis, game: Game, record: GameRecord, positi
                 record.wrong_certainties += 1
                 record.wrong.append({"game": record.index, "seed": record.seed, "position": position,
                                      "cell": [r, c], "claimed": proof.verdict, "engine": proof.engine})
-    certain = analysis.certain_cells()
-    record.wrong_exact += sum(map(ne, map(itemgetter(1), certain),
-                                  map(layout.__getitem__, map(itemgetter(0), certain))))
+    certain = analysis.certain_verdicts()
+    record.wrong_exact += sum(map(ne, certain.values(), map(layout.__getitem__, certain.keys())))
 
 
 def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, index: int,
@@ -93,6 +96,7 @@ def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, 
 def play_on(game: Game, strategy: Strategy, rec: GameRecord, analyzer: Analyzer = analyze,
             options: AnalysisOptions = DEFAULTS) -> None:
     """Play ``game`` from where it stands to its end, adding what the referee sees to ``rec``."""
+    layout = game.hidden_layout() if game.started else None  # the layout never changes: copied once
     while not game.over:
         board: Board = game.board()
         t0 = time.perf_counter()
@@ -106,7 +110,7 @@ def play_on(game: Game, strategy: Strategy, rec: GameRecord, analyzer: Analyzer 
         rec.positions += 1
         if not analysis.exact:
             rec.estimated_positions += 1
-        check_certainties(analysis, game, rec, rec.positions)
+        check_certainties(analysis, game, rec, rec.positions, layout)
         t1 = time.perf_counter()
         move = strategy.choose(board, analysis)
         rec.strategy_ms += (time.perf_counter() - t1) * 1e3
