@@ -236,6 +236,19 @@ class Board:
         """The cells as :func:`code_bytes` (made once per board; a parsed board has them already)."""
         return code_bytes(self.cells)
 
+    @classmethod
+    def with_codes(cls, rows: int, cols: int, cells: tuple[int, ...], codes: bytes, mines: int | None = None,
+                   source: str = "<board>") -> Board:
+        """The board of ``cells`` whose :func:`code_bytes` are at hand (``codes``: the caller keeps
+        them equal to ``code_bytes(cells)``, as a game does cell by cell), kept as the cached
+        property with the flag and known-mine counts read off them."""
+        board = cls(rows, cols, cells, mines, source)
+        cached = board.__dict__
+        cached["codes"] = codes
+        cached["flags"] = codes.count(FLAG & 0xFF)
+        cached["known_mines"] = codes.count(MINE & 0xFF)
+        return board
+
     def at(self, row: int, col: int) -> int:
         return self.cells[row * self.cols + col]
 

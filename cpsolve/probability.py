@@ -95,6 +95,18 @@ class Exact:
     def sort_key(self) -> Fraction:
         return self.fraction
 
+    @staticmethod
+    def least(values: Iterable[Exact]) -> Exact:
+        """The first of ``values`` (at least one) that holds the lowest probability, compared by
+        cross-multiplying the ratios: no Fraction (nor its gcd) made."""
+        it = iter(values)
+        best = next(it)
+        num, den = best._num, best._den
+        for p in it:
+            if p._num * den < num * p._den:
+                best, num, den = p, p._num, p._den
+        return best
+
     def text(self) -> str:
         f = self.fraction
         return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"

@@ -14,6 +14,7 @@ from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
 from itertools import compress, filterfalse, repeat
+from operator import not_
 from typing import Any, TypeGuard, overload
 
 from . import _core
@@ -270,8 +271,9 @@ class Analysis:
 
     def _proved_as(self, mine: bool) -> list[tuple[int, int]]:
         """(row, col) of every cell proved a mine (``mine``) or safe, row-major."""
-        cols = self.cols
-        return [divmod(i, cols) for i in sorted([i for i, m in self.proved_verdicts().items() if m == mine])]
+        verdicts = self.proved_verdicts()
+        chosen = compress(verdicts, verdicts.values() if mine else map(not_, verdicts.values()))  # in C
+        return list(map(divmod, sorted(chosen), repeat(self.cols)))
 
     def proved_verdicts(self) -> Mapping[int, bool]:
         """Board index -> is a mine, of every proved cell, in no particular order: what
@@ -504,31 +506,41 @@ def _grouped_best_guess(probs: _GroupProbabilities, verdicts: Mapping[int, bool]
         values = list(explicit.values())
         ids = list(map(id, values))
         distinct = dict(zip(ids, values, strict=True))
-        # the cells off the frontier: not a frontier cell, nor a fixed one
-        outside = list(filterfalse(flags.__contains__, filterfalse(explicit.__contains__, probs._outside)))
-        if outside:
+        # the cells off the frontier (not a frontier cell, nor a fixed one), listed only when their
+        # value is the lowest; the fixed cells by their flags, as sets (in C)
+        outside = filterfalse(flags.__contains__, filterfalse(explicit.__contains__, probs._outside))
+        first_out = next(outside, None)
+        if first_out is not None:
             distinct[id(p_out)] = p_out
-        safe_fixed = [i for i, m in flags.items() if not m and i not in explicit]
+        fixed_mines = set(compress(flags, flags.values()))
+        safe_fixed = set(flags).difference(fixed_mines, explicit)
         if safe_fixed:
             distinct[id(zero)] = zero
-        if any(m and i not in explicit for i, m in flags.items()):
+        if not fixed_mines.issubset(explicit):
             distinct[id(one)] = one
-        ones = {k for k, p in distinct.items() if isinstance(p, Exact) and p.is_certain() and p.fraction == 1}
-        drop = {i for i, mine in verdicts.items() if mine and id(value(i)) not in ones}
-        # a proved mine whose value is not 1 (none on an exact board): its value object kept only
-        # when another cell holds it
-        held = ({id(value(i)) for i in explicit if i not in drop}
-                | ({id(p_out)} if any(i not in drop for i in outside) else set())
-                | ({id(zero)} if any(i not in drop for i in safe_fixed) else set())) if drop else set(distinct)
+        ones = {k for k, p in distinct.items() if isinstance(p, Exact) and p.is_one()}
+        # the proved mines whose value is not 1 (none on an exact board); a fixed mine off the
+        # frontier holds ``one``
+        mines = set(compress(verdicts, verdicts.values()))
+        if id(one) in ones:
+            mines = mines.difference(fixed_mines) | mines.intersection(explicit)
+        drop = {i for i in mines if id(value(i)) not in ones}
+        rest: list[int] | None = None  # the off-frontier cells, once listed
+        held = set(distinct)
+        if drop:  # a dropped cell's value object is kept only when another cell holds it
+            rest = [first_out, *outside] if first_out is not None else []
+            held = ({id(value(i)) for i in explicit if i not in drop}
+                    | ({id(p_out)} if any(i not in drop for i in rest) else set())
+                    | ({id(zero)} if any(i not in drop for i in safe_fixed) else set()))
         keep = [p for k, p in distinct.items() if k not in ones and k in held]
         if not keep:
             return None
         low = _lowest(keep)
         tied = list(compress(explicit, map(low.__contains__, ids)))
-        if id(p_out) in low:
-            tied += outside
+        if id(p_out) in low and first_out is not None:
+            tied += rest if rest is not None else [first_out, *outside]
         if id(zero) in low:
-            tied += safe_fixed
+            tied.extend(safe_fixed)
         if drop:
             tied = [i for i in tied if i not in drop]
     if not tied:
@@ -541,8 +553,13 @@ def _grouped_best_guess(probs: _GroupProbabilities, verdicts: Mapping[int, bool]
 def _lowest(probs: Sequence[Probability]) -> set[int]:
     """The ids of the objects among ``probs`` that hold the lowest probability. The cells of a board
     share a few value objects (one per group, one for every off-frontier cell), so the values are
-    compared once per object, not once per cell (a blank 1000x1000 board has a million cells)."""
+    compared once per object, not once per cell (a blank 1000x1000 board has a million cells);
+    exact ones by cross-multiplying their ratios (no Fraction, nor its gcd, made)."""
     distinct = {id(p): p for p in probs}
+    if all(p.__class__ is Exact for p in distinct.values()):
+        exact: dict[int, Exact] = distinct  # type: ignore[assignment]
+        least = Exact.least(exact.values())
+        return {k for k, p in exact.items() if p == least}
     keys = {k: p.sort_key() for k, p in distinct.items()}
     low = min(keys.values())
     return {k for k, v in keys.items() if v == low}

@@ -537,3 +537,29 @@ def test_referee_catches_a_wrong_claim_read_off_the_proofs() -> None:
         assert (rec.wrong_certainties, rec.wrong_exact, len(rec.wrong)) == ((1, 1, 1) if flip else (0, 0, 0))
         if flip:
             assert rec.wrong[0]["cell"] == list(divmod(min(verdicts), game.cols))
+
+
+def test_game_board_codes_kept_cell_by_cell_equal_the_board_s_own() -> None:
+    """The game keeps its view's code bytes as cells open (Board.with_codes); they equal what a
+    board makes of its cells (code_bytes), and a game whose view was replaced makes them anew."""
+    from cpsolve.board import Board, code_bytes
+
+    for first_click, seed in (("opening", 3), ("safe", 4)):
+        game = Game(16, 30, 99, seed=game_seed(seed, 0), first_click=first_click)
+        game.reveal(3, 3)
+        for _ in range(30):
+            if game.over:
+                break
+            board = game.board()
+            plain = Board(board.rows, board.cols, board.cells, board.mines, "<plain>")
+            assert board.codes == code_bytes(board.cells) == plain.codes
+            assert (board.flags, board.known_mines, board.remaining_mines()) == (0, 0, 99)
+            covered = [i for i, v in enumerate(board.cells) if v < 0]
+            safe = [i for i in covered if not game.is_mine(*divmod(i, game.cols))]
+            game.reveal(*divmod(safe[len(safe) // 2], game.cols))
+    game = Game(9, 9, 10, seed=1)
+    game.reveal(0, 0)
+    game.view = list(game.view)  # replaced, as a restored web game's
+    game.reveal(*divmod(next(i for i, v in enumerate(game.view) if v < 0 and not game.is_mine(*divmod(i, 9))), 9))
+    board = game.board()
+    assert board.codes == code_bytes(game.view) and board.remaining_mines() == 10

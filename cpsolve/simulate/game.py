@@ -67,6 +67,10 @@ class Game:
         self._mine: bytearray | None = None
         self._numbers = b""  # each cell's number (its neighbouring mines), made when the layout is laid
         self.view = [COVERED] * (rows * cols)
+        # code_bytes(view), kept cell by cell by flood; for the list ``_coded`` only (a caller that
+        # replaces ``view``, as a restored web game does, gets its codes made anew by board())
+        self._codes = bytearray([COVERED & 0xFF]) * (rows * cols)
+        self._coded = self.view
         self.covered_safe = rows * cols - mines
         self.lost = False
         self.moves = 0
@@ -123,7 +127,7 @@ class Game:
 
     def reveal(self, row: int, col: int) -> bool:
         """Open a cell (and, from a 0, its whole opening). False when it was a mine: the game is lost."""
-        if self.over:
+        if self.lost or self.covered_safe == 0:  # over (its property's test, inline: once per cell opened)
             raise RuntimeError("the game is over")
         if not (0 <= row < self.rows and 0 <= col < self.cols):
             raise ValueError(f"cell {row},{col} is off the board")
@@ -144,12 +148,13 @@ class Game:
         """Open the safe cell ``start`` and, from every 0, its neighbours; append opened cells to ``opened``."""
         stack = [start]
         view, numbers, rows, cols = self.view, self._numbers, self.rows, self.cols
+        codes = self._codes if self._coded is view else bytearray(len(view))  # (a stale copy: not kept)
         n = 0
         while stack:
             i = stack.pop()
             if view[i] != COVERED:
                 continue
-            k = view[i] = numbers[i]
+            k = view[i] = codes[i] = numbers[i]
             n += 1
             if opened is not None:
                 opened.append(i)
@@ -159,7 +164,10 @@ class Game:
 
     def board(self, with_total: bool = True) -> Board:
         """What the player sees: revealed numbers, covered cells, and the mine total."""
-        return Board(self.rows, self.cols, tuple(self.view), self.mines if with_total else None, "<game>")
+        mines = self.mines if with_total else None
+        if self._coded is self.view:
+            return Board.with_codes(self.rows, self.cols, tuple(self.view), bytes(self._codes), mines, "<game>")
+        return Board(self.rows, self.cols, tuple(self.view), mines, "<game>")
 
     def hidden_layout(self) -> bytes:
         """The layout as one byte per cell (1: a mine), a copy: for the position generators, which
