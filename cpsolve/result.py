@@ -754,17 +754,20 @@ def _keyed(analysis: Analysis) -> _Keyed:
         # the fixed cells by their mine flags (a model's: without making their facts)
         flags = mine_flags(probs._fixed)
         default = entries.key(p_out, None) if probs._outside else 0
-        # the keys of the frontier and fixed cells in a dict, then per board cell, both in C (a
-        # Python assignment per cell was 0.3 s of a mid-game 1000x1000 board's million)
-        key_of = dict(zip(explicit, _keys_of(entries, list(explicit.values()))))
+        # the keys of the frontier and fixed cells as arrays (made in C), laid per board cell by
+        # the core (a dict of them looked up per board cell was 0.2 s of a mid-game 1000x1000
+        # board's million; a Python assignment per cell 0.3 s)
+        explicit_keys = _keys_of(entries, list(explicit.values()))
         zero_one = (entries.key(probs._zero, None), entries.key(probs._one, None)) if flags else (0, 0)
-        key_of.update(zip(flags, map(zero_one.__getitem__, flags.values())))
-        keys = array("I", map(key_of.get, range(raw.rows * cols), repeat(_NO_KEY)))
+        fixed_keys = array("I", map(zero_one.__getitem__, flags.values()))
+        keys = array("I")
+        keys.frombytes(_core.cell_keys(raw.rows * cols, [(array("I", explicit).tobytes(), explicit_keys.tobytes()),
+                                                         (array("I", flags).tobytes(), fixed_keys.tobytes())]))
         # a proved cell's value: its group's, else the fixed one (a frontier cell is never a fixed
         # one), else the off-frontier one: read off its key above, the entry with its proof found
         # once per distinct (key, proof) and the cells mapped to it in C (a Python step per proved
         # cell was 0.3 s of a mid-game 1000x1000 board's 168,000)
-        pairs = list(zip(map(key_of.get, proved, repeat(_NO_KEY)), proofs))
+        pairs = list(zip(map(keys.__getitem__, proved), proofs))
         objects = entries.objects
         found = {kv: entries.key(p_out if kv[0] == _NO_KEY else objects[kv[0]], kv[1]) for kv in dict.fromkeys(pairs)}
         over = array("I", map(found.__getitem__, pairs))

@@ -162,3 +162,17 @@ fn best_on(rows: usize, cols: usize) {
         assert_eq!(got, want, "{rows}x{cols} seed {seed}");
     }
 }
+
+#[test]
+fn scattered_keys_take_the_last_layer_and_refuse_cells_off_the_board() {
+    let a = (le(&[0, 3]), le(&[7, 8]));
+    let b = (le(&[3]), le(&[9]));
+    let got = scatter(5, &[(&a.0, &a.1), (&b.0, &b.1)]).unwrap();
+    assert_eq!(got, le(&[7, u32::MAX, u32::MAX, 9, u32::MAX]));
+    assert_eq!(scatter(0, &[]).unwrap(), Vec::<u8>::new());
+    let off = (le(&[5]), le(&[1]));
+    assert!(scatter(5, &[(&off.0, &off.1)]).is_err());
+    let uneven = (le(&[1, 2]), le(&[1]));
+    assert!(scatter(5, &[(&uneven.0, &uneven.1)]).is_err());
+    assert!(scatter(usize::MAX, &[]).is_err());
+}
