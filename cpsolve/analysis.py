@@ -368,7 +368,7 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
     # out of time already (the model and the count used it up): the uniform answer at once, not
     # after the components have crossed to Python (1.2 s of a 1000x1000 board, not interruptible)
     budget.check()
-    marginals = {ci: partial(count.distribution_marginals, cc) for ci, cc in counted.items()}
+    marginals = partial(count.distribution_marginals, model, counted)
     est, p_out = estimate_parts(model, {ci: cc.counts for ci, cc in counted.items()}, estimated, dens,
                                 marginals=marginals, stats=stats)
     # one object per distinct value (clipped, so never -0.0 nor NaN): the result compares and writes

@@ -18,10 +18,9 @@ from .marginals import (
     distribution_marginals,
     feasibility_hints,
     float_ratio,
-    group_values,
 )
 
 __all__ = ["TERMS_PER_STATE", "BudgetExceeded", "ComponentCount", "ExactModel", "ModelCount",
            "WholeCount", "cell_marginals", "combine_cost", "convolve",
            "count_component", "count_board", "density_marginals", "distribution_marginals",
-           "feasibility_hints", "float_ratio", "group_mines", "group_values", "total_weights"]
+           "feasibility_hints", "float_ratio", "group_mines", "total_weights"]

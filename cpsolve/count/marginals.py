@@ -9,16 +9,17 @@ ratios as floats, through :func:`cell_marginals` with another ``value`` function
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from array import array
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
 from .. import _core
-from ..budget import Deadline, OutOfTime, check, within
+from ..budget import Deadline, OutOfTime, within
 from ..constraints import TOTAL, Inconsistent, Model
 from ..constraints.model import clamp_total, mine_flags, model_of_core
-from .dp import ComponentCount, group_mines
+from .dp import ComponentCount
 from .native import call
 
 #: Terms of the per-state mine-count polynomials one component may store, per state of the budget.
@@ -141,14 +142,6 @@ def density_marginals(counts: Sequence[ComponentCount], density: Fraction, value
     return out
 
 
-def group_values(cc: ComponentCount, weights: list[int], value: ValueFn[T]) -> Iterable[tuple[tuple[int, ...], T]]:
-    """(cells, value of their mine probability) for each group of a counted component."""
-    check()  # the analysis deadline (cpsolve.budget), once per component
-    numer, z = group_mines(cc, weights)
-    for g, num in zip(cc.component.groups, numer, strict=True):
-        yield g.cells, value(num, g.size * z)
-
-
 def cell_marginals(fixed: Mapping[int, bool], outside: Sequence[int], counts: Sequence[ComponentCount],
                    value: ValueFn[T], *, density: Fraction) -> dict[int, T]:
     """Every cell's mine probability under an independent prior of ``density`` (no mine total), as
@@ -168,103 +161,70 @@ def cell_marginals(fixed: Mapping[int, bool], outside: Sequence[int], counts: Se
     return out
 
 
-def exact_fraction(num: int, den: int) -> Fraction:
-    return Fraction(num, den)
-
-
 def float_ratio(num: int, den: int) -> float:
     return num / den
 
 
-def distribution_marginals(cc: ComponentCount, dist: list[float]) -> dict[int, float]:
-    """Per-cell probabilities of a counted component given an (estimated) distribution of its mine
-    count: P(k) is turned into integer weights w(k) ~ P(k) / counts(k) (62 bits of P), so the exact
-    backward pass does the work; the result is a float estimate."""
-    counts = cc.counts
-    top = max(counts)
-    weights = [(int(p * 2.0 ** 62) * top) // n if n else 0 for p, n in zip(dist, counts)]
-    numer, z = group_mines(cc, weights)
-    out: dict[int, float] = {}
-    if z == 0:
-        return out
-    for g, num in zip(cc.component.groups, numer):
-        p = num / (g.size * z)
-        for i in g.cells:
-            out[i] = p
+def distribution_marginals(model: Model, counted: Mapping[int, ComponentCount],
+                           dists: Mapping[int, list[float]]) -> dict[int, float]:
+    """Per-cell probabilities of the counted components ``dists`` names (``counted[ci]``, a
+    component of ``model``, the core's), given an (estimated) distribution of each one's mine
+    count, ``dists[ci][k]`` for k mines: P(k) is turned into integer weights w(k) ~ P(k) /
+    counts(k) (62 bits of P), so the exact backward pass does the work; every value is a float
+    estimate (the correctly rounded ratio). All components in one call of the core
+    (native/src/count/parts.rs, ``distribution_marginals``): one call and the groups' cells in
+    Python per component were most of a huge board's estimate. A component whose weights are all
+    0 has no value."""
+    order = list(dists)
+    cells, values = call(_core.distribution_marginals, model.core, order, [counted[ci].native for ci in order],
+                         [dists[ci] for ci in order])
+    return dict(zip(_ints(cells), _floats(values)))
+
+
+def _ints(data: bytes) -> array[int]:
+    out = array("I")
+    out.frombytes(data)
     return out
 
 
+def _floats(data: bytes) -> array[float]:
+    out = array("d")
+    out.frombytes(data)
+    return out
+
+
+#: A forced cell's hint: exactly 0 (safe) or 1 (a mine); shared (a mid-game 1000x1000 board has
+#: 185,000 fixed cells).
+_FORCED = (Fraction(0), Fraction(1))
+
+
 def feasibility_hints(model: Model, counted: dict[int, ComponentCount]) -> dict[int, Fraction] | None:
-    """Which cells are forced, exactly, when every component was counted but their combination
-    through the total was too costly to do in integers (huge boards).
+    """The cells forced, exactly, when every component (of ``model``, the core's) was counted but
+    their combination through the total was too costly to do in integers (huge boards): cell ->
+    0 (safe) or 1 (a mine), for the fixed cells and the forced unfixed ones; a cell not listed is
+    not forced (shown free). None if no total fits.
 
     Whether a total is reachable needs no counting: per component the set of its possible mine
-    numbers is a bit mask, and "the others can hold exactly the rest" is a shift-or convolution of
-    masks (prefix masks forward, suffix masks backward in reversed coordinates), about D/64 word
-    operations per possible mine number. A component's configurations with a feasible mine number,
-    weighted alike, then give each group a value that is 0 or 1 exactly when its cells are forced.
-    The values are not probabilities: the prover uses hints only to nominate cells (0 or 1; it
-    proves them itself) and to withhold cells shown free (strictly between). None if no total fits.
+    numbers is a bit set, and "the others can hold exactly the rest" is a shift-or convolution of
+    them (forward and backward). A component's configurations with a feasible mine number,
+    weighted alike, then put a group at 0 or 1 exactly when its cells are forced. All in one call
+    of the core (native/src/count/parts.rs, ``forced_cells``). The prover uses hints only to
+    nominate cells (it proves them itself); the cells it is not given were shown free.
     """
     remaining = model.remaining_free
     if remaining is None:
         return None
     order = sorted(counted)
-    supports = [[k for k, n in enumerate(counted[ci].counts) if n] for ci in order]
-    n_out = len(model.outside)
-    total_deg = sum(len(counted[ci].counts) - 1 for ci in order)
-    # rev[i] bit d: the components from i on and the outside can hold exactly remaining - d mines
-    lo, hi = max(0, remaining - n_out), min(total_deg, remaining)
-    rev = [0] * (len(order) + 1)
-    rev[-1] = ((1 << (hi - lo + 1)) - 1) << lo if lo <= hi else 0
-    for i in range(len(order) - 1, -1, -1):
-        acc = 0
-        for k in supports[i]:
-            acc |= rev[i + 1] >> k
-        rev[i] = acc
-    if not rev[0] & 1:
+    got = call(_core.forced_cells, model.core, order, [counted[ci].native for ci in order], remaining,
+               len(model.outside))
+    if got is None:
         return None
-    zero, one = Fraction(0), Fraction(1)  # shared: a mid-game 1000x1000 board has 185,000 fixed cells
+    cells, mines, outside = got
     # the fixed cells' mine flags from the core, without making their facts
-    hints: dict[int, Fraction] = {i: one if mine else zero for i, mine in mine_flags(model.fixed).items()}
-    prefix = 1  # bit t: the components before i can hold exactly t mines
-    for i, ci in enumerate(order):
-        cc = counted[ci]
-        weights = [0] * len(cc.counts)
-        for k in supports[i]:
-            if prefix & (rev[i + 1] >> k):
-                weights[k] = 1
-        for cells, h in group_values(cc, weights, exact_fraction):
-            for c in cells:
-                hints[c] = h
-        nxt = 0
-        for k in supports[i]:
-            nxt |= prefix << k
-        prefix = nxt
-    if n_out:
-        # the feasible mine numbers x of the outside: remaining - x is a bit d of prefix (the
-        # frontier's feasible totals, a few bits), found bit by bit, not by a look at every x
-        xs = [remaining - d for d in range(prefix.bit_length()) if (prefix >> d) & 1 and 0 <= remaining - d <= n_out]
-        h = Fraction(sum(xs), n_out * len(xs))
-        # every off-frontier cell shares h: answered without a dict entry per cell (a blank
-        # 2000x2000 board has 4,000,000 of them)
-        return OutsideHints(hints, h)
+    flags = mine_flags(model.fixed)
+    hints = dict(zip(flags, map(_FORCED.__getitem__, flags.values())))
+    hints.update(zip(_ints(cells), map(_FORCED.__getitem__, mines)))
+    if outside is not None:
+        # every off-frontier cell forced alike (a total of 0, or of every free cell)
+        hints.update(dict.fromkeys(model.outside, _FORCED[outside]))
     return hints
-
-
-class OutsideHints(dict[int, Fraction]):
-    """Hints of a board with off-frontier cells: the frontier's and the fixed cells' in the dict,
-    and ``outside`` for any other cell asked (the prover asks only the model's unknown cells, and
-    those not in the dict are the off-frontier ones)."""
-
-    __slots__ = ("outside",)
-
-    def __init__(self, hints: dict[int, Fraction], outside: Fraction) -> None:
-        super().__init__(hints)
-        self.outside = outside
-
-    def __missing__(self, cell: int) -> Fraction:
-        return self.outside
-
-    def get(self, cell: int, default: Fraction | None = None) -> Fraction:  # type: ignore[override]
-        return self[cell]

@@ -13,7 +13,7 @@ exactly, then (when cheap) restores the hard total by convolving the parts' mine
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain, repeat
@@ -25,8 +25,9 @@ from .bp import GroupBP, group_means, group_vars
 from .combine import tilted
 from .dp import BeamDP, DPResult
 
-#: Given the distribution of a component's mine count (P[k], k = 0..), each of its cells' probability.
-MarginalFn = Callable[[list[float]], dict[int, float]]
+#: Given the distribution of each counted component's mine count (component -> P[k], k = 0..), each
+#: of their cells' probability (all the components in one call).
+MarginalFn = Callable[[dict[int, list[float]]], dict[int, float]]
 
 _T_MIN, _T_MAX = -60.0, 60.0
 _MIN_BEAM = 64
@@ -168,7 +169,7 @@ def _exact_moments(logc: list[float], t: float) -> tuple[float, float]:
 
 
 def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: list[int],
-                   density: Fraction | None, *, marginals: Mapping[int, MarginalFn] | None = None,
+                   density: Fraction | None, *, marginals: MarginalFn | None = None,
                    stats: EstimateStats | None = None, method: str = "dp",
                    dp_budget: int = 100_000, beam: int | None = None, canonical_budget: int = 400_000
                    ) -> dict[int, float]:
@@ -182,7 +183,7 @@ def estimate_board(model: Model, exact_counts: dict[int, list[int]], estimated: 
 
 
 def estimate_parts(model: Model, exact_counts: dict[int, list[int]], estimated: list[int],
-                   density: Fraction | None, *, marginals: Mapping[int, MarginalFn] | None = None,
+                   density: Fraction | None, *, marginals: MarginalFn | None = None,
                    stats: EstimateStats | None = None, method: str = "dp",
                    dp_budget: int = 100_000, beam: int | None = None, canonical_budget: int = 400_000
                    ) -> tuple[dict[int, float], float]:
@@ -191,8 +192,9 @@ def estimate_parts(model: Model, exact_counts: dict[int, list[int]], estimated: 
     per cell (most of a huge board's cells).
 
     ``exact_counts``: for the components counted exactly, configurations by mine number;
-    ``marginals``: for those components, the per-cell probabilities given their mine-count
-    distribution (a component without one is estimated like the ``estimated`` ones);
+    ``marginals``: the per-cell probabilities of those components given their mine-count
+    distributions (``{component: distribution}`` for all of them in one call; without it they
+    are estimated like the ``estimated`` ones);
     ``estimated``: the components to estimate. Probabilities lie in [0, 1] and, with a mine total,
     sum to ``model.remaining_free`` (up to float rounding).
 
@@ -203,8 +205,7 @@ def estimate_parts(model: Model, exact_counts: dict[int, list[int]], estimated: 
     """
     if method not in METHODS:
         raise ValueError(f"unknown estimation method {method!r} (one of {', '.join(METHODS)})")
-    marginals = marginals or {}
-    exact = {ci: c for ci, c in exact_counts.items() if ci in marginals}
+    exact = exact_counts if marginals is not None else {}
     todo = sorted(set(estimated) | (set(exact_counts) - set(exact)))
     bp_parts: list[_BPPart | _DPPart] = [
         _DPPart(ci, model, dp_budget, beam) if method == "dp" else _BPPart(ci, model) for ci in todo]
@@ -217,9 +218,8 @@ def estimate_parts(model: Model, exact_counts: dict[int, list[int]], estimated: 
         for part in bp_parts:
             part.at(t)
             out.update(part.probs())
-        for ci, lc in logc.items():
-            check()
-            out.update(marginals[ci](tilted(lc, t)))
+        if marginals is not None and logc:
+            out.update(marginals({ci: tilted(lc, t) for ci, lc in logc.items()}))
         _record(stats, bp_parts, t, "fixed density")
         return out, float(density)
 
@@ -281,9 +281,8 @@ def estimate_parts(model: Model, exact_counts: dict[int, list[int]], estimated: 
     else:
         shares = dists
     share = dict(zip(keys, shares))
-    for ci, lc in logc.items():
-        check()
-        out.update(marginals[ci](combine.full(share[ci], len(lc))))
+    if marginals is not None and logc:
+        out.update(marginals({ci: combine.full(share[ci], len(lc)) for ci, lc in logc.items()}))
     for part in bp_parts:
         check()
         target = combine.mean(share[part.ci])

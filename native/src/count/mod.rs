@@ -12,6 +12,7 @@
 pub mod combine;
 pub mod dp;
 pub mod num;
+pub mod parts;
 pub mod plan;
 #[cfg(test)]
 mod tests;
@@ -436,5 +437,5 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(density_marginals, m)?)?;
     m.add_function(wrap_pyfunction!(convolve, m)?)?;
     m.add_function(wrap_pyfunction!(whole::model_count_exact, m)?)?;
-    Ok(())
+    parts::register(m)
 }
