@@ -299,7 +299,7 @@ def test_feasibility_hints_find_exactly_the_forced_cells():
     from cpsolve.count import count_component as cc_
     from cpsolve.count import feasibility_hints
 
-    forced_seen = free_seen = 0
+    forced_seen = free_seen = unfixed_forced = 0
     for pos in played_positions("expert", 150, seed=12):
         model = build_model(pos.board)
         hints = feasibility_hints(model, {ci: cc_(c) for ci, c in enumerate(model.components)})
@@ -307,14 +307,20 @@ def test_feasibility_hints_find_exactly_the_forced_cells():
         ex = analyze(pos.board, exact_limit=None, prove=False)
         for c in ex.cells:
             f = c.probability.fraction
-            h = hints.get(pos.board.index(c.row, c.col))
-            if f in (0, 1):
+            i = pos.board.index(c.row, c.col)
+            h = hints.get(i)
+            if i in model.fixed:
+                assert h is None  # a deduction: the prover takes it as it is
+                assert f == model.fixed[i].mine
+                forced_seen += 1
+            elif f in (0, 1):
                 assert h == f
                 forced_seen += 1
+                unfixed_forced += 1
             else:
                 assert h is None  # not forced: not listed
                 free_seen += 1
-    assert forced_seen > 100 and free_seen > 100
+    assert forced_seen > 100 and free_seen > 100 and unfixed_forced > 0
 
 
 def test_certainties_over_the_combine_budget_equal_the_exact_paths():

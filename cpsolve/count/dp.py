@@ -11,25 +11,49 @@ group the weighted number of mines it holds over all configurations: exact margi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
 from .. import _core
 from ..constraints import Component
 from .native import BudgetExceeded, call
 
 
-@dataclass
 class ComponentCount:
-    """``counts[k]``: number of configurations of the component with exactly k mines."""
+    """``counts[k]``: number of configurations of the component with exactly k mines; ``native``
+    the core's handle (the DP's layers, for :func:`group_mines`); ``states`` the DP states created
+    (a measure of the work done). ``component`` is made when first read for a count of a model's
+    component (:meth:`of_model`): a huge board's estimate reads only the counts and the handles,
+    and its 6,000 components need not cross to Python."""
 
-    component: Component
-    counts: list[int]
-    native: _core.Counted = field(repr=False, compare=False)
-    states: int  # DP states created, a measure of the work done
+    __slots__ = ("_component", "_components", "_index", "counts", "native", "states")
+
+    def __init__(self, component: Component, counts: list[int], native: _core.Counted, states: int) -> None:
+        self._component: Component | None = component
+        self._components: Sequence[Component] = ()
+        self._index = 0
+        self.counts, self.native, self.states = counts, native, states
+
+    @classmethod
+    def of_model(cls, components: Sequence[Component], index: int, native: _core.Counted) -> ComponentCount:
+        """The count of ``components[index]`` (read only when ``component`` is)."""
+        cc = cls.__new__(cls)
+        cc._component, cc._components, cc._index = None, components, index
+        cc.counts, cc.native, cc.states = native.counts, native, native.states
+        return cc
+
+    @property
+    def component(self) -> Component:
+        comp = self._component
+        if comp is None:
+            comp = self._component = self._components[self._index]
+        return comp
 
     @property
     def total(self) -> int:
         return sum(self.counts)
+
+    def __repr__(self) -> str:
+        return f"ComponentCount(counts={self.counts!r}, states={self.states})"
 
 
 def count_component(comp: Component, max_states: int | None = None,

@@ -16,9 +16,9 @@ from fractions import Fraction
 from typing import TypeVar
 
 from .. import _core
-from ..budget import Deadline, OutOfTime, within
+from ..budget import Deadline, OutOfTime, check, within
 from ..constraints import TOTAL, Inconsistent, Model
-from ..constraints.model import clamp_total, mine_flags, model_of_core
+from ..constraints.model import clamp_total, model_of_core
 from .dp import ComponentCount
 from .native import call
 
@@ -116,10 +116,12 @@ def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, *, tr
                            "the clues cannot be met with the mine total")
     handles, estimated, why = got[4], got[5], got[6]
     try:
-        # the counted components' Python objects by the combination's deadline: a huge board's
-        # components took 1.9 s to make (1000x1000 scattered, load 3), past any deadline
+        # the counted components' counts and handles, by the combination's deadline (the
+        # components themselves are made when first read: a huge board's took 1.9 s to make,
+        # 1000x1000 scattered, load 3, and its estimate reads only the counts)
         with within(Deadline(combine_by)):
-            counted = {ci: ComponentCount(comps[ci], h.counts, h, h.states) for ci, h in handles}
+            check()
+            counted = {ci: ComponentCount.of_model(comps, ci, h) for ci, h in handles}
     except OutOfTime:
         # out of time: every component left to the estimator (itself out of time: the uniform answer)
         counted, estimated, why = {}, sorted([*estimated, *(ci for ci, _ in handles)]), 1
@@ -201,8 +203,9 @@ _FORCED = (Fraction(0), Fraction(1))
 def feasibility_hints(model: Model, counted: dict[int, ComponentCount]) -> dict[int, Fraction] | None:
     """The cells forced, exactly, when every component (of ``model``, the core's) was counted but
     their combination through the total was too costly to do in integers (huge boards): cell ->
-    0 (safe) or 1 (a mine), for the fixed cells and the forced unfixed ones; a cell not listed is
-    not forced (shown free). None if no total fits.
+    0 (safe) or 1 (a mine) of the forced unfixed cells (the fixed ones are the model's deductions,
+    which the prover takes as they are); an unfixed cell not listed is not forced (shown free).
+    None if no total fits.
 
     Whether a total is reachable needs no counting: per component the set of its possible mine
     numbers is a bit set, and "the others can hold exactly the rest" is a shift-or convolution of
@@ -220,10 +223,7 @@ def feasibility_hints(model: Model, counted: dict[int, ComponentCount]) -> dict[
     if got is None:
         return None
     cells, mines, outside = got
-    # the fixed cells' mine flags from the core, without making their facts
-    flags = mine_flags(model.fixed)
-    hints = dict(zip(flags, map(_FORCED.__getitem__, flags.values())))
-    hints.update(zip(_ints(cells), map(_FORCED.__getitem__, mines)))
+    hints = dict(zip(_ints(cells), map(_FORCED.__getitem__, mines)))
     if outside is not None:
         # every off-frontier cell forced alike (a total of 0, or of every free cell)
         hints.update(dict.fromkeys(model.outside, _FORCED[outside]))

@@ -254,7 +254,8 @@ def estimate_parts(model: Model, exact_counts: dict[int, list[int]], estimated: 
             v += n_out * q * (1 - q)
         return m - remaining, v
 
-    free = sum(c.size for c in model.components) + n_out
+    # the cells of the components are the frontier (no component crosses to Python for its size)
+    free = model.frontier + n_out
     t0 = math.log((remaining + 0.5) / (free - remaining + 0.5)) if free else 0.0
     t = _solve(excess, t0)
     # Each part's mine-count distribution at that fugacity (a BP part: a Gaussian with the BP mean
