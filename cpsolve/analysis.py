@@ -8,7 +8,7 @@ a certainty is a :class:`~cpsolve.proof.Certainty` that only the proof subsystem
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import partial
 from itertools import chain, filterfalse, repeat
@@ -34,7 +34,6 @@ from .result import (  # what an analysis returns (cpsolve.analysis.Analysis sti
     Analysis,
     AnalysisStats,
     CellPairs,
-    certain_fractions,
     group_probabilities,
 )
 
@@ -275,8 +274,9 @@ def _exact(num: int, den: int) -> Probability:
 def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None, stats: AnalysisStats,
                    estimate_by: float | None = None, outer: float | None = None
                    ) -> tuple[Mapping[int, Probability], list[bool], dict[int, Fraction] | None, bool | None]:
-    """Per unknown cell, its probability; whether the board was counted exactly; on an estimated
-    board whose components were all counted, feasibility hints for the prover; and False when the
+    """Per unknown cell, its probability; whether the board was counted exactly; hints for the
+    prover: on an estimated board whose components were all counted, feasibility hints, on an exact
+    one whose count nominates cells, those cells at 0 or 1 (:func:`_nominated`); and False when the
     exact probabilities put no frontier cell nor the off-frontier cells at 0 or 1 (None: not known
     without a look per cell; see proof.prove_model's ``nominates``), from what ``whole`` (the
     core's count of ``model``: :func:`count.count_board`) found. Records what counting did in
@@ -301,8 +301,13 @@ def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None,
             p_out = ratio(*exact.outside)
         else:
             p_out = EXACT_ZERO
-        # the core says whether a group or the off-frontier cells are at exactly 0 or 1
-        return group_probabilities(explicit, model.outside, p_out, model.fixed), [True], None, whole.nominates
+        # the core says whether a group or the off-frontier cells are at exactly 0 or 1: then the
+        # prover's hints are those groups' cells (and the first off-frontier cell: the one the
+        # prover's encoding stands them all by), read off the groups, not a Fraction per cell
+        hints = None
+        if whole.nominates:
+            hints = _nominated(exact.cells, exact.sizes, values, model.outside, p_out)
+        return group_probabilities(explicit, model.outside, p_out, model.fixed), [True], hints, whole.nominates
     mc = whole.count
     assert mc is not None
     if mc.out_of_time:
@@ -325,6 +330,24 @@ def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None,
         stats.estimate.mode = UNIFORM
         return _uniform(model, dens), [False], None, None
     return est_probs, flags, feasibility, None
+
+
+_CERTAIN = (Fraction(0), Fraction(1))
+
+
+def _nominated(cells: Sequence[int], sizes: Sequence[int], values: Sequence[Exact], outside: Sequence[int],
+               p_out: Probability) -> dict[int, Fraction]:
+    """Cell -> 0 or 1: the cells of the groups (``sizes[g]`` cells each of ``cells``, in order) whose
+    exact value is 0 or 1, and the first of the ``outside`` cells when their value ``p_out`` is."""
+    out: dict[int, Fraction] = {}
+    at = 0
+    for size, v in zip(sizes, values):
+        if v.is_certain():
+            out.update(zip(cells[at:at + size], repeat(_CERTAIN[v.is_one()])))
+        at += size
+    if outside and isinstance(p_out, Exact) and p_out.is_certain():
+        out[outside[0]] = _CERTAIN[p_out.is_one()]
+    return out
 
 
 class _ExactFractions(Mapping[int, Fraction]):
@@ -407,10 +430,10 @@ def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str, a
     hints: Mapping[int, Fraction] | None = feasibility
     if probs is not None:
         # when counting nominates cells, the prover's candidates are the cells at exactly 0 or 1:
-        # only those are passed (a cell without a hint is one the count showed free, as one
-        # strictly between is), not a Fraction made and compared per frontier cell (a fifth of a
-        # nominating Intermediate position's analysis)
-        hints = (certain_fractions(probs) if nominates else None) or _ExactFractions(probs)
+        # only those are passed (``feasibility``: :func:`_nominated`; a cell without a hint is one
+        # the count showed free, as one strictly between is), not a Fraction made and compared per
+        # frontier cell (a fifth of a nominating Intermediate position's analysis)
+        hints = feasibility if nominates and feasibility else _ExactFractions(probs)
     else:
         nominates = None  # the flag speaks of exact probabilities only
     result = prove_model(model, engine=engine, time_limit=None if at is None else max(0.0, at - perf_counter()),

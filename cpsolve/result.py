@@ -814,17 +814,6 @@ def _counted(probs: Mapping[int, Probability]) -> TypeGuard[_GroupProbabilities]
     return isinstance(probs, _GroupProbabilities) and probs._zero is _ZERO and isinstance(probs._p_out, Exact)
 
 
-_FRACTION_OF = (Fraction(0), Fraction(1))
-
-
-def certain_fractions(probs: Mapping[int, Probability]) -> dict[int, Fraction] | None:
-    """Cell -> its probability, of the cells an exactly counted board's ``probs`` (kept per group)
-    put at exactly 0 or 1 (:meth:`_GroupProbabilities.certain_cells`); None for other ``probs``."""
-    if not _counted(probs):
-        return None
-    return {i: _FRACTION_OF[one] for i, one in probs.certain_cells()}
-
-
 def group_probabilities(explicit: dict[int, Probability], outside: Sequence[int], p_out: Probability,
                         fixed: Mapping[int, Fact], fixed_values: tuple[Probability, Probability] = (_ZERO, _ONE)
                         ) -> Mapping[int, Probability]:

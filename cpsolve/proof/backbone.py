@@ -132,20 +132,13 @@ def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand
     rest: dict[int, bool] = {}
     shown_free: set[int] = set()
     prefer = {v: x for v, x in cand.items()}
-    for v, x in cand.items():
-        if _expired(deadline):
-            rest[v] = x  # the solver, out of time too, leaves it undecided
-            continue
-        if prop.refutes(v, not x):
-            forced[v] = x
-            continue
-        verdict, _ = prop.search(prefer, assume=(v, not x))
+    for (v, x), verdict in zip(cand.items(), prop.decide(cand, prefer, deadline)):
         if verdict == "unsat":
             forced[v] = x
         elif verdict == "sat":
             shown_free.add(v)  # a checked model gives it its other value
         else:
-            rest[v] = x
+            rest[v] = x  # the solver decides it (out of time too, it leaves it undecided)
     _not_forced(res, shown_free, set(), rep_of)
     if rest:
         b = solver.get()
@@ -160,10 +153,7 @@ def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand
         clues_only = prop if system.cards[total_idx].trivial else Propagator(system, skip=total_idx)
         alone = set()
         unsure: dict[int, bool] = {}
-        for v, x in forced.items():
-            verdict = "unknown"
-            if clues_only.ok and not _expired(deadline):
-                verdict = "unsat" if clues_only.refutes(v, not x) else clues_only.search(prefer, assume=(v, not x))[0]
+        for (v, x), verdict in zip(forced.items(), clues_only.decide(forced, prefer, deadline)):
             if verdict == "unsat":
                 alone.add(v)
             elif verdict == "unknown":

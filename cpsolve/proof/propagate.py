@@ -22,9 +22,12 @@ here and in :mod:`.backbone`, which alone records a forced variable.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
+from fractions import Fraction
 
 from .. import _core
+from ..constraints import Model
 from ..encodings import CardSystem
 
 #: Search nodes allowed when looking for a model before the solver is asked instead.
@@ -48,7 +51,11 @@ class Propagator:
             self.n, [(list(c.lits), c.lo, c.hi) for ci, c in enumerate(system.cards) if ci != skip])
         #: False when the constraints themselves propagate to a conflict (or one can never hold)
         self.ok: bool = self._core.ok
-        self._split = False  # the whole-system search gave up once: split from then on
+
+    @property
+    def split(self) -> bool:
+        """The searches go part by part (the whole-system search gave up once)."""
+        return bool(self._core.split)
 
     def refutes(self, var: int, value: bool) -> bool:
         """True when assuming ``var`` = ``value`` propagates to a conflict (so ``var`` is forced to
@@ -56,37 +63,57 @@ class Propagator:
         assert self.ok
         return self._core.refutes(var, value)
 
-    def search(self, prefer: Mapping[int, bool], nodes: int = MODEL_NODES,
+    def search(self, prefer: Mapping[int, bool], nodes: int | None = None,
                assume: tuple[int, bool] | None = None) -> Verdict:
         """Depth-first search with propagation for a model with ``assume`` = (variable, value),
         trying the values in ``prefer`` first. Returns ("sat", model) with ``model[v]`` for v in
         1..n (index 0 unused) checked against every constraint but the skipped one; ("unsat", None)
         when the search was exhausted (every branch ends in a propagation conflict: a proof by case
-        analysis); ("unknown", None) when it gave up after ``nodes`` nodes."""
+        analysis); ("unknown", None) when it gave up.
+
+        Over the whole system within ``nodes`` (default :data:`MODEL_NODES`) nodes until that gives up once, then part
+        by part from then on: no constraint spans two parts, so a model of each part (found with
+        propagation, :data:`PART_NODES` nodes each) joined with the others' is a model of the
+        whole; a part whose search is exhausted has no model, so neither has the whole. Each part's
+        model is checked against the part's own constraints when found and kept (in the core) for
+        the next searches, which search again only the part of the assumed variable."""
         if not self.ok:
             return "unsat", None
-        if self._split:
-            return self._search_split(prefer, nodes, assume)
-        verdict, model = self._search_whole(prefer, nodes, assume)
-        if verdict == "unknown":
-            # a whole search gives up on many parts (a 100x100 board's 200-350 variables in 64
-            # nodes sent one position in six to CP-SAT): split from then on
-            self._split = True
-            return self._search_split(prefer, nodes, assume)
-        return verdict, model
-
-    def _search_whole(self, prefer: Mapping[int, bool], nodes: int, assume: tuple[int, bool] | None
-                      ) -> Verdict:
-        """The search over the whole system: the preferred variables first, then the others."""
-        verdict, model = self._core.search(list(prefer.items()), nodes, assume)
+        verdict, model = self._core.search(list(prefer.items()), MODEL_NODES if nodes is None else nodes,
+                                           PART_NODES, assume)
         return verdict, (tuple(model) if model is not None else None)
 
-    def _search_split(self, prefer: Mapping[int, bool], nodes: int, assume: tuple[int, bool] | None
-                      ) -> Verdict:
-        """:meth:`search` part by part: no constraint spans two parts, so a model of each part
-        (found with propagation, :data:`PART_NODES` nodes each) joined with the others' is a model of the
-        whole; a part whose search is exhausted has no model, so neither has the whole. Each
-        part's model is checked against the part's own constraints when found and kept (in the
-        core) for the next searches, which search again only the part of the assumed variable."""
-        verdict, model = self._core.search(list(prefer.items()), max(nodes, PART_NODES), assume, split=True)
-        return verdict, (tuple(model) if model is not None else None)
+    def decide(self, cand: Mapping[int, bool], prefer: Mapping[int, bool], deadline: float | None
+               ) -> list[str]:
+        """Per candidate ``(v, x)`` of ``cand`` (in order): "unsat" when ``v`` = not ``x`` is refuted
+        by propagation or by an exhausted :meth:`search` (so ``v`` is forced to ``x``), "sat" when a
+        checked model gives ``v`` the other value, "unknown" when the search gave up, the
+        constraints themselves propagate to a conflict, or ``deadline`` (perf_counter's clock)
+        passed (this and every later candidate)."""
+        left = None if deadline is None else deadline - time.perf_counter()
+        return self._core.decide(list(cand.items()), list(prefer.items()), MODEL_NODES, PART_NODES, left)
+
+
+#: Per forced group: (its board cells, is a mine, its proof uses the total, its sources: clue ids
+#: and maybe TOTAL).
+Nominated = list[tuple[list[int], bool, bool, frozenset[int]]]
+
+
+def prove_nominated(model: Model, nominated: Mapping[int, Fraction], deadline: float | None) -> Nominated | None:
+    """The cells ``nominated`` (cell -> its exact probability, 0 or 1) decided by propagation over
+    the core's own model, without the encoding (``native/src/propagate/nominated.rs``: the same
+    steps as :func:`.backbone.backbone`'s propagation-first pass, over the same encoding as
+    :func:`~cpsolve.encodings.system_from_model`): the forced groups with their sources (every
+    constraint, fixed fact and the total when the clues alone do not force it; the clues of its
+    component when they do), or None when anything is left open (the prover's own path decides
+    then). ``deadline``: on perf_counter's clock (None: none)."""
+    if model.core is None:
+        return None
+    left = None if deadline is None else deadline - time.perf_counter()
+    got = _core.prove_nominated(model.core, model.remaining_free, [(c, p == 1) for c, p in nominated.items()],
+                                MODEL_NODES, PART_NODES, left)
+    if got is None:
+        return None
+    forced, ids = got
+    sets = [frozenset(s) for s in ids]
+    return [(cells, mine, uses_total, sets[k]) for cells, mine, uses_total, k in forced]

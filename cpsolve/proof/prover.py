@@ -27,6 +27,7 @@ from ..options import DEFAULT_ENGINE
 from .backbone import backbone
 from .backends import LOAD_SECONDS, ProofStatus, get_backend, loaded, resolve
 from .certainty import Certainties, Certainty
+from .propagate import Nominated, prove_nominated
 
 
 @dataclass
@@ -48,7 +49,6 @@ class ProofStats:
 class ProofResult:
     certainties: MutableMapping[int, Certainty]  # board cell index -> certainty
     stats: ProofStats = field(default_factory=ProofStats)
-    free: frozenset[int] = frozenset()         # cells shown not forced
     undecided: Collection[int] = frozenset()   # cells not decided within the time limit
     status: ProofStatus = ProofStatus.OK
     conflict: frozenset[int] = frozenset()     # when inconsistent: clue ids (and TOTAL) involved
@@ -136,6 +136,12 @@ def _solve(model: Model, name: str, certs: Certainties,
         budget.check()
         return _deductions_only(certs, name, t0)
     else:
+        if nominates and hints is not None:
+            # the nominated cells decided by propagation in the core, over its own model (most
+            # nominating positions): no encoding built here, no solver
+            proved = prove_nominated(model, hints, deadline)
+            if proved is not None:
+                return _nominated_proved(certs, proved, name, t0)
         system = system_from_model(model)
     budget.check()
     left = budget.current().left()
@@ -153,10 +159,10 @@ def _solve(model: Model, name: str, certs: Certainties,
         result.status = ProofStatus.INCONSISTENT
         result.conflict = frozenset().union(*(c.sources for c in impossible))
         result.certainties = {}
-        _finish(result, system, t0, set(), set())
+        _finish(result, system, t0, set())
         return result
     if system.nvars == 0 or (nominated is not None and not nominated):
-        _finish(result, system, t0, set(), set())
+        _finish(result, system, t0, set())
         return result
     bb = backbone(system, get_backend(name), deadline=deadline, nominated=nominated)
     stats.solver_calls, stats.rounds, stats.hint_conflicts = bb.calls, bb.rounds, len(bb.hint_conflicts)
@@ -166,14 +172,14 @@ def _solve(model: Model, name: str, certs: Certainties,
         result.conflict = frozenset().union(*(c.sources for c in system.cards))
         # nothing is proved on a board with no placement
         result.certainties = {}
-        _finish(result, system, t0, set(), set())
+        _finish(result, system, t0, set())
         return result
     for v, f in bb.forced.items():
         # made when first read, like the deductions (the clues' coordinates are looked up then)
         for cell in system.cells_of(v):
             certs.add_pending(cell, f.value, f.engine or name, f.sources, f.uses_total)
     result.status = bb.status
-    _finish(result, system, t0, bb.free, bb.undecided)
+    _finish(result, system, t0, bb.undecided)
     return result
 
 
@@ -181,6 +187,18 @@ def _deductions_only(certs: Certainties, name: str, t0: float) -> ProofResult:
     """The result when the solver is asked nothing: the deductions (``certs``) are all proved."""
     deduced = len(certs)
     return ProofResult(certs, ProofStats(engine=name, deduced=deduced, proved=deduced,
+                                         ms=(time.perf_counter() - t0) * 1e3))
+
+
+def _nominated_proved(certs: Certainties, proved: Nominated, name: str, t0: float) -> ProofResult:
+    """The result when the core's propagation decided every nominated cell (``certs`` holds the
+    deductions; ``proved``: :func:`.propagate.prove_nominated`'s forced groups), the solver asked
+    nothing."""
+    deduced = len(certs)
+    for cells, mine, uses_total, sources in proved:
+        for cell in cells:
+            certs.add_pending(cell, mine, "propagation", sources, uses_total)
+    return ProofResult(certs, ProofStats(engine=name, deduced=deduced, propagation=True, proved=len(certs),
                                          ms=(time.perf_counter() - t0) * 1e3))
 
 
@@ -225,8 +243,7 @@ def _cells_of(system: CardSystem, variables: set[int]) -> frozenset[int]:
     return frozenset(out)
 
 
-def _finish(result: ProofResult, system: CardSystem, t0: float, free: set[int], undecided: set[int]) -> None:
-    result.free = _cells_of(system, free)
+def _finish(result: ProofResult, system: CardSystem, t0: float, undecided: set[int]) -> None:
     result.undecided = _cells_of(system, undecided)
     result.stats.proved = len(result.certainties)
     result.stats.undecided = len(result.undecided)

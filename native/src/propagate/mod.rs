@@ -10,6 +10,7 @@
 //! This is the loop that ran in Python (same propagation, same branching order, same node counts,
 //! same per-part models kept between searches), so the proofs and their engines are unchanged.
 
+mod nominated;
 #[cfg(test)]
 mod tests;
 
@@ -17,6 +18,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::model::components::find;
+use crate::model::Deadline;
 
 /// Unassigned; a variable's value is -1, 0 or 1.
 const FREE: i8 = -1;
@@ -59,6 +61,8 @@ pub struct Prop {
     kept: usize,
     /// the base with every part's kept model, once every part has one.
     joined: Option<Vec<i8>>,
+    /// The whole-system search gave up once: [`Prop::search`] searches part by part from then on.
+    split: bool,
 }
 
 /// The preferred values (-1 where none) and the variables in the order given.
@@ -87,6 +91,7 @@ impl Prop {
             part_models: Vec::new(),
             kept: 0,
             joined: None,
+            split: false,
         };
         if !impossible {
             let mut val = vec![FREE; n + 1];
@@ -407,6 +412,52 @@ impl Prop {
         (Verdict::Sat, Some(model))
     }
 
+    /// A search for a model with `assume`, the `prefer`red values first: over the whole system
+    /// within `nodes` nodes until that gives up once (many parts, as a 100x100 board's, do not fit
+    /// in a few nodes), then part by part ([`Prop::search_split`], `part_nodes` per part, at least
+    /// `nodes`) from then on.
+    pub fn search(
+        &mut self,
+        prefer: &[(usize, bool)],
+        nodes: usize,
+        part_nodes: usize,
+        assume: Option<(usize, bool)>,
+    ) -> (Verdict, Option<Vec<bool>>) {
+        if !self.split {
+            let got = self.search_whole(prefer, nodes, assume);
+            if got.0 != Verdict::Unknown {
+                return got;
+            }
+            self.split = true;
+        }
+        self.search_split(prefer, nodes.max(part_nodes), assume)
+    }
+
+    /// Per candidate `(v, x)` (in order): `Unsat` when `v` = not `x` is refuted by propagation or
+    /// by an exhausted search (so `v` is forced to `x`), `Sat` when a checked model gives `v` the
+    /// value not `x`, `Unknown` when the search gave up or the deadline passed (this and every
+    /// later candidate). The searches prefer `prefer`'s values ([`Prop::search`]).
+    pub fn decide(
+        &mut self,
+        cand: &[(usize, bool)],
+        prefer: &[(usize, bool)],
+        nodes: usize,
+        part_nodes: usize,
+        deadline: &Deadline,
+    ) -> Vec<Verdict> {
+        let mut out = Vec::with_capacity(cand.len());
+        for &(v, x) in cand {
+            if !self.ok() || deadline.check().is_err() {
+                out.push(Verdict::Unknown);
+            } else if self.refutes(v, !x) {
+                out.push(Verdict::Unsat);
+            } else {
+                out.push(self.search(prefer, nodes, part_nodes, Some((v, !x))).0);
+            }
+        }
+        out
+    }
+
     fn part_holds(&self, val: &[i8], cis: &[usize]) -> bool {
         cis.iter()
             .all(|&ci| holds(&self.cards[ci], |v| val[v] == 1))
@@ -492,30 +543,54 @@ impl PyPropagator {
         Ok(self.inner.refutes(var(self.inner.n, v)?, value))
     }
 
-    /// A search for a model with `assume`, the `prefer`red values first, within `nodes` nodes:
-    /// over the whole system, or (`split`) part by part, each part's model kept for the next
-    /// searches. `(verdict, model)` with verdict "sat" (the model, checked), "unsat" or "unknown".
-    #[pyo3(signature = (prefer, nodes, assume=None, split=false))]
+    /// A search for a model with `assume`, the `prefer`red values first ([`Prop::search`]: the
+    /// whole system within `nodes` nodes, part by part with `part_nodes` each once that gave up).
+    /// `(verdict, model)` with verdict "sat" (the model, checked), "unsat" or "unknown".
+    #[pyo3(signature = (prefer, nodes, part_nodes, assume=None))]
     fn search(
         &mut self,
         prefer: Vec<(i64, bool)>,
         nodes: usize,
+        part_nodes: usize,
         assume: Option<(i64, bool)>,
-        split: bool,
     ) -> PyResult<(&'static str, Option<Vec<bool>>)> {
         let n = self.inner.n;
         let assume = assumed(n, assume)?;
         let prefer = vars(n, prefer)?;
-        let (verdict, model) = if split {
-            self.inner.search_split(&prefer, nodes, assume)
-        } else {
-            self.inner.search_whole(&prefer, nodes, assume)
-        };
+        let (verdict, model) = self.inner.search(&prefer, nodes, part_nodes, assume);
         Ok((verdict.name(), model))
+    }
+
+    /// [`Prop::decide`]: per candidate `(variable, value)`, "unsat" (the variable is forced to
+    /// the value), "sat" (a checked model gives it the other value) or "unknown"; `seconds`: the
+    /// time left (None: no deadline).
+    fn decide(
+        &mut self,
+        py: Python<'_>,
+        cand: Vec<(i64, bool)>,
+        prefer: Vec<(i64, bool)>,
+        nodes: usize,
+        part_nodes: usize,
+        seconds: Option<f64>,
+    ) -> PyResult<Vec<&'static str>> {
+        let n = self.inner.n;
+        let cand = vars(n, cand)?;
+        let prefer = vars(n, prefer)?;
+        let deadline = Deadline::after(seconds);
+        let inner = &mut self.inner;
+        let got = py.allow_threads(|| inner.decide(&cand, &prefer, nodes, part_nodes, &deadline));
+        Ok(got.into_iter().map(Verdict::name).collect())
+    }
+
+    /// Whether the searches go part by part (the whole-system search gave up once).
+    #[getter]
+    fn split(&self) -> bool {
+        self.inner.split
     }
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPropagator>()?;
+    m.add_function(wrap_pyfunction!(nominated::prove_nominated, m)?)?;
     Ok(())
 }

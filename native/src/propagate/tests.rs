@@ -135,3 +135,65 @@ fn a_part_left_to_search_after_the_others_are_kept() {
     let (v, _) = p.search_whole(&[], 10, Some((3, false)));
     assert_eq!(v, Verdict::Unsat);
 }
+
+/// A system for [`nominated::settle`]: clue constraints (variables, need) over 1..=n, and maybe a
+/// total (lo, hi) over every variable.
+/// (n, clue constraints, total) of a system for [`nominated::settle`].
+type SettleSystem = (usize, Vec<(Vec<usize>, i64)>, Option<(i64, i64)>);
+
+fn settle_system() -> impl Strategy<Value = SettleSystem> {
+    (1usize..=8).prop_flat_map(|n| {
+        let clue = (
+            proptest::collection::btree_set(1..=n, 1..=n.min(5)),
+            0i64..=5,
+        )
+            .prop_map(|(vs, need)| {
+                let vs: Vec<usize> = vs.into_iter().collect();
+                let need = need.min(vs.len() as i64);
+                (vs, need)
+            });
+        let total = proptest::option::of((-3i64..=8, 0i64..=8));
+        (Just(n), proptest::collection::vec(clue, 0..=6), total)
+    })
+}
+
+proptest! {
+    #[test]
+    fn settle_forces_only_what_every_model_has(
+        (n, clues, total) in settle_system(),
+        noms in proptest::collection::vec(any::<bool>(), 8),
+        nodes in prop_oneof![Just(0usize), Just(2usize), Just(64usize)],
+    ) {
+        let as_cards = |with_total: bool| {
+            let mut cards: Vec<(Vec<usize>, usize, usize)> = clues
+                .iter()
+                .map(|(vs, need)| (vs.clone(), *need as usize, *need as usize))
+                .collect();
+            if let (true, Some((lo, hi))) = (with_total, total) {
+                cards.push(((1..=n).collect(), lo.max(0) as usize, hi.clamp(0, n as i64) as usize));
+            }
+            cards
+        };
+        let all = models(n, &as_cards(true));
+        let clue_models = models(n, &as_cards(false));
+        // candidates: every variable, nominated with the value of the first model (or any value)
+        let cand: Vec<(usize, bool)> = (1..=n)
+            .map(|v| (v, all.first().map_or(noms[v - 1], |m| m[v])))
+            .collect();
+        let got = nominated::settle(n, &clues, total, &cand, nodes, 4096, &Deadline::none());
+        if let Some(forced) = got {
+            prop_assert!(!all.is_empty(), "settled a system with no model");
+            for &(v, x, alone) in &forced {
+                prop_assert!(all.iter().all(|m| m[v] == x), "var {} forced to {} wrongly", v, x);
+                let by_clues = clue_models.iter().all(|m| m[v] == x);
+                prop_assert_eq!(alone, by_clues || total.is_none(), "var {} alone", v);
+            }
+            // every candidate not listed has a model with its other value
+            for &(v, x) in &cand {
+                if !forced.iter().any(|f| f.0 == v) {
+                    prop_assert!(all.iter().any(|m| m[v] != x), "var {} left out but forced", v);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! The cells an exact count nominates (probability exactly 0 or 1, not fixed by the simplifier),
+//! decided by propagation over the core's own model: the propagation-first pass of
+//! `cpsolve/proof/backbone.py` (`_by_propagation`) without the Python encoding of the model.
+//!
+//! The encoding is the prover's (`encodings.system_from_model`): a variable per frontier cell
+//! (ascending) and, with a mine total, one standing for the off-frontier cells; a constraint per
+//! simplified constraint, and the total over every variable as a range. Interchangeable variables
+//! (the same clue constraints) form a group, decided by its first member. Per group with a
+//! nominated member: a checked model of the whole system must exist, with the nominated value;
+//! then the other value refuted ([`Prop::decide`]); then, with a total, whether the clues refute
+//! it without the total. Anything left open (a search that gave up, the deadline, a nominated
+//! value a model flips, an impossible constraint) answers None: the prover then takes its own path
+//! (the solver). The core returns facts and clue ids; `cpsolve/proof/` makes the certainties.
+
+use std::collections::HashMap;
+
+use pyo3::prelude::*;
+
+use super::{clean, Prop, Verdict};
+use crate::model::components::find;
+use crate::model::{Deadline, Model, PyModel, Src};
+
+/// Per forced candidate, in the candidates' order: (variable, value, forced by the clues alone).
+pub type Settled = Vec<(usize, bool, bool)>;
+
+/// Decide the candidates `cand` ((variable, nominated value), in order) of the system of `n`
+/// variables with the clue constraints `clues` ((variables, need) each) and the total `total`
+/// ((lo, hi) over every variable), by propagation and searches within `nodes` / `part_nodes`
+/// ([`Prop::search`]). None when anything is left open (see the module docstring); otherwise
+/// every candidate is forced (listed, with whether the clues alone force it; without a total
+/// they do) or shown free by a checked model (not listed).
+pub fn settle(
+    n: usize,
+    clues: &[(Vec<usize>, i64)],
+    total: Option<(i64, i64)>,
+    cand: &[(usize, bool)],
+    nodes: usize,
+    part_nodes: usize,
+    deadline: &Deadline,
+) -> Option<Settled> {
+    let as_card =
+        |(vs, need): &(Vec<usize>, i64)| (vs.iter().map(|&v| v as i64).collect(), *need, *need);
+    let clue_cards: Vec<(Vec<i64>, i64, i64)> = clues.iter().map(as_card).collect();
+    let mut cards = clue_cards.clone();
+    if let Some((lo, hi)) = total {
+        cards.push(((1..=n as i64).collect(), lo, hi));
+    }
+    let (kept, impossible) = clean(n, cards).ok()?;
+    if impossible {
+        return None;
+    }
+    let mut prop = Prop::new(n, kept, false);
+    if !prop.ok() {
+        return None;
+    }
+    let flipped: Vec<(usize, bool)> = cand.iter().map(|&(v, x)| (v, !x)).collect();
+    let model = prop.search(&flipped, nodes, part_nodes, None).1?;
+    if cand.iter().any(|&(v, x)| model.get(v) != Some(&x)) {
+        return None; // a nominated value a model flips: the prover's own path records it
+    }
+    let mut forced = Vec::new();
+    for (&(v, x), verdict) in cand
+        .iter()
+        .zip(prop.decide(cand, cand, nodes, part_nodes, deadline))
+    {
+        match verdict {
+            Verdict::Unsat => forced.push((v, x)),
+            Verdict::Sat => {}
+            Verdict::Unknown => return None,
+        }
+    }
+    let Some((lo, hi)) = total else {
+        return Some(forced.into_iter().map(|(v, x)| (v, x, true)).collect());
+    };
+    if forced.is_empty() {
+        return Some(Vec::new());
+    }
+    // which the clues force without the total: the same propagator when the total is trivial
+    // (the propagator keeps no trivial constraint), else one over the clues alone
+    let alone = if lo <= 0 && hi >= n as i64 {
+        prop.decide(&forced, cand, nodes, part_nodes, deadline)
+    } else {
+        let (kept, impossible) = clean(n, clue_cards).ok()?;
+        Prop::new(n, kept, impossible).decide(&forced, cand, nodes, part_nodes, deadline)
+    };
+    forced
+        .into_iter()
+        .zip(alone)
+        .map(|((v, x), verdict)| match verdict {
+            Verdict::Unsat => Some((v, x, true)),
+            Verdict::Sat => Some((v, x, false)),
+            Verdict::Unknown => None,
+        })
+        .collect()
+}
+
+/// Forced cells and their sources: per forced group (its board cells, value, whether its proof uses
+/// the total, index of its sources in the list of source sets), and the source sets as clue ids
+/// (-1: the total).
+type Proved = (Vec<(Vec<u32>, bool, bool, usize)>, Vec<Vec<i64>>);
+
+/// [`settle`] over the prover's encoding of `m` (see the module docstring); `remaining`: the mines
+/// left among the unfixed cells (None: no total); `nominated`: (board cell, value) of the cells an
+/// exact count put at 0 or 1 (any cell; those outside the encoding are ignored).
+fn prove(
+    m: &Model,
+    remaining: Option<i64>,
+    nominated: &[(u32, bool)],
+    nodes: usize,
+    part_nodes: usize,
+    deadline: &Deadline,
+) -> Option<Proved> {
+    let mut frontier: Vec<u32> = Vec::new();
+    for (k, c) in m.constraints.iter().enumerate() {
+        if k & 255 == 0 {
+            deadline.check().ok()?;
+        }
+        frontier.extend_from_slice(c.cells.as_slice());
+    }
+    frontier.sort_unstable();
+    frontier.dedup();
+    let var_of = |cell: u32| frontier.binary_search(&cell).ok().map(|i| i + 1);
+    let outside_var = (remaining.is_some() && !m.outside.is_empty()).then_some(frontier.len() + 1);
+    let n = frontier.len() + usize::from(outside_var.is_some());
+    let mut clues: Vec<(Vec<usize>, i64)> = Vec::with_capacity(m.constraints.len());
+    for c in &m.constraints {
+        let mut vs: Vec<usize> = c
+            .cells
+            .as_slice()
+            .iter()
+            .filter_map(|&x| var_of(x))
+            .collect();
+        vs.sort_unstable();
+        clues.push((vs, i64::from(c.need)));
+    }
+    let n_out = m.outside.len() as i64;
+    let total = remaining.map(|rem| (rem - (n_out - 1).max(0), rem));
+    // groups: the variables of the same clue constraints, in order of their first member; the
+    // off-frontier variable a group of its own
+    let mut sig: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
+    for (ci, (vs, _)) in clues.iter().enumerate() {
+        for &v in vs {
+            sig[v].push(ci as u32);
+        }
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut index: HashMap<&[u32], usize> = HashMap::new();
+    for (v, s) in sig.iter().enumerate().skip(1) {
+        if Some(v) == outside_var {
+            groups.push(vec![v]);
+            continue;
+        }
+        let g = *index.entry(s.as_slice()).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[g].push(v);
+    }
+    deadline.check().ok()?;
+    let mut value = vec![-1i8; n + 1];
+    for &(cell, x) in nominated {
+        let v = var_of(cell).or(outside_var.filter(|_| m.outside.first() == Some(&cell)));
+        if let Some(v) = v {
+            value[v] = i8::from(x);
+        }
+    }
+    let mut cand = Vec::new();
+    let mut group_of = HashMap::new();
+    for (gi, g) in groups.iter().enumerate() {
+        if let Some(&v) = g.iter().find(|&&v| value[v] >= 0) {
+            cand.push((g[0], value[v] == 1));
+            group_of.insert(g[0], gi);
+        }
+    }
+    if cand.is_empty() {
+        return None;
+    }
+    let settled = settle(n, &clues, total, &cand, nodes, part_nodes, deadline)?;
+    // sources: with the total, every constraint's and fixed fact's and the total; by the clues
+    // alone, the clue constraints of the variable's component (linked by shared variables)
+    let mut sets: Vec<Src> = Vec::new();
+    let mut with_total: Option<usize> = None;
+    let mut parent: Vec<usize> = (0..=n).collect();
+    for (vs, _) in &clues {
+        if let Some(&first) = vs.first() {
+            let r0 = find(&mut parent, first);
+            for &v in &vs[1..] {
+                let r = find(&mut parent, v);
+                if r != r0 {
+                    parent[r] = r0;
+                }
+            }
+        }
+    }
+    let mut comp_set: HashMap<usize, usize> = HashMap::new();
+    let mut out = Vec::with_capacity(settled.len());
+    for (v, x, alone) in settled {
+        let uses_total = total.is_some() && !alone;
+        let set = if uses_total {
+            *with_total.get_or_insert_with(|| {
+                sets.push(every_source(m));
+                sets.len() - 1
+            })
+        } else {
+            let root = find(&mut parent, v);
+            match comp_set.get(&root) {
+                Some(&k) => k,
+                None => {
+                    let mut srcs = Vec::new();
+                    for (c, (vs, _)) in m.constraints.iter().zip(&clues) {
+                        if let Some(&first) = vs.first() {
+                            if find(&mut parent, first) == root {
+                                srcs.push(&c.src);
+                            }
+                        }
+                    }
+                    sets.push(Src::union_of(srcs));
+                    comp_set.insert(root, sets.len() - 1);
+                    sets.len() - 1
+                }
+            }
+        };
+        let mut cells = Vec::new();
+        for &w in &groups[*group_of.get(&v)?] {
+            if Some(w) == outside_var {
+                cells.extend_from_slice(&m.outside);
+            } else {
+                cells.push(*frontier.get(w - 1)?);
+            }
+        }
+        out.push((cells, x, uses_total, set));
+    }
+    Some((out, sets.iter().map(Src::to_ids).collect()))
+}
+
+/// Every constraint's sources, every fixed cell's fact's and the total.
+fn every_source(m: &Model) -> Src {
+    let mut used = vec![false; m.facts.len()];
+    for &(_, f) in &m.fixed {
+        if let Some(u) = used.get_mut(f as usize) {
+            *u = true;
+        }
+    }
+    let facts = m
+        .facts
+        .iter()
+        .zip(&used)
+        .filter(|&(_, &u)| u)
+        .map(|(f, _)| &f.src);
+    let total = Src::total();
+    Src::union_of(
+        m.constraints
+            .iter()
+            .map(|c| &c.src)
+            .chain(facts)
+            .chain([&total]),
+    )
+}
+
+/// The cells an exact count nominates, decided by propagation over the core's model (see the
+/// module docstring): None when anything is left open, else `(forced, sources)`: per forced group
+/// `(board cells, is a mine, uses the total, index into sources)`, and each source set as clue ids
+/// (-1: the total).
+/// `remaining`: the mines left among the unfixed cells (None: no total); `nominated`: (cell, is a
+/// mine) of the cells at exactly 0 or 1; `nodes` / `part_nodes`: the searches' budgets
+/// (`cpsolve/proof/propagate.py`); `seconds`: the time left (None: no deadline).
+#[pyfunction]
+#[pyo3(signature = (model, remaining, nominated, nodes, part_nodes, seconds))]
+pub fn prove_nominated(
+    py: Python<'_>,
+    model: &Bound<'_, PyModel>,
+    remaining: Option<i64>,
+    nominated: Vec<(u32, bool)>,
+    nodes: usize,
+    part_nodes: usize,
+    seconds: Option<f64>,
+) -> Option<Proved> {
+    let m = &model.get().model;
+    let deadline = Deadline::after(seconds);
+    py.allow_threads(|| prove(m, remaining, &nominated, nodes, part_nodes, &deadline))
+}
