@@ -747,7 +747,6 @@ def _keyed(analysis: Analysis) -> _Keyed:
     unknown, probs = raw.unknown, raw.probs
     verdicts = raw.verdicts()
     proved = sorted(verdicts)
-    proofs = list(map(verdicts.__getitem__, proved))
     listed_bytes = (unknown if isinstance(unknown, array) else array("I", unknown)).tobytes()
     if isinstance(probs, _GroupProbabilities):
         explicit, p_out = probs._explicit, probs._p_out
@@ -760,24 +759,32 @@ def _keyed(analysis: Analysis) -> _Keyed:
         explicit_keys = _keys_of(entries, list(explicit.values()))
         zero_one = (entries.key(probs._zero, None), entries.key(probs._one, None)) if flags else (0, 0)
         fixed_keys = array("I", map(zero_one.__getitem__, flags.values()))
-        keys = array("I")
-        keys.frombytes(_core.cell_keys(raw.rows * cols, [(array("I", explicit).tobytes(), explicit_keys.tobytes()),
-                                                         (array("I", flags).tobytes(), fixed_keys.tobytes())]))
+        n = raw.rows * cols
+        layers = [(array("I", explicit).tobytes(), explicit_keys.tobytes()),
+                  (array("I", flags).tobytes(), fixed_keys.tobytes())]
+        keys = _core.cell_keys(n, layers)
         # a proved cell's value: its group's, else the fixed one (a frontier cell is never a fixed
         # one), else the off-frontier one: read off its key above, the entry with its proof found
-        # once per distinct (key, proof) and the cells mapped to it in C (a Python step per proved
-        # cell was 0.3 s of a mid-game 1000x1000 board's 168,000)
-        pairs = list(zip(map(keys.__getitem__, proved), proofs))
+        # once per distinct (key, proof) (the core's key_pairs) and the cells mapped to it in C (a
+        # Python step per proved cell was 0.3 s of a mid-game 1000x1000 board's 168,000); their keys
+        # laid over the others, so the core reads one key per board cell
+        proved_bytes = array("I", proved).tobytes()
+        pairs, index = _core.key_pairs(keys, proved_bytes, bytes(map(verdicts.__getitem__, proved)))
         objects = entries.objects
-        found = {kv: entries.key(p_out if kv[0] == _NO_KEY else objects[kv[0]], kv[1]) for kv in dict.fromkeys(pairs)}
-        over = array("I", map(found.__getitem__, pairs))
-        return _Keyed(listed_bytes, keys.tobytes(), True, default, entries, array("I", proved).tobytes(),
-                      over.tobytes())
+        found = array("I", [entries.key(p_out if k == _NO_KEY else objects[k], _BOOL[v]) for k, v in pairs])
+        at = array("I")
+        at.frombytes(index)
+        layers.append((proved_bytes, array("I", map(found.__getitem__, at)).tobytes()))
+        return _Keyed(listed_bytes, _core.cell_keys(n, layers), True, default, entries)
     # an estimated board: its cells share a few value objects
+    proofs = list(map(verdicts.__getitem__, proved))
     get = probs.__getitem__
     ks = _keys_of(entries, list(map(get, unknown)))
     over = _keys_of(entries, list(map(get, proved)), proofs)
     return _Keyed(listed_bytes, ks.tobytes(), False, 0, entries, array("I", proved).tobytes(), over.tobytes())
+
+
+_BOOL = (False, True)
 
 
 def write_document(analysis: Analysis, fd: int | None = None) -> bytes | None:

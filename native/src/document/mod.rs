@@ -405,11 +405,53 @@ pub fn cell_keys<'py>(
     Ok(PyBytes::new(py, &out))
 }
 
+/// Distinct `(key, flag)` pairs, and per cell the index of its pair (four bytes each).
+type KeyPairs = (Vec<(u32, u8)>, Vec<u8>);
+
+/// The distinct `(key, flag)` pairs of `cells` (four bytes each, board cells), the key read off
+/// `keys` (four bytes a board cell; `u32::MAX` past its end) and the flag off `flags` (a byte a
+/// cell), in the order first met, and per cell the index of its pair (four bytes each): the proved
+/// cells' entries are found once per distinct pair, then mapped to the cells.
+pub(crate) fn pairs_of(keys: &[u8], cells: &[u8], flags: &[u8]) -> Result<KeyPairs, String> {
+    if cells.len() % 4 != 0 || cells.len() / 4 != flags.len() {
+        return Err("cells are four bytes each, a flag each".into());
+    }
+    let mut pairs: Vec<(u32, u8)> = Vec::new();
+    let mut seen: std::collections::HashMap<(u32, u8), u32> = std::collections::HashMap::new();
+    let mut index = Vec::with_capacity(cells.len());
+    for (c, &f) in cells.chunks_exact(4).zip(flags) {
+        let at = le_u32(c) as usize;
+        let k = keys.get(4 * at..4 * at + 4).map_or(u32::MAX, le_u32);
+        let n = *seen.entry((k, f)).or_insert_with(|| {
+            pairs.push((k, f));
+            (pairs.len() - 1) as u32
+        });
+        index.extend_from_slice(&n.to_le_bytes());
+    }
+    Ok((pairs, index))
+}
+
+/// [`pairs_of`] for Python: `(pairs, index)`, the GIL released.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+pub fn key_pairs<'py>(
+    py: Python<'py>,
+    keys: &[u8],
+    cells: &[u8],
+    flags: &[u8],
+) -> PyResult<(Vec<(u32, u8)>, Bound<'py, PyBytes>)> {
+    let (pairs, index) = py
+        .allow_threads(|| pairs_of(keys, cells, flags))
+        .map_err(PyValueError::new_err)?;
+    Ok((pairs, PyBytes::new(py, &index)))
+}
+
 /// Adds this room's functions to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(write_document, m)?)?;
     m.add_function(wrap_pyfunction!(best_cell, m)?)?;
     m.add_function(wrap_pyfunction!(cell_keys, m)?)?;
+    m.add_function(wrap_pyfunction!(key_pairs, m)?)?;
     Ok(())
 }
 

@@ -176,3 +176,13 @@ fn scattered_keys_take_the_last_layer_and_refuse_cells_off_the_board() {
     assert!(scatter(5, &[(&uneven.0, &uneven.1)]).is_err());
     assert!(scatter(usize::MAX, &[]).is_err());
 }
+
+#[test]
+fn key_pairs_are_distinct_in_the_order_met() {
+    let keys = le(&[4, 5, u32::MAX, 4]);
+    let cells = le(&[0, 1, 3, 2, 0, 9]);
+    let (pairs, index) = pairs_of(&keys, &cells, &[1, 1, 1, 0, 2, 0]).unwrap();
+    assert_eq!(pairs, vec![(4, 1), (5, 1), (u32::MAX, 0), (4, 2)]);
+    assert_eq!(index, le(&[0, 1, 0, 2, 3, 2]));
+    assert!(pairs_of(&keys, &cells, &[1]).is_err());
+}
