@@ -10,11 +10,11 @@ a bug as well, though not a claimed certainty).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from operator import ne
 from typing import Any
 
+from .. import _core
 from ..analysis import InconsistentBoard, analyze
 from ..board import Board
 from ..options import DEFAULTS, AnalysisOptions
@@ -61,10 +61,10 @@ def check_certainties(analysis: Analysis, game: Game, record: GameRecord, positi
     (``layout``: the game's :meth:`~cpsolve.simulate.Game.hidden_layout`, made once per game)."""
     if layout is None:
         layout = game.hidden_layout()  # one byte per cell, 1 a mine
-    # each claim against the layout's byte, compared in C (map); the details only of a wrong one
+    # each claim against the layout's byte, counted in the core; the details only of a wrong one
     verdicts = analysis.proved_verdicts()
     record.certainties += len(verdicts)
-    if any(map(ne, verdicts.values(), map(layout.__getitem__, verdicts.keys()))):
+    if contradicted(layout, verdicts):
         cols = game.cols
         for r, c, mine in analysis.proved_cells():
             if mine != layout[r * cols + c]:
@@ -73,8 +73,14 @@ def check_certainties(analysis: Analysis, game: Game, record: GameRecord, positi
                 record.wrong_certainties += 1
                 record.wrong.append({"game": record.index, "seed": record.seed, "position": position,
                                      "cell": [r, c], "claimed": proof.verdict, "engine": proof.engine})
-    certain = analysis.certain_verdicts()
-    record.wrong_exact += sum(map(ne, certain.values(), map(layout.__getitem__, certain.keys())))
+    record.wrong_exact += contradicted(layout, analysis.certain_verdicts())
+
+
+def contradicted(layout: bytes, claims: Mapping[int, bool]) -> int:
+    """How many of ``claims`` (board index -> a mine, or exactly 1) ``layout`` (a byte per cell, 1
+    a mine) contradicts: counted in the core, one pass (a step of Python per claim was most of the
+    check; a position claims every fixed cell, up to the mine total and more)."""
+    return _core.contradicted(layout, list(claims), bytes(claims.values()))
 
 
 def play_game(rows: int, cols: int, mines: int, *, first_click: str, seed: int, index: int,

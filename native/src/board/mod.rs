@@ -35,15 +35,51 @@ pub fn marked_cells<'py>(
     Ok(PyBytes::new(py, &out))
 }
 
+/// How many of the claims the layout contradicts: claim `k` says cell `cells[k]` is a mine (or has
+/// probability 1) when `claims[k]` is nonzero, safe (0) otherwise; `layout` is a byte per cell,
+/// nonzero a mine. `None` when the lengths differ or a cell is off the board.
+fn count_contradicted(layout: &[u8], cells: &[usize], claims: &[u8]) -> Option<usize> {
+    if cells.len() != claims.len() {
+        return None;
+    }
+    let mut wrong = 0;
+    for (&i, &claim) in cells.iter().zip(claims) {
+        wrong += usize::from((*layout.get(i)? != 0) != (claim != 0));
+    }
+    Some(wrong)
+}
+
+/// [`count_contradicted`] for Python (the referee's check of every certainty and exact 0/1 against
+/// the hidden layout, one pass in the core): a claim per cell, else ValueError.
+#[pyfunction]
+pub fn contradicted(layout: &[u8], cells: Vec<usize>, claims: &[u8]) -> PyResult<usize> {
+    count_contradicted(layout, &cells, claims)
+        .ok_or_else(|| PyValueError::new_err("a claim per cell, each cell on the board"))
+}
+
 /// Adds this room's functions to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(marked_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(contradicted, m)?)?;
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn contradicted_against_each_claim() {
+        let layout = [0u8, 1, 0, 1, 1];
+        assert_eq!(
+            count_contradicted(&layout, &[0, 1, 2, 3, 4], &[0, 1, 0, 1, 1]),
+            Some(0)
+        );
+        assert_eq!(count_contradicted(&layout, &[0, 1, 4], &[1, 0, 2]), Some(2));
+        assert_eq!(count_contradicted(&layout, &[], &[]), Some(0));
+        assert_eq!(count_contradicted(&layout, &[5], &[0]), None);
+        assert_eq!(count_contradicted(&layout, &[0, 1], &[0]), None);
+    }
 
     #[test]
     fn marked_against_a_filter() {
