@@ -317,9 +317,9 @@ class Evaluator:
         return got
 
     def mine_tally(self, i: int) -> int:
-        """Placements with ``i`` a mine (exact: the probability is a ratio of these counts). Read off
-        the exact marginals, not ``prob * z``: on a large board z has thousands of digits and cannot
-        be made a float."""
+        """Placements with ``i`` a mine (exact: the probability is a ratio of these counts; what
+        ``pattern_count([i], [])`` counts). Read off the exact marginals, not ``prob * z`` nor a
+        conditioned position: on a large board z has thousands of digits and cannot be made a float."""
         return self.state.tally_of(i)
 
     def scan(self) -> None:
@@ -341,7 +341,7 @@ class Evaluator:
                 if tally == 0:
                     continue
                 for t in tiles:
-                    if self._exact_tally(t) == tally and not self.dead(t):
+                    if self.mine_tally(t) == tally and not self.dead(t):
                         self.pseudos.append(t)
                 if self.pseudos:
                     return
@@ -352,11 +352,6 @@ class Evaluator:
                         self._infl_cells[t] = self._infl_cells.get(t, 0) + tally
             if self.pseudos:
                 return
-
-    def _exact_tally(self, t: int) -> int:
-        """Placements with ``t`` a mine (what ``pattern_count([t], [])`` counts, read off the exact
-        marginals instead of a conditioned position)."""
-        return self.state.tally_of(t)
 
     def influence(self, i: int) -> int:
         """Placements in which opening ``i`` (when safe) breaks a would-be 50/50 it is part of, or an

@@ -52,42 +52,56 @@ impl Hash for Words {
 
 /// The memo's key of a set, written into `out`: the offset of its first non-zero word, then its
 /// words up to the last non-zero one (sets deep in the tree are a few bits: their keys are a word or
-/// two).
-fn key_into(s: &[u64], out: &mut Words) {
-    let lo = s.iter().position(|&w| w != 0).unwrap_or(s.len());
-    let hi = s.iter().rposition(|&w| w != 0).map_or(lo, |i| i + 1);
+/// two). `nz`: the indices of the set's non-zero words, ascending.
+fn key_into(s: &[u64], nz: &[u32], out: &mut Words) {
+    let lo = nz.first().map_or(s.len(), |&i| i as usize);
+    let hi = nz.last().map_or(lo, |&i| i as usize + 1);
     out.0.clear();
     out.0.push(lo as u64);
     out.0.extend_from_slice(&s[lo..hi]);
 }
 
-fn count(s: &[u64]) -> u64 {
-    s.iter().map(|w| u64::from(w.count_ones())).sum()
+// A set is its words and `nz`, the indices of its non-zero words (ascending): every operation below
+// reads only those, so a set deep in the tree (a few placements) costs a few words, not the list's
+// `nw`. A word index out of range reads as 0.
+
+fn word(s: &[u64], i: u32) -> u64 {
+    s.get(i as usize).copied().unwrap_or(0)
 }
 
-fn count_and(s: &[u64], m: &[u64]) -> u64 {
-    s.iter()
-        .zip(m)
-        .map(|(a, b)| u64::from((a & b).count_ones()))
+fn count(s: &[u64], nz: &[u32]) -> u64 {
+    nz.iter().map(|&i| u64::from(word(s, i).count_ones())).sum()
+}
+
+fn count_and(s: &[u64], nz: &[u32], m: &[u64]) -> u64 {
+    nz.iter()
+        .map(|&i| u64::from((word(s, i) & word(m, i)).count_ones()))
         .sum()
 }
 
-fn disjoint(s: &[u64], m: &[u64]) -> bool {
-    s.iter().zip(m).all(|(a, b)| a & b == 0)
+fn disjoint(s: &[u64], nz: &[u32], m: &[u64]) -> bool {
+    nz.iter().all(|&i| word(s, i) & word(m, i) == 0)
 }
 
-fn subset(s: &[u64], m: &[u64]) -> bool {
-    s.iter().zip(m).all(|(a, b)| a & !b == 0)
+fn subset(s: &[u64], nz: &[u32], m: &[u64]) -> bool {
+    nz.iter().all(|&i| word(s, i) & !word(m, i) == 0)
 }
 
-/// `s & m` into `out`; false if it is empty.
-fn and_into(s: &[u64], m: &[u64], out: &mut [u64]) -> bool {
-    let mut any = 0;
-    for ((o, a), b) in out.iter_mut().zip(s).zip(m) {
-        *o = a & b;
-        any |= *o;
+/// `s & m` into `out` (all its words), the indices of its non-zero words into `out_nz`; false if it
+/// is empty.
+fn and_into(s: &[u64], nz: &[u32], m: &[u64], out: &mut [u64], out_nz: &mut Vec<u32>) -> bool {
+    out.fill(0);
+    out_nz.clear();
+    for &i in nz {
+        let w = word(s, i) & word(m, i);
+        if w != 0 {
+            if let Some(o) = out.get_mut(i as usize) {
+                *o = w;
+                out_nz.push(i);
+            }
+        }
     }
-    any != 0
+    !out_nz.is_empty()
 }
 
 /// The search ran over its node budget (or its depth limit): it proves nothing about the best move.
@@ -125,8 +139,11 @@ pub struct Search {
     /// buffers given back by finished nodes, taken again by new ones (a node made a few vectors
     /// of its own: their allocation was about half of the search's time)
     sets: Vec<Vec<u64>>,
+    /// the same for the lists of a set's non-zero words
+    nzs: Vec<Vec<u32>>,
     cells: Vec<Vec<usize>>,
     splits: Vec<Vec<Vec<u64>>>,
+    split_nzs: Vec<Vec<Vec<u32>>>,
     sigs: Vec<Vec<Seen>>,
     ranks: Vec<Vec<(u64, usize)>>,
     key: Words,
@@ -198,8 +215,10 @@ impl Search {
             out_of_time: false,
             first: Vec::new(),
             sets: Vec::new(),
+            nzs: Vec::new(),
             cells: Vec::new(),
             splits: Vec::new(),
+            split_nzs: Vec::new(),
             sigs: Vec::new(),
             ranks: Vec::new(),
             key: Words::default(),
@@ -210,6 +229,13 @@ impl Search {
     fn take_set(&mut self) -> Vec<u64> {
         let mut v = self.sets.pop().unwrap_or_default();
         v.resize(self.nw, 0);
+        v
+    }
+
+    /// An empty list of word indices.
+    fn take_nz(&mut self) -> Vec<u32> {
+        let mut v = self.nzs.pop().unwrap_or_default();
+        v.clear();
         v
     }
 
@@ -224,13 +250,14 @@ impl Search {
         self.n
     }
 
-    fn full(&self) -> Vec<u64> {
+    /// The set of every placement, and its non-zero words (all of them).
+    fn full(&self) -> (Vec<u64>, Vec<u32>) {
         let mut s = vec![u64::MAX; self.nw];
         let tail = (self.n % 64) as u32;
         if let (Some(last), true) = (s.last_mut(), tail != 0) {
             *last = (1u64 << tail) - 1;
         }
-        s
+        (s, (0..self.nw as u32).collect())
     }
 
     fn every(&self) -> Vec<usize> {
@@ -239,24 +266,28 @@ impl Search {
 
     /// Placements of the full set where each live cell is safe.
     pub fn safety(&self) -> Vec<u64> {
-        self.mine.iter().map(|m| self.n - count(m)).collect()
+        let every: Vec<u32> = (0..self.nw as u32).collect();
+        self.mine
+            .iter()
+            .map(|m| self.n - count(m, &every))
+            .collect()
     }
 
     /// The moves from `s`, looking only at `active` (live cells in order, a superset of those undecided
     /// in `s`): the first cell safe in every placement that tells something (or None), and the cells the
     /// positions below need to look at (with no such cell: the undecided cells, the moves to choose
     /// from). A decided cell stays decided in every subset, so the positions below drop it.
-    fn moves(&mut self, s: &[u64], active: &[usize]) -> (Option<usize>, Vec<usize>) {
+    fn moves(&mut self, s: &[u64], nz: &[u32], active: &[usize]) -> (Option<usize>, Vec<usize>) {
         let mut keep = self.take_cells();
         for (i, &k) in active.iter().enumerate() {
             let mine = &self.mine[k];
-            if subset(s, mine) {
+            if subset(s, nz, mine) {
                 continue; // a mine in every placement (or no placement left)
             }
-            if disjoint(s, mine) {
+            if disjoint(s, nz, mine) {
                 let mut seen = 0;
                 for vm in &self.values[k] {
-                    if !disjoint(s, vm) {
+                    if !disjoint(s, nz, vm) {
                         seen += 1;
                         if seen > 1 {
                             keep.extend_from_slice(&active[i + 1..]);
@@ -271,10 +302,16 @@ impl Search {
         (None, keep)
     }
 
-    /// Placements of `s` won by optimal play.
-    fn win(&mut self, s: &[u64], active: &[usize], depth: usize) -> Result<u64, OverBudget> {
+    /// Placements of `s` (non-zero words `nz`) won by optimal play.
+    fn win(
+        &mut self,
+        s: &[u64],
+        nz: &[u32],
+        active: &[usize],
+        depth: usize,
+    ) -> Result<u64, OverBudget> {
         // looked up with a reused key; a key of its own only for a new entry (the memo keeps it)
-        key_into(s, &mut self.key);
+        key_into(s, nz, &mut self.key);
         if let Some(&v) = self.memo.get(&self.key) {
             return Ok(v);
         }
@@ -291,27 +328,29 @@ impl Search {
                 }
             }
         }
-        let n = count(s);
+        let n = count(s, nz);
         if n == 1 {
             self.memo.insert(key, 1);
             return Ok(1);
         }
-        let (safe, below) = self.moves(s, active);
+        let (safe, below) = self.moves(s, nz, active);
         let val = if let Some(k) = safe {
             // a safe cell that tells something: open it first
             let mut total = 0;
             let mut p = self.take_set();
+            let mut pnz = self.take_nz();
             for i in 0..self.values[k].len() {
-                if and_into(s, &self.values[k][i], &mut p) {
-                    total += self.win(&p, &below, depth + 1)?;
+                if and_into(s, nz, &self.values[k][i], &mut p, &mut pnz) {
+                    total += self.win(&p, &pnz, &below, depth + 1)?;
                 }
             }
             self.sets.push(p);
+            self.nzs.push(pnz);
             total
         } else if below.is_empty() {
             n // every cell decided
         } else {
-            self.best(s, n, &below, false, depth)?.1
+            self.best(s, nz, n, &below, false, depth)?.1
         };
         self.cells.push(below);
         self.memo.insert(key, val);
@@ -325,6 +364,7 @@ impl Search {
     fn best(
         &mut self,
         s: &[u64],
+        nz: &[u32],
         n: u64,
         below: &[usize],
         record: bool,
@@ -332,12 +372,25 @@ impl Search {
     ) -> Result<(Option<usize>, u64), OverBudget> {
         let mut undecided = self.ranks.pop().unwrap_or_default();
         undecided.clear();
-        undecided.extend(below.iter().map(|&k| (n - count_and(s, &self.mine[k]), k)));
+        undecided.extend(
+            below
+                .iter()
+                .map(|&k| (n - count_and(s, nz, &self.mine[k]), k)),
+        );
         undecided.sort_by_key(|t| std::cmp::Reverse(t.0)); // stable: ties stay in live order
                                                            // the splits already evaluated: (the split's parts, sorted and joined; its value)
         let mut seen = self.sigs.pop().unwrap_or_default();
         let mut parts = self.splits.pop().unwrap_or_default();
-        let got = self.best_of(s, &undecided, &mut seen, &mut parts, below, record, depth);
+        let mut part_nzs = self.split_nzs.pop().unwrap_or_default();
+        let got = self.best_of(
+            (s, nz),
+            &undecided,
+            &mut seen,
+            (&mut parts, &mut part_nzs),
+            below,
+            record,
+            depth,
+        );
         self.ranks.push(undecided);
         for (sig, _) in seen.drain(..) {
             self.sets.push(sig);
@@ -345,22 +398,26 @@ impl Search {
         self.sigs.push(seen);
         self.sets.append(&mut parts);
         self.splits.push(parts);
+        self.nzs.append(&mut part_nzs);
+        self.split_nzs.push(part_nzs);
         got
     }
 
     /// [`Search::best`]'s loop over the cells `undecided` ((safe placements, live index), safest first),
-    /// with its buffers.
+    /// with its buffers: `set` the set and its non-zero words, `split` the parts of a move and theirs.
     #[allow(clippy::too_many_arguments)]
     fn best_of(
         &mut self,
-        s: &[u64],
+        set: (&[u64], &[u32]),
         undecided: &[(u64, usize)],
         seen: &mut Vec<Seen>,
-        parts: &mut Vec<Vec<u64>>,
+        split: (&mut Vec<Vec<u64>>, &mut Vec<Vec<u32>>),
         below: &[usize],
         record: bool,
         depth: usize,
     ) -> Result<(Option<usize>, u64), OverBudget> {
+        let (s, nz) = set;
+        let (parts, part_nzs) = split;
         let mut best_k = None;
         let mut best: Option<u64> = None; // None: below every value (the Python search's -1)
         let beats = |v: u64, best: Option<u64>| match best {
@@ -372,20 +429,25 @@ impl Search {
                 break; // no cell further down can beat the best: its safety bounds its value
             }
             self.sets.append(parts);
+            self.nzs.append(part_nzs);
             for i in 0..self.values[k].len() {
                 let mut p = self.take_set();
-                if and_into(s, &self.values[k][i], &mut p) {
+                let mut pnz = self.take_nz();
+                if and_into(s, nz, &self.values[k][i], &mut p, &mut pnz) {
                     parts.push(p);
+                    part_nzs.push(pnz);
                 } else {
                     self.sets.push(p);
+                    self.nzs.push(pnz);
                 }
             }
             let mut sorted: Vec<&Vec<u64>> = parts.iter().collect();
             sorted.sort();
+            // the parts' words where `s` has any (every other word of a part is 0): the split itself
             let mut sig = self.sets.pop().unwrap_or_default();
             sig.clear();
             for p in sorted {
-                sig.extend_from_slice(p);
+                sig.extend(nz.iter().map(|&i| word(p, i)));
             }
             if let Some((_, got)) = seen.iter().find(|(g, _)| *g == sig) {
                 // the same split of the placements: the same value
@@ -398,9 +460,9 @@ impl Search {
             let mut val = 0;
             let mut left = safe;
             let mut done = true;
-            for p in parts.iter() {
-                val += self.win(p, below, depth + 1)?;
-                left = left.saturating_sub(count(p));
+            for (p, pnz) in parts.iter().zip(part_nzs.iter()) {
+                val += self.win(p, pnz, below, depth + 1)?;
+                left = left.saturating_sub(count(p, pnz));
                 if !beats(val + left, best) {
                     done = left == 0;
                     val += left; // an upper bound when the rest was not searched
@@ -421,38 +483,39 @@ impl Search {
 
     /// (live index, placements won) of an optimal first move; None if nothing is left to decide.
     pub fn best_move(&mut self) -> Result<Option<(usize, u64)>, OverBudget> {
-        let full = self.full();
+        let (full, nz) = self.full();
         let every = self.every();
-        let (safe, below) = self.moves(&full, &every);
+        let (safe, below) = self.moves(&full, &nz, &every);
         if let Some(k) = safe {
-            return Ok(Some((k, self.win(&full, &every, 0)?)));
+            return Ok(Some((k, self.win(&full, &nz, &every, 0)?)));
         }
         if below.is_empty() {
             return Ok(None);
         }
         self.first.clear();
-        let (k, val) = self.best(&full, self.n, &below, true, 0)?;
+        let (k, val) = self.best(&full, &nz, self.n, &below, true, 0)?;
         Ok(k.map(|k| (k, val)))
     }
 
     /// Placements won by optimal play from the full set.
     pub fn value(&mut self) -> Result<u64, OverBudget> {
-        let (full, every) = (self.full(), self.every());
-        self.win(&full, &every, 0)
+        let ((full, nz), every) = (self.full(), self.every());
+        self.win(&full, &nz, &every, 0)
     }
 
     /// Placements won by opening live cell `k` first, then playing optimally (0 if `k` is no live cell).
     pub fn move_value(&mut self, k: usize) -> Result<u64, OverBudget> {
-        let (full, every) = (self.full(), self.every());
+        let ((full, nz), every) = (self.full(), self.every());
         let Some(masks) = self.values.get(k) else {
             return Ok(0);
         };
         let masks = masks.clone();
         let mut total = 0;
         let mut p = vec![0u64; self.nw];
+        let mut pnz = Vec::new();
         for vm in &masks {
-            if and_into(&full, vm, &mut p) {
-                total += self.win(&p, &every, 1)?;
+            if and_into(&full, &nz, vm, &mut p, &mut pnz) {
+                total += self.win(&p, &pnz, &every, 1)?;
             }
         }
         Ok(total)

@@ -85,39 +85,76 @@ fn instance() -> impl Strategy<Value = (Vec<u64>, Vec<Vec<usize>>, Vec<Vec<usize
     })
 }
 
+/// The search's values equal plain recursion's, for the whole position and for every first move,
+/// and the move it picks achieves the best value.
+fn check_optimal(
+    base: &[u64],
+    nb: &[Vec<usize>],
+    ps: &[Vec<usize>],
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    let mut memo = HashMap::new();
+    let all: Vec<usize> = (0..ps.len()).collect();
+    let truth = naive(&all, base, nb, ps, &mut memo);
+    let mut search = Search::new(base.len(), base, nb, ps, u64::MAX);
+    prop_assert_eq!(search.value(), Ok(truth));
+    let mut fresh = Search::new(base.len(), base, nb, ps, u64::MAX);
+    match fresh.best_move() {
+        Ok(Some((k, won))) => {
+            prop_assert_eq!(won, truth);
+            prop_assert_eq!(naive_move(&all, k, base, nb, ps, &mut memo), Some(truth));
+        }
+        Ok(None) => prop_assert_eq!(truth, ps.len() as u64), // nothing to decide: every placement won
+        Err(e) => prop_assert!(false, "unbounded search over budget: {e:?}"),
+    }
+    for x in 0..base.len() {
+        if let Some(v) = naive_move(&all, x, base, nb, ps, &mut memo) {
+            prop_assert_eq!(search.move_value(x), Ok(v));
+        }
+    }
+    // every first move it evaluated: exact values are true, the others upper bounds
+    for &(k, w, done) in &fresh.first {
+        let v = naive_move(&all, k, base, nb, ps, &mut memo);
+        prop_assert!(v.is_some());
+        let v = v.unwrap_or(0);
+        if done {
+            prop_assert_eq!(w, v)
+        } else {
+            prop_assert!(w >= v)
+        }
+    }
+    Ok(())
+}
+
+/// Like [`instance`], with more placements than a word holds (sets of several words, some of them
+/// zero in the sets deep in the tree).
+fn wide_instance() -> impl Strategy<Value = (Vec<u64>, Vec<Vec<usize>>, Vec<Vec<usize>>)> {
+    (7usize..=8).prop_flat_map(|live| {
+        let base = proptest::collection::vec(0u64..3, live);
+        let nb =
+            proptest::collection::vec(proptest::collection::btree_set(0..live, 0..=live), live);
+        let ps = proptest::collection::btree_set(
+            proptest::collection::btree_set(0..live, 0..=live),
+            65..=140,
+        );
+        (base, nb, ps).prop_map(|(base, nb, ps)| {
+            let nb: Vec<Vec<usize>> = nb
+                .into_iter()
+                .enumerate()
+                .map(|(x, s)| s.into_iter().filter(|&j| j != x).collect())
+                .collect();
+            let ps: Vec<Vec<usize>> = ps.into_iter().map(|s| s.into_iter().collect()).collect();
+            (base, nb, ps)
+        })
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
-    /// The search's values equal plain recursion's, for the whole position and for every first move,
-    /// and the move it picks achieves the best value.
+    /// The search's values equal plain recursion's (`check_optimal`).
     #[test]
     fn search_is_optimal((base, nb, ps) in instance()) {
-        let mut memo = HashMap::new();
-        let all: Vec<usize> = (0..ps.len()).collect();
-        let truth = naive(&all, &base, &nb, &ps, &mut memo);
-        let mut search = Search::new(base.len(), &base, &nb, &ps, u64::MAX);
-        prop_assert_eq!(search.value(), Ok(truth));
-        let mut fresh = Search::new(base.len(), &base, &nb, &ps, u64::MAX);
-        match fresh.best_move() {
-            Ok(Some((k, won))) => {
-                prop_assert_eq!(won, truth);
-                prop_assert_eq!(naive_move(&all, k, &base, &nb, &ps, &mut memo), Some(truth));
-            }
-            Ok(None) => prop_assert_eq!(truth, ps.len() as u64), // nothing to decide: every placement won
-            Err(e) => prop_assert!(false, "unbounded search over budget: {e:?}"),
-        }
-        for x in 0..base.len() {
-            if let Some(v) = naive_move(&all, x, &base, &nb, &ps, &mut memo) {
-                prop_assert_eq!(search.move_value(x), Ok(v));
-            }
-        }
-        // every first move it evaluated: exact values are true, the others upper bounds
-        for &(k, w, done) in &fresh.first {
-            let v = naive_move(&all, k, &base, &nb, &ps, &mut memo);
-            prop_assert!(v.is_some());
-            let v = v.unwrap_or(0);
-            if done { prop_assert_eq!(w, v) } else { prop_assert!(w >= v) }
-        }
+        check_optimal(&base, &nb, &ps)?;
     }
 
     /// A budget cut: either the same answer within the budget, or over budget having visited one more
@@ -214,4 +251,14 @@ fn a_forced_guess_and_a_won_position() {
                                                  // one placement: nothing to decide
     let mut one = Search::new(2, &[0, 0], &[vec![1], vec![0]], &[vec![0]], 100);
     assert_eq!(one.best_move(), Ok(None));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// The same over 65-140 placements (two or three words a set).
+    #[test]
+    fn search_is_optimal_over_words((base, nb, ps) in wide_instance()) {
+        check_optimal(&base, &nb, &ps)?;
+    }
 }
