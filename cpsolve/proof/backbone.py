@@ -1,4 +1,5 @@
-"""The backbone of a cardinality system: every variable proved forced, shown free, or undecided.
+"""The backbone of a cardinality system: every variable proved forced, or left undecided by time (the
+others are shown free).
 
 One solver instance, reused with assumptions. Candidates are one variable per symmetry group
 (interchangeable cells share their status). Each round asks one question of the solver: "can any
@@ -41,7 +42,6 @@ class Forced:
 class BackboneResult:
     status: ProofStatus
     forced: dict[int, Forced] = field(default_factory=dict)   # variable -> proof
-    free: set[int] = field(default_factory=set)     # shown to take both values (by a model or a count)
     undecided: set[int] = field(default_factory=set)  # not decided in time
     calls: int = 0
     rounds: int = 0
@@ -71,8 +71,6 @@ def backbone(system: CardSystem, make: BackendFactory, *, deadline: float | None
             vals = [nominated[v] for v in g if v in nominated]
             if vals:
                 cand[g[0]] = vals[0]
-            else:
-                res.free.update(g)
         if not cand:
             return res
     else:
@@ -130,22 +128,19 @@ def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand
     cand = _drop_hint_conflicts(res, cand, model, rep_of)
     forced: dict[int, bool] = {}
     rest: dict[int, bool] = {}
-    shown_free: set[int] = set()
     prefer = {v: x for v, x in cand.items()}
     for (v, x), verdict in zip(cand.items(), prop.decide(cand, prefer, deadline)):
         if verdict == "unsat":
             forced[v] = x
-        elif verdict == "sat":
-            shown_free.add(v)  # a checked model gives it its other value
-        else:
+        elif verdict == "unknown":
             rest[v] = x  # the solver decides it (out of time too, it leaves it undecided)
-    _not_forced(res, shown_free, set(), rep_of)
+        # "sat": a checked model gives it its other value (free)
     if rest:
         b = solver.get()
         on = [b.guard[total_idx]] if total_idx is not None else []
-        more, flipped, left = _certify(b, rest, on, deadline, res)
+        more, left = _certify(b, rest, on, deadline, res)
         forced.update(more)
-        _not_forced(res, flipped, left, rep_of)
+        _undecided(res, left, rep_of)
     alone: set[int] | None = None
     if forced and total_idx is not None:
         # a trivial total (any number of mines fits, as on huge boards) is not among the
@@ -160,7 +155,7 @@ def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand
                 unsure[v] = x  # "sat": a checked model of the clues alone flips it, so it needs the total
         if unsure:
             b = solver.get()
-            more_alone, _, _ = _certify(b, unsure, [-b.guard[total_idx]], deadline, res)
+            more_alone, _ = _certify(b, unsure, [-b.guard[total_idx]], deadline, res)
             alone.update(more_alone)
             rest.update(unsure)
     _record(system, res, forced, rep_of, total_idx, alone, by_propagation=forced.keys() - rest.keys())
@@ -173,20 +168,17 @@ def _expired(deadline: float | None) -> bool:
 
 def _drop_hint_conflicts(res: BackboneResult, cand: dict[int, bool], model: tuple[bool, ...],
                          rep_of: dict[int, tuple[int, ...]]) -> dict[int, bool]:
-    """The nominated candidates a model does not flip (a flipped one is recorded and shown free)."""
+    """The nominated candidates a model does not flip (a flipped one, shown free, is recorded)."""
     kept = {}
     for v, x in cand.items():
         if model[v] != x:
             res.hint_conflicts.append(v)
-            res.free.update(rep_of[v])
         else:
             kept[v] = x
     return kept
 
 
-def _not_forced(res: BackboneResult, flipped: set[int], left: set[int], rep_of: dict[int, tuple[int, ...]]) -> None:
-    for v in flipped:
-        res.free.update(rep_of[v])
+def _undecided(res: BackboneResult, left: set[int], rep_of: dict[int, tuple[int, ...]]) -> None:
     for v in left:
         res.undecided.update(rep_of[v])
     if left:
@@ -242,8 +234,8 @@ def _run(system: CardSystem, solver: _Lazy, res: BackboneResult, cand: dict[int,
     assert model is not None
     cand = {v: model[v] for v in reps} if fresh else _drop_hint_conflicts(res, cand, model, rep_of)
     # 2. the backbone, with the total
-    forced, flipped, left = _certify(b, cand, on, deadline, res)
-    _not_forced(res, flipped, left, rep_of)
+    forced, left = _certify(b, cand, on, deadline, res)
+    _undecided(res, left, rep_of)
     # 3. which forced ones need the total: ask again with the total switched off
     # (those left undecided here, by time, keep the proof that used the total)
     alone = None
@@ -253,10 +245,9 @@ def _run(system: CardSystem, solver: _Lazy, res: BackboneResult, cand: dict[int,
 
 
 def _certify(b: Backend, cand: dict[int, bool], base: list[int], deadline: float | None,
-             res: BackboneResult) -> tuple[dict[int, bool], set[int], set[int]]:
-    """Batched flips: (certified, flipped by some model, left undecided)."""
+             res: BackboneResult) -> tuple[dict[int, bool], set[int]]:
+    """Batched flips: (certified, left undecided); the others were flipped by some model (free)."""
     pending = dict(cand)
-    flipped: set[int] = set()
     while pending:
         flips = [_flip(v, x) for v, x in pending.items()]
         act = b.new_var()
@@ -265,14 +256,13 @@ def _certify(b: Backend, cand: dict[int, bool], base: list[int], deadline: float
         b.add_clause([-act])
         res.rounds += 1
         if out.status is Status.UNSAT:
-            return pending, flipped, set()
+            return pending, set()
         if out.status is Status.UNKNOWN:
-            return {}, flipped, set(pending)
+            return {}, set(pending)
         model = out.model
         assert model is not None
         moved = [v for v, x in pending.items() if model[v] != x]
         assert moved, "the flip clause holds in every model"
         for v in moved:
             del pending[v]
-            flipped.add(v)
-    return {}, flipped, set()
+    return {}, set()
