@@ -262,13 +262,14 @@ def estimate_parts(model: Model, exact_counts: dict[int, list[int]], estimated: 
     # and its response to the fugacity), then the hard total restored when that is cheap enough.
     keys: list[int] = []
     dists: list[combine.Dist] = []
-    tilts: dict[tuple[float, ...], list[float]] = {}
+    # one distribution per shape, shared by its components (nothing changes a distribution)
+    tilts: dict[tuple[float, ...], combine.Dist] = {}
     for ci, lc in logc.items():
         keys.append(ci)
-        w = tilts.get(shape[ci])
-        if w is None:
-            w = tilts[shape[ci]] = tilted(lc, t)
-        dists.append(combine.from_full(list(w)))
+        d = tilts.get(shape[ci])
+        if d is None:
+            d = tilts[shape[ci]] = combine.from_full(tilted(lc, t))
+        dists.append(d)
     for part in bp_parts:
         check()
         keys.append(part.ci)
@@ -283,7 +284,16 @@ def estimate_parts(model: Model, exact_counts: dict[int, list[int]], estimated: 
         shares = dists
     share = dict(zip(keys, shares))
     if marginals is not None and logc:
-        out.update(marginals({ci: combine.full(share[ci], len(lc)) for ci, lc in logc.items()}))
+        # a shared distribution (the grand-canonical estimate's, per shape) spread out once
+        spread: dict[tuple[int, int], list[float]] = {}
+
+        def full(d: combine.Dist, n: int) -> list[float]:
+            got = spread.get((id(d), n))
+            if got is None:
+                got = spread[id(d), n] = combine.full(d, n)
+            return got
+
+        out.update(marginals({ci: full(share[ci], len(lc)) for ci, lc in logc.items()}))
     for part in bp_parts:
         check()
         target = combine.mean(share[part.ci])
