@@ -434,8 +434,13 @@ def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str, a
         # the count showed free, as one strictly between is), not a Fraction made and compared per
         # frontier cell (a fifth of a nominating Intermediate position's analysis)
         hints = feasibility if nominates and feasibility else _ExactFractions(probs)
+    elif feasibility is not None:
+        # exact feasibility lists exactly the forced cells (and the first off-frontier cell when
+        # those are forced): it nominates cells when it lists one, so the prover's own propagation
+        # in the core decides them, or nothing is asked when it lists none
+        nominates = bool(feasibility)
     else:
-        nominates = None  # the flag speaks of exact probabilities only
+        nominates = None  # no exact word on any cell: the prover decides every one
     result = prove_model(model, engine=engine, time_limit=None if at is None else max(0.0, at - perf_counter()),
                          hints=hints, nominates=nominates, bounded=bounded)
     if result.status is ProofStatus.INCONSISTENT:

@@ -313,10 +313,12 @@ def test_feasibility_hints_find_exactly_the_forced_cells():
                 assert h is None  # a deduction: the prover takes it as it is
                 assert f == model.fixed[i].mine
                 forced_seen += 1
-            elif f in (0, 1):
+            elif f in (0, 1) and (i not in model.outside or i == model.outside[0]):
                 assert h == f
                 forced_seen += 1
                 unfixed_forced += 1
+            elif f in (0, 1):
+                assert h is None  # an off-frontier cell: the first one stands for them all
             else:
                 assert h is None  # not forced: not listed
                 free_seen += 1

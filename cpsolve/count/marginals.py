@@ -204,8 +204,9 @@ def feasibility_hints(model: Model, counted: dict[int, ComponentCount]) -> dict[
     """The cells forced, exactly, when every component (of ``model``, the core's) was counted but
     their combination through the total was too costly to do in integers (huge boards): cell ->
     0 (safe) or 1 (a mine) of the forced unfixed cells (the fixed ones are the model's deductions,
-    which the prover takes as they are); an unfixed cell not listed is not forced (shown free).
-    None if no total fits.
+    which the prover takes as they are), and the first off-frontier cell when those are forced
+    (they are forced alike; the prover's one variable for them); an unfixed cell not listed is not
+    forced (shown free). None if no total fits.
 
     Whether a total is reachable needs no counting: per component the set of its possible mine
     numbers is a bit set, and "the others can hold exactly the rest" is a shift-or convolution of
@@ -225,6 +226,7 @@ def feasibility_hints(model: Model, counted: dict[int, ComponentCount]) -> dict[
     cells, mines, outside = got
     hints = dict(zip(_ints(cells), map(_FORCED.__getitem__, mines)))
     if outside is not None:
-        # every off-frontier cell forced alike (a total of 0, or of every free cell)
-        hints.update(dict.fromkeys(model.outside, _FORCED[outside]))
+        # every off-frontier cell forced alike (a total of 0, or of every free cell): the first
+        # stands for them all (the prover's one variable for them)
+        hints[model.outside[0]] = _FORCED[outside]
     return hints
