@@ -10,7 +10,6 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from ..proof.backends import load as load_engine
 from .referee import GameRecord
 from .run_config import RunConfig, play_one
 
@@ -69,12 +68,7 @@ def iter_games(config: RunConfig, jobs: int = 1, indices: Sequence[int] | None =
         for i in todo:
             yield play_one(i, config)
         return
-    fork = not _fork_unsafe()
-    if fork:
-        # the proof engine's library imported once here, shared by the forked workers, not once per
-        # worker inside its first game that needs a proof (ortools: about 0.09 CPU-second each)
-        load_engine(config.analysis_options.engine)
-    ctx = multiprocessing.get_context("fork" if fork else "spawn")
+    ctx = multiprocessing.get_context("spawn" if _fork_unsafe() else "fork")
     # Ctrl-C reaches the whole process group: the workers are started with SIGINT blocked (the mask
     # is kept across fork and exec, so a spawned worker never sees it, even while it still imports),
     # and only this process turns it into KeyboardInterrupt (exit 130; a Ctrl-C while the pool
@@ -91,19 +85,9 @@ def iter_games(config: RunConfig, jobs: int = 1, indices: Sequence[int] | None =
 
 
 def _fork_unsafe() -> bool:
-    # OR-tools' solver starts threads; forking after it did is unsafe (a lock one of them holds stays
-    # held in the child). Importing it starts none: a process that only imported it (iter_games does,
-    # for its workers) still forks. Spawn is slower to start but always safe.
-    import os
+    # OR-tools starts threads; forking after it did is unsafe. Spawn is slower to start but always safe.
     import sys
-    if sys.platform != "linux":
-        return True
-    if "ortools" not in sys.modules:
-        return False
-    try:
-        return len(os.listdir("/proc/self/task")) > 1
-    except OSError:
-        return True
+    return "ortools" in sys.modules or sys.platform != "linux"
 
 
 def run(config: RunConfig, jobs: int = 1,

@@ -51,12 +51,6 @@ def loaded(name: str) -> bool:
     return f"{__name__}.{_REGISTRY[resolve(name)][0]}" in sys.modules
 
 
-def load(name: str) -> None:
-    """Import the module of engine ``name`` now (it starts no thread): a process that forks workers
-    loads it once for all of them, instead of each worker at its first proof."""
-    importlib.import_module(f"{__name__}.{_REGISTRY[resolve(name)][0]}")
-
-
 def get_backend(name: str) -> BackendFactory:
     """A factory ``(system, guarded) -> Backend`` for the engine ``name``. The engine's library is
     imported at the factory's first call: a position settled without a solver never loads it."""
@@ -71,4 +65,4 @@ def get_backend(name: str) -> BackendFactory:
 
 
 __all__ = ["DEFAULT_SAT", "LOAD_SECONDS", "Backend", "BackendFactory", "Outcome", "ProofStatus", "Status",
-           "engine_names", "get_backend", "load", "loaded", "resolve"]
+           "engine_names", "get_backend", "loaded", "resolve"]
