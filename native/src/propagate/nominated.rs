@@ -134,7 +134,8 @@ fn prove(
         clues.push((vs, i64::from(c.need)));
     }
     let n_out = m.outside.len() as i64;
-    let total = remaining.map(|rem| (rem - (n_out - 1).max(0), rem));
+    // (saturating: any i64 from Python is taken without overflow; clean() finds the impossible)
+    let total = remaining.map(|rem| (rem.saturating_sub((n_out - 1).max(0)), rem));
     // groups: the variables of the same clue constraints, in order of their first member; the
     // off-frontier variable a group of its own
     let mut sig: Vec<Vec<u32>> = vec![Vec::new(); n + 1];

@@ -152,7 +152,11 @@ fn settle_system() -> impl Strategy<Value = SettleSystem> {
                 let need = need.min(vs.len() as i64);
                 (vs, need)
             });
-        let total = proptest::option::of((-3i64..=8, 0i64..=8));
+        let total = proptest::option::of(prop_oneof![
+            (-3i64..=8, 0i64..=8),
+            Just((i64::MIN, i64::MAX)),
+            Just((i64::MAX, i64::MIN)),
+        ]);
         (Just(n), proptest::collection::vec(clue, 0..=6), total)
     })
 }
