@@ -8,11 +8,12 @@ a certainty is a :class:`~cpsolve.proof.Certainty` that only the proof subsystem
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import partial
 from itertools import chain, filterfalse, repeat
 from time import perf_counter
+from types import MappingProxyType
 
 from . import _core, budget, count
 from .board import COVERED, FLAG, IS_COVERED, Board
@@ -350,31 +351,8 @@ def _nominated(cells: Sequence[int], sizes: Sequence[int], values: Sequence[Exac
     return out
 
 
-class _ExactFractions(Mapping[int, Fraction]):
-    """The fractions of a fully exact board's probabilities, for the prover's hints (no copy)."""
-
-    __slots__ = ("_probs",)
-
-    def __init__(self, probs: Mapping[int, Probability]) -> None:
-        self._probs = probs
-
-    def __getitem__(self, cell: int) -> Fraction:
-        p = self._probs[cell]
-        assert isinstance(p, Exact)
-        return p.fraction
-
-    def get(self, cell: int, default: Fraction | None = None) -> Fraction | None:  # type: ignore[override]
-        p = self._probs.get(cell)
-        if p is None:
-            return default
-        assert isinstance(p, Exact)
-        return p.fraction
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._probs)
-
-    def __len__(self) -> int:
-        return len(self._probs)
+#: The prover's hints when counting nominates no cell: none at 0 or 1 (never changed).
+_NO_HINTS: Mapping[int, Fraction] = MappingProxyType({})
 
 
 def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated: list[int],
@@ -429,11 +407,12 @@ def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str, a
     figures in ``stats``."""
     hints: Mapping[int, Fraction] | None = feasibility
     if probs is not None:
-        # when counting nominates cells, the prover's candidates are the cells at exactly 0 or 1:
-        # only those are passed (``feasibility``: :func:`_nominated`; a cell without a hint is one
-        # the count showed free, as one strictly between is), not a Fraction made and compared per
-        # frontier cell (a fifth of a nominating Intermediate position's analysis)
-        hints = feasibility if nominates and feasibility else _ExactFractions(probs)
+        # the prover's candidates are the cells at exactly 0 or 1: only those are passed
+        # (``feasibility``: :func:`_nominated`; a cell without a hint is one the count showed free,
+        # as one strictly between is), not a Fraction made and compared per frontier cell (a fifth
+        # of a nominating Intermediate position's analysis); none when counting nominates no cell
+        # (most positions: no object made)
+        hints = feasibility if nominates and feasibility else _NO_HINTS
     elif feasibility is not None:
         # exact feasibility lists exactly the forced cells (and the first off-frontier cell when
         # those are forced): it nominates cells when it lists one, so the prover's own propagation

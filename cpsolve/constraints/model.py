@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, Sequence, ValuesView
+from collections.abc import Callable, ItemsView, Iterable, Iterator, KeysView, Mapping, Sequence, ValuesView
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -20,12 +20,13 @@ class Deferred(Sequence[T]):
     """A tuple made from the core's plain data when first read: most analyses never read a model's
     clues, constraints, components or cells (a proof certificate, a conflict's explanation, a full
     encoding, the per-cell results do), and making them was most of the cost of bringing a model
-    across from the core. ``length``, when known, answers ``len`` and truth without making it."""
+    across from the core. ``make`` gives the items (a tuple is kept as it is; a core method's list
+    is made a tuple); ``length``, when known, answers ``len`` and truth without making it."""
 
     __slots__ = ("_items", "_make", "_len")
 
-    def __init__(self, make: Callable[[], tuple[T, ...]], length: int | None = None) -> None:
-        self._make: Callable[[], tuple[T, ...]] | None = make
+    def __init__(self, make: Callable[[], Iterable[T]], length: int | None = None) -> None:
+        self._make: Callable[[], Iterable[T]] | None = make
         self._items: tuple[T, ...] | None = None
         self._len = length
 
@@ -34,7 +35,7 @@ class Deferred(Sequence[T]):
         if items is None:
             make = self._make
             assert make is not None
-            items = self._items = make()
+            items = self._items = tuple(make())
             self._make = None
         return items
 
@@ -254,14 +255,12 @@ def _checked(make: Callable[[], T]) -> T:
 
 #: A lazy part of a model the core built, from (the core's model, cols, unknown cells, components, outside cells).
 _PARTS: dict[str, Callable[..., Deferred[Any]]] = {
-    "unknown": lambda core, cols, n_unknown, n_components, n_outside: Deferred(
-        lambda: tuple(core.unknown()), n_unknown),
+    "unknown": lambda core, cols, n_unknown, n_components, n_outside: Deferred(core.unknown, n_unknown),
     "clues": lambda core, cols, *_: Deferred(lambda: make_clues(core.clues(), cols)),
     "constraints": lambda core, *_: Deferred(lambda: _constraints(_checked(core.constraints))),
     "components": lambda core, cols, n_unknown, n_components, n_outside: Deferred(
         lambda: make_components(_checked(core.components)), n_components),
-    "outside": lambda core, cols, n_unknown, n_components, n_outside: Deferred(
-        lambda: tuple(core.outside()), n_outside),
+    "outside": lambda core, cols, n_unknown, n_components, n_outside: Deferred(core.outside, n_outside),
 }
 
 
@@ -310,8 +309,7 @@ def model_of_core(rows: int, cols: int, remaining: int | None, got: tuple[Any, .
     model = object.__new__(Model)
     model.__dict__.update(rows=rows, cols=cols, remaining=remaining, fixed=FixedCells(core, n_fixed, fixed_mines),
                           stats=stats, core=core, _parts=(core, cols, n_unknown, n_components, n_outside),
-                          unknown=Deferred(lambda: tuple(core.unknown()), n_unknown),
-                          outside=Deferred(lambda: tuple(core.outside()), n_outside))
+                          unknown=Deferred(core.unknown, n_unknown), outside=Deferred(core.outside, n_outside))
     return model
 
 

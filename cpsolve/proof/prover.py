@@ -76,15 +76,19 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
 
     certs = Certainties(model.cols, clue_cells)
     if not independent:
-        certs.add_facts(model.fixed, "deduction")
-        if (nominates is False and hints is not None and _nothing_to_ask(model, hints, nominates, bounded)
+        fixed = model.fixed
+        certs.add_facts(fixed, "deduction")
+        if (nominates is False and hints is not None and (bounded or _nothing_to_ask(model, hints, nominates, bounded))
                 and not budget.passed(deadline)):
             # no cell nominated (most positions): the deductions are the answer, without the
             # encoding, the solver (so one not loaded yet need not be, however little time is left:
             # a blank 1000x1000 board under --time-limit 0.5 was "proofs cut short, 10^6 cells
             # undecided"), unless the time is up (below: "cut short"): the earlier of its deadline
-            # and the enclosing one, as budget.within takes it, without entering that context
-            return _deductions_only(certs, name, t0)
+            # and the enclosing one, as budget.within takes it, without entering that context.
+            # The caller's word that every constraint is bounded and no cell nominated is what
+            # _nothing_to_ask would answer (not called: a small board's analysis is a few dozen
+            # Python calls); the deductions are the model's fixed cells, counted without a look
+            return _deductions_only(certs, name, t0, len(fixed))
     try:
         # the solver part runs under the deadline (cpsolve.budget): setting it up on a huge board
         # (encoding, symmetry groups, loading the backend) takes time too, and is cut short with it
@@ -183,9 +187,11 @@ def _solve(model: Model, name: str, certs: Certainties,
     return result
 
 
-def _deductions_only(certs: Certainties, name: str, t0: float) -> ProofResult:
-    """The result when the solver is asked nothing: the deductions (``certs``) are all proved."""
-    deduced = len(certs)
+def _deductions_only(certs: Certainties, name: str, t0: float, deduced: int | None = None) -> ProofResult:
+    """The result when the solver is asked nothing: the deductions (``certs``, ``deduced`` of
+    them when the caller knows) are all proved."""
+    if deduced is None:
+        deduced = len(certs)
     return ProofResult(certs, ProofStats(engine=name, deduced=deduced, proved=deduced,
                                          ms=(time.perf_counter() - t0) * 1e3))
 
