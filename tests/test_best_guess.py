@@ -4,11 +4,16 @@ cell is a mine the answer is "none", said so by the CLI."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from unittest.mock import patch
 
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cpsolve
+from cpsolve import result
 from cpsolve.cli import main
+from cpsolve.result import best_guess
 from tests.oracle import brute_force
 from tests.strategies import small_boards
 
@@ -49,3 +54,27 @@ def test_best_guess_is_never_a_mine_by_brute_force(board):
     else:
         assert truth[board.index(*bg)] < 1
         assert truth[board.index(*bg)] == min(truth.values())
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_boards(max_unknown=12), st.booleans(), st.booleans(), st.booleans())
+def test_grouped_best_guess_equals_the_per_cell_rule(board, total, trust_flags, prove):
+    """The fast best guess of a counted board (read per group, before the per-cell results exist)
+    picks the same cell as the one rule over the per-cell results (:func:`cpsolve.result.best_guess`),
+    flags and known mines (fixed cells), proved mines and ties included."""
+    if not total:
+        board = replace(board, mines=None)
+    try:
+        grouped = cpsolve.analyze(board, trust_flags=trust_flags, prove=prove)
+        per_cell = cpsolve.analyze(board, trust_flags=trust_flags, prove=prove)
+    except (cpsolve.InconsistentBoard, cpsolve.BoardError):  # flags over the total, a wrong clue
+        return
+    assert grouped._cells is None  # nothing has read the per-cell results yet
+    raw = grouped._raw
+    counted = raw is not None and result._counted(raw.probs)
+    with patch.object(result, "_grouped_best_guess", wraps=result._grouped_best_guess) as fast_path:
+        fast = grouped.best_guess
+    assert fast_path.called == counted  # the grouped path ran wherever the board was counted
+    cells = per_cell.cells  # the per-cell results made: best_guess now reads them
+    assert per_cell._cells is not None
+    assert fast == per_cell.best_guess == best_guess(cells, board)
