@@ -65,13 +65,22 @@ fn naive_move(
 }
 
 fn instance() -> impl Strategy<Value = (Vec<u64>, Vec<Vec<usize>>, Vec<Vec<usize>>)> {
-    (1usize..=6).prop_flat_map(|live| {
+    instance_of(1..=6, 1..=14)
+}
+
+/// Positions of `live` cells and `placements` distinct placements: each cell's base count, its
+/// neighbours (never itself) and each placement's mined cells.
+fn instance_of(
+    live: std::ops::RangeInclusive<usize>,
+    placements: std::ops::RangeInclusive<usize>,
+) -> impl Strategy<Value = (Vec<u64>, Vec<Vec<usize>>, Vec<Vec<usize>>)> {
+    live.prop_flat_map(move |live| {
         let base = proptest::collection::vec(0u64..3, live);
         let nb =
             proptest::collection::vec(proptest::collection::btree_set(0..live, 0..=live), live);
         let ps = proptest::collection::btree_set(
             proptest::collection::btree_set(0..live, 0..=live),
-            1..=14,
+            placements.clone(),
         );
         (base, nb, ps).prop_map(|(base, nb, ps)| {
             let nb: Vec<Vec<usize>> = nb
@@ -128,24 +137,7 @@ fn check_optimal(
 /// Like [`instance`], with more placements than a word holds (sets of several words, some of them
 /// zero in the sets deep in the tree).
 fn wide_instance() -> impl Strategy<Value = (Vec<u64>, Vec<Vec<usize>>, Vec<Vec<usize>>)> {
-    (7usize..=8).prop_flat_map(|live| {
-        let base = proptest::collection::vec(0u64..3, live);
-        let nb =
-            proptest::collection::vec(proptest::collection::btree_set(0..live, 0..=live), live);
-        let ps = proptest::collection::btree_set(
-            proptest::collection::btree_set(0..live, 0..=live),
-            65..=140,
-        );
-        (base, nb, ps).prop_map(|(base, nb, ps)| {
-            let nb: Vec<Vec<usize>> = nb
-                .into_iter()
-                .enumerate()
-                .map(|(x, s)| s.into_iter().filter(|&j| j != x).collect())
-                .collect();
-            let ps: Vec<Vec<usize>> = ps.into_iter().map(|s| s.into_iter().collect()).collect();
-            (base, nb, ps)
-        })
-    })
+    instance_of(7..=8, 65..=140)
 }
 
 proptest! {
