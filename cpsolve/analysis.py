@@ -132,26 +132,36 @@ def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
     dens: Fraction | None = None if board.mines is not None else opts.prior_density()
     # the deadlines as moments on perf_counter's clock (None: none), no context entered unless
     # the work needs one (estimation): a small board's whole analysis is tens of microseconds
+    # (comparisons, not max/min: a builtin call each was a tenth of a small board's Python here)
     at = None if time_limit is None else t0 + time_limit  # proofs end here
     enclosing = budget.current_at()  # a caller's own deadline (a nested analysis never outlives it)
     if enclosing is not None and (at is None or enclosing < at):
         at = enclosing
     # the model, counting and estimation end by here (the earlier of the floor and the caller's)
-    outer = None if at is None else max(at, t0 + ESTIMATE_FLOOR)
+    outer = None
+    if at is not None:
+        floor = t0 + ESTIMATE_FLOOR
+        outer = at if at > floor else floor
     if enclosing is not None and (outer is None or enclosing < outer):
         outer = enclosing
     remaining = board.remaining_mines(trust_flags)  # the board's own check of the marked cells
     now = perf_counter()
     # the seconds left for the model, counting and the combination, from now: counting is done by
     # COUNT_SHARE of the limit, the combination (estimation) by ESTIMATE_SHARE, never after outer
+    estimate_by = None  # estimation must be done by here (a time limit gives ``at``, so ``outer``)
     if outer is None:
         model_s = count_s = combine_s = None
     else:
-        model_s = max(0.0, outer - now)
-        count_s = combine_s = model_s
+        model_s = count_s = combine_s = outer - now if outer > now else 0.0
         if time_limit is not None:
-            count_s = max(0.0, min(t0 + max(COUNT_SHARE * time_limit, COUNT_FLOOR), outer) - now)
-            combine_s = max(0.0, min(t0 + max(ESTIMATE_SHARE * time_limit, ESTIMATE_FLOOR), outer) - now)
+            share = COUNT_SHARE * time_limit
+            by = t0 + (share if share > COUNT_FLOOR else COUNT_FLOOR)
+            if by < outer:
+                count_s = by - now if by > now else 0.0
+            share = ESTIMATE_SHARE * time_limit
+            estimate_by = by = t0 + (share if share > ESTIMATE_FLOOR else ESTIMATE_FLOOR)
+            if by < outer:
+                combine_s = by - now if by > now else 0.0
     try:
         model, whole = count.count_board(
             board.rows, board.cols, board.codes, remaining, trust_flags=trust_flags, exact_limit=opts.exact_limit,
@@ -162,9 +172,8 @@ def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
     except Inconsistent as exc:
         raise inconsistent_from(exc, board, trust_flags, engine, _conflict_time(at)) from None
     ms = model.stats
-    stats = AnalysisStats(clue_cells=ms["clue_cells"], frontier=ms["frontier"], fixed=ms["fixed"],
-                          components=ms["components"], largest_component=ms["largest_component"])
-    estimate_by = None if time_limit is None else t0 + max(ESTIMATE_SHARE * time_limit, ESTIMATE_FLOOR)
+    # positional: clue_cells, frontier, fixed, components, largest_component
+    stats = AnalysisStats(ms["clue_cells"], ms["frontier"], ms["fixed"], ms["components"], ms["largest_component"])
     probs, exact_flags, feasibility, nominates = _probabilities(model, whole, dens, stats, estimate_by, outer)
     t_count = perf_counter()
     exact = all(exact_flags)

@@ -282,7 +282,9 @@ def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True
 
 def clamp_total(remaining: int | None) -> int | None:
     """``remaining`` as passed to the core: clamped into 64 bits (see :data:`_TOTAL_CLAMP`)."""
-    return None if remaining is None else max(-_TOTAL_CLAMP, min(_TOTAL_CLAMP, remaining))
+    if remaining is None or -_TOTAL_CLAMP <= remaining <= _TOTAL_CLAMP:
+        return remaining
+    return _TOTAL_CLAMP if remaining > 0 else -_TOTAL_CLAMP
 
 
 def model_of_core(rows: int, cols: int, remaining: int | None, got: tuple[Any, ...]) -> Model:

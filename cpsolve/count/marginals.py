@@ -104,10 +104,12 @@ def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, *, tr
     model = model_of_core(rows, cols, remaining, got_model)
     assert got is not None  # the model was built, so the count ran
     status, states, max_states, cost = got[0], got[1], got[2], got[3]
+    if status == 0:  # (positional: states, max_states, combine_cost, exact, count, over_budget,
+        # combine_out_of_time, nominates, bounded, model_seconds)
+        return model, WholeCount(states, max_states, cost, ExactModel(got[4], got[5], got[6], got[7],
+                                 got[8] if density is None else None), None, False, False, nominates, bounded,
+                                 model_time)
     out = WholeCount(states, max_states, cost, nominates=nominates, bounded=bounded, model_seconds=model_time)
-    if status == 0:
-        out.exact = ExactModel(got[4], got[5], got[6], got[7], got[8] if density is None else None)
-        return model, out
     comps = model.components
     if status == 2:
         raise Inconsistent(comps[got[4]].sources, "no placement satisfies these clues")
