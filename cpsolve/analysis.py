@@ -300,15 +300,14 @@ def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None,
         # one value object per group, shared by its cells; the fixed cells are looked up in the
         # model's facts on access, and the off-frontier cells share one value, kept once (see
         # result.group_probabilities)
-        ratio = Exact.ratio
-        values = Exact.ratios(exact.nums, exact.dens)
-        explicit: dict[int, Probability] = dict(zip(exact.cells, chain.from_iterable(
-            map(repeat, values, exact.sizes))))
+        cells, sizes, nums, denoms, outside = exact
+        values = Exact.ratios(nums, denoms)
+        explicit: dict[int, Probability] = dict(zip(cells, chain.from_iterable(map(repeat, values, sizes))))
         p_out: Probability
         if dens is not None:
             p_out = Exact(dens)
-        elif exact.outside is not None:
-            p_out = ratio(*exact.outside)
+        elif outside is not None:
+            p_out = Exact.ratio(*outside)
         else:
             p_out = EXACT_ZERO
         # the core says whether a group or the off-frontier cells are at exactly 0 or 1: then the
@@ -316,7 +315,7 @@ def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None,
         # prover's encoding stands them all by), read off the groups, not a Fraction per cell
         hints = None
         if whole.nominates:
-            hints = _nominated(exact.cells, exact.sizes, values, model.outside, p_out)
+            hints = _nominated(cells, sizes, values, model.outside, p_out)
         return group_probabilities(explicit, model.outside, p_out, model.fixed), [True], hints, whole.nominates
     mc = whole.count
     assert mc is not None
@@ -429,7 +428,8 @@ def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str, a
         nominates = bool(feasibility)
     else:
         nominates = None  # no exact word on any cell: the prover decides every one
-    result = prove_model(model, engine=engine, time_limit=None if at is None else max(0.0, at - perf_counter()),
+    left = None if at is None else at - perf_counter()
+    result = prove_model(model, engine=engine, time_limit=None if left is None else left if left > 0.0 else 0.0,
                          hints=hints, nominates=nominates, bounded=bounded)
     if result.status is ProofStatus.INCONSISTENT:
         raise inconsistent_from(Inconsistent(result.conflict, "no placement satisfies the clues and the total"),

@@ -112,7 +112,7 @@ class CellPairs(Sequence[tuple[int, int]]):
         return repr(list(self))
 
 
-@dataclass
+@dataclass(slots=True)
 class AnalysisStats:
     """What an analysis did and what it cost (typed; ``as_dict()`` flattens it for printing).
 

@@ -14,8 +14,7 @@ ops = st.lists(st.tuples(st.sampled_from(["pending", "read", "delete", "set"]), 
 @settings(max_examples=300, deadline=None)
 @given(st.sets(st.integers(0, N - 1)), ops)
 def test_cells_is_the_membership_of_every_cell(facts, steps):
-    certs = Certainties(4, lambda sources: ())
-    certs.add_facts({c: (c % 2 == 0, frozenset()) for c in facts}, "deduction")
+    certs = Certainties(4, lambda sources: (), {c: (c % 2 == 0, frozenset()) for c in facts}, "deduction")
     for op, cell in steps:
         if op == "pending":
             certs.add_pending(cell, True, "cp-sat", frozenset(), False)

@@ -45,18 +45,12 @@ class ModelCount:
     out_of_time: bool = False  # the analysis deadline cut counting short (the rest is estimated)
 
 
-@dataclass(slots=True)
-class ExactModel:
-    """Every probability of a model exact: the frontier ``cells`` flat (components in model order,
-    then their groups in order), ``sizes[g]`` cells in group g, whose probability is
-    ``nums[g] / dens[g]`` (not in lowest terms); ``outside`` the off-frontier cells' ``(numerator,
-    denominator)`` (None when there is no such cell, or without a total: the density is theirs)."""
-
-    cells: list[int]
-    sizes: list[int]
-    nums: list[int]
-    dens: list[int]
-    outside: tuple[int, int] | None
+#: Every probability of a model exact, as the core hands it back (a tuple: no object made per
+#: analysis): ``(cells, sizes, nums, dens, outside)``, the frontier ``cells`` flat (components in
+#: model order, then their groups in order), ``sizes[g]`` cells in group g, whose probability is
+#: ``nums[g] / dens[g]`` (not in lowest terms); ``outside`` the off-frontier cells' ``(numerator,
+#: denominator)`` (None when there is no such cell, or without a total: the density is theirs).
+ExactModel = tuple[list[int], list[int], list[int], list[int], tuple[int, int] | None]
 
 
 @dataclass(slots=True)
@@ -106,9 +100,8 @@ def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, *, tr
     status, states, max_states, cost = got[0], got[1], got[2], got[3]
     if status == 0:  # (positional: states, max_states, combine_cost, exact, count, over_budget,
         # combine_out_of_time, nominates, bounded, model_seconds)
-        return model, WholeCount(states, max_states, cost, ExactModel(got[4], got[5], got[6], got[7],
-                                 got[8] if density is None else None), None, False, False, nominates, bounded,
-                                 model_time)
+        return model, WholeCount(states, max_states, cost, got[4:] if density is None else (*got[4:8], None),
+                                 None, False, False, nominates, bounded, model_time)
     out = WholeCount(states, max_states, cost, nominates=nominates, bounded=bounded, model_seconds=model_time)
     comps = model.components
     if status == 2:

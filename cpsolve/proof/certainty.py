@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from ..constraints import TOTAL
 from ..constraints.model import FixedCells, mine_flags
@@ -56,24 +57,33 @@ def _certify_many(cols: int, items: list[tuple[int, bool, str, tuple[tuple[int, 
     return out
 
 
+#: No facts (the facts layer of a map made without them; never changed).
+_NO_FACTS: Mapping[int, tuple[bool, frozenset[int]]] = MappingProxyType({})
+
+
 class Certainties(MutableMapping[int, Certainty]):
     """Board cell -> certainty. The deductions' certainties (one per fixed cell of the model, dozens
     per position) are made on first access from their fact, so an analysis whose cells are never
     read does not pay for them; the facts and their provenance are fixed when the map is filled.
 
     Three layers, looked up in order: certainties made, single pending ones (:meth:`add_pending`),
-    and a whole map of facts (:meth:`add_facts`, taken as it is, without a step per cell). A cell
+    and a whole map of facts (given when the map is made, taken as it is, without a step per cell). A cell
     leaves the facts layer (``_gone``) when it is made, replaced or deleted."""
 
     __slots__ = ("_made", "_pending", "_cols", "_clue_cells", "_facts", "_facts_engine", "_gone")
 
-    def __init__(self, cols: int, clue_cells: Callable[[frozenset[int]], tuple[tuple[int, int], ...]]) -> None:
+    def __init__(self, cols: int, clue_cells: Callable[[frozenset[int]], tuple[tuple[int, int], ...]],
+                 facts: Mapping[int, tuple[bool, frozenset[int]]] = _NO_FACTS, facts_engine: str = "") -> None:
+        """An empty map, or one of ``facts`` ((mine, sources) per cell, e.g. a model's fixed facts;
+        the map is kept, not copied: it must not change) whose certainties (engine
+        ``facts_engine``) are made when first read; such a certainty uses the total when
+        :data:`~cpsolve.constraints.TOTAL` is among its sources."""
         self._made: dict[int, Certainty] = {}
         self._pending: dict[int, tuple[bool, str, frozenset[int], bool]] = {}
         self._cols = cols
         self._clue_cells = clue_cells
-        self._facts: Mapping[int, tuple[bool, frozenset[int]]] = {}
-        self._facts_engine = ""
+        self._facts = facts
+        self._facts_engine = facts_engine
         self._gone: set[int] = set()
 
     def add_pending(self, cell: int, mine: bool, engine: str, sources: frozenset[int], uses_total: bool) -> None:
@@ -81,15 +91,6 @@ class Certainties(MutableMapping[int, Certainty]):
         self._made.pop(cell, None)
         self._leave_facts(cell)
         self._pending[cell] = (mine, engine, sources, uses_total)
-
-    def add_facts(self, facts: Mapping[int, tuple[bool, frozenset[int]]], engine: str) -> None:
-        """A certainty per cell of ``facts`` ((mine, sources) per cell, e.g. a model's fixed facts;
-        the map is kept, not copied: it must not change), made when first read; it uses the total
-        when :data:`~cpsolve.constraints.TOTAL` is among its sources. Only for an empty map."""
-        if self._made or self._pending or self._facts:
-            raise ValueError("add_facts fills an empty map")
-        self._facts = facts
-        self._facts_engine = engine
 
     def _fact_cells(self) -> Container[object]:
         """The facts layer's cells, for membership: a model's fixed cells by their mine flags

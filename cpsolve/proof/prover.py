@@ -74,10 +74,11 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
             cc = memo[sources] = tuple(model.clue_cells(sources))
         return cc
 
-    certs = Certainties(model.cols, clue_cells)
-    if not independent:
+    if independent:
+        certs = Certainties(model.cols, clue_cells)
+    else:
         fixed = model.fixed
-        certs.add_facts(fixed, "deduction")
+        certs = Certainties(model.cols, clue_cells, fixed, "deduction")
         if (nominates is False and hints is not None and (bounded or _nothing_to_ask(model, hints, nominates, bounded))
                 and not budget.passed(deadline)):
             # no cell nominated (most positions): the deductions are the answer, without the
@@ -192,8 +193,9 @@ def _deductions_only(certs: Certainties, name: str, t0: float, deduced: int | No
     them when the caller knows) are all proved."""
     if deduced is None:
         deduced = len(certs)
-    return ProofResult(certs, ProofStats(engine=name, deduced=deduced, proved=deduced,
-                                         ms=(time.perf_counter() - t0) * 1e3))
+    # positional (engine, deduced, solver_calls, rounds, hint_conflicts, propagation, proved,
+    # undecided, ms): most analyses end here
+    return ProofResult(certs, ProofStats(name, deduced, 0, 0, 0, False, deduced, 0, (time.perf_counter() - t0) * 1e3))
 
 
 def _nominated_proved(certs: Certainties, proved: Nominated, name: str, t0: float) -> ProofResult:
