@@ -302,7 +302,9 @@ def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None,
         # result.group_probabilities)
         cells, sizes, nums, denoms, outside = exact
         values = Exact.ratios(nums, denoms)
-        explicit: dict[int, Probability] = dict(zip(cells, chain.from_iterable(map(repeat, values, sizes))))
+        # (one group, most small positions: its cells at its value, without the iterators)
+        explicit: dict[int, Probability] = (dict.fromkeys(cells, values[0]) if len(values) == 1 else
+                                            dict(zip(cells, chain.from_iterable(map(repeat, values, sizes)))))
         p_out: Probability
         if dens is not None:
             p_out = Exact(dens)

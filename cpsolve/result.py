@@ -197,7 +197,7 @@ class Analysis:
                  _make_cells: Callable[[], list[CellResult]] | None = None,
                  _raw: _RawCells | None = None) -> None:
         # ``cells`` given: kept as is (also what dataclasses.replace(a, cells=...) passes);
-        # otherwise built by ``_make_cells`` on first access
+        # otherwise built by ``_make_cells`` (or ``_raw``'s) on first access
         self.rows, self.cols, self.mines, self.remaining = rows, cols, mines, remaining
         self.exact, self.prior, self.density = exact, prior, density
         self.stats = stats if stats is not None else AnalysisStats()
@@ -227,7 +227,7 @@ class Analysis:
             assert probs is not None, "listed cells need their probabilities"
             raw = _RawCells(unknown, board.rows, board.cols, probs, proofs if proofs is not None else {})
             return cls(board.rows, board.cols, board.mines, remaining, None, exact, prior, density, stats, board,
-                       _make_cells=raw.make_cells, _raw=raw)
+                       _raw=raw)
         if model is None:
             if make_cells is not None:
                 return cls(board.rows, board.cols, board.mines, remaining, None, exact, prior, density, stats,
@@ -237,12 +237,15 @@ class Analysis:
         assert probs is not None, "a model's result needs its probabilities"
         raw = _RawCells(model.unknown, board.rows, board.cols, probs, proofs if proofs is not None else {})
         return cls(board.rows, board.cols, board.mines, remaining, None, exact, prior, density, stats, board,
-                   _make_cells=raw.make_cells, _raw=raw)
+                   _raw=raw)
 
     @property
     def cells(self) -> list[CellResult]:
         if self._cells is None:
-            self._cells = self._make_cells() if self._make_cells is not None else []
+            make = self._make_cells
+            if make is None and self._raw is not None:
+                make = self._raw.make_cells
+            self._cells = make() if make is not None else []
             self._make_cells = None
         return self._cells
 

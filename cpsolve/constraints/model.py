@@ -308,10 +308,12 @@ def model_of_core(rows: int, cols: int, remaining: int | None, got: tuple[Any, .
     # tenth of a small board's whole analysis
     # ``unknown`` and ``outside`` are set at once (as Deferred): every analysis reads them, and
     # reaching Model.__getattr__ raised and caught an AttributeError each time first
+    # (its instance dict set whole: filling it by keywords made and merged a second dict)
     model = object.__new__(Model)
-    model.__dict__.update(rows=rows, cols=cols, remaining=remaining, fixed=FixedCells(core, n_fixed, fixed_mines),
-                          stats=stats, core=core, _parts=(core, cols, n_unknown, n_components, n_outside),
-                          unknown=Deferred(core.unknown, n_unknown), outside=Deferred(core.outside, n_outside))
+    object.__setattr__(model, "__dict__", {
+        "rows": rows, "cols": cols, "remaining": remaining, "fixed": FixedCells(core, n_fixed, fixed_mines),
+        "stats": stats, "core": core, "_parts": (core, cols, n_unknown, n_components, n_outside),
+        "unknown": Deferred(core.unknown, n_unknown), "outside": Deferred(core.outside, n_outside)})
     return model
 
 
