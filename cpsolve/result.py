@@ -824,30 +824,22 @@ def _counted(probs: Mapping[int, Probability]) -> TypeGuard[_GroupProbabilities]
     return isinstance(probs, _GroupProbabilities) and probs._zero is _ZERO and isinstance(probs._p_out, Exact)
 
 
-def group_probabilities(explicit: dict[int, Probability], outside: Sequence[int], p_out: Probability,
-                        fixed: Mapping[int, Fact], fixed_values: tuple[Probability, Probability] = (_ZERO, _ONE)
-                        ) -> Mapping[int, Probability]:
+class _GroupProbabilities(Mapping[int, Probability]):
     """The probabilities of a board kept per group: ``explicit`` per frontier cell (one value
     object shared within a group), ``p_out`` for every ``outside`` cell (ascending), and for a
     ``fixed`` cell (read off the model's facts) ``fixed_values``' first (safe) or second (a mine)
     value, looked up on access."""
-    return _GroupProbabilities(explicit, outside, p_out, fixed, *fixed_values)
-
-
-class _GroupProbabilities(Mapping[int, Probability]):
-    """The probabilities of a board kept per group (see :func:`group_probabilities`), looked up on
-    access."""
 
     __slots__ = ("_explicit", "_outside", "_outside_set", "_p_out", "_fixed", "_zero", "_one")
 
     def __init__(self, explicit: dict[int, Probability], outside: Sequence[int], p_out: Probability,
-                 fixed: Mapping[int, Fact], zero: Probability = _ZERO, one: Probability = _ONE) -> None:
+                 fixed: Mapping[int, Fact], fixed_values: tuple[Probability, Probability] = (_ZERO, _ONE)) -> None:
         self._explicit = explicit
         self._outside = outside
         self._outside_set: frozenset[int] | None = None
         self._p_out = p_out
         self._fixed = fixed
-        self._zero, self._one = zero, one
+        self._zero, self._one = fixed_values
 
     def __getitem__(self, cell: int) -> Probability:
         p = self.get(cell)
@@ -902,3 +894,7 @@ class _GroupProbabilities(Mapping[int, Probability]):
 
     def __len__(self) -> int:
         return len(self._fixed) + len(self._explicit) + len(self._outside)
+
+
+#: The probabilities of a board kept per group (the class itself: no wrapper call per analysis).
+group_probabilities = _GroupProbabilities

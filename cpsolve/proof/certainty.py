@@ -6,7 +6,7 @@ token), so no probability or estimate has a path into one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -70,9 +70,9 @@ class Certainties(MutableMapping[int, Certainty]):
     and a whole map of facts (given when the map is made, taken as it is, without a step per cell). A cell
     leaves the facts layer (``_gone``) when it is made, replaced or deleted."""
 
-    __slots__ = ("_made", "_pending", "_cols", "_clue_cells", "_facts", "_facts_engine", "_gone")
+    __slots__ = ("_made", "_pending", "_cols", "_clue_cells", "_memo", "_facts", "_facts_engine", "_gone")
 
-    def __init__(self, cols: int, clue_cells: Callable[[frozenset[int]], tuple[tuple[int, int], ...]],
+    def __init__(self, cols: int, clue_cells: Callable[[frozenset[int]], Iterable[tuple[int, int]]],
                  facts: Mapping[int, tuple[bool, frozenset[int]]] = _NO_FACTS, facts_engine: str = "") -> None:
         """An empty map, or one of ``facts`` ((mine, sources) per cell, e.g. a model's fixed facts;
         the map is kept, not copied: it must not change) whose certainties (engine
@@ -81,10 +81,22 @@ class Certainties(MutableMapping[int, Certainty]):
         self._made: dict[int, Certainty] = {}
         self._pending: dict[int, tuple[bool, str, frozenset[int], bool]] = {}
         self._cols = cols
-        self._clue_cells = clue_cells
+        self._clue_cells = clue_cells  # a certainty's clues (row, col) from its sources: see clue_cells
+        self._memo: dict[frozenset[int], tuple[tuple[int, int], ...]] | None = None
         self._facts = facts
         self._facts_engine = facts_engine
         self._gone: set[int] = set()
+
+    def clue_cells(self, sources: frozenset[int]) -> tuple[tuple[int, int], ...]:
+        """The clue cells (row, col) of a certainty that follows from ``sources``, made once per
+        distinct set of sources (many certainties share theirs)."""
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = {}
+        cc = memo.get(sources)
+        if cc is None:
+            cc = memo[sources] = tuple(self._clue_cells(sources))
+        return cc
 
     def add_pending(self, cell: int, mine: bool, engine: str, sources: frozenset[int], uses_total: bool) -> None:
         """A certainty of ``cell`` made when first read (``sources``: the clue ids it follows from)."""
@@ -119,12 +131,12 @@ class Certainties(MutableMapping[int, Certainty]):
             self._gone.add(cell)
         else:
             raise KeyError(cell)
-        c = self._made[cell] = certify(divmod(cell, self._cols), mine, engine, self._clue_cells(sources), uses_total)
+        c = self._made[cell] = certify(divmod(cell, self._cols), mine, engine, self.clue_cells(sources), uses_total)
         return c
 
     def all(self) -> dict[int, Certainty]:
         """Every certainty, made now (the ones not made yet all at once), as a plain dict."""
-        clue_cells = self._clue_cells
+        clue_cells = self.clue_cells
         items = [(cell, mine, engine, clue_cells(sources), uses_total)
                  for cell, (mine, engine, sources, uses_total) in self._pending.items()]
         engine = self._facts_engine

@@ -14,7 +14,7 @@ without deductions or hints: the check used by ``cpsolve compare`` and the tests
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Collection, Iterator, Mapping, MutableMapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -66,19 +66,11 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
     t0 = time.perf_counter()
     deadline = t0 + time_limit if time_limit is not None else None
     name = resolve(engine)
-    memo: dict[frozenset[int], tuple[tuple[int, int], ...]] = {}
-
-    def clue_cells(sources: frozenset[int]) -> tuple[tuple[int, int], ...]:
-        cc = memo.get(sources)
-        if cc is None:
-            cc = memo[sources] = tuple(model.clue_cells(sources))
-        return cc
-
     if independent:
-        certs = Certainties(model.cols, clue_cells)
+        certs = Certainties(model.cols, model.clue_cells)
     else:
         fixed = model.fixed
-        certs = Certainties(model.cols, clue_cells, fixed, "deduction")
+        certs = Certainties(model.cols, model.clue_cells, fixed, "deduction")
         if (nominates is False and hints is not None and (bounded or _nothing_to_ask(model, hints, nominates, bounded))
                 and not budget.passed(deadline)):
             # no cell nominated (most positions): the deductions are the answer, without the
@@ -96,7 +88,7 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
         if deadline is not None and time.perf_counter() >= deadline:
             raise OutOfTime()
         with budget.within(budget.Deadline(deadline)):
-            return _solve(model, name, certs, clue_cells, deadline, hints, independent, t0, nominates, bounded)
+            return _solve(model, name, certs, deadline, hints, independent, t0, nominates, bounded)
     except OutOfTime:
         # out of time before the solver answered: the deductions stand, the rest is not decided
         undecided = _Undecided(model.unknown, certs.cells())
@@ -127,7 +119,7 @@ class _Undecided(Collection[int]):
 
 
 def _solve(model: Model, name: str, certs: Certainties,
-           clue_cells: Callable[[frozenset[int]], tuple[tuple[int, int], ...]], deadline: float | None,
+           deadline: float | None,
            hints: Mapping[int, Fraction] | None, independent: bool, t0: float,
            nominates: bool | None = None, bounded: bool | None = None) -> ProofResult:
     """The solver part of :func:`prove_model` (``certs`` holds the deductions already)."""
