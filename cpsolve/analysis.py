@@ -170,9 +170,8 @@ def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
     ms = model.stats
     # positional: clue_cells, frontier, fixed, components, largest_component
     stats = AnalysisStats(ms["clue_cells"], ms["frontier"], ms["fixed"], ms["components"], ms["largest_component"])
-    probs, exact_flags, feasibility, nominates = _probabilities(model, whole, dens, stats, estimate_by, outer)
+    probs, exact, feasibility, nominates = _probabilities(model, whole, dens, stats, estimate_by, outer)
     t_count = perf_counter()
-    exact = all(exact_flags)
     proofs: Mapping[int, Certainty] = {}
     if opts.prove:
         proofs = _prove(model, probs if exact else None, engine, at, feasibility, stats, nominates,
@@ -282,7 +281,7 @@ def _exact(num: int, den: int) -> Probability:
 
 def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None, stats: AnalysisStats,
                    estimate_by: float | None = None, outer: float | None = None
-                   ) -> tuple[Mapping[int, Probability], list[bool], dict[int, Fraction] | None, bool | None]:
+                   ) -> tuple[Mapping[int, Probability], bool, dict[int, Fraction] | None, bool | None]:
     """Per unknown cell, its probability; whether the board was counted exactly; hints for the
     prover: on an estimated board whose components were all counted, feasibility hints, on an exact
     one whose count nominates cells, those cells at 0 or 1 (:func:`_nominated`); and False when the
@@ -317,7 +316,7 @@ def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None,
         hints = None
         if whole.nominates:
             hints = _nominated(cells, sizes, values, model.outside, p_out)
-        return group_probabilities(explicit, model.outside, p_out, model.fixed), [True], hints, whole.nominates
+        return group_probabilities(explicit, model.outside, p_out, model.fixed), True, hints, whole.nominates
     mc = whole.count
     assert mc is not None
     if mc.out_of_time:
@@ -331,15 +330,15 @@ def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None,
     stats.estimate = EstimateStats()
     try:
         with budget.within(budget.Deadline(outer)), budget.within(budget.Deadline(estimate_by)):
-            est_probs, flags = _estimated(model, counted, estimated, dens, stats.estimate)
+            est_probs = _estimated(model, counted, estimated, dens, stats.estimate)
             feasibility = None
             if not estimated and dens is None:
                 feasibility = count.feasibility_hints(model, counted)
     except budget.OutOfTime:
         stats.budget.append("estimation")
         stats.estimate.mode = UNIFORM
-        return _uniform(model, dens), [False], None, None
-    return est_probs, flags, feasibility, None
+        return _uniform(model, dens), False, None, None
+    return est_probs, False, feasibility, None
 
 
 _CERTAIN = (Fraction(0), Fraction(1))
@@ -365,7 +364,7 @@ _NO_HINTS: Mapping[int, Fraction] = MappingProxyType({})
 
 
 def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated: list[int],
-               dens: Fraction | None, stats: EstimateStats) -> tuple[Mapping[int, Probability], list[bool]]:
+               dens: Fraction | None, stats: EstimateStats) -> Mapping[int, Probability]:
     """Probabilities of a board that is not counted exactly in full.
 
     With a mine total every component is coupled to every other through it, so once one part is
@@ -398,13 +397,13 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
     if dens is None:
         # the fixed cells at two shared values (a huge board has hundreds of thousands of them)
         return group_probabilities(probs, model.outside, to_object[p_out], model.fixed,
-                                   (ESTIMATE_ZERO, ESTIMATE_ONE)), [False]
+                                   (ESTIMATE_ZERO, ESTIMATE_ONE))
     # no total: exact components and fixed cells are untouched by the estimate
     ordered = [counted[ci] for ci in sorted(counted)]
     probs.update(count.cell_marginals({}, model.outside, ordered, _exact, density=dens))
     for i, f in model.fixed.items():
         probs[i] = EXACT_ONE if f.mine else EXACT_ZERO
-    return probs, [False]
+    return probs
 
 
 def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str, at: float | None,
