@@ -864,11 +864,6 @@ class _GroupProbabilities(Mapping[int, Probability]):
         yield from self._explicit
         yield from self._outside
 
-    def certain_cells(self) -> list[tuple[int, bool]]:
-        """(cell, is 1) of every cell whose value is exactly 0 or 1 (:meth:`certain_map`), in
-        increasing order."""
-        return sorted(self.certain_map().items())
-
     def certain_map(self) -> dict[int, bool]:
         """Cell -> is 1, of every cell whose value is exactly 0 or 1 (the cells :meth:`get` gives
         such a value), in no particular order, each value object read once and the cells gathered
