@@ -20,6 +20,24 @@ use pyo3::prelude::*;
 use crate::model::components::find;
 use crate::model::Deadline;
 
+/// The union-find parents (see [`find`]) of variables `0..=n` once the variables of each of `sets`
+/// are joined: two variables share a root when a chain of sets links them (independent parts).
+fn linked<'a>(n: usize, sets: impl Iterator<Item = &'a [usize]>) -> Vec<usize> {
+    let mut parent: Vec<usize> = (0..=n).collect();
+    for vs in sets {
+        if let Some((&first, rest)) = vs.split_first() {
+            let r0 = find(&mut parent, first);
+            for &v in rest {
+                let r = find(&mut parent, v);
+                if r != r0 {
+                    parent[r] = r0;
+                }
+            }
+        }
+    }
+    parent
+}
+
 /// Unassigned; a variable's value is -1, 0 or 1.
 const FREE: i8 = -1;
 
@@ -282,18 +300,7 @@ impl Prop {
             return;
         }
         let n = self.n;
-        let mut parent: Vec<usize> = (0..=n).collect();
-        for (lits, _, _) in &self.cards {
-            if let Some(&first) = lits.first() {
-                let r0 = find(&mut parent, first);
-                for &v in &lits[1..] {
-                    let r = find(&mut parent, v);
-                    if r != r0 {
-                        parent[r] = r0;
-                    }
-                }
-            }
-        }
+        let mut parent = linked(n, self.cards.iter().map(|(lits, _, _)| lits.as_slice()));
         let mut index = vec![usize::MAX; n + 1];
         let mut parts: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
         let mut part_of = vec![-1isize; n + 1];

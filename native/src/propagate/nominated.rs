@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use pyo3::prelude::*;
 
-use super::{clean, Prop, Verdict};
+use super::{clean, linked, Prop, Verdict};
 use crate::model::components::find;
 use crate::model::{Deadline, Model, PyModel, Src};
 
@@ -181,18 +181,7 @@ fn prove(
     // alone, the clue constraints of the variable's component (linked by shared variables)
     let mut sets: Vec<Src> = Vec::new();
     let mut with_total: Option<usize> = None;
-    let mut parent: Vec<usize> = (0..=n).collect();
-    for (vs, _) in &clues {
-        if let Some(&first) = vs.first() {
-            let r0 = find(&mut parent, first);
-            for &v in &vs[1..] {
-                let r = find(&mut parent, v);
-                if r != r0 {
-                    parent[r] = r0;
-                }
-            }
-        }
-    }
+    let mut parent = linked(n, clues.iter().map(|(vs, _)| vs.as_slice()));
     let mut comp_set: HashMap<usize, usize> = HashMap::new();
     let mut out = Vec::with_capacity(settled.len());
     for (v, x, alone) in settled {
