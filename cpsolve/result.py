@@ -408,7 +408,11 @@ class Analysis:
         if self._cells is None and raw is not None and _counted(raw.probs):
             # a counted board (a player asks every guess): the rule on each cell's value object,
             # without the per-cell results
-            return _grouped_best_guess(raw.probs, raw.verdicts(), self.board, self.cols)
+            verdicts = raw.verdicts()
+            # a proved mine whose value is not 1 (counting and proofs disagreeing, which a sound pair
+            # never does) is left to the per-cell rule
+            if all(_is_one(raw.probs.value_of(i)) for i, mine in verdicts.items() if mine):
+                return _grouped_best_guess(raw.probs, verdicts, self.board, self.cols)
         return best_guess(self.cells, self.board)
 
     def to_json(self) -> dict[str, Any]:
@@ -487,65 +491,49 @@ def _grouped_best_guess(probs: _GroupProbabilities, verdicts: Mapping[int, bool]
                         cols: int) -> tuple[int, int] | None:
     """:func:`best_guess` over the cells of ``probs`` (an exactly counted board's, kept per group:
     no estimate is replaced by a proof) with the proved cells' ``verdicts``. The values are compared
-    once per object, and the cells picked by group in C (compress, filterfalse): no value looked up
-    per covered cell."""
-    explicit, p_out = probs._explicit, probs._p_out
-    flags = mine_flags(probs._fixed)
-    zero, one = probs._zero, probs._one
-
-    def value(i: int) -> Probability:  # what probs.get(i) finds, the fixed cells by their flags
-        p = explicit.get(i)
-        if p is None:
-            m = flags.get(i)
-            p = p_out if m is None else one if m else zero
-        return p
-
+    once per object and the cells gathered by group in C (compress): no value looked up per covered
+    cell. Every proved mine's value must be 1 (the caller checks)."""
+    value_of = probs.value_of
     safe = [i for i, mine in verdicts.items() if not mine]
     if safe:
-        pool = {i: value(i) for i in safe}
+        pool = {i: value_of(i) for i in safe}
         low = _lowest(list(pool.values()))
         tied = [i for i, p in pool.items() if id(p) in low]
-    else:
-        values = list(explicit.values())
-        ids = list(map(id, values))
-        distinct = dict(zip(ids, values, strict=True))
-        # the cells off the frontier (not a frontier cell, nor a fixed one), listed only when their
-        # value is the lowest; the fixed cells by their flags, as sets (in C)
-        outside = filterfalse(flags.__contains__, filterfalse(explicit.__contains__, probs._outside))
-        first_out = next(outside, None)
-        if first_out is not None:
-            distinct[id(p_out)] = p_out
-        fixed_mines = set(compress(flags, flags.values()))
-        safe_fixed = set(flags).difference(fixed_mines, explicit)
-        if safe_fixed:
-            distinct[id(zero)] = zero
-        if not fixed_mines.issubset(explicit):
-            distinct[id(one)] = one
-        ones = {k for k, p in distinct.items() if isinstance(p, Exact) and p.is_one()}
-        # the proved mines whose value is not 1 (none on an exact board); a fixed mine off the
-        # frontier holds ``one``
-        mines = set(compress(verdicts, verdicts.values()))
-        if id(one) in ones:
-            mines = mines.difference(fixed_mines) | mines.intersection(explicit)
-        drop = {i for i in mines if id(value(i)) not in ones}
-        rest: list[int] | None = None  # the off-frontier cells, once listed
-        held = set(distinct)
-        if drop:  # a dropped cell's value object is kept only when another cell holds it
-            rest = [first_out, *outside] if first_out is not None else []
-            held = ({id(value(i)) for i in explicit if i not in drop}
-                    | ({id(p_out)} if any(i not in drop for i in rest) else set())
-                    | ({id(zero)} if any(i not in drop for i in safe_fixed) else set()))
-        keep = [p for k, p in distinct.items() if k not in ones and k in held]
-        if not keep:
-            return None
-        low = _lowest(keep)
-        tied = list(compress(explicit, map(low.__contains__, ids)))
-        if id(p_out) in low and first_out is not None:
-            tied += rest if rest is not None else [first_out, *outside]
-        if id(zero) in low:
-            tied.extend(safe_fixed)
-        if drop:
-            tied = [i for i in tied if i not in drop]
+        return _tie_break(tied, board, cols)
+    # every candidate value object: one per group of the frontier, the off-frontier cells' (when
+    # there is such a cell: they are listed only if theirs is the lowest), the safe fixed cells';
+    # a fixed mine holds 1 and is never a candidate
+    explicit, p_out, zero = probs._explicit, probs._p_out, probs._zero
+    values = list(explicit.values())
+    ids = list(map(id, values))
+    distinct = dict(zip(ids, values, strict=True))
+    outside = filterfalse(probs._fixed.__contains__, filterfalse(explicit.__contains__, probs._outside))
+    first_out = next(outside, None)
+    if first_out is not None:
+        distinct[id(p_out)] = p_out
+    safe_fixed = [i for i, mine in mine_flags(probs._fixed).items() if not mine and i not in explicit]
+    if safe_fixed:
+        distinct[id(zero)] = zero
+    keep = [p for p in distinct.values() if not _is_one(p)]
+    if not keep:
+        return None
+    low = _lowest(keep)
+    tied = list(compress(explicit, map(low.__contains__, ids)))
+    if first_out is not None and id(p_out) in low:
+        tied += [first_out, *outside]
+    if safe_fixed and id(zero) in low:
+        tied += safe_fixed
+    return _tie_break(tied, board, cols)
+
+
+def _is_one(p: Probability) -> bool:
+    """An exact probability of 1: a cell that is never a guess."""
+    return isinstance(p, Exact) and p.is_one()
+
+
+def _tie_break(tied: list[int], board: Board | None, cols: int) -> tuple[int, int] | None:
+    """The cell of ``tied`` (board indices) :func:`best_guess` picks: the fewest covered neighbours
+    on ``board``, then row-major order; None when ``tied`` is empty."""
     if not tied:
         return None
     if board is None:
@@ -852,12 +840,24 @@ class _GroupProbabilities(Mapping[int, Probability]):
         p = self._explicit.get(cell)
         if p is not None:
             return p
+        if cell not in self._fixed:
+            if self._outside_set is None:
+                self._outside_set = frozenset(self._outside)
+            if cell not in self._outside_set:
+                return default
+        return self.value_of(cell)
+
+    def value_of(self, cell: int) -> Probability:
+        """The value of ``cell``, which must be one of the board's cells (not checked: no set of the
+        off-frontier cells is made): a frontier cell's group value, a fixed cell's by its fact,
+        else the off-frontier value."""
+        p = self._explicit.get(cell)
+        if p is not None:
+            return p
         f = self._fixed.get(cell)
         if f is not None:
             return self._one if f.mine else self._zero
-        if self._outside_set is None:
-            self._outside_set = frozenset(self._outside)
-        return self._p_out if cell in self._outside_set else default
+        return self._p_out
 
     def __iter__(self) -> Iterator[int]:
         yield from self._fixed
