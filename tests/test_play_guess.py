@@ -11,6 +11,7 @@ from cpsolve.play.guess import BLEND, PROGRESS, Evaluator, isolated_move, pseudo
 from cpsolve.play.lookahead import Lookahead
 from cpsolve.simulate import oracle_positions
 
+from .test_guess_patterns import Oracle
 from .test_play import assert_optimal_first_move, brute_force
 
 
@@ -32,8 +33,9 @@ def test_pseudo_fifty_fifties_are_optimal_first_moves() -> None:
         assert 0 < state.prob[x] < 1
         found += 1
         cols = pos.board.cols
+        oracle = Oracle(state, lambda m, s: 0, state.tally_of, ev.dead)
         for a in (x, x - 1, x - cols, x - cols - 1):  # x a tile of a 2x2 pattern?
-            got = ev._structure("b", a, 1) if a >= 0 else None
+            got = oracle.structure("b", a, 1) if a >= 0 else None
             if got and x in got[0][:2] + got[1]:
                 boxes += 1
                 break
@@ -146,20 +148,3 @@ def test_exact_tallies_equal_conditioned_counts():
             assert state.tally[i] == (hyp.z if hyp is not None else 0)
             checked += 1
     assert checked > 300
-
-
-def test_pattern_anchors_are_the_cells_with_a_pattern() -> None:
-    """The whole-board bitmask filter of the 50/50 scan (Evaluator._anchors) lists, in order, exactly
-    the covered cells where the cell-by-cell _structure finds a pattern with one enabler missing."""
-    from cpsolve.simulate.positions import played_positions
-
-    engine = Lookahead()
-    found = 0
-    for difficulty, n in (("expert", 40), ("beginner", 60), ("8x5x12", 60)):
-        for pos in played_positions(difficulty, n, seed=8):
-            ev = Evaluator(engine, engine.solve(pos.board))
-            for kind in "hvb":
-                want = [i for i, v in enumerate(ev.cells) if v == COVERED and ev._structure(kind, i, 1) is not None]
-                assert ev._anchors(kind) == want, (difficulty, kind)
-                found += len(want)
-    assert found >= 50

@@ -63,20 +63,6 @@ MIN_CANDIDATES = 8
 FINAL_THRESHOLD = 0.025  # a would-be 50/50 counts for influence above this chance
 
 
-#: Tiles and enablers of the would-be 50/50s anchored at a cell, as (row, column) offsets: a pair
-#: across, a pair down, a 2x2 block (its first two tiles are one diagonal).
-_SHAPES = {
-    "h": (((0, 0), (0, 1)), ((-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2))),
-    "v": (((0, 0), (1, 0)), ((-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1))),
-    "b": (((0, 0), (1, 1), (0, 1), (1, 0)), ((-1, -1), (-1, 2), (2, -1), (2, 2))),
-}
-
-
-_COVERED_DIGIT = bytes(b"01"[v == COVERED % 256] for v in range(256))  # as ASCII '0'/'1'
-_REVEALED_DIGIT = bytes(b"01"[v < 128] for v in range(256))
-_CLASS = bytes(0 if v < 128 else 1 if v == COVERED % 256 else 2 for v in range(256))  # see _make_structure
-
-
 @dataclass
 class Evaluated:
     cell: int
@@ -98,12 +84,8 @@ class Evaluator:
     _pocket: dict[int, bool] = field(default_factory=dict)
     _infl_cells: dict[int, int] = field(default_factory=dict)   # tiles of would-be 50/50s
     _infl_enablers: dict[int, int] = field(default_factory=dict)
-    _pattern: dict[tuple[frozenset[int], frozenset[int]], int] = field(default_factory=dict)
     pseudos: list[int] = field(default_factory=list)
-    _masks: tuple[int, int] | None = None
-    _shapes: dict[tuple[str, int], tuple[list[int], list[int], list[int]] | None] = field(default_factory=dict)
     _around: dict[bytes, bytes] = field(default_factory=dict)
-    _classes: bytearray | None = None
 
     def __post_init__(self) -> None:
         st = self.state
@@ -200,182 +182,31 @@ class Evaluator:
 
     # --- 50/50 influence --------------------------------------------------------------------------
 
-    def _at(self, r: int, c: int) -> int | None:
-        return r * self.cols + c if 0 <= r < self.rows and 0 <= c < self.cols else None
-
-    def _structure(self, kind: str, i: int, limit: int = 8) -> tuple[list[int], list[int], list[int]] | None:
-        """(mines, safes, missing enablers) of the would-be 50/50 anchored at ``i``: ``h`` a pair
-        i, i+1; ``v`` a pair i, i+cols; ``b`` the 2x2 block with top-left i. The first cell (and for
-        the block its diagonal partner) is taken as the mine. None if a cell is not hidden, an
-        enabler is revealed, or more than ``limit`` enablers are missing. Kept per position (the
-        lists must not be changed)."""
-        key = (kind, i)
-        shapes = self._shapes
-        got = shapes[key] if key in shapes else shapes.setdefault(key, self._make_structure(kind, i))
-        return None if got is None or len(got[2]) > limit else got
-
-    def _make_structure(self, kind: str, i: int) -> tuple[list[int], list[int], list[int]] | None:
-        rows, cols = self.rows, self.cols
-        if self._classes is None:
-            # per cell: 0 revealed, 1 hidden (covered, not certain to be a mine), 2 a mine (a flag, a
-            # known mine, or a covered cell of probability 1): _hidden and is_mine, the board at once
-            classes = bytearray(self.codes.translate(_CLASS))
-            for j in [j for j, p in self.prob.items() if p == 1.0]:
-                if classes[j] == 1:
-                    classes[j] = 2
-            self._classes = classes
-        classes = self._classes
-        r, c = divmod(i, cols)
-        tile_at, enabler_at = _SHAPES[kind]
-        tiles = []
-        for dr, dc in tile_at:
-            rr, cc = r + dr, c + dc
-            if not (0 <= rr < rows and 0 <= cc < cols) or classes[rr * cols + cc] != 1:
-                return None
-            tiles.append(rr * cols + cc)
-        missing = []
-        for dr, dc in enabler_at:
-            rr, cc = r + dr, c + dc
-            if 0 <= rr < rows and 0 <= cc < cols:
-                e = rr * cols + cc
-                k = classes[e]
-                if k == 0:
-                    return None  # a revealed enabler tells the patterns apart
-                if k == 1:
-                    missing.append(e)
-        if kind == "b":
-            return tiles[:2] + missing, tiles[2:], missing
-        return tiles[:1] + missing, tiles[1:], missing
-
-    def _anchors(self, kind: str) -> list[int]:
-        """The cells where :meth:`_structure` (``limit`` 1) may find a pattern of ``kind``, in
-        increasing order: its tiles hidden, no enabler revealed, at most one enabler not a known mine.
-
-        A quick filter over the whole board at once, as one integer per mask: bit (r + 2) * W + c + 2
-        for the cell (r, c), W = cols + 4 (two empty columns and rows of padding around the board,
-        so no shift by a pattern's offset wraps into another row), one mask of hidden cells and one
-        of revealed ones; the enablers not known to be mines are added up with a two-bit counter per
-        cell.
-        """
-        rows, cols, prob = self.rows, self.cols, self.prob
-        width = cols + 4
-        if self._masks is None:
-            # the padded board as a string of '0'/'1', last cell first, read as a binary number
-            codes = self.codes
-            edge, side = b"0" * (2 * width), b"00"
-
-            def mask(table: bytes) -> int:
-                marks = codes.translate(table)
-                text = edge + b"".join(side + marks[k:k + cols] + side for k in range(0, rows * cols, cols)) + edge
-                return int(text[::-1], 2)
-
-            hidden, shown = mask(_COVERED_DIGIT), mask(_REVEALED_DIGIT)
-            for i in [i for i, p in prob.items() if p == 1.0]:  # a covered cell certain to be a mine
-                r, c = divmod(i, cols)
-                hidden &= ~(1 << ((r + 2) * width + c + 2))
-            self._masks = (hidden, shown)
-        hidden, shown = self._masks
-        tiles, enablers = _SHAPES[kind]
-
-        def at(x: int, dr: int, dc: int) -> int:
-            k = dr * width + dc  # bit p of the result: the cell dr rows down and dc columns right of p
-            return x >> k if k >= 0 else x << -k
-
-        good = -1
-        for dr, dc in tiles:
-            good &= at(hidden, dr, dc)
-        out: list[int] = []
-        if not good:
-            return out
-        ones = twos = bad = 0
-        for dr, dc in enablers:
-            e = at(hidden, dr, dc)
-            twos |= ones & e
-            ones |= e
-            bad |= at(shown, dr, dc)
-        good &= ~(twos | bad)
-        while good:
-            low = good & -good
-            r, c = divmod(low.bit_length() - 1, width)
-            out.append((r - 2) * cols + c - 2)
-            good ^= low
-        return out
-
-    def bound(self, mines: list[int], safes: list[int]) -> float:
-        """An upper bound on the chance of the pattern: no more than any one of its cells' chance."""
-        prob = self.prob
-        return min([prob.get(m, 1.0) for m in mines] + [1.0 - prob.get(c, 0.0) for c in safes])
-
-    def pattern_count(self, mines: list[int], safes: list[int]) -> int:
-        if self.bound(mines, safes) == 0.0:
-            return 0
-        key = (frozenset(mines), frozenset(safes))
-        got = self._pattern.get(key)
-        if got is None:
-            hyp = self.lookahead.condition(self.state, mines, safes)
-            got = self._pattern[key] = hyp.z if hyp is not None else 0
-        return got
-
     def mine_tally(self, i: int) -> int:
         """Placements with ``i`` a mine (exact: the probability is a ratio of these counts; what
-        ``pattern_count([i], [])`` counts). Read off the exact marginals, not ``prob * z`` nor a
+        conditioning ``i`` a mine counts). Read off the exact marginals, not ``prob * z`` nor a
         conditioned position: on a large board z has thousands of digits and cannot be made a float."""
         return self.state.tally_of(i)
 
     def scan(self) -> None:
-        """Find pseudo-50/50s and the would-be 50/50s (at most one enabler missing) of the board."""
-        remaining = self.state.remaining
-        for kind, need in (("h", 1), ("v", 1), ("b", 2)):
-            for i in self._anchors(kind):
-                got = self._structure(kind, i, 1)
-                if got is None:
-                    continue
-                mines, safes, missing = got
-                if len(missing) > 1 or len(mines) > remaining:
-                    continue
-                tiles = mines[:need] + safes
-                bound = self.bound(mines, safes)
-                if bound <= FINAL_THRESHOLD and all(self.prob[t] > bound + 1e-9 for t in tiles):
-                    continue  # neither a pseudo-50/50 (a tile as likely a mine as the pattern) nor influential
-                tally = self.pattern_count(mines, safes)
-                if tally == 0:
-                    continue
-                for t in tiles:
-                    if self.mine_tally(t) == tally and not self.dead(t):
-                        self.pseudos.append(t)
-                if self.pseudos:
-                    return
-                if tally / self.z > FINAL_THRESHOLD:
-                    for e in missing:
-                        self._infl_enablers[e] = self._infl_enablers.get(e, 0) + tally
-                    for t in tiles:
-                        self._infl_cells[t] = self._infl_cells.get(t, 0) + tally
-            if self.pseudos:
-                return
+        """Find pseudo-50/50s and the would-be 50/50s (at most one enabler missing) of the board, in
+        the core (native/src/lookahead/patterns.rs: the pairs across, then down, then the 2x2
+        blocks, anchors ascending; :data:`FINAL_THRESHOLD` the share of placements above which a
+        would-be 50/50 counts for influence)."""
+        assert self.state.core is not None
+        pseudo, cells, enablers = call(self.state.core.scan, FINAL_THRESHOLD)
+        if pseudo is not None:
+            self.pseudos.append(pseudo)
+            return
+        self._infl_cells = dict(cells)
+        self._infl_enablers = dict(enablers)
 
     def influence(self, i: int) -> int:
-        """Placements in which opening ``i`` (when safe) breaks a would-be 50/50 it is part of, or an
-        enabler of (capped by the placements where it is a mine, and where it is safe)."""
-        r, c = divmod(i, self.cols)
-        total = 0
-        for kind, anchors in (("h", [(r, c), (r, c - 1)]), ("v", [(r, c), (r - 1, c)]),
-                              ("b", [(r, c), (r, c - 1), (r - 1, c), (r - 1, c - 1)])):
-            best = 0
-            for rr, cc in anchors:
-                a = self._at(rr, cc)
-                if a is None:
-                    continue
-                got = self._structure(kind, a, 3)
-                if got is None:
-                    continue
-                mines, safes, missing = got
-                if len(missing) > 3 or len(mines) > self.state.remaining:
-                    continue
-                best = max(best, self.pattern_count(mines, safes))
-            total += best
-        total += self._infl_enablers.get(i, 0)
-        tally = self.mine_tally(i)
-        return min(total, tally, self.z - tally)
+        """Placements in which opening ``i`` (when safe) breaks a would-be 50/50 it is part of (at
+        most three enablers missing), or an enabler of (as found by :meth:`scan`), capped by the
+        placements where it is a mine, and where it is safe; in the core (patterns.rs)."""
+        assert self.state.core is not None
+        return call(self.state.core.influence, i, self._infl_enablers.get(i, 0))
 
     # --- candidates and scores --------------------------------------------------------------------
 
@@ -417,6 +248,9 @@ class Evaluator:
                 seen.add(i)
                 out.append(i)
         return out[:max(MIN_CANDIDATES, WORK // len(self.cells))]
+
+    def _at(self, r: int, c: int) -> int | None:
+        return r * self.cols + c if 0 <= r < self.rows and 0 <= c < self.cols else None
 
     def off_frontier(self) -> list[int]:
         rows, cols, cells = self.rows, self.cols, self.cells

@@ -15,6 +15,7 @@
 //! rankings and its tie-breaks are those of the Python look-ahead this replaced. Nothing here makes
 //! a certainty: the player only ranks guesses with it.
 
+mod patterns;
 pub mod ratio;
 #[cfg(test)]
 mod tests;
@@ -154,6 +155,8 @@ pub struct Position {
     marg: OnceLock<Result<Marginals, Stop>>,
     /// per board cell: 0 not known yet, 1 living, 2 dead (one number possible if safe)
     dead: Mutex<Vec<u8>>,
+    /// the would-be 50/50s' counts, by (mines, safes) ascending ([`patterns`])
+    patterns: patterns::Memo,
 }
 
 /// The fixed cells in the model's order, and per board cell (0 not fixed, 1 safe, 2 mine).
@@ -258,6 +261,7 @@ impl Position {
             weights,
             marg: OnceLock::new(),
             dead: Mutex::new(vec![0; rows * cols]),
+            patterns: patterns::Memo::default(),
         })))
     }
 
@@ -1175,6 +1179,44 @@ impl Position {
         let dl = Deadline::after(seconds);
         py.allow_threads(|| self.free_guess_cell(&dl))
             .map_err(py_err)
+    }
+
+    /// The pseudo-50/50 scan of the guess evaluator (native/src/lookahead/patterns.rs):
+    /// `(pseudo, cells, enablers)`, the first pseudo-50/50 cell or None, and (when there is none)
+    /// the would-be 50/50s' summed counts per tile and per missing enabler as `(cell, count)` pairs,
+    /// `threshold` the share of placements above which a pattern counts.
+    #[pyo3(signature = (threshold, seconds=None))]
+    #[allow(clippy::type_complexity)]
+    fn scan(
+        &self,
+        py: Python<'_>,
+        threshold: f64,
+        seconds: Option<f64>,
+    ) -> PyResult<(Option<u32>, Vec<(u32, BigUint)>, Vec<(u32, BigUint)>)> {
+        let dl = Deadline::after(seconds);
+        let got = py
+            .allow_threads(|| self.scan_patterns(threshold, &dl))
+            .map_err(py_err)?;
+        Ok((got.pseudo, got.cells, got.enablers))
+    }
+
+    /// The 50/50 influence of `cell` (an unknown cell): placements in which opening it breaks a
+    /// would-be 50/50, `enabler` its count as a missing enabler in `scan` (patterns.rs).
+    #[pyo3(signature = (cell, enabler, seconds=None))]
+    fn influence(
+        &self,
+        py: Python<'_>,
+        cell: u32,
+        enabler: BigUint,
+        seconds: Option<f64>,
+    ) -> PyResult<BigUint> {
+        if cell as usize >= self.kind.len() {
+            return Err(PyValueError::new_err("no such cell"));
+        }
+        let dl = Deadline::after(seconds);
+        py.allow_threads(|| self.influence_of(cell, &enabler, &dl))
+            .map_err(py_err)?
+            .ok_or_else(|| PyValueError::new_err("not an unknown cell"))
     }
 
     /// `hyp.z / z` as Python's float division gives it.
