@@ -32,25 +32,6 @@ pub fn convolve<N: Num>(a: &[N], b: &[N]) -> Result<Vec<N>, Stop> {
     Ok(out)
 }
 
-/// `out[d] = sum_k a[k] * b[d + k]` for d < `length` (entries of b past its end count as 0).
-fn correlate<N: Num>(a: &[N], b: &[N], length: usize) -> Result<Vec<N>, Stop> {
-    let mut out = Vec::with_capacity(length);
-    for d in 0..length {
-        let mut acc = N::zero();
-        for (k, x) in a.iter().enumerate() {
-            if !x.is_zero() {
-                if let Some(y) = b.get(d + k) {
-                    if !y.is_zero() {
-                        acc.add_mul(x, y)?;
-                    }
-                }
-            }
-        }
-        out.push(acc);
-    }
-    Ok(out)
-}
-
 /// Primes up to `n` (sieve of Eratosthenes).
 fn primes_upto(n: u64, dl: &Deadline) -> Result<Vec<u64>, Stop> {
     let n = n as usize;
@@ -213,42 +194,137 @@ pub struct Total<N> {
     pub out_den: N,
 }
 
-/// The weights from `ways[d]` (the completions off the frontier when the components hold d
-/// mines in all) and the outside numerator's terms (`outside(t, n_t)`).
+/// The first and last nonzero entries of a component's counts (all of it when it has none).
+fn support<N: Num>(c: &[N]) -> (usize, usize) {
+    match (
+        c.iter().position(|x| !x.is_zero()),
+        c.iter().rposition(|x| !x.is_zero()),
+    ) {
+        (Some(lo), Some(hi)) => (lo, hi),
+        _ => (0, c.len().saturating_sub(1)),
+    }
+}
+
+/// The least and most mines in all (`d`) at which the combination reads the completions off the
+/// frontier: from the least the components hold together less the largest least of one of them
+/// (a component's weights below its own least mines) to the most they hold together. A mid-game
+/// 100x100 board's 55-74 components hold 103-141 mines at most, all but 19-33 of them in every
+/// configuration: the range is that wide, not 0..=141, and so are the big integers of
+/// [`total_ratio`] (hundreds of bits, not the thousands of C(4000, 600)).
+fn reach<N: Num>(counts: &[Vec<N>]) -> (usize, usize) {
+    let spans: Vec<(usize, usize)> = counts.iter().map(|c| support(c)).collect();
+    let low: usize = spans.iter().map(|s| s.0).sum();
+    let top = spans.iter().map(|s| s.0).max().unwrap_or(0);
+    let total_deg: usize = counts.iter().map(|c| c.len().saturating_sub(1)).sum();
+    (low - top, total_deg)
+}
+
+/// The weights from `ways[d - from]` (the completions off the frontier when the components hold
+/// d mines in all, for d in [`reach`]) and the outside numerator's terms (`outside(t, n_t)`).
+///
+/// `weights[i][k] = sum_d L_i[d] * ways[k + d]`, L_i the product of the other components' counts
+/// (as polynomials in the mines). Computed on each component's counts trimmed to their nonzero
+/// span (a component that always holds one mine is the constant 3, not 3x: a mid-game 100x100
+/// board's 55-74 components hold 103-141 mines at most but only 19-33 beyond their least), and
+/// once per distinct trimmed counts (19-26 distinct there): components with the same counts
+/// have the same L, the product of the others with that counts' power one lower. The same
+/// integers as the product over every component (exact arithmetic, only the order of the
+/// additions differs), at a fraction of the big-integer multiply-adds.
 fn combine<N: Num>(
     counts: &[Vec<N>],
     ways: Vec<N>,
     dl: &Deadline,
     mut outside: impl FnMut(usize, &N, &N) -> Result<N, Stop>,
 ) -> Result<(Vec<Vec<N>>, N, N), Stop> {
-    let m = counts.len();
-    let degs: Vec<usize> = counts.iter().map(|c| c.len().saturating_sub(1)).collect();
-    let total_deg: usize = degs.iter().sum();
-    // q[i][d]: the completions seen from component i when the components before it hold d mines
-    let mut q: Vec<Vec<N>> = vec![Vec::new(); m + 1];
-    q[m] = ways;
-    let mut span = total_deg;
-    for i in (0..m).rev() {
-        dl.check()?;
-        span -= degs[i];
-        q[i] = correlate(&counts[i], &q[i + 1], span + 1)?;
+    let spans: Vec<(usize, usize)> = counts.iter().map(|c| support(c)).collect();
+    // the mines the components hold at least, together
+    let low: usize = spans.iter().map(|s| s.0).sum();
+    // `ways` holds the entries from `from` on (see `reach`)
+    let from = reach(counts).0;
+    // the distinct trimmed counts, with how many components have each
+    let mut items: Vec<(&[N], usize)> = Vec::new();
+    let mut item_of = Vec::with_capacity(counts.len());
+    for (c, &(lo, hi)) in counts.iter().zip(&spans) {
+        let t = c.get(lo..=hi).unwrap_or(&c[..]);
+        match items.iter().position(|(v, _)| *v == t) {
+            Some(j) => {
+                items[j].1 += 1;
+                item_of.push(j);
+            }
+            None => {
+                item_of.push(items.len());
+                items.push((t, 1));
+            }
+        }
     }
-    let z = q[0].first().cloned().unwrap_or_else(N::zero);
+    // per item, its counts to the power of its components less one, and to the full power
+    let mut powers: Vec<(Vec<N>, Vec<N>)> = Vec::with_capacity(items.len());
+    for &(t, r) in &items {
+        dl.check()?;
+        let mut less = vec![N::one()];
+        for _ in 1..r {
+            less = convolve(&less, t)?;
+        }
+        let full = convolve(&less, t)?;
+        powers.push((less, full));
+    }
+    // suffix[j]: the product of the items from j on
+    let n = items.len();
+    let mut suffix: Vec<Vec<N>> = vec![Vec::new(); n + 1];
+    suffix[n] = vec![N::one()];
+    for j in (0..n).rev() {
+        dl.check()?;
+        suffix[j] = convolve(&powers[j].1, &suffix[j + 1])?;
+    }
+    // others[j]: the product of every component's counts but one of item j's
     let mut prefix = vec![N::one()];
-    let mut weights = Vec::with_capacity(m);
-    for (i, c) in counts.iter().enumerate() {
+    let mut others = Vec::with_capacity(n);
+    for (j, (less, full)) in powers.iter().enumerate() {
         dl.check()?;
-        weights.push(correlate(&prefix, &q[i + 1], c.len())?);
-        prefix = convolve(&prefix, c)?;
+        others.push(convolve(&convolve(&prefix, less)?, &suffix[j + 1])?);
+        prefix = convolve(&prefix, full)?;
     }
+    let at = |d: usize| d.checked_sub(from).and_then(|i| ways.get(i));
+    let mut z = N::zero();
     let mut out_num = N::zero();
-    for (t, n) in prefix.iter().enumerate() {
-        if !n.is_zero() {
-            if let Some(w) = q[m].get(t) {
-                let term = outside(t, n, w)?;
+    for (t, p) in prefix.iter().enumerate() {
+        if !p.is_zero() {
+            if let Some(w) = at(low + t) {
+                z.add_mul(p, w)?;
+                let term = outside(low + t, p, w)?;
                 out_num.add_to(&term)?;
             }
         }
+    }
+    // per component, weights[k] = sum_d others[d] * ways[low - lo + k + d], made once per
+    // (item, lo, length)
+    let mut made: Vec<((usize, usize, usize), usize)> = Vec::new();
+    let mut weights: Vec<Vec<N>> = Vec::with_capacity(counts.len());
+    for ((c, &(lo, _)), &j) in counts.iter().zip(&spans).zip(&item_of) {
+        let key = (j, lo, c.len());
+        if let Some(&(_, i)) = made.iter().find(|(k, _)| *k == key) {
+            let w = weights[i].clone();
+            weights.push(w);
+            continue;
+        }
+        dl.check()?;
+        let base = low - lo;
+        let mut w = Vec::with_capacity(c.len());
+        for k in 0..c.len() {
+            let mut acc = N::zero();
+            for (d, x) in others[j].iter().enumerate() {
+                if !x.is_zero() {
+                    if let Some(y) = at(base + k + d) {
+                        if !y.is_zero() {
+                            acc.add_mul(x, y)?;
+                        }
+                    }
+                }
+            }
+            w.push(acc);
+        }
+        made.push((key, weights.len()));
+        weights.push(w);
     }
     Ok((weights, z, out_num))
 }
@@ -270,8 +346,15 @@ pub fn total_weights<N: Num>(
     remaining: i64,
     dl: &Deadline,
 ) -> Result<Total<N>, Stop> {
-    let total_deg = total_degree(counts)?;
-    let mut ways = from_big::<N>(&binomials(outside, remaining - total_deg, remaining, dl)?)?;
+    total_degree(counts)?;
+    let (from, to) = reach(counts);
+    // ways[d - from] = C(outside, remaining - d) for d in from..=to
+    let mut ways = from_big::<N>(&binomials(
+        outside,
+        remaining - to as i64,
+        remaining - from as i64,
+        dl,
+    )?)?;
     ways.reverse();
     // C(outside - 1, x - 1) = C(outside, x) * x / outside: placements with a given outside cell a mine
     let (weights, z, out_num) = combine(counts, ways, dl, |t, n, w| {
@@ -301,19 +384,21 @@ fn bit_len(v: u64) -> u64 {
 /// The completions C(outside, x) for x in xa..=xb are C(outside, xa) * prod_{m < x} (outside - m)
 /// / (m + 1); dropping C(outside, xa) / prod_{m < xb} (m + 1) leaves the integers
 /// prod_{xa <= m < x} (outside - m) * prod_{x <= m < xb} (m + 1), of about D * log2(outside) bits
-/// for D mines the components can hold together, where C(outside, xa) has at least
-/// min(xa, outside - xa) bits.
+/// for D the width of the mines in all the combination reads ([`reach`]), where C(outside, xa)
+/// has at least min(xa, outside - xa) bits.
 pub fn total_ratio<N: Num>(
     counts: &[Vec<N>],
     outside: u64,
     remaining: i64,
     dl: &Deadline,
 ) -> Result<Total<N>, Stop> {
-    let total_deg = total_degree(counts)?;
-    let xa = (remaining - total_deg).max(0);
-    let xb = remaining.min(outside as i64);
+    total_degree(counts)?;
+    let (from, to) = reach(counts);
+    let (from, to) = (from as i64, to as i64);
+    let xa = (remaining - to).max(0);
+    let xb = (remaining - from).min(outside as i64);
     let scaled = xa <= xb && {
-        let small_bits = (total_deg as u64).saturating_mul(bit_len(outside.max(xb as u64) + 1));
+        let small_bits = ((to - from) as u64).saturating_mul(bit_len(outside.max(xb as u64) + 1));
         let big_bits = (xa as u64).min(outside - xa as u64);
         small_bits < big_bits
     };
@@ -335,8 +420,8 @@ pub fn total_ratio<N: Num>(
         by_x.push(left.mul(r)?);
         left = left.mul_u64(outside - (xa + i as u64))?;
     }
-    // ways[d] = completions with d mines on the frontier: x = remaining - d
-    let ways: Vec<N> = (0..=total_deg)
+    // ways[d - from] = completions with d mines on the frontier: x = remaining - d
+    let ways: Vec<N> = (from..=to)
         .map(|d| {
             let x = remaining - d;
             if x >= xa as i64 && x <= xb as i64 {

@@ -50,7 +50,7 @@ impl Deadline {
 }
 
 /// A non-negative integer of exact counting.
-pub trait Num: Clone + Send + Sync + 'static {
+pub trait Num: Clone + PartialEq + Send + Sync + 'static {
     fn zero() -> Self;
     fn one() -> Self;
     fn from_u64(v: u64) -> Self;

@@ -160,6 +160,86 @@ proptest! {
     }
 }
 
+/// `a * b` as polynomials, directly (an oracle for the combination's products).
+fn poly_mul(a: &[BigUint], b: &[BigUint]) -> Vec<BigUint> {
+    let mut out = vec![BigUint::default(); a.len() + b.len() - 1];
+    for (i, x) in a.iter().enumerate() {
+        for (j, y) in b.iter().enumerate() {
+            out[i + j] += x * y;
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Many components, repeated counts and counts with zeros at either end (the combination
+    /// trims them and works once per distinct counts): every weight, z and the outside
+    /// numerator equal the direct leave-one-out products against C(outside, remaining - d), and
+    /// the probabilities-only combination (here scaled: outside large) gives the same ratios.
+    #[test]
+    fn combination_matches_direct_products(
+        pool in proptest::collection::vec(proptest::collection::vec(0u64..4, 1..5), 1..4),
+        picks in proptest::collection::vec(0usize..4, 1..12),
+        outside in 0u64..400, extra in 0i64..200,
+    ) {
+        let counts: Vec<Vec<BigUint>> = picks
+            .iter()
+            .map(|&p| pool[p % pool.len()].iter().map(|&v| big(v)).collect())
+            .filter(|c: &Vec<BigUint>| c.iter().any(|v| *v != BigUint::default()))
+            .collect();
+        let remaining = extra;
+        // rows n and n - 1 of Pascal's triangle, by its rule (not the binomials under test)
+        let mut row = vec![big(1)];
+        let mut prev = Vec::new();
+        for _ in 0..outside {
+            let mut next = vec![big(1); row.len() + 1];
+            for i in 1..row.len() {
+                next[i] = &row[i - 1] + &row[i];
+            }
+            prev = std::mem::replace(&mut row, next);
+        }
+        let ways = |d: usize| -> BigUint {
+            let x = remaining - d as i64;
+            if x < 0 || x as u64 > outside { BigUint::default() } else { row[x as usize].clone() }
+        };
+        let t = total_weights(&counts, outside, remaining, &Deadline::none()).expect("total");
+        let mut all = vec![big(1)];
+        for c in &counts {
+            all = poly_mul(&all, c);
+        }
+        let z: BigUint = all.iter().enumerate().map(|(d, n)| n * ways(d)).sum();
+        prop_assert_eq!(&t.z, &z);
+        let out_num: BigUint = all
+            .iter()
+            .enumerate()
+            .filter(|&(d, _)| outside > 0 && remaining - d as i64 >= 1 && remaining - (d as i64) - 1 < outside as i64)
+            .map(|(d, n)| n * &prev[(remaining - d as i64 - 1) as usize])
+            .sum();
+        prop_assert_eq!(&t.out_num, &out_num);
+        for (i, c) in counts.iter().enumerate() {
+            let mut rest = vec![big(1)];
+            for (j, d) in counts.iter().enumerate() {
+                if j != i {
+                    rest = poly_mul(&rest, d);
+                }
+            }
+            for k in 0..c.len() {
+                let w: BigUint = rest.iter().enumerate().map(|(d, n)| n * ways(k + d)).sum();
+                prop_assert_eq!(&t.weights[i][k], &w, "component {} weight {}", i, k);
+            }
+        }
+        let r = total_ratio(&counts, outside, remaining, &Deadline::none()).expect("ratio");
+        prop_assert_eq!(&t.out_num * &r.out_den, &r.out_num * &t.out_den);
+        for (wt, wr) in t.weights.iter().zip(&r.weights) {
+            for (a, b) in wt.iter().zip(wr) {
+                prop_assert_eq!(a * &r.z, b * &t.z);
+            }
+        }
+    }
+}
+
 #[test]
 fn binomials_agree_with_pascal() {
     for n in [0u64, 1, 5, 64, 130, 300] {
