@@ -194,14 +194,23 @@ pub struct Total<N> {
     pub out_den: N,
 }
 
-/// The first and last nonzero entries of a component's counts (all of it when it has none).
-fn support<N: Num>(c: &[N]) -> (usize, usize) {
-    match (
-        c.iter().position(|x| !x.is_zero()),
-        c.iter().rposition(|x| !x.is_zero()),
-    ) {
-        (Some(lo), Some(hi)) => (lo, hi),
-        _ => (0, c.len().saturating_sub(1)),
+/// The first and last nonzero entries of a component's counts (None: it has none).
+fn support<N: Num>(c: &[N]) -> Option<(usize, usize)> {
+    let lo = c.iter().position(|x| !x.is_zero())?;
+    let hi = c.iter().rposition(|x| !x.is_zero())?;
+    Some((lo, hi))
+}
+
+/// Each component's counts' nonzero span (all of them when none is nonzero: `None`).
+fn spans<N: Num>(counts: &[Vec<N>]) -> Vec<Option<(usize, usize)>> {
+    counts.iter().map(|c| support(c)).collect()
+}
+
+/// The span of a component's counts that the combination multiplies.
+fn trimmed<N>(c: &[N], span: Option<(usize, usize)>) -> &[N] {
+    match span {
+        Some((lo, hi)) => c.get(lo..=hi).unwrap_or(c),
+        None => c,
     }
 }
 
@@ -211,12 +220,54 @@ fn support<N: Num>(c: &[N]) -> (usize, usize) {
 /// 100x100 board's 55-74 components hold 103-141 mines at most, all but 19-33 of them in every
 /// configuration: the range is that wide, not 0..=141, and so are the big integers of
 /// [`total_ratio`] (hundreds of bits, not the thousands of C(4000, 600)).
-fn reach<N: Num>(counts: &[Vec<N>]) -> (usize, usize) {
-    let spans: Vec<(usize, usize)> = counts.iter().map(|c| support(c)).collect();
-    let low: usize = spans.iter().map(|s| s.0).sum();
-    let top = spans.iter().map(|s| s.0).max().unwrap_or(0);
+fn reach<N>(counts: &[Vec<N>], spans: &[Option<(usize, usize)>]) -> (usize, usize) {
+    let least = |s: &Option<(usize, usize)>| s.map_or(0, |s| s.0);
+    let low: usize = spans.iter().map(least).sum();
+    let top = spans.iter().map(least).max().unwrap_or(0);
     let total_deg: usize = counts.iter().map(|c| c.len().saturating_sub(1)).sum();
     (low - top, total_deg)
+}
+
+/// `out = a * b` as polynomials (`out` reused; empty if either is).
+fn convolve_into<N: Num>(a: &[N], b: &[N], out: &mut Vec<N>) -> Result<(), Stop> {
+    out.clear();
+    if a.is_empty() || b.is_empty() {
+        return Ok(());
+    }
+    out.resize(a.len() + b.len() - 1, N::zero());
+    for (i, x) in a.iter().enumerate() {
+        if !x.is_zero() {
+            for (j, y) in b.iter().enumerate() {
+                if !y.is_zero() {
+                    out[i + j].add_mul(x, y)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `p / t` as polynomials, where `t` divides `p` exactly and `t[0]` is not 0: the quotient's
+/// coefficients from the lowest, each `(p[d] - sum_{k >= 1} t[k] q[d - k]) / t[0]` (all
+/// non-negative, so never below 0; a remainder is an error, never a wrong answer).
+fn divide<N: Num>(p: &[N], t: &[N]) -> Result<Vec<N>, Stop> {
+    let lead = match t.first() {
+        Some(x) if !x.is_zero() && p.len() >= t.len() => x,
+        _ => return Err(Stop::Invalid("not an exact polynomial division".into())),
+    };
+    let n = p.len() + 1 - t.len();
+    let mut q: Vec<N> = Vec::with_capacity(n);
+    for (d, pd) in p.iter().take(n).enumerate() {
+        let mut acc = pd.clone();
+        for (k, tk) in t.iter().enumerate().take(d + 1).skip(1) {
+            let qk = &q[d - k];
+            if !tk.is_zero() && !qk.is_zero() {
+                acc.sub_mul(tk, qk)?;
+            }
+        }
+        q.push(acc.div_exact(lead)?);
+    }
+    Ok(q)
 }
 
 /// The weights from `ways[d - from]` (the completions off the frontier when the components hold
@@ -226,73 +277,68 @@ fn reach<N: Num>(counts: &[Vec<N>]) -> (usize, usize) {
 /// (as polynomials in the mines). Computed on each component's counts trimmed to their nonzero
 /// span (a component that always holds one mine is the constant 3, not 3x: a mid-game 100x100
 /// board's 55-74 components hold 103-141 mines at most but only 19-33 beyond their least), and
-/// once per distinct trimmed counts (19-26 distinct there): components with the same counts
-/// have the same L, the product of the others with that counts' power one lower. The same
-/// integers as the product over every component (exact arithmetic, only the order of the
-/// additions differs), at a fraction of the big-integer multiply-adds.
+/// once per distinct trimmed counts (17-26 distinct there): L_j is the product of all of them
+/// divided by component j's (exactly, as polynomials). The same integers as the product over
+/// every component one by one (exact arithmetic, only the order of the additions differs), at a
+/// fraction of the big-integer multiply-adds.
 fn combine<N: Num>(
     counts: &[Vec<N>],
+    spans: &[Option<(usize, usize)>],
     ways: Vec<N>,
     dl: &Deadline,
     mut outside: impl FnMut(usize, &N, &N) -> Result<N, Stop>,
 ) -> Result<(Vec<Vec<N>>, N, N), Stop> {
-    let spans: Vec<(usize, usize)> = counts.iter().map(|c| support(c)).collect();
-    // the mines the components hold at least, together
-    let low: usize = spans.iter().map(|s| s.0).sum();
-    // `ways` holds the entries from `from` on (see `reach`)
-    let from = reach(counts).0;
-    // the distinct trimmed counts, with how many components have each
-    let mut items: Vec<(&[N], usize)> = Vec::new();
+    // the mines the components hold at least, together; `ways` holds the entries from `from` on
+    let low: usize = spans.iter().map(|s| s.map_or(0, |s| s.0)).sum();
+    let from = reach(counts, spans).0;
+    // the distinct trimmed counts, and which one each component has
+    let mut items: Vec<&[N]> = Vec::new();
     let mut item_of = Vec::with_capacity(counts.len());
-    for (c, &(lo, hi)) in counts.iter().zip(&spans) {
-        let t = c.get(lo..=hi).unwrap_or(&c[..]);
-        match items.iter().position(|(v, _)| *v == t) {
-            Some(j) => {
-                items[j].1 += 1;
-                item_of.push(j);
-            }
+    for (c, &span) in counts.iter().zip(spans) {
+        let t = trimmed(c, span);
+        match items.iter().position(|v| *v == t) {
+            Some(j) => item_of.push(j),
             None => {
                 item_of.push(items.len());
-                items.push((t, 1));
+                items.push(t);
             }
         }
     }
-    // per item, its counts to the power of its components less one, and to the full power
-    let mut powers: Vec<(Vec<N>, Vec<N>)> = Vec::with_capacity(items.len());
-    for &(t, r) in &items {
-        dl.check()?;
-        let mut less = vec![N::one()];
-        for _ in 1..r {
-            less = convolve(&less, t)?;
+    // the product of every component's counts but those with none (`zeros` of them)
+    let mut all = vec![N::one()];
+    let mut next = Vec::new();
+    let mut zeros = 0usize;
+    for (c, &span) in counts.iter().zip(spans) {
+        if span.is_none() {
+            zeros += 1;
+            continue;
         }
-        let full = convolve(&less, t)?;
-        powers.push((less, full));
-    }
-    // suffix[j]: the product of the items from j on
-    let n = items.len();
-    let mut suffix: Vec<Vec<N>> = vec![Vec::new(); n + 1];
-    suffix[n] = vec![N::one()];
-    for j in (0..n).rev() {
         dl.check()?;
-        suffix[j] = convolve(&powers[j].1, &suffix[j + 1])?;
+        convolve_into(&all, trimmed(c, span), &mut next)?;
+        std::mem::swap(&mut all, &mut next);
     }
-    // others[j]: the product of every component's counts but one of item j's
-    let mut prefix = vec![N::one()];
-    let mut others = Vec::with_capacity(n);
-    for (j, (less, full)) in powers.iter().enumerate() {
+    // others[j]: the product of the other components' counts, for a component of item j
+    let mut others: Vec<Vec<N>> = Vec::with_capacity(items.len());
+    for t in &items {
         dl.check()?;
-        others.push(convolve(&convolve(&prefix, less)?, &suffix[j + 1])?);
-        prefix = convolve(&prefix, full)?;
+        let none = t.iter().all(|x| x.is_zero());
+        others.push(match (none, zeros) {
+            (false, 0) => divide(&all, t)?,
+            (true, 1) => all.clone(),
+            _ => Vec::new(),
+        });
     }
     let at = |d: usize| d.checked_sub(from).and_then(|i| ways.get(i));
     let mut z = N::zero();
     let mut out_num = N::zero();
-    for (t, p) in prefix.iter().enumerate() {
-        if !p.is_zero() {
-            if let Some(w) = at(low + t) {
-                z.add_mul(p, w)?;
-                let term = outside(low + t, p, w)?;
-                out_num.add_to(&term)?;
+    if zeros == 0 {
+        for (t, p) in all.iter().enumerate() {
+            if !p.is_zero() {
+                if let Some(w) = at(low + t) {
+                    z.add_mul(p, w)?;
+                    let term = outside(low + t, p, w)?;
+                    out_num.add_to(&term)?;
+                }
             }
         }
     }
@@ -300,7 +346,8 @@ fn combine<N: Num>(
     // (item, lo, length)
     let mut made: Vec<((usize, usize, usize), usize)> = Vec::new();
     let mut weights: Vec<Vec<N>> = Vec::with_capacity(counts.len());
-    for ((c, &(lo, _)), &j) in counts.iter().zip(&spans).zip(&item_of) {
+    for ((c, &span), &j) in counts.iter().zip(spans).zip(&item_of) {
+        let lo = span.map_or(0, |s| s.0);
         let key = (j, lo, c.len());
         if let Some(&(_, i)) = made.iter().find(|(k, _)| *k == key) {
             let w = weights[i].clone();
@@ -347,7 +394,8 @@ pub fn total_weights<N: Num>(
     dl: &Deadline,
 ) -> Result<Total<N>, Stop> {
     total_degree(counts)?;
-    let (from, to) = reach(counts);
+    let spans = spans(counts);
+    let (from, to) = reach(counts, &spans);
     // ways[d - from] = C(outside, remaining - d) for d in from..=to
     let mut ways = from_big::<N>(&binomials(
         outside,
@@ -357,7 +405,7 @@ pub fn total_weights<N: Num>(
     )?)?;
     ways.reverse();
     // C(outside - 1, x - 1) = C(outside, x) * x / outside: placements with a given outside cell a mine
-    let (weights, z, out_num) = combine(counts, ways, dl, |t, n, w| {
+    let (weights, z, out_num) = combine(counts, &spans, ways, dl, |t, n, w| {
         let x = remaining - t as i64;
         if outside > 0 && x > 0 && x as u64 <= outside {
             n.mul(&w.mul_u64(x as u64)?.div_u64(outside))
@@ -393,7 +441,8 @@ pub fn total_ratio<N: Num>(
     dl: &Deadline,
 ) -> Result<Total<N>, Stop> {
     total_degree(counts)?;
-    let (from, to) = reach(counts);
+    let spans = spans(counts);
+    let (from, to) = reach(counts, &spans);
     let (from, to) = (from as i64, to as i64);
     let xa = (remaining - to).max(0);
     let xb = (remaining - from).min(outside as i64);
@@ -431,7 +480,7 @@ pub fn total_ratio<N: Num>(
             }
         })
         .collect();
-    let (weights, z, out_num) = combine(counts, ways, dl, |t, n, w| {
+    let (weights, z, out_num) = combine(counts, &spans, ways, dl, |t, n, w| {
         let x = remaining - t as i64;
         if x > 0 && x as u64 <= outside {
             n.mul(&w.mul_u64(x as u64)?)

@@ -63,6 +63,10 @@ pub trait Num: Clone + PartialEq + Send + Sync + 'static {
     fn mul_u64(&self, k: u64) -> Result<Self, Stop>;
     /// Exact or floor division by a small positive number.
     fn div_u64(&self, k: u64) -> Self;
+    /// `self -= a * b` (never below 0: an error if it would be).
+    fn sub_mul(&mut self, a: &Self, b: &Self) -> Result<(), Stop>;
+    /// `self / d` when `d` divides it exactly (an error otherwise, and for 0).
+    fn div_exact(&self, d: &Self) -> Result<Self, Stop>;
     /// `self += a * b`.
     #[inline]
     fn add_mul(&mut self, a: &Self, b: &Self) -> Result<(), Stop> {
@@ -117,6 +121,17 @@ impl Num for u128 {
         *self = self.checked_add(p).ok_or(Stop::Overflow)?;
         Ok(())
     }
+    fn sub_mul(&mut self, a: &Self, b: &Self) -> Result<(), Stop> {
+        let p = a.checked_mul(*b).ok_or(Stop::Overflow)?;
+        *self = self.checked_sub(p).ok_or_else(inexact)?;
+        Ok(())
+    }
+    fn div_exact(&self, d: &Self) -> Result<Self, Stop> {
+        match (self.checked_div(*d), self.checked_rem(*d)) {
+            (Some(q), Some(0)) => Ok(q),
+            _ => Err(inexact()),
+        }
+    }
 }
 
 impl Num for BigUint {
@@ -154,6 +169,30 @@ impl Num for BigUint {
     fn div_u64(&self, k: u64) -> Self {
         self / k
     }
+    fn sub_mul(&mut self, a: &Self, b: &Self) -> Result<(), Stop> {
+        let p = a * b;
+        if p > *self {
+            return Err(inexact());
+        }
+        *self -= p;
+        Ok(())
+    }
+    fn div_exact(&self, d: &Self) -> Result<Self, Stop> {
+        if Zero::is_zero(d) {
+            return Err(inexact());
+        }
+        let q = self / d;
+        if &q * d == *self {
+            Ok(q)
+        } else {
+            Err(inexact())
+        }
+    }
+}
+
+/// An exact division that was not (a defect of the caller: never a wrong count).
+fn inexact() -> Stop {
+    Stop::Invalid("an exact division left a remainder".into())
 }
 
 /// Runs `f` on the `u128` fast path, and again on `BigUint` if that overflowed.
