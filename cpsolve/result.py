@@ -188,6 +188,7 @@ class Analysis:
     _cells: list[CellResult] | None = field(default=None, repr=False, compare=False)
     _make_cells: Callable[[], list[CellResult]] | None = field(default=None, repr=False, compare=False)
     _raw: _RawCells | None = field(default=None, repr=False, compare=False)
+    _model: Model | None = field(default=None, repr=False, compare=False)
 
     def __init__(self, rows: int, cols: int, mines: int | None, remaining: int | None,
                  cells: list[CellResult] | None = None, exact: bool = True, prior: str = "",
@@ -195,13 +196,14 @@ class Analysis:
                  board: Board | None = None, *,
                  _cells: list[CellResult] | None = None,
                  _make_cells: Callable[[], list[CellResult]] | None = None,
-                 _raw: _RawCells | None = None) -> None:
+                 _raw: _RawCells | None = None, _model: Model | None = None) -> None:
         # ``cells`` given: kept as is (also what dataclasses.replace(a, cells=...) passes);
         # otherwise built by ``_make_cells`` (or ``_raw``'s) on first access
         self.rows, self.cols, self.mines, self.remaining = rows, cols, mines, remaining
         self.exact, self.prior, self.density = exact, prior, density
         self.stats = stats if stats is not None else AnalysisStats()
         self.board = board
+        self._model = _model
         self._cells = cells if cells is not None else _cells
         self._make_cells = None if self._cells is not None else _make_cells
         self._raw = None if self._cells is not None else _raw
@@ -237,7 +239,14 @@ class Analysis:
         assert probs is not None, "a model's result needs its probabilities"
         raw = _RawCells(model.unknown, board.rows, board.cols, probs, proofs if proofs is not None else {})
         return cls(board.rows, board.cols, board.mines, remaining, None, exact, prior, density, stats, board,
-                   _raw=raw)
+                   _raw=raw, _model=model)
+
+    @property
+    def model(self) -> Model | None:
+        """The constraint model the analysis built and counted (:func:`~cpsolve.constraints.build_model`'s,
+        with the analysis' ``trust_flags``), None when it built none (cut short before its model, or
+        made from listed cells). The player's look-ahead counts it rather than building it again."""
+        return self._model
 
     @property
     def cells(self) -> list[CellResult]:

@@ -563,3 +563,23 @@ def test_game_board_codes_kept_cell_by_cell_equal_the_board_s_own() -> None:
     game.reveal(*divmod(next(i for i, v in enumerate(game.view) if v < 0 and not game.is_mine(*divmod(i, 9))), 9))
     board = game.board()
     assert board.codes == code_bytes(game.view) and board.remaining_mines() == 10
+
+
+def test_lookahead_counts_the_analysis_model_as_its_own() -> None:
+    """Lookahead.solve given an analysis' model (Analysis.model) counts the position it builds
+    itself: the same placements, probabilities, tallies, components and off-frontier cells."""
+    from cpsolve.simulate.positions import played_positions
+
+    engine = Lookahead()
+    checked = 0
+    for difficulty, n in (("expert", 30), ("beginner", 40)):
+        for pos in played_positions(difficulty, n, seed=3):
+            a = analyze(pos.board)
+            assert a.model is not None
+            got, want = engine.solve(pos.board, a.model), engine.solve(pos.board)
+            assert got.z == want.z and got.prob == want.prob and got.tally == want.tally
+            assert got.comps == want.comps and got.outside == want.outside and got.fixed == want.fixed
+            assert [c.counts for c in got.counts] == [c.counts for c in want.counts]
+            assert got.remaining == want.remaining
+            checked += 1
+    assert checked == 70

@@ -51,6 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import add_game_args  # noqa: E402
 
 from cpsolve.board import Board  # noqa: E402
+from cpsolve.constraints import Model  # noqa: E402
 from cpsolve.play import endgame  # noqa: E402
 from cpsolve.play.referee import play_game  # noqa: E402
 from cpsolve.play.strategy import Move, Strategy  # noqa: E402
@@ -111,8 +112,8 @@ class Probe(Strategy):
     game: int = -1
     found: list[dict[str, Any]] = field(default_factory=list)
 
-    def smart_guess(self, board: Board) -> Move | None:
-        move = super().smart_guess(board)
+    def smart_guess(self, board: Board, model: Model | None = None) -> Move | None:
+        move = super().smart_guess(board, model)
         if move is None or move.reason not in HEURISTIC:
             return move
         state = self.lookahead.solve(board)

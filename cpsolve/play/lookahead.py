@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from .. import _core
 from ..board import Board
-from ..constraints import TOTAL, Component, Inconsistent, build_model
+from ..constraints import TOTAL, Component, Inconsistent, Model, build_model
 from ..constraints.model import mine_flags
 from ..count.native import call
 from ..options import DEFAULT_STATE_BUDGET
@@ -139,11 +139,16 @@ class Lookahead:
     def __init__(self, state_budget: int | None = DEFAULT_STATE_BUDGET) -> None:
         self.state_budget = state_budget
 
-    def solve(self, board: Board) -> CountedPosition:
-        """Count ``board`` exactly. Raises Inconsistent (no placement) or count.BudgetExceeded."""
+    def solve(self, board: Board, model: Model | None = None) -> CountedPosition:
+        """Count ``board`` exactly. Raises Inconsistent (no placement) or count.BudgetExceeded.
+
+        ``model``: ``board``'s model as :func:`~cpsolve.constraints.build_model` builds it (an
+        analysis' own, :attr:`~cpsolve.result.Analysis.model`), counted instead of building it again;
+        ignored on a board with flags (the analysis may not have trusted them)."""
         if board.mines is None:
             raise ValueError("the look-ahead needs the mine total")
-        model = build_model(board)
+        if model is None or board.flags:
+            model = build_model(board)
         remaining = model.remaining_free
         assert remaining is not None
         core, empty = call(_core.Position.of_model, board.rows, board.cols, board.codes, model.core,

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from .. import count
 from ..board import COVERED, Board, neighbours
-from ..constraints import Inconsistent
+from ..constraints import Inconsistent, Model
 from ..count.native import call
 from ..result import Analysis, best_guess
 from .endgame import endgame_move
@@ -86,7 +86,7 @@ class Strategy:
             return Move(tuple(zero), False, "exact-zero")
         if self.name != "basic" and board.mines is not None:
             try:
-                move = self.smart_guess(board)
+                move = self.smart_guess(board, analysis.model if analysis.board is board else None)
             except (count.BudgetExceeded, Inconsistent):
                 move = None
             if move is not None:
@@ -97,8 +97,10 @@ class Strategy:
             return Move((), False, "nothing left to open")
         return Move((guess,), True, "lowest")
 
-    def smart_guess(self, board: Board) -> Move | None:
-        state = self.lookahead.solve(board)
+    def smart_guess(self, board: Board, model: Model | None = None) -> Move | None:
+        """The ``best`` strategy's guess on ``board`` (``model``: its model, an analysis' own, see
+        :meth:`.Lookahead.solve`), None when no rule picks a cell."""
+        state = self.lookahead.solve(board, model)
         probs = state.prob.values()
         if 0.0 in probs:
             # the exact counts show a cell safe that the analysis did not (cut short by its budget,
