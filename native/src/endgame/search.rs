@@ -6,60 +6,13 @@
 //! the moves, the cut-offs and the tie-breaks are those of the Python search this replaces, so that
 //! the same positions give the same moves and the same node counts (and the same budget overruns).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::time::Instant;
+
+use super::memo::{self, Memo};
 
 /// The deadline is read every this many nodes (a node costs about a microsecond: the clock stays a
 /// small share of the work, and a search overruns its deadline by about a millisecond at most).
 pub const CLOCK_EVERY: u64 = 1024;
-
-/// A fast hash of 64-bit words (the memo's keys are bitsets; SipHash would be most of a lookup).
-#[derive(Default)]
-pub struct WordHasher(u64);
-
-impl Hasher for WordHasher {
-    fn finish(&self) -> u64 {
-        let x = self.0;
-        (x ^ (x >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ (x >> 32)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-}
-
-type Map<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
-
-/// Words hashed one by one (a slice of u64 would be hashed as bytes).
-#[derive(PartialEq, Eq, Default)]
-struct Words(Vec<u64>);
-
-impl Hash for Words {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        for &w in self.0.iter() {
-            state.write_u64(w);
-        }
-    }
-}
-
-/// The memo's key of a set, written into `out`: the offset of its first non-zero word, then its
-/// words up to the last non-zero one (sets deep in the tree are a few bits: their keys are a word or
-/// two). `nz`: the indices of the set's non-zero words, ascending.
-fn key_into(s: &[u64], nz: &[u32], out: &mut Words) {
-    let lo = nz.first().map_or(s.len(), |&i| i as usize);
-    let hi = nz.last().map_or(lo, |&i| i as usize + 1);
-    out.0.clear();
-    out.0.push(lo as u64);
-    out.0.extend_from_slice(&s[lo..hi]);
-}
 
 // A set is its words and `nz`, the indices of its non-zero words (ascending): every operation below
 // reads only those, so a set deep in the tree (a few placements) costs a few words, not the list's
@@ -127,7 +80,7 @@ pub struct Search {
     mine: Vec<Vec<u64>>,
     /// per live cell: the placements by the number it shows, in order of the first placement showing it
     values: Vec<Vec<Vec<u64>>>,
-    memo: Map<Words, u64>,
+    memo: Memo,
     pub nodes: u64,
     pub budget: u64,
     /// the analysis deadline (`cpsolve/budget.py`), checked every [`CLOCK_EVERY`] nodes
@@ -146,7 +99,6 @@ pub struct Search {
     split_nzs: Vec<Vec<Vec<u32>>>,
     sigs: Vec<Vec<Seen>>,
     ranks: Vec<Vec<(u64, usize)>>,
-    key: Words,
 }
 
 impl Search {
@@ -208,7 +160,7 @@ impl Search {
             n: n as u64,
             mine,
             values,
-            memo: Map::default(),
+            memo: Memo::default(),
             nodes: 0,
             budget,
             deadline: None,
@@ -221,7 +173,6 @@ impl Search {
             split_nzs: Vec::new(),
             sigs: Vec::new(),
             ranks: Vec::new(),
-            key: Words::default(),
         }
     }
 
@@ -248,6 +199,15 @@ impl Search {
 
     pub fn placements(&self) -> u64 {
         self.n
+    }
+
+    /// A bound on the depth of [`Search::win`]'s recursion: each level's set is a strict subset of
+    /// the one above (a move splits off at least its mines, or its numbers differ), and each level
+    /// decides one more live cell (the one opened: safe with one number in each part, it is dropped
+    /// from the cells the levels below look at), so a line of play is at most one level per
+    /// placement and at most one per live cell, plus the leaf.
+    pub fn levels(&self) -> u64 {
+        self.n.min(self.mine.len() as u64 + 1)
     }
 
     /// The set of every placement, and its non-zero words (all of them).
@@ -310,12 +270,10 @@ impl Search {
         active: &[usize],
         depth: usize,
     ) -> Result<u64, OverBudget> {
-        // looked up with a reused key; a key of its own only for a new entry (the memo keeps it)
-        key_into(s, nz, &mut self.key);
-        if let Some(&v) = self.memo.get(&self.key) {
+        let key = memo::key(s, nz);
+        if let Some(v) = self.memo.get(s, &key) {
             return Ok(v);
         }
-        let key = Words(self.key.0.clone());
         self.nodes += 1;
         if self.nodes > self.budget || depth > MAX_DEPTH {
             return Err(OverBudget);
@@ -330,7 +288,7 @@ impl Search {
         }
         let n = count(s, nz);
         if n == 1 {
-            self.memo.insert(key, 1);
+            self.memo.insert(s, &key, 1);
             return Ok(1);
         }
         let (safe, below) = self.moves(s, nz, active);
@@ -353,7 +311,7 @@ impl Search {
             self.best(s, nz, n, &below, false, depth)?.1
         };
         self.cells.push(below);
-        self.memo.insert(key, val);
+        self.memo.insert(s, &key, val);
         Ok(val)
     }
 

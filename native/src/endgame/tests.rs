@@ -4,6 +4,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use proptest::prelude::*;
 
+use super::memo::{self, Memo};
 use super::placements::{self, Comp};
 use super::search::Search;
 use super::{as_live, layout};
@@ -252,5 +253,36 @@ proptest! {
     #[test]
     fn search_is_optimal_over_words((base, nb, ps) in wide_instance()) {
         check_optimal(&base, &nb, &ps)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// The memo answers as a map keyed by the set does: sets of 0-4 words (zero words among them),
+    /// inserted and looked up in any order, past several growths of its table.
+    #[test]
+    fn memo_is_a_map(
+        sets in proptest::collection::vec(
+            (proptest::collection::vec(prop_oneof![Just(0u64), Just(1u64), Just(1u64 << 63), any::<u64>()], 4), any::<u64>()),
+            0..3000,
+        ),
+    ) {
+        let mut memo = Memo::default();
+        let mut truth: HashMap<Vec<u64>, u64> = HashMap::new();
+        for (k, (s, v)) in sets.iter().enumerate() {
+            let nz: Vec<u32> = (0..s.len() as u32).filter(|&i| s[i as usize] != 0).collect();
+            let key = memo::key(s, &nz);
+            prop_assert_eq!(memo.get(s, &key), truth.get(s).copied());
+            if k % 3 != 2 {
+                memo.insert(s, &key, *v);
+                truth.insert(s.clone(), *v);
+            }
+            prop_assert_eq!(memo.len(), truth.len());
+        }
+        for (s, v) in &truth {
+            let nz: Vec<u32> = (0..s.len() as u32).filter(|&i| s[i as usize] != 0).collect();
+            prop_assert_eq!(memo.get(s, &memo::key(s, &nz)), Some(*v));
+        }
     }
 }
