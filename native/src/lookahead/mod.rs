@@ -29,6 +29,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 const NONE: u32 = u32::MAX;
@@ -52,6 +53,14 @@ struct Comp {
     counts: Vec<BigUint>,
     dp: Counts,
     big: OnceLock<dp::Dp<BigUint>>,
+    /// Per group, per mine count k of the component: the mines the group holds summed over the
+    /// configurations with k mines (None: that overflowed u128). [`Comp::group_mines`] is linear
+    /// in its weights, so with this it is a dot product per group instead of a backward pass over
+    /// the DP (on big integers whenever a weight passes u128, as Expert's do). Made the second time
+    /// the component's marginals are asked for: a component kept by derived positions is asked for
+    /// once by each of them.
+    per_k: OnceLock<Option<Vec<Vec<u128>>>>,
+    asked: AtomicBool,
 }
 
 impl Comp {
@@ -97,12 +106,21 @@ impl Comp {
             counts,
             dp,
             big: OnceLock::new(),
+            per_k: OnceLock::new(),
+            asked: AtomicBool::new(false),
         })
     }
 
     /// Per group, the weighted number of mines it holds over all configurations (`w[k]` the weight
     /// of a configuration with k mines): on u128 while everything fits.
     fn group_mines(&self, w: &[BigUint], dl: &Deadline) -> Result<Vec<BigUint>, Stop> {
+        if let Counts::Small(d) = &self.dp {
+            if self.asked.swap(true, Ordering::Relaxed) {
+                if let Some(m) = self.per_k.get_or_init(|| per_mine_count(d)) {
+                    return Ok(m.iter().map(|row| dot(row, w)).collect());
+                }
+            }
+        }
         match &self.dp {
             Counts::Small(d) => {
                 if let Some(ws) = w.iter().map(|x| x.to_u128()).collect::<Option<Vec<u128>>>() {
@@ -121,6 +139,49 @@ impl Comp {
     fn is_empty(&self) -> bool {
         self.counts.iter().all(|c| c.is_zero())
     }
+}
+
+/// [`Comp::per_k`] of a DP: one backward pass per mine count k, weighted 1 at k and 0 elsewhere.
+fn per_mine_count(d: &dp::Dp<u128>) -> Option<Vec<Vec<u128>>> {
+    let kn = d.counts.len();
+    let mut m = vec![vec![0u128; kn]; d.ngroups];
+    let mut unit = vec![0u128; kn];
+    for k in 0..kn {
+        if d.counts[k] == 0 {
+            continue; // no configuration with k mines: nothing held
+        }
+        unit[k] = 1;
+        let (numer, _) = d.group_mines(&unit, &Deadline::none()).ok()?;
+        unit[k] = 0;
+        for (row, v) in m.iter_mut().zip(numer) {
+            row[k] = v;
+        }
+    }
+    Some(m)
+}
+
+/// `sum_k row[k] * w[k]` (a missing weight is 0), exactly.
+fn dot(row: &[u128], w: &[BigUint]) -> BigUint {
+    let mut small: Option<u128> = Some(0);
+    for (&c, x) in row.iter().zip(w) {
+        if c == 0 {
+            continue;
+        }
+        small = small.and_then(|s| x.to_u128()?.checked_mul(c)?.checked_add(s));
+        if small.is_none() {
+            break;
+        }
+    }
+    if let Some(s) = small {
+        return BigUint::from(s);
+    }
+    let mut acc = BigUint::zero();
+    for (&c, x) in row.iter().zip(w) {
+        if c != 0 && !x.is_zero() {
+            acc += x * c;
+        }
+    }
+    acc
 }
 
 /// What the probabilities are made from: per component the group numerators, and the one
@@ -797,6 +858,9 @@ impl Position {
         let (rows, cols) = (self.rows, self.cols);
         let mut keys = self.keys();
         keys.sort_unstable();
+        // the position given each cell a mine, made once: a cell is asked of with up to four
+        // neighbours (it and the cell right of or below it, or of it as that cell)
+        let mut given: Vec<(usize, Option<Position>)> = Vec::new();
         for x in keys {
             let x = x as usize;
             let px = prob[x];
@@ -832,9 +896,20 @@ impl Position {
                 }
                 let mut ok = true;
                 for (a, b) in [(x, y), (y, x)] {
-                    let given =
-                        self.derive(None, vec![(vec![a as u32], 1)], self.same_board(), dl)?;
-                    let good = match &given {
+                    let at = match given.binary_search_by_key(&a, |(c, _)| *c) {
+                        Ok(at) => at,
+                        Err(at) => {
+                            let g = self.derive(
+                                None,
+                                vec![(vec![a as u32], 1)],
+                                self.same_board(),
+                                dl,
+                            )?;
+                            given.insert(at, (a, g));
+                            at
+                        }
+                    };
+                    let good = match &given[at].1 {
                         None => false,
                         Some(g) => {
                             let gp = g.prob()?;

@@ -1,6 +1,9 @@
-//! The look-ahead's own checks: the correctly rounded ratio against exact comparisons.
+//! The look-ahead's own checks: the correctly rounded ratio against exact comparisons, and the
+//! marginals by rows per mine count against the DP's backward pass.
 
 use super::ratio::ratio;
+use crate::count::num::Deadline;
+use crate::count::{dp, plan};
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
@@ -81,5 +84,40 @@ proptest! {
                 prop_assert!(nearest(&n, &d, f), "{} / {} -> {}", n, d, f);
             }
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A component's group marginals made from its rows per mine count (`per_mine_count`, `dot`)
+    /// equal the DP's backward pass with the same weights, small ones and ones past u128.
+    #[test]
+    fn rows_per_mine_count_equal_the_backward_pass(
+        sizes in proptest::collection::vec(1u32..=3, 1..=5),
+        cons in proptest::collection::vec((proptest::collection::btree_set(0usize..5, 1..=3), 0i64..5), 1..=3),
+        ws in proptest::collection::vec((any::<u64>(), 0u32..4), 1..=16),
+    ) {
+        let cons: Vec<(Vec<usize>, i64)> = cons
+            .into_iter()
+            .map(|(gs, need)| (gs.into_iter().filter(|&g| g < sizes.len()).collect::<Vec<_>>(), need))
+            .filter(|(gs, _)| !gs.is_empty())
+            .collect();
+        let group_cons: Vec<Vec<usize>> = (0..sizes.len())
+            .map(|g| (0..cons.len()).filter(|&c| cons[c].0.contains(&g)).collect())
+            .collect();
+        let needs = cons.iter().map(|(_, n)| *n).collect();
+        let Ok(pc) = plan::Comp::new(sizes, group_cons, needs) else { return Ok(()) };
+        let steps = plan::elimination_plan(&pc);
+        let Ok(d) = dp::count::<u128>(&pc, &steps, dp::Limits::default(), &Deadline::none()) else {
+            return Ok(());
+        };
+        let w: Vec<BigUint> = ws.iter().map(|&(x, shift)| BigUint::from(x) << (64 * shift)).collect();
+        let rows = super::per_mine_count(&d);
+        prop_assert!(rows.is_some());
+        let rows = rows.unwrap_or_default();
+        let (want, _) = d.convert::<BigUint>().group_mines(&w, &Deadline::none()).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+        let got: Vec<BigUint> = rows.iter().map(|r| super::dot(r, &w)).collect();
+        prop_assert_eq!(got, want);
     }
 }
