@@ -109,30 +109,40 @@ impl Position {
             let (rr, cc) = (r + dr, c + dc);
             (0 <= rr && rr < rows && 0 <= cc && cc < cols).then(|| (rr * cols + cc) as usize)
         };
-        let mut tiles = Vec::with_capacity(shape.tiles.len());
-        for &(dr, dc) in shape.tiles {
-            let j = at(dr, dc)?;
-            if !self.hidden(prob, j) {
-                return None;
-            }
-            tiles.push(j as u32);
+        // checked before anything is allocated: the scan asks at every cell, most fail at once
+        if shape
+            .tiles
+            .iter()
+            .any(|&(dr, dc)| !matches!(at(dr, dc), Some(j) if self.hidden(prob, j)))
+        {
+            return None;
         }
-        let mut missing = Vec::new();
+        let mut n = 0;
         for &(dr, dc) in shape.enablers {
             if let Some(e) = at(dr, dc) {
                 if self.codes[e] >= 0 {
                     return None;
                 }
-                if self.hidden(prob, e) {
-                    missing.push(e as u32);
-                }
+                n += usize::from(self.hidden(prob, e));
             }
         }
-        if missing.len() > limit {
+        if n > limit {
             return None;
         }
+        let mut tiles: Vec<u32> = Vec::with_capacity(shape.tiles.len() + n);
+        tiles.extend(
+            shape
+                .tiles
+                .iter()
+                .filter_map(|&(dr, dc)| at(dr, dc).map(|j| j as u32)),
+        );
+        let missing = shape
+            .enablers
+            .iter()
+            .filter_map(|&(dr, dc)| at(dr, dc))
+            .filter(|&e| self.hidden(prob, e))
+            .map(|e| e as u32);
         let safes = tiles.split_off(shape.mines);
-        let n = missing.len();
         tiles.extend(missing);
         Some(Pattern {
             mines: tiles,
