@@ -417,11 +417,21 @@ class Analysis:
         if self._cells is None and raw is not None and _counted(raw.probs):
             # a counted board (a player asks every guess): the rule on each cell's value object,
             # without the per-cell results
-            verdicts = raw.verdicts()
-            # a proved mine whose value is not 1 (counting and proofs disagreeing, which a sound pair
-            # never does) is left to the per-cell rule
-            if all(_is_one(raw.probs.value_of(i)) for i, mine in verdicts.items() if mine):
-                return _grouped_best_guess(raw.probs, verdicts, self.board, self.cols)
+            probs, verdicts = raw.probs, raw.verdicts()
+            safe = [i for i, mine in verdicts.items() if not mine]
+            if safe:
+                values = list(map(probs.value_of, safe))
+                low = _lowest(values)
+                return _tie_break(list(compress(safe, (id(p) in low for p in values))), self.board, self.cols)
+            tied = _lowest_cells(probs)
+            if tied and any(verdicts.values()):
+                # a proved mine is never a guess; one among the lowest (its value not 1: counting and
+                # proofs disagreeing, which a sound pair never does) is dropped, and if none is left
+                # the per-cell rule decides. Else the lowest of the rest is this value too.
+                tied = list(filterfalse(verdicts.get, tied))
+                if not tied:
+                    return best_guess(self.cells, self.board)
+            return _tie_break(tied, self.board, self.cols)
         return best_guess(self.cells, self.board)
 
     def to_json(self) -> dict[str, Any]:
@@ -496,48 +506,33 @@ def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple
     return divmod(i, board.cols)
 
 
-def _grouped_best_guess(probs: _GroupProbabilities, verdicts: Mapping[int, bool], board: Board | None,
-                        cols: int) -> tuple[int, int] | None:
-    """:func:`best_guess` over the cells of ``probs`` (an exactly counted board's, kept per group:
-    no estimate is replaced by a proof) with the proved cells' ``verdicts``. The values are compared
-    once per object and the cells gathered by group in C (compress): no value looked up per covered
-    cell. Every proved mine's value must be 1 (the caller checks)."""
-    value_of = probs.value_of
-    safe = [i for i, mine in verdicts.items() if not mine]
-    if safe:
-        pool = {i: value_of(i) for i in safe}
-        low = _lowest(list(pool.values()))
-        tied = [i for i, p in pool.items() if id(p) in low]
-        return _tie_break(tied, board, cols)
-    # every candidate value object: one per group of the frontier, the off-frontier cells' (when
-    # there is such a cell: they are listed only if theirs is the lowest), the safe fixed cells';
-    # a fixed mine holds 1 and is never a candidate
+def _lowest_cells(probs: _GroupProbabilities) -> list[int]:
+    """The cells of ``probs`` (an exactly counted board's, kept per group: no estimate is replaced
+    by a proof) whose value is the lowest that is not 1, in no particular order; none when every
+    value is 1. The values are compared once per object and the cells gathered by group in C
+    (compress): no value looked up per covered cell."""
     explicit, p_out, zero = probs._explicit, probs._p_out, probs._zero
     values = list(explicit.values())
     ids = list(map(id, values))
     distinct = dict(zip(ids, values, strict=True))
-    outside = filterfalse(probs._fixed.__contains__, filterfalse(explicit.__contains__, probs._outside))
+    flags = mine_flags(probs._fixed)  # a dict: its membership test runs in C, the model's in Python
+    outside = filterfalse(flags.__contains__, filterfalse(explicit.__contains__, probs._outside))
     first_out = next(outside, None)
     if first_out is not None:
         distinct[id(p_out)] = p_out
-    safe_fixed = [i for i, mine in mine_flags(probs._fixed).items() if not mine and i not in explicit]
+    safe_fixed = [i for i, mine in flags.items() if not mine and i not in explicit]
     if safe_fixed:
         distinct[id(zero)] = zero
-    keep = [p for p in distinct.values() if not _is_one(p)]
+    keep = [p for p in distinct.values() if not (isinstance(p, Exact) and p.is_one())]
     if not keep:
-        return None
+        return []
     low = _lowest(keep)
     tied = list(compress(explicit, map(low.__contains__, ids)))
     if first_out is not None and id(p_out) in low:
         tied += [first_out, *outside]
     if safe_fixed and id(zero) in low:
         tied += safe_fixed
-    return _tie_break(tied, board, cols)
-
-
-def _is_one(p: Probability) -> bool:
-    """An exact probability of 1: a cell that is never a guess."""
-    return isinstance(p, Exact) and p.is_one()
+    return tied
 
 
 def _tie_break(tied: list[int], board: Board | None, cols: int) -> tuple[int, int] | None:
@@ -849,7 +844,7 @@ class _GroupProbabilities(Mapping[int, Probability]):
         p = self._explicit.get(cell)
         if p is not None:
             return p
-        if cell not in self._fixed:
+        if cell not in mine_flags(self._fixed):
             if self._outside_set is None:
                 self._outside_set = frozenset(self._outside)
             if cell not in self._outside_set:
@@ -858,15 +853,15 @@ class _GroupProbabilities(Mapping[int, Probability]):
 
     def value_of(self, cell: int) -> Probability:
         """The value of ``cell``, which must be one of the board's cells (not checked: no set of the
-        off-frontier cells is made): a frontier cell's group value, a fixed cell's by its fact,
-        else the off-frontier value."""
+        off-frontier cells is made): a frontier cell's group value, a fixed cell's by its flag (the
+        fixed cells' facts are not made), else the off-frontier value."""
         p = self._explicit.get(cell)
         if p is not None:
             return p
-        f = self._fixed.get(cell)
-        if f is not None:
-            return self._one if f.mine else self._zero
-        return self._p_out
+        mine = mine_flags(self._fixed).get(cell)
+        if mine is None:
+            return self._p_out
+        return self._one if mine else self._zero
 
     def __iter__(self) -> Iterator[int]:
         yield from self._fixed

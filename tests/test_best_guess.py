@@ -72,9 +72,13 @@ def test_grouped_best_guess_equals_the_per_cell_rule(board, total, trust_flags, 
     assert grouped._cells is None  # nothing has read the per-cell results yet
     raw = grouped._raw
     counted = raw is not None and result._counted(raw.probs)
-    with patch.object(result, "_grouped_best_guess", wraps=result._grouped_best_guess) as fast_path:
+    some_safe = counted and not all(grouped._raw.verdicts().values())
+    with patch.object(result, "_lowest_cells", wraps=result._lowest_cells) as fast_path:
         fast = grouped.best_guess
-    assert fast_path.called == counted  # the grouped path ran wherever the board was counted
+    # the grouped path ran wherever the board was counted: among the proved-safe cells if there are
+    # any, else over the groups; neither made the per-cell results
+    assert fast_path.called == (counted and not some_safe)
+    assert (grouped._cells is None) == counted
     cells = per_cell.cells  # the per-cell results made: best_guess now reads them
     assert per_cell._cells is not None
     assert fast == per_cell.best_guess == best_guess(cells, board)
