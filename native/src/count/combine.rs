@@ -16,19 +16,8 @@ use std::rc::Rc;
 
 /// `out[i + j] += a[i] * b[j]` (empty if either is).
 pub fn convolve<N: Num>(a: &[N], b: &[N]) -> Result<Vec<N>, Stop> {
-    if a.is_empty() || b.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut out = vec![N::zero(); a.len() + b.len() - 1];
-    for (i, x) in a.iter().enumerate() {
-        if !x.is_zero() {
-            for (j, y) in b.iter().enumerate() {
-                if !y.is_zero() {
-                    out[i + j].add_mul(x, y)?;
-                }
-            }
-        }
-    }
+    let mut out = Vec::new();
+    convolve_into(a, b, &mut out)?;
     Ok(out)
 }
 
@@ -284,13 +273,14 @@ fn divide<N: Num>(p: &[N], t: &[N]) -> Result<Vec<N>, Stop> {
 fn combine<N: Num>(
     counts: &[Vec<N>],
     spans: &[Option<(usize, usize)>],
+    from: usize,
     ways: Vec<N>,
     dl: &Deadline,
     mut outside: impl FnMut(usize, &N, &N) -> Result<N, Stop>,
 ) -> Result<(Vec<Vec<N>>, N, N), Stop> {
-    // the mines the components hold at least, together; `ways` holds the entries from `from` on
+    // the mines the components hold at least, together; `ways` holds the entries from `from`
+    // ([`reach`]) on
     let low: usize = spans.iter().map(|s| s.map_or(0, |s| s.0)).sum();
-    let from = reach(counts, spans).0;
     // the distinct trimmed counts, and which one each component has
     let mut items: Vec<&[N]> = Vec::new();
     let mut item_of = Vec::with_capacity(counts.len());
@@ -405,7 +395,7 @@ pub fn total_weights<N: Num>(
     )?)?;
     ways.reverse();
     // C(outside - 1, x - 1) = C(outside, x) * x / outside: placements with a given outside cell a mine
-    let (weights, z, out_num) = combine(counts, &spans, ways, dl, |t, n, w| {
+    let (weights, z, out_num) = combine(counts, &spans, from, ways, dl, |t, n, w| {
         let x = remaining - t as i64;
         if outside > 0 && x > 0 && x as u64 <= outside {
             n.mul(&w.mul_u64(x as u64)?.div_u64(outside))
@@ -442,8 +432,8 @@ pub fn total_ratio<N: Num>(
 ) -> Result<Total<N>, Stop> {
     total_degree(counts)?;
     let spans = spans(counts);
-    let (from, to) = reach(counts, &spans);
-    let (from, to) = (from as i64, to as i64);
+    let (first, last) = reach(counts, &spans);
+    let (from, to) = (first as i64, last as i64);
     let xa = (remaining - to).max(0);
     let xb = (remaining - from).min(outside as i64);
     let scaled = xa <= xb && {
@@ -480,7 +470,7 @@ pub fn total_ratio<N: Num>(
             }
         })
         .collect();
-    let (weights, z, out_num) = combine(counts, &spans, ways, dl, |t, n, w| {
+    let (weights, z, out_num) = combine(counts, &spans, first, ways, dl, |t, n, w| {
         let x = remaining - t as i64;
         if x > 0 && x as u64 <= outside {
             n.mul(&w.mul_u64(x as u64)?)
