@@ -393,6 +393,25 @@ impl Position {
         }
     }
 
+    /// The conditions "each of `mines` a mine, each of `safes` safe" on the cells that are not
+    /// fixed (a derived position's extra constraints), or None when a fixed cell contradicts one:
+    /// no placement.
+    fn unfixed_conditions(&self, mines: &[u32], safes: &[u32]) -> Option<Vec<(Vec<u32>, i64)>> {
+        let mut extra = Vec::new();
+        for (cell, need) in mines
+            .iter()
+            .map(|&c| (c, 1))
+            .chain(safes.iter().map(|&c| (c, 0)))
+        {
+            match self.fixed_as(cell) {
+                Some(m) if m != (need == 1) => return None,
+                Some(_) => {}
+                None => extra.push((vec![cell], need)),
+            }
+        }
+        Some(extra)
+    }
+
     /// (lowest, highest) number `cell` could show, from its neighbours alone.
     fn range_of(&self, cell: u32) -> (i64, i64) {
         let (mut lo, mut unk) = (0i64, 0i64);
@@ -1160,24 +1179,16 @@ impl Position {
         safes: Vec<u32>,
         seconds: Option<f64>,
     ) -> PyResult<(u8, Option<Position>)> {
-        let mut extra: Vec<(Vec<u32>, i64)> = Vec::new();
-        for (cell, need) in mines
+        if mines
             .iter()
-            .map(|&c| (c, 1))
-            .chain(safes.iter().map(|&c| (c, 0)))
+            .chain(&safes)
+            .any(|&c| c as usize >= self.kind.len())
         {
-            if cell as usize >= self.kind.len() {
-                return Err(PyValueError::new_err("no such cell"));
-            }
-            match self.fixed_as(cell) {
-                Some(m) => {
-                    if m != (need == 1) {
-                        return Ok((0, None));
-                    }
-                }
-                None => extra.push((vec![cell], need)),
-            }
+            return Err(PyValueError::new_err("no such cell"));
         }
+        let Some(extra) = self.unfixed_conditions(&mines, &safes) else {
+            return Ok((0, None));
+        };
         if extra.is_empty() {
             return Ok((1, None));
         }

@@ -185,18 +185,9 @@ impl Position {
 
     /// Placements with `mines` mines and `safes` safe (what `condition` counts).
     fn conditioned_z(&self, mines: &[u32], safes: &[u32], dl: &Deadline) -> Result<BigUint, Stop> {
-        let mut extra: Vec<(Vec<u32>, i64)> = Vec::new();
-        for (cell, need) in mines
-            .iter()
-            .map(|&c| (c, 1))
-            .chain(safes.iter().map(|&c| (c, 0)))
-        {
-            match self.fixed_as(cell) {
-                Some(m) if m != (need == 1) => return Ok(BigUint::zero()),
-                Some(_) => {}
-                None => extra.push((vec![cell], need)),
-            }
-        }
+        let Some(extra) = self.unfixed_conditions(mines, safes) else {
+            return Ok(BigUint::zero());
+        };
         if extra.is_empty() {
             return Ok(self.z.clone());
         }
