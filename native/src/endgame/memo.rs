@@ -91,26 +91,25 @@ impl Default for Memo {
     }
 }
 
-impl Memo {
-    /// Bytes of the buffers held.
-    fn bytes(&self) -> usize {
-        (self.slots.capacity() + self.other.capacity()) * std::mem::size_of::<Slot>()
-            + self.words.capacity() * std::mem::size_of::<u64>()
-    }
+/// Bytes of buffers with room for `slots` slots and `words` words.
+fn bytes(slots: usize, words: usize) -> usize {
+    slots * std::mem::size_of::<Slot>() + words * std::mem::size_of::<u64>()
 }
 
 impl Drop for Memo {
     fn drop(&mut self) {
-        let bytes = self.bytes();
-        if bytes > KEEP_BYTES {
+        let held = bytes(
+            self.slots.capacity() + self.other.capacity(),
+            self.words.capacity(),
+        );
+        if held > KEEP_BYTES {
             return;
         }
         if let Ok(mut spare) = SPARE.try_lock() {
             let kept = spare.as_ref().map_or(0, |(s, o, w)| {
-                (s.capacity() + o.capacity()) * std::mem::size_of::<Slot>()
-                    + w.capacity() * std::mem::size_of::<u64>()
+                bytes(s.capacity() + o.capacity(), w.capacity())
             });
-            if bytes > kept {
+            if held > kept {
                 *spare = Some((
                     std::mem::take(&mut self.slots),
                     std::mem::take(&mut self.other),
