@@ -84,7 +84,7 @@ class Evaluator:
     _pocket: dict[int, bool] = field(default_factory=dict)
     _infl_cells: dict[int, int] = field(default_factory=dict)   # tiles of would-be 50/50s
     _infl_enablers: dict[int, int] = field(default_factory=dict)
-    pseudos: list[int] = field(default_factory=list)
+    pseudo: int | None = None  # the pseudo-50/50 cell :meth:`scan` found
     _around: dict[bytes, bytes] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -196,7 +196,7 @@ class Evaluator:
         assert self.state.core is not None
         pseudo, cells, enablers = call(self.state.core.scan, FINAL_THRESHOLD)
         if pseudo is not None:
-            self.pseudos.append(pseudo)
+            self.pseudo = pseudo
             return
         self._infl_cells = dict(cells)
         self._infl_enablers = dict(enablers)
@@ -330,7 +330,7 @@ def pseudo_fifty_fifty(ev: Evaluator) -> int | None:
     that nothing outside the pattern can tell apart, so opening it now loses only what any play
     must lose."""
     ev.scan()
-    return ev.pseudos[0] if ev.pseudos else None
+    return ev.pseudo
 
 
 def isolated_move(state: CountedPosition, max_placements: int, node_budget: int) -> int | None:
