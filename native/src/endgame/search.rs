@@ -32,29 +32,88 @@ fn count_and(s: &[u64], nz: &[u32], m: &[u64]) -> u64 {
         .sum()
 }
 
-fn disjoint(s: &[u64], nz: &[u32], m: &[u64]) -> bool {
-    nz.iter().all(|&i| word(s, i) & word(m, i) == 0)
-}
-
 fn subset(s: &[u64], nz: &[u32], m: &[u64]) -> bool {
     nz.iter().all(|&i| word(s, i) & !word(m, i) == 0)
 }
 
-/// `s & m` into `out` (all its words), the indices of its non-zero words into `out_nz`; false if it
-/// is empty.
-fn and_into(s: &[u64], nz: &[u32], m: &[u64], out: &mut [u64], out_nz: &mut Vec<u32>) -> bool {
-    out.fill(0);
-    out_nz.clear();
+/// How a cell's mask `m` meets the set `s`: (some placement of `s` is in `m`, some is not), read up
+/// to the first word that shows both.
+pub(super) fn meets(s: &[u64], nz: &[u32], m: &[u64]) -> (bool, bool) {
+    let (mut inside, mut outside) = (0, 0);
+    for &i in nz {
+        let (w, mw) = (word(s, i), word(m, i));
+        inside |= w & mw;
+        outside |= w & !mw;
+        if inside != 0 && outside != 0 {
+            break;
+        }
+    }
+    (inside != 0, outside != 0)
+}
+
+/// The first placement of `s` (None if it is empty).
+fn first(s: &[u64], nz: &[u32]) -> Option<u64> {
+    nz.iter().find_map(|&i| {
+        let w = word(s, i);
+        (w != 0).then(|| u64::from(i) * 64 + u64::from(w.trailing_zeros()))
+    })
+}
+
+fn has(m: &[u64], k: u64) -> bool {
+    usize::try_from(k / 64).is_ok_and(|i| m.get(i).is_some_and(|w| w >> (k % 64) & 1 == 1))
+}
+
+/// A set's words (`nw`, all 0 outside its non-zero words) and the indices of its non-zero words.
+pub(super) type Part = (Vec<u64>, Vec<u32>);
+
+/// `s & m` into `out`, a set whose words are all 0 outside its list (only those are cleared, not
+/// all `nw`); false if it is empty.
+pub(super) fn and_into(s: &[u64], nz: &[u32], m: &[u64], out: &mut Part) -> bool {
+    clear(out);
+    let (words, out_nz) = out;
     for &i in nz {
         let w = word(s, i) & word(m, i);
         if w != 0 {
-            if let Some(o) = out.get_mut(i as usize) {
+            if let Some(o) = words.get_mut(i as usize) {
                 *o = w;
                 out_nz.push(i);
             }
         }
     }
     !out_nz.is_empty()
+}
+
+/// Empties a set (its words all 0 outside its list: only those are cleared).
+fn clear(set: &mut Part) {
+    let (words, nz) = set;
+    for &i in nz.iter() {
+        if let Some(o) = words.get_mut(i as usize) {
+            *o = 0;
+        }
+    }
+    nz.clear();
+}
+
+/// The words of each of `parts` where `s` (non-zero words `nz`) has any (every other word of a part
+/// is 0), the parts sorted: the split itself, the same for the same parts in any order.
+pub(super) fn signature(parts: &[Part], nz: &[u32], sig: &mut Vec<u64>) {
+    sig.clear();
+    for (p, _) in parts {
+        sig.extend(nz.iter().map(|&i| word(p, i)));
+    }
+    let m = nz.len();
+    if m == 0 {
+        return;
+    }
+    // insertion sort of the parts' chunks of m words (a split has a few parts)
+    for a in 1..parts.len() {
+        let mut b = a;
+        while b > 0 && sig[(b - 1) * m..b * m] > sig[b * m..(b + 1) * m] {
+            let (lo, hi) = sig.split_at_mut(b * m);
+            lo[(b - 1) * m..].swap_with_slice(&mut hi[..m]);
+            b -= 1;
+        }
+    }
 }
 
 /// The search ran over its node budget (or its depth limit): it proves nothing about the best move.
@@ -90,13 +149,13 @@ pub struct Search {
     /// first moves evaluated from the full set, in the order evaluated
     pub first: Vec<FirstMove>,
     /// buffers given back by finished nodes, taken again by new ones (a node made a few vectors
-    /// of its own: their allocation was about half of the search's time)
-    sets: Vec<Vec<u64>>,
-    /// the same for the lists of a set's non-zero words
-    nzs: Vec<Vec<u32>>,
+    /// of its own: their allocation was about half of the search's time); each set all 0 outside
+    /// its list of non-zero words
+    sets: Vec<Part>,
+    /// the same for the signatures of splits
+    words: Vec<Vec<u64>>,
     cells: Vec<Vec<usize>>,
-    splits: Vec<Vec<Vec<u64>>>,
-    split_nzs: Vec<Vec<Vec<u32>>>,
+    splits: Vec<Vec<Part>>,
     sigs: Vec<Vec<Seen>>,
     ranks: Vec<Vec<(u64, usize)>>,
 }
@@ -167,27 +226,19 @@ impl Search {
             out_of_time: false,
             first: Vec::new(),
             sets: Vec::new(),
-            nzs: Vec::new(),
+            words: Vec::new(),
             cells: Vec::new(),
             splits: Vec::new(),
-            split_nzs: Vec::new(),
             sigs: Vec::new(),
             ranks: Vec::new(),
         }
     }
 
-    /// A buffer of `nw` words (contents unspecified: every use overwrites it).
-    fn take_set(&mut self) -> Vec<u64> {
-        let mut v = self.sets.pop().unwrap_or_default();
-        v.resize(self.nw, 0);
-        v
-    }
-
-    /// An empty list of word indices.
-    fn take_nz(&mut self) -> Vec<u32> {
-        let mut v = self.nzs.pop().unwrap_or_default();
-        v.clear();
-        v
+    /// A set of `nw` words (contents unspecified: [`and_into`] overwrites it).
+    fn take_set(&mut self) -> Part {
+        self.sets
+            .pop()
+            .unwrap_or_else(|| (vec![0; self.nw], Vec::new()))
     }
 
     /// An empty list of cells.
@@ -240,20 +291,22 @@ impl Search {
     fn moves(&mut self, s: &[u64], nz: &[u32], active: &[usize]) -> (Option<usize>, Vec<usize>) {
         let mut keep = self.take_cells();
         for (i, &k) in active.iter().enumerate() {
-            let mine = &self.mine[k];
-            if subset(s, nz, mine) {
+            let (mined, safe) = meets(s, nz, &self.mine[k]);
+            if !safe {
                 continue; // a mine in every placement (or no placement left)
             }
-            if disjoint(s, nz, mine) {
-                let mut seen = 0;
-                for vm in &self.values[k] {
-                    if !disjoint(s, nz, vm) {
-                        seen += 1;
-                        if seen > 1 {
-                            keep.extend_from_slice(&active[i + 1..]);
-                            return (Some(k), keep);
-                        }
-                    }
+            if !mined {
+                // safe in every placement: it tells something unless they all show one number, the
+                // number of the first (a cell's numbers split the placements where it is safe)
+                let one = first(s, nz).is_some_and(|p| {
+                    self.values[k]
+                        .iter()
+                        .find(|vm| has(vm, p))
+                        .is_some_and(|vm| subset(s, nz, vm))
+                });
+                if !one {
+                    keep.extend_from_slice(&active[i + 1..]);
+                    return (Some(k), keep);
                 }
                 continue; // safe, with one number: tells nothing
             }
@@ -296,14 +349,12 @@ impl Search {
             // a safe cell that tells something: open it first
             let mut total = 0;
             let mut p = self.take_set();
-            let mut pnz = self.take_nz();
             for i in 0..self.values[k].len() {
-                if and_into(s, nz, &self.values[k][i], &mut p, &mut pnz) {
-                    total += self.win(&p, &pnz, &below, depth + 1)?;
+                if and_into(s, nz, &self.values[k][i], &mut p) {
+                    total += self.win(&p.0, &p.1, &below, depth + 1)?;
                 }
             }
             self.sets.push(p);
-            self.nzs.push(pnz);
             total
         } else if below.is_empty() {
             n // every cell decided
@@ -339,43 +390,39 @@ impl Search {
                                                            // the splits already evaluated: (the split's parts, sorted and joined; its value)
         let mut seen = self.sigs.pop().unwrap_or_default();
         let mut parts = self.splits.pop().unwrap_or_default();
-        let mut part_nzs = self.split_nzs.pop().unwrap_or_default();
         let got = self.best_of(
             (s, nz),
             &undecided,
             &mut seen,
-            (&mut parts, &mut part_nzs),
+            &mut parts,
             below,
             record,
             depth,
         );
         self.ranks.push(undecided);
         for (sig, _) in seen.drain(..) {
-            self.sets.push(sig);
+            self.words.push(sig);
         }
         self.sigs.push(seen);
         self.sets.append(&mut parts);
         self.splits.push(parts);
-        self.nzs.append(&mut part_nzs);
-        self.split_nzs.push(part_nzs);
         got
     }
 
     /// [`Search::best`]'s loop over the cells `undecided` ((safe placements, live index), safest first),
-    /// with its buffers: `set` the set and its non-zero words, `split` the parts of a move and theirs.
+    /// with its buffers: `set` the set and its non-zero words, `parts` the parts of a move.
     #[allow(clippy::too_many_arguments)]
     fn best_of(
         &mut self,
         set: (&[u64], &[u32]),
         undecided: &[(u64, usize)],
         seen: &mut Vec<Seen>,
-        split: (&mut Vec<Vec<u64>>, &mut Vec<Vec<u32>>),
+        parts: &mut Vec<Part>,
         below: &[usize],
         record: bool,
         depth: usize,
     ) -> Result<(Option<usize>, u64), OverBudget> {
         let (s, nz) = set;
-        let (parts, part_nzs) = split;
         let mut best_k = None;
         let mut best: Option<u64> = None; // None: below every value (the Python search's -1)
         let beats = |v: u64, best: Option<u64>| match best {
@@ -387,38 +434,28 @@ impl Search {
                 break; // no cell further down can beat the best: its safety bounds its value
             }
             self.sets.append(parts);
-            self.nzs.append(part_nzs);
             for i in 0..self.values[k].len() {
                 let mut p = self.take_set();
-                let mut pnz = self.take_nz();
-                if and_into(s, nz, &self.values[k][i], &mut p, &mut pnz) {
+                if and_into(s, nz, &self.values[k][i], &mut p) {
                     parts.push(p);
-                    part_nzs.push(pnz);
                 } else {
                     self.sets.push(p);
-                    self.nzs.push(pnz);
                 }
             }
-            let mut sorted: Vec<&Vec<u64>> = parts.iter().collect();
-            sorted.sort();
-            // the parts' words where `s` has any (every other word of a part is 0): the split itself
-            let mut sig = self.sets.pop().unwrap_or_default();
-            sig.clear();
-            for p in sorted {
-                sig.extend(nz.iter().map(|&i| word(p, i)));
-            }
+            let mut sig = self.words.pop().unwrap_or_default();
+            signature(parts, nz, &mut sig);
             if let Some((_, got)) = seen.iter().find(|(g, _)| *g == sig) {
                 // the same split of the placements: the same value
                 if record {
                     self.first.push((k, got.0, got.1));
                 }
-                self.sets.push(sig);
+                self.words.push(sig);
                 continue;
             }
             let mut val = 0;
             let mut left = safe;
             let mut done = true;
-            for (p, pnz) in parts.iter().zip(part_nzs.iter()) {
+            for (p, pnz) in parts.iter() {
                 val += self.win(p, pnz, below, depth + 1)?;
                 left = left.saturating_sub(count(p, pnz));
                 if !beats(val + left, best) {
@@ -469,11 +506,10 @@ impl Search {
         };
         let masks = masks.clone();
         let mut total = 0;
-        let mut p = vec![0u64; self.nw];
-        let mut pnz = Vec::new();
+        let mut p = (vec![0u64; self.nw], Vec::new());
         for vm in &masks {
-            if and_into(&full, &nz, vm, &mut p, &mut pnz) {
-                total += self.win(&p, &pnz, &every, 1)?;
+            if and_into(&full, &nz, vm, &mut p) {
+                total += self.win(&p.0, &p.1, &every, 1)?;
             }
         }
         Ok(total)

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 
 use super::memo::{self, Memo};
 use super::placements::{self, Comp};
-use super::search::Search;
+use super::search::{self, Part, Search};
 use super::{as_live, layout};
 
 /// Placements of `set` won by optimal play, by plain recursion: every cell that is undecided, or safe
@@ -284,5 +284,71 @@ proptest! {
             let nz: Vec<u32> = (0..s.len() as u32).filter(|&i| s[i as usize] != 0).collect();
             prop_assert_eq!(memo.get(s, &memo::key(s, &nz)), Some(*v));
         }
+    }
+}
+
+/// A set of `nw` words from a list of placements (bits), with its non-zero words.
+fn set_of(bits: &[usize], nw: usize) -> Part {
+    let mut w = vec![0u64; nw];
+    for &b in bits {
+        w[b / 64] |= 1 << (b % 64);
+    }
+    let nz = (0..nw as u32).filter(|&i| w[i as usize] != 0).collect();
+    (w, nz)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// meets against the placements one by one; and_into into a reused buffer (left holding another
+    /// set) against the intersection made anew.
+    #[test]
+    fn set_operations_are_those_of_sets(
+        a in proptest::collection::btree_set(0usize..192, 0..40),
+        b in proptest::collection::btree_set(0usize..192, 0..40),
+        old in proptest::collection::btree_set(0usize..192, 0..40),
+    ) {
+        let (s, nz) = set_of(&a.iter().copied().collect::<Vec<_>>(), 3);
+        let (m, _) = set_of(&b.iter().copied().collect::<Vec<_>>(), 3);
+        let want = (a.iter().any(|x| b.contains(x)), a.iter().any(|x| !b.contains(x)));
+        prop_assert_eq!(search::meets(&s, &nz, &m), want);
+        let mut out = set_of(&old.iter().copied().collect::<Vec<_>>(), 3);
+        let both: Vec<usize> = a.intersection(&b).copied().collect();
+        prop_assert_eq!(search::and_into(&s, &nz, &m, &mut out), !both.is_empty());
+        prop_assert_eq!(out, set_of(&both, 3));
+    }
+
+    /// A split's signature is the same for its parts in any order, and differs for another split.
+    #[test]
+    fn signatures_tell_splits_apart(
+        labels in proptest::collection::vec(0usize..4, 1..150),
+        other in proptest::collection::vec(0usize..4, 1..150),
+        turn in 0usize..4,
+    ) {
+        let parts_of = |labels: &[usize], turn: usize| -> Vec<Part> {
+            (0..4)
+                .map(|l| (l + turn) % 4)
+                .map(|l| {
+                    let bits: Vec<usize> = (0..labels.len()).filter(|&b| labels[b] == l).collect();
+                    set_of(&bits, 3)
+                })
+                .filter(|p| !p.1.is_empty())
+                .collect()
+        };
+        // the set: placements 0..len of both splits (the longer one's)
+        let len = labels.len().max(other.len());
+        let (_, nz) = set_of(&(0..len).collect::<Vec<_>>(), 3);
+        let padded = |l: &[usize]| -> Vec<usize> { (0..len).map(|b| l.get(b).copied().unwrap_or(0)).collect() };
+        let (x, y) = (padded(&labels), padded(&other));
+        let (mut sx, mut sx2, mut sy) = (Vec::new(), Vec::new(), Vec::new());
+        search::signature(&parts_of(&x, 0), &nz, &mut sx);
+        search::signature(&parts_of(&x, turn), &nz, &mut sx2);
+        search::signature(&parts_of(&y, 0), &nz, &mut sy);
+        prop_assert_eq!(&sx, &sx2);
+        // the same split: the same parts as sets
+        let as_sets = |l: &[usize]| -> BTreeSet<Vec<usize>> {
+            (0..4).map(|v| (0..len).filter(|&b| l[b] == v).collect::<Vec<_>>()).filter(|p| !p.is_empty()).collect()
+        };
+        prop_assert_eq!(sx == sy, as_sets(&x) == as_sets(&y));
     }
 }
