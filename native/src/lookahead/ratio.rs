@@ -36,15 +36,10 @@ pub fn ratio(num: &BigUint, den: &BigUint) -> f64 {
         return 0.0;
     }
     let shift = diff.max(MIN_EXP) - MANT_DIG - 2;
-    let (n, d) = if shift >= 0 {
-        (num.clone(), den << (shift as u64))
-    } else {
-        (num << ((-shift) as u64), den.clone())
+    let (mut x, inexact) = match quotient_fast(num, den, shift) {
+        Some(got) => got,
+        None => quotient_exact(num, den, shift),
     };
-    let q = &n / &d;
-    let inexact = q.clone() * &d != n;
-    // q < 2^(MANT_DIG + 3): it fits a u64
-    let mut x = q.to_u64().unwrap_or(u64::MAX);
     let x_bits = 64 - x.leading_zeros() as i64;
     let extra = x_bits.max(MIN_EXP - shift) - MANT_DIG; // bits to round away: 2 or 3
     let mask = 1u64 << (extra - 1);
@@ -56,6 +51,79 @@ pub fn ratio(num: &BigUint, den: &BigUint) -> f64 {
     } & !(2 * mask - 1);
     // x now has at most MANT_DIG + 1 significant bits: exact as an f64, and the scaling is exact
     scale(x as f64, shift)
+}
+
+/// `(floor(num / (den * 2^shift)), whether that division leaves a remainder)` by big integers
+/// (the quotient, below 2^(MANT_DIG + 3), fits a u64).
+pub(super) fn quotient_exact(num: &BigUint, den: &BigUint, shift: i64) -> (u64, bool) {
+    let (n, d) = if shift >= 0 {
+        (num.clone(), den << (shift as u64))
+    } else {
+        (num << ((-shift) as u64), den.clone())
+    };
+    let q = &n / &d;
+    let inexact = q.clone() * &d != n;
+    (q.to_u64().unwrap_or(u64::MAX), inexact)
+}
+
+/// [`quotient_exact`] from the top bits of `num` and `den` alone, with no big-integer arithmetic,
+/// or None when those do not decide it (the quotient's floor lies within 2^-7 or so of an integer,
+/// about one ratio in a hundred, or the numbers are out of this path's range).
+///
+/// With `den = d * 2^b + r` (`d` its top 64 bits, `0 <= r < 2^b`) and `num * 2^c = n + f` (`c =
+/// -shift - b`, `n` an integer below 2^128, `0 <= f < 1`), the exact quotient `t = (num * 2^c) /
+/// (den * 2^-b)` is `n / d` when `r = f = 0`; otherwise it lies in the open interval `(n / (d +
+/// [r > 0]), (n + [f > 0]) / d)`, so when that lies within `[q, q + 1]` for `q = floor(n / (d + [r >
+/// 0]))`, `floor(t) = q` and `t` is no integer (a remainder).
+pub(super) fn quotient_fast(num: &BigUint, den: &BigUint, shift: i64) -> Option<(u64, bool)> {
+    let b = den.bits().saturating_sub(64);
+    let (d, d_cut) = scaled(den, -(b as i64))?;
+    let (n, n_cut) = scaled(num, -shift.checked_add(b as i64)?)?;
+    if d == 0 {
+        return None;
+    }
+    let (q, inexact) = if !d_cut && !n_cut {
+        (n / d, n % d != 0)
+    } else {
+        let q = n / (d + u128::from(d_cut));
+        let top = n.checked_add(u128::from(n_cut))?;
+        if top > q.checked_add(1)?.checked_mul(d)? {
+            return None;
+        }
+        (q, true)
+    };
+    Some((u64::try_from(q).ok()?, inexact))
+}
+
+/// `(floor(x * 2^c), whether bits were cut off)` when that fits a u128, else None.
+fn scaled(x: &BigUint, c: i64) -> Option<(u128, bool)> {
+    let bits = x.bits() as i64;
+    if bits + c > 128 || c >= 128 {
+        return None;
+    }
+    if c >= 0 {
+        return Some((x.to_u128()? << c as u32, false));
+    }
+    let k = c.unsigned_abs();
+    let (word, off) = ((k / 64) as usize, (k % 64) as u32);
+    let mut out = 0u128;
+    let mut cut = false;
+    for (i, digit) in x.iter_u64_digits().enumerate() {
+        if i < word {
+            cut |= digit != 0;
+        } else if i == word {
+            cut |= off > 0 && digit & ((1u64 << off) - 1) != 0;
+            out |= u128::from(digit >> off);
+        } else {
+            // i > word: this digit's bits land at 64 (i - word) - off; those past 128 are 0
+            // (the bit count was checked)
+            let at = 64 * (i - word) - off as usize;
+            if at < 128 {
+                out |= u128::from(digit) << at;
+            }
+        }
+    }
+    Some((out, cut))
 }
 
 /// `v * 2^e` for `e` in [-1076, 969] and an integer `v` below 2^56 already rounded to the bits the

@@ -121,3 +121,62 @@ proptest! {
         prop_assert_eq!(got, want);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// The quotient from the top bits alone, where it decides, is the big-integer one: random
+    /// ratios, exact multiples and quotients within a few units of an integer (where the top bits
+    /// must give up), with every shift `ratio` uses (subnormal ones included).
+    #[test]
+    fn quotient_from_top_bits_is_exact(
+        a in proptest::collection::vec(any::<u32>(), 1..12),
+        b in proptest::collection::vec(any::<u32>(), 1..12),
+        q in any::<u64>(),
+        delta in -3i64..=3,
+        kind in 0u8..3,
+        extra in -40i64..40,
+    ) {
+        use super::ratio::{quotient_exact, quotient_fast};
+        let den = BigUint::new(b) + 1u8;
+        let num = match kind {
+            0 => BigUint::new(a) + 1u8,
+            // q * den, nudged by a few units: the quotient at or next to an integer
+            _ => {
+                let base = BigUint::from(q | 1) * &den;
+                let base = if kind == 2 { base << 70u64 } else { base };
+                if delta >= 0 { base + delta as u64 } else if base > BigUint::from(3u8) { base - delta.unsigned_abs() } else { base }
+            }
+        };
+        let diff = num.bits() as i64 - den.bits() as i64;
+        for shift in [diff - 55, diff - 56, diff + extra - 55] {
+            let want = quotient_exact(&num, &den, shift);
+            if want.0 < (1 << 58) {
+                if let Some(got) = quotient_fast(&num, &den, shift) {
+                    prop_assert_eq!(got, want, "{} / {} shift {}", num, den, shift);
+                }
+            }
+        }
+    }
+}
+
+/// The top bits decide nearly every ratio of Expert-sized counts (hundreds of bits).
+#[test]
+fn quotient_from_top_bits_mostly_decides() {
+    use super::ratio::{quotient_exact, quotient_fast};
+    let mut x = BigUint::from(0x9e37_79b9_7f4a_7c15u64);
+    let m = (BigUint::from(1u8) << 300u64) - 1u8;
+    let mut decided = 0;
+    for i in 0..1000u64 {
+        x = (&x * 6_364_136_223_846_793_005u64 + 1_442_695_040_888_963_407u64) % &m;
+        let den = &x + 1u8;
+        x = (&x * 6_364_136_223_846_793_005u64 + 1_442_695_040_888_963_407u64) % &m;
+        let num = &x >> (i % 70);
+        let shift = num.bits() as i64 - den.bits() as i64 - 55;
+        if let Some(got) = quotient_fast(&num, &den, shift) {
+            assert_eq!(got, quotient_exact(&num, &den, shift));
+            decided += 1;
+        }
+    }
+    assert!(decided > 950, "{decided}");
+}
