@@ -63,8 +63,19 @@ struct Comp {
     asked: AtomicBool,
 }
 
-impl Comp {
-    fn count(mc: &ModelComponent, lim: dp::Limits, dl: &Deadline) -> Result<Comp, Stop> {
+/// A model component ready to count: its plan, its groups' cells, its constraints over board
+/// cells. The plan does not depend on the constraints' needs, so one made for the first number of
+/// a candidate's clue serves every other ([`Prepared::set_last_need`]).
+struct Prepared {
+    pc: plan::Comp,
+    steps: Vec<plan::Step>,
+    groups: Vec<Vec<u32>>,
+    /// (cells ascending, need) per constraint
+    cons: Vec<(Vec<u32>, i64)>,
+}
+
+impl Prepared {
+    fn new(mc: &ModelComponent) -> Result<Prepared, Stop> {
         let sizes = mc.groups.iter().map(|g| g.cells.len() as u32).collect();
         let group_cons = mc
             .groups
@@ -74,20 +85,6 @@ impl Comp {
         let needs = mc.constraints.iter().map(|(_, n)| *n as i64).collect();
         let pc = plan::Comp::new(sizes, group_cons, needs)?;
         let steps = plan::elimination_plan(&pc);
-        let counted = either(
-            || dp::count::<u128>(&pc, &steps, lim, dl),
-            || dp::count::<BigUint>(&pc, &steps, lim, dl),
-        )?;
-        let (dp, counts) = match counted {
-            Ok(d) => {
-                let c = d.counts.iter().map(|&v| BigUint::from(v)).collect();
-                (Counts::Small(d), c)
-            }
-            Err(d) => {
-                let c = d.counts.clone();
-                (Counts::Big(d), c)
-            }
-        };
         let cons = mc
             .constraints
             .iter()
@@ -100,8 +97,93 @@ impl Comp {
                 (cells, *need as i64)
             })
             .collect();
-        Ok(Comp {
+        Ok(Prepared {
+            pc,
+            steps,
             groups: mc.groups.iter().map(|g| g.cells.clone()).collect(),
+            cons,
+        })
+    }
+
+    /// The last constraint's need set to `need`: where the plan reads it (the entry of the step
+    /// that opens it; [`plan::elimination_plan`] copies a need there and nowhere else), the
+    /// component's and the constraint's own. An error when it has no constraint.
+    fn set_last_need(&mut self, need: i64) -> Result<(), Stop> {
+        let last = self
+            .pc
+            .needs
+            .len()
+            .checked_sub(1)
+            .ok_or_else(|| Stop::Invalid("the clue's component has no constraint".into()))?;
+        // the plan's steps open each constraint once, in its groups' order: find where the
+        // last one opens by the constraints the steps before it opened
+        let mut opened = vec![false; self.pc.needs.len()];
+        for step in &mut self.steps {
+            let mut at = 0;
+            for &k in &self.pc.group_cons[step.group] {
+                if !opened[k] {
+                    opened[k] = true;
+                    if k == last {
+                        let slot = step.new_needs.get_mut(at).ok_or_else(|| {
+                            Stop::Invalid("the plan does not open the clue".into())
+                        })?;
+                        *slot = need;
+                        self.pc.needs[last] = need;
+                        if let Some(c) = self.cons.get_mut(last) {
+                            c.1 = need;
+                        }
+                        return Ok(());
+                    }
+                    at += 1;
+                }
+            }
+        }
+        Err(Stop::Invalid("the plan does not open the clue".into()))
+    }
+
+    /// The component counted (its DP with the needs as they are now).
+    fn count(&self, lim: dp::Limits, dl: &Deadline) -> Result<Comp, Stop> {
+        Comp::counted(
+            &self.pc,
+            &self.steps,
+            self.groups.clone(),
+            self.cons.clone(),
+            lim,
+            dl,
+        )
+    }
+}
+
+impl Comp {
+    fn count(mc: &ModelComponent, lim: dp::Limits, dl: &Deadline) -> Result<Comp, Stop> {
+        let p = Prepared::new(mc)?;
+        Comp::counted(&p.pc, &p.steps, p.groups, p.cons, lim, dl)
+    }
+
+    fn counted(
+        pc: &plan::Comp,
+        steps: &[plan::Step],
+        groups: Vec<Vec<u32>>,
+        cons: Vec<(Vec<u32>, i64)>,
+        lim: dp::Limits,
+        dl: &Deadline,
+    ) -> Result<Comp, Stop> {
+        let counted = either(
+            || dp::count::<u128>(pc, steps, lim, dl),
+            || dp::count::<BigUint>(pc, steps, lim, dl),
+        )?;
+        let (dp, counts) = match counted {
+            Ok(d) => {
+                let c = d.counts.iter().map(|&v| BigUint::from(v)).collect();
+                (Counts::Small(d), c)
+            }
+            Err(d) => {
+                let c = d.counts.clone();
+                (Counts::Big(d), c)
+            }
+        };
+        Ok(Comp {
+            groups,
             cons,
             counts,
             dp,
@@ -205,8 +287,9 @@ pub struct Position {
     /// per board cell: 0 not fixed, 1 fixed safe, 2 fixed mine
     fixed_at: Arc<Vec<u8>>,
     comps: Vec<Arc<Comp>>,
-    /// board cell -> its component in `comps`, NONE if in none
-    comp_of: Vec<u32>,
+    /// board cell -> its component in `comps`, NONE if in none (made when first read: most derived
+    /// positions are only asked for their probabilities)
+    comp_of_cells: OnceLock<Vec<u32>>,
     outside: Vec<u32>,
     remaining: i64,
     lim: dp::Limits,
@@ -214,7 +297,8 @@ pub struct Position {
     out_num: BigUint,
     weights: Vec<Vec<BigUint>>,
     marg: OnceLock<Result<Marginals, Stop>>,
-    /// per board cell: 0 not known yet, 1 living, 2 dead (one number possible if safe)
+    /// per board cell: 0 not known yet, 1 living, 2 dead (one number possible if safe); empty until
+    /// the first is known
     dead: Mutex<Vec<u8>>,
     /// the would-be 50/50s' counts, by (mines, safes) ascending ([`patterns`])
     patterns: patterns::Memo,
@@ -265,21 +349,24 @@ impl Position {
         if let Some(k) = comps.iter().position(|c| c.is_empty()) {
             return Ok(Made::Empty(Some(k)));
         }
-        let counts: Vec<Vec<BigUint>> = comps.iter().map(|c| c.counts.clone()).collect();
         let n_out = outside.len() as u64;
         let total = either(
             || {
-                let small = counts
+                let small = comps
                     .iter()
                     .map(|c| {
-                        c.iter()
+                        c.counts
+                            .iter()
                             .map(|x| x.to_u128().ok_or(Stop::Overflow))
                             .collect()
                     })
                     .collect::<Result<Vec<Vec<u128>>, Stop>>()?;
                 combine::total_weights::<u128>(&small, n_out, remaining, dl)
             },
-            || combine::total_weights::<BigUint>(&counts, n_out, remaining, dl),
+            || {
+                let counts: Vec<Vec<BigUint>> = comps.iter().map(|c| c.counts.clone()).collect();
+                combine::total_weights::<BigUint>(&counts, n_out, remaining, dl)
+            },
         )?;
         let (weights, z, out_num) = match total {
             Ok(t) => (
@@ -295,16 +382,6 @@ impl Position {
         if z.is_zero() {
             return Ok(Made::Empty(None));
         }
-        let mut comp_of = vec![NONE; rows * cols];
-        for (k, c) in comps.iter().enumerate() {
-            for g in &c.groups {
-                for &x in g {
-                    if let Some(slot) = comp_of.get_mut(x as usize) {
-                        *slot = k as u32;
-                    }
-                }
-            }
-        }
         Ok(Made::Counted(Box::new(Position {
             rows,
             cols,
@@ -313,7 +390,7 @@ impl Position {
             fixed,
             fixed_at,
             comps,
-            comp_of,
+            comp_of_cells: OnceLock::new(),
             outside,
             remaining,
             lim,
@@ -321,7 +398,7 @@ impl Position {
             out_num,
             weights,
             marg: OnceLock::new(),
-            dead: Mutex::new(vec![0; rows * cols]),
+            dead: Mutex::new(Vec::new()),
             patterns: patterns::Memo::default(),
         })))
     }
@@ -355,6 +432,23 @@ impl Position {
         got.as_ref().map_err(|e| e.clone())
     }
 
+    /// Board cell -> its component in `comps`, NONE if in none.
+    fn comp_of(&self) -> &[u32] {
+        self.comp_of_cells.get_or_init(|| {
+            let mut comp_of = vec![NONE; self.rows * self.cols];
+            for (k, c) in self.comps.iter().enumerate() {
+                for g in &c.groups {
+                    for &x in g {
+                        if let Some(slot) = comp_of.get_mut(x as usize) {
+                            *slot = k as u32;
+                        }
+                    }
+                }
+            }
+            comp_of
+        })
+    }
+
     fn prob(&self) -> Result<&[f64], Stop> {
         Ok(&self.marginals()?.prob)
     }
@@ -377,7 +471,7 @@ impl Position {
     }
 
     fn is_outside(&self, j: usize) -> bool {
-        self.kind[j] == UNKNOWN && self.comp_of[j] == NONE
+        self.kind[j] == UNKNOWN && self.comp_of()[j] == NONE
     }
 
     fn is_fixed_mine(&self, cell: u32) -> bool {
@@ -487,7 +581,7 @@ impl Position {
             .iter()
             .flat_map(|(cells, _)| cells.iter().copied())
             .chain(removed)
-            .filter_map(|x| match self.comp_of.get(x as usize) {
+            .filter_map(|x| match self.comp_of().get(x as usize) {
                 Some(&k) if k != NONE => Some(k as usize),
                 _ => None,
             })
@@ -628,23 +722,17 @@ impl Position {
         let mut kind = (*self.kind).clone();
         kind[cell as usize] = OTHER;
         let kind = Arc::new(kind);
+        // the clue's component planned once: its numbers differ only in the clue's need
+        let mut prepared = Prepared::new(&parts.made[clue])?;
         for v in lo..=hi {
-            let mut mc = parts.made[clue].clone();
-            match mc.constraints.last_mut() {
-                Some(last) => last.1 = (v - lo) as i32,
-                None => {
-                    return Err(Stop::Invalid(
-                        "the clue's component has no constraint".into(),
-                    ))
-                }
-            }
+            prepared.set_last_need(v - lo)?;
             let mut comps = parts.kept.clone();
             for c in &shared {
                 match c {
                     Some(c) => comps.push(Arc::clone(c)),
                     None => {
                         dl.check()?;
-                        comps.push(Arc::new(Comp::count(&mc, self.lim, dl)?));
+                        comps.push(Arc::new(prepared.count(self.lim, dl)?));
                     }
                 }
             }
@@ -671,6 +759,10 @@ impl Position {
 
     fn set_dead(&self, cell: u32, dead: bool) {
         if let Ok(mut d) = self.dead.lock() {
+            if d.is_empty() {
+                // made when first set: most derived positions are never asked
+                d.resize(self.kind.len(), 0);
+            }
             if let Some(slot) = d.get_mut(cell as usize) {
                 *slot = if dead { 2 } else { 1 };
             }
@@ -798,7 +890,7 @@ impl Position {
             .filter(|&c| safe_in[c as usize] == outs.len())
             .collect();
         let deferred = outs.len() == 1 || !pocket;
-        let comp = self.comp_of.get(x as usize).copied().unwrap_or(NONE);
+        let comp = self.comp_of().get(x as usize).copied().unwrap_or(NONE);
         for (k, c) in self.comps.iter().enumerate() {
             for g in &c.groups {
                 if g.len() > 1
@@ -910,7 +1002,7 @@ impl Position {
                     .into_iter()
                     .filter(|&z| self.codes[z] == -1 && self.fixed_at[z] != 2)
                     .collect();
-                if unsure.iter().any(|&z| self.comp_of[z] == NONE) {
+                if unsure.iter().any(|&z| self.comp_of()[z] == NONE) {
                     continue; // a cell off the frontier is never a sure mine given x
                 }
                 let mut ok = true;
@@ -959,7 +1051,7 @@ impl Position {
         if self.is_outside(cell as usize) {
             return Ok(Some(self.out_num.clone()));
         }
-        let k = match self.comp_of.get(cell as usize) {
+        let k = match self.comp_of().get(cell as usize) {
             Some(&k) if k != NONE => k as usize,
             _ => return Ok(None),
         };

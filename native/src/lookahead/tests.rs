@@ -180,3 +180,61 @@ fn quotient_from_top_bits_mostly_decides() {
     }
     assert!(decided > 950, "{decided}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// A component planned once and counted for each need of its last constraint (a candidate's
+    /// clue, `Prepared::set_last_need`, the needs in any order) counts as planning and counting it
+    /// anew for that need: the same counts, constraints and group marginals.
+    #[test]
+    fn planned_once_counts_as_planned_anew(
+        cons in proptest::collection::vec((proptest::collection::btree_set(0u32..12, 1..=6), 0i32..4), 1..=5),
+        clue in proptest::collection::btree_set(0u32..12, 1..=8),
+        order in proptest::collection::vec(0i64..=8, 1..=6),
+        ws in proptest::collection::vec(any::<u64>(), 1..=14),
+    ) {
+        use super::{Comp, Prepared};
+        use crate::model::components::{split, Constraint};
+        use crate::model::{Cells, Src};
+        let make = |cells: &std::collections::BTreeSet<u32>, need: i32| {
+            let mut c = Cells::default();
+            for &x in cells {
+                c.push(x);
+            }
+            Constraint { cells: c, need, src: Src::default() }
+        };
+        let mut all: Vec<Constraint> = cons.iter().map(|(cs, n)| make(cs, (*n).min(cs.len() as i32))).collect();
+        all.push(make(&clue, 0));
+        let first = *clue.iter().next().unwrap_or(&0);
+        let Ok((comps, _)) = split(&all, &crate::model::Deadline::none()) else { return Ok(()) };
+        let Some(mc) = comps.into_iter().find(|c| c.groups.iter().any(|g| g.cells.contains(&first))) else {
+            return Ok(());
+        };
+        let Ok(mut prepared) = Prepared::new(&mc) else { return Ok(()) };
+        let w: Vec<BigUint> = ws.iter().map(|&x| BigUint::from(x) << 100u64).collect();
+        let lim = dp::Limits::default();
+        for &v in &order {
+            let v = v.min(clue.len() as i64);
+            let mut anew = mc.clone();
+            if let Some(last) = anew.constraints.last_mut() {
+                last.1 = v as i32;
+            }
+            prepared.set_last_need(v).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+            let got = prepared.count(lim, &Deadline::none());
+            let want = Comp::count(&anew, lim, &Deadline::none());
+            match (got, want) {
+                (Ok(g), Ok(x)) => {
+                    prop_assert_eq!(&g.counts, &x.counts);
+                    prop_assert_eq!(&g.cons, &x.cons);
+                    prop_assert_eq!(&g.groups, &x.groups);
+                    let gm = g.group_mines(&w, &Deadline::none()).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+                    let xm = x.group_mines(&w, &Deadline::none()).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+                    prop_assert_eq!(gm, xm);
+                }
+                (Err(_), Err(_)) => {}
+                (g, x) => prop_assert!(false, "prepared {} vs anew {}", g.is_ok(), x.is_ok()),
+            }
+        }
+    }
+}
