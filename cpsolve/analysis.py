@@ -11,7 +11,7 @@ from array import array
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import partial
-from itertools import chain, filterfalse, repeat
+from itertools import filterfalse, repeat
 from time import perf_counter
 from types import MappingProxyType
 
@@ -27,6 +27,7 @@ from .probability import Estimate, Exact, Probability
 from .proof import minimal_conflict, prove_model  # the solvers' libraries load on first use only
 from .proof.backends.base import ProofStatus
 from .proof.certainty import Certainty
+from .proof.prover import deductions_only
 from .result import (  # what an analysis returns (cpsolve.analysis.Analysis still names it)
     ESTIMATE_ONE,
     ESTIMATE_ZERO,
@@ -35,6 +36,7 @@ from .result import (  # what an analysis returns (cpsolve.analysis.Analysis sti
     Analysis,
     AnalysisStats,
     CellPairs,
+    explicit_values,
     group_probabilities,
 )
 
@@ -188,7 +190,7 @@ def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
 
 #: The proof's statuses every analysis compares with (a module constant: reading a member off
 #: the enum class is a slow attribute lookup, about 0.2 us each)
-_TIMEOUT, _INCONSISTENT = ProofStatus.TIMEOUT, ProofStatus.INCONSISTENT
+_TIMEOUT, _INCONSISTENT, _OK = ProofStatus.TIMEOUT, ProofStatus.INCONSISTENT, ProofStatus.OK
 #: Shares of ``time_limit`` (from the start of the analysis) by which counting, then estimation,
 #: must be done; proofs have the rest. On small boards counting takes milliseconds and proofs get
 #: nearly all of it.
@@ -295,14 +297,10 @@ def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None,
         stats.combine_cost = whole.combine_cost
     exact = whole.exact
     if exact is not None:
-        # one value object per group, shared by its cells; the fixed cells are looked up in the
-        # model's facts on access, and the off-frontier cells share one value, kept once (see
-        # result.group_probabilities)
+        # one value object per group, shared by its cells, made when first read (from the
+        # groups' ratios: result.group_probabilities); the fixed cells are looked up in the
+        # model's facts on access, and the off-frontier cells share one value, kept once
         cells, sizes, nums, denoms, outside = exact
-        values = Exact.ratios(nums, denoms)
-        # (one group, most small positions: its cells at its value, without the iterators)
-        explicit: dict[int, Probability] = (dict.fromkeys(cells, values[0]) if len(values) == 1 else
-                                            dict(zip(cells, chain.from_iterable(map(repeat, values, sizes)))))
         p_out: Probability
         if dens is not None:
             p_out = Exact(dens)
@@ -313,10 +311,14 @@ def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None,
         # the core says whether a group or the off-frontier cells are at exactly 0 or 1: then the
         # prover's hints are those groups' cells (and the first off-frontier cell: the one the
         # prover's encoding stands them all by), read off the groups, not a Fraction per cell
-        hints = None
         if whole.nominates:
+            # the values made now (the prover's hints read them), and kept
+            values = Exact.ratios(nums, denoms)
+            explicit = explicit_values(cells, sizes, values)
             hints = _nominated(cells, sizes, values, model.outside, p_out)
-        return group_probabilities(explicit, model.outside, p_out, model.fixed), True, hints, whole.nominates
+            return group_probabilities(explicit, model.outside, p_out, model.fixed), True, hints, True
+        probs = group_probabilities(None, model.outside, p_out, model.fixed, _EXACT_FIXED, (cells, sizes, nums, denoms))
+        return probs, True, None, False
     mc = whole.count
     assert mc is not None
     if mc.out_of_time:
@@ -342,6 +344,8 @@ def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None,
 
 
 _CERTAIN = (Fraction(0), Fraction(1))
+#: The fixed cells' values of an exactly counted board (result.group_probabilities' default).
+_EXACT_FIXED = (EXACT_ZERO, EXACT_ONE)
 
 
 def _nominated(cells: Sequence[int], sizes: Sequence[int], values: Sequence[Exact], outside: Sequence[int],
@@ -413,6 +417,14 @@ def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str, a
     combination was estimated, only nominate and withhold), by the moment ``at``. ``bounded``: the
     core's word that every constraint of the model is bounded (None: ask). Records the proof's
     figures in ``stats``."""
+    if probs is not None and nominates is False and bounded:
+        # no cell nominated and every constraint bounded (most positions): the deductions, from
+        # the proof subsystem's own shortcut (prove_model's answer, without its result object)
+        got = deductions_only(model, engine, at)
+        if got is not None:
+            certs, stats.proof = got
+            stats.proof_status = _OK
+            return certs
     hints: Mapping[int, Fraction] | None = feasibility
     if probs is not None:
         # the prover's candidates are the cells at exactly 0 or 1: only those are passed

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field, fields
 from fractions import Fraction
-from itertools import compress, filterfalse, repeat
+from itertools import chain, compress, filterfalse, repeat
 from operator import not_
 from typing import Any, TypeGuard, overload
 
@@ -511,7 +511,7 @@ def _lowest_cells(probs: _GroupProbabilities) -> list[int]:
     by a proof) whose value is the lowest that is not 1, in no particular order; none when every
     value is 1. The values are compared once per object and the cells gathered by group in C
     (compress): no value looked up per covered cell."""
-    explicit, p_out, zero = probs._explicit, probs._p_out, probs._zero
+    explicit, p_out, zero = probs.explicit(), probs._p_out, probs._zero
     values = list(explicit.values())
     ids = list(map(id, values))
     distinct = dict(zip(ids, values, strict=True))
@@ -605,7 +605,7 @@ def _per_cell(probs: Mapping[int, Probability], cells: Sequence[int]) -> list[Pr
     """The probability of each of ``cells``, in order (huge boards: without a Mapping call per cell)."""
     if not isinstance(probs, _GroupProbabilities):
         return list(map(probs.__getitem__, cells))
-    explicit_get, fixed_get = probs._explicit.get, mine_flags(probs._fixed).get
+    explicit_get, fixed_get = probs.explicit().get, mine_flags(probs._fixed).get
     zero, one = probs._zero, probs._one
     out = []
     for i in cells:
@@ -744,7 +744,7 @@ def _keyed(analysis: Analysis) -> _Keyed:
     proved = sorted(verdicts)
     listed_bytes = (unknown if isinstance(unknown, array) else array("I", unknown)).tobytes()
     if isinstance(probs, _GroupProbabilities):
-        explicit, p_out = probs._explicit, probs._p_out
+        explicit, p_out = probs.explicit(), probs._p_out
         # the fixed cells by their mine flags (a model's: without making their facts)
         flags = mine_flags(probs._fixed)
         default = entries.key(p_out, None) if probs._outside else 0
@@ -820,18 +820,37 @@ class _GroupProbabilities(Mapping[int, Probability]):
     """The probabilities of a board kept per group: ``explicit`` per frontier cell (one value
     object shared within a group), ``p_out`` for every ``outside`` cell (ascending), and for a
     ``fixed`` cell (read off the model's facts) ``fixed_values``' first (safe) or second (a mine)
-    value, looked up on access."""
+    value, looked up on access.
 
-    __slots__ = ("_explicit", "_outside", "_outside_set", "_p_out", "_fixed", "_zero", "_one")
+    ``explicit`` None: the frontier cells' values are made from ``groups`` (the core's exact
+    count, ``(cells, sizes, nums, dens)``: ``sizes[g]`` cells of ``cells`` in turn at
+    ``nums[g] / dens[g]``) when first read (:meth:`explicit`): an analysis whose cells are never
+    read makes no value object (a Beginner position's were a twentieth of its analysis)."""
 
-    def __init__(self, explicit: dict[int, Probability], outside: Sequence[int], p_out: Probability,
-                 fixed: Mapping[int, Fact], fixed_values: tuple[Probability, Probability] = (_ZERO, _ONE)) -> None:
+    __slots__ = ("_explicit", "_groups", "_outside", "_outside_set", "_p_out", "_fixed", "_zero", "_one")
+
+    def __init__(self, explicit: dict[int, Probability] | None, outside: Sequence[int], p_out: Probability,
+                 fixed: Mapping[int, Fact], fixed_values: tuple[Probability, Probability] = (_ZERO, _ONE),
+                 groups: tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int]] | None = None) -> None:
         self._explicit = explicit
+        self._groups = groups
         self._outside = outside
         self._outside_set: frozenset[int] | None = None
         self._p_out = p_out
         self._fixed = fixed
         self._zero, self._one = fixed_values
+
+    def explicit(self) -> dict[int, Probability]:
+        """Frontier cell -> its value (one object per group, shared by its cells), in the groups'
+        order; made once (from the groups' ratios when not given), must not be changed."""
+        explicit = self._explicit
+        if explicit is None:
+            groups = self._groups
+            assert groups is not None, "no frontier values nor groups"
+            cells, sizes, nums, dens = groups
+            explicit = self._explicit = explicit_values(cells, sizes, Exact.ratios(nums, dens))
+            self._groups = None
+        return explicit
 
     def __getitem__(self, cell: int) -> Probability:
         p = self.get(cell)
@@ -841,7 +860,8 @@ class _GroupProbabilities(Mapping[int, Probability]):
 
     def get(self, cell: int, default: Probability | None = None) -> Probability | None:  # type: ignore[override]
         # what __getitem__ does, without Mapping.get's call of it and its KeyError per miss
-        p = self._explicit.get(cell)
+        explicit = self._explicit
+        p = (self.explicit() if explicit is None else explicit).get(cell)
         if p is not None:
             return p
         if cell not in mine_flags(self._fixed):
@@ -855,7 +875,8 @@ class _GroupProbabilities(Mapping[int, Probability]):
         """The value of ``cell``, which must be one of the board's cells (not checked: no set of the
         off-frontier cells is made): a frontier cell's group value, a fixed cell's by its flag (the
         fixed cells' facts are not made), else the off-frontier value."""
-        p = self._explicit.get(cell)
+        explicit = self._explicit
+        p = (self.explicit() if explicit is None else explicit).get(cell)
         if p is not None:
             return p
         mine = mine_flags(self._fixed).get(cell)
@@ -865,7 +886,7 @@ class _GroupProbabilities(Mapping[int, Probability]):
 
     def __iter__(self) -> Iterator[int]:
         yield from self._fixed
-        yield from self._explicit
+        yield from self.explicit()
         yield from self._outside
 
     def certain_map(self) -> dict[int, bool]:
@@ -873,7 +894,7 @@ class _GroupProbabilities(Mapping[int, Probability]):
         such a value), in no particular order, each value object read once and the cells gathered
         in C (dict, compress, map): the fixed cells, the frontier cells of a certain group, the
         off-frontier cells when their value is certain."""
-        explicit = self._explicit
+        explicit = self.explicit()
         p_out = self._p_out
         out: dict[int, bool] = {}
         if self._outside and isinstance(p_out, Exact) and p_out.is_certain():
@@ -892,7 +913,21 @@ class _GroupProbabilities(Mapping[int, Probability]):
         return out
 
     def __len__(self) -> int:
-        return len(self._fixed) + len(self._explicit) + len(self._outside)
+        explicit = self._explicit
+        if explicit is None:
+            groups = self._groups
+            assert groups is not None
+            return len(self._fixed) + len(groups[0]) + len(self._outside)
+        return len(self._fixed) + len(explicit) + len(self._outside)
+
+
+def explicit_values(cells: Sequence[int], sizes: Sequence[int], values: Sequence[Probability]
+                    ) -> dict[int, Probability]:
+    """Frontier cell -> its value, ``sizes[g]`` of ``cells`` in turn at ``values[g]`` (one value
+    object per group, shared by its cells)."""
+    # (one group, most small positions: its cells at its value, without the iterators)
+    return (dict.fromkeys(cells, values[0]) if len(values) == 1 else
+            dict(zip(cells, chain.from_iterable(map(repeat, values, sizes)))))
 
 
 #: The probabilities of a board kept per group (the class itself: no wrapper call per analysis).

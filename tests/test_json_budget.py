@@ -60,6 +60,7 @@ def test_proofs_cut_short_count_their_undecided_cells(monkeypatch):
     real_prove = analysis.prove_model
     monkeypatch.setattr(analysis, "prove_model",
                         lambda *args, **kwargs: real_prove(*args, **{**kwargs, "bounded": None}))
+    monkeypatch.setattr(analysis, "deductions_only", lambda *args, **kwargs: None)  # nor its shortcut on that word
     monkeypatch.setattr(prover, "_nothing_to_ask", lambda *args, **kwargs: False)
     res = analyze(load("examples/expert-midgame.txt"))
     monkeypatch.setattr(prover, "_solve", real)

@@ -97,6 +97,25 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
         return ProofResult(certs, stats, undecided=undecided, status=ProofStatus.TIMEOUT)
 
 
+def deductions_only(model: Model, engine: str, deadline: float | None) -> tuple[Certainties, ProofStats] | None:
+    """:func:`prove_model`'s certainties and figures when the caller vouches that no cell is
+    nominated and every constraint is bounded (``nominates=False``, ``bounded=True``, with hints:
+    an exactly counted board whose count put no group nor the off-frontier cells at 0 or 1, most
+    positions): the model's deductions, nothing asked of the solver; without the result object and
+    the checks :func:`prove_model` makes per call (a tenth of a Beginner position's analysis).
+    ``deadline``: a moment on ``time.perf_counter``'s clock (None: none); None is returned when it
+    (or the enclosing deadline) has passed, and :func:`prove_model` answers then (cut short)."""
+    if budget.passed(deadline):
+        return None
+    t0 = time.perf_counter()
+    fixed = model.fixed
+    deduced = len(fixed)
+    certs = Certainties(model.cols, model.clue_cells, fixed, "deduction")
+    # positional (engine, deduced, solver_calls, rounds, hint_conflicts, propagation, proved,
+    # undecided, ms): as _deductions_only makes them
+    return certs, ProofStats(resolve(engine), deduced, 0, 0, 0, False, deduced, 0, (time.perf_counter() - t0) * 1e3)
+
+
 class _Undecided(Collection[int]):
     """The unknown cells less the certified ones (a timed-out proof's undecided cells), counted
     without being listed, and listed (in the unknown cells' order) only when read: a blank
