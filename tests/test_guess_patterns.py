@@ -200,3 +200,26 @@ def test_patterns_on_played_positions() -> None:
             pseudos += ev.pseudo is not None
     assert found >= 50
     assert pseudos >= 1
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(small_boards(max_unknown=14, allow_wrong=False))
+def test_deadness_against_brute_force(board: Board) -> None:
+    """A cell is dead exactly when, with no neighbour off the frontier, the placements where it is
+    safe show at most one number there (the core tries the numbers until two are possible)."""
+    if board.mines is None:
+        return
+    try:
+        state = Lookahead().solve(board)
+    except Inconsistent:
+        return
+    sols = placements(board)
+    ev = Evaluator(Lookahead(), state)
+    outside = set(state.outside)
+    for x in state.prob:
+        if board.cells[x] != COVERED:
+            continue
+        near = list(neighbours(board.rows, board.cols, x))
+        shown = {sum(1 for j in near if j in s) for s in sols if x not in s}
+        want = not any(j in outside for j in near) and len(shown) <= 1
+        assert ev.dead(x) == want, x

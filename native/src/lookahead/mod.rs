@@ -56,9 +56,10 @@ struct Comp {
     /// Per group, per mine count k of the component: the mines the group holds summed over the
     /// configurations with k mines (None: that overflowed u128). [`Comp::group_mines`] is linear
     /// in its weights, so with this it is a dot product per group instead of a backward pass over
-    /// the DP (on big integers whenever a weight passes u128, as Expert's do). Made the second time
-    /// the component's marginals are asked for: a component kept by derived positions is asked for
-    /// once by each of them.
+    /// the DP (on big integers whenever a weight passes u128, as Expert's do). Made the first time
+    /// the component's marginals are asked for with a weight past u128 (its `kn` backward passes on
+    /// u128 cost less than one on big integers over the DP converted), else the second time: a
+    /// component kept by derived positions is asked for once by each of them.
     per_k: OnceLock<Option<Vec<Vec<u128>>>>,
     asked: AtomicBool,
 }
@@ -196,8 +197,11 @@ impl Comp {
     /// Per group, the weighted number of mines it holds over all configurations (`w[k]` the weight
     /// of a configuration with k mines): on u128 while everything fits.
     fn group_mines(&self, w: &[BigUint], dl: &Deadline) -> Result<Vec<BigUint>, Stop> {
+        let small_w = w.iter().map(|x| x.to_u128()).collect::<Option<Vec<u128>>>();
         if let Counts::Small(d) = &self.dp {
-            if self.asked.swap(true, Ordering::Relaxed) {
+            // asked before, or weights past u128 (whose backward pass would convert the whole DP
+            // to big integers): by the rows per mine count, made on u128
+            if self.asked.swap(true, Ordering::Relaxed) || small_w.is_none() {
                 if let Some(m) = self.per_k.get_or_init(|| per_mine_count(d)) {
                     return Ok(m.iter().map(|row| dot(row, w)).collect());
                 }
@@ -205,7 +209,7 @@ impl Comp {
         }
         match &self.dp {
             Counts::Small(d) => {
-                if let Some(ws) = w.iter().map(|x| x.to_u128()).collect::<Option<Vec<u128>>>() {
+                if let Some(ws) = small_w {
                     match d.group_mines(&ws, dl) {
                         Ok((n, _)) => return Ok(n.into_iter().map(BigUint::from).collect()),
                         Err(Stop::Overflow) => {}
@@ -681,7 +685,14 @@ impl Position {
     /// The positions differ only in the need of `cell`'s clue, so the change is split once, and
     /// every new component but the clue's is counted once and shared by all of them; the clue's is
     /// counted once per number.
-    fn reveal_values(&self, cell: u32, dl: &Deadline) -> Result<Vec<(i64, Position)>, Stop> {
+    ///
+    /// `enough`: stop once that many positions are found (the rest of the numbers not tried).
+    fn reveal_values(
+        &self,
+        cell: u32,
+        enough: usize,
+        dl: &Deadline,
+    ) -> Result<Vec<(i64, Position)>, Stop> {
         let (lo, hi) = self.range_of(cell);
         let mut out = Vec::new();
         if (cell as usize) >= self.kind.len() || self.is_fixed_mine(cell) {
@@ -694,6 +705,9 @@ impl Position {
             .collect();
         if unk.is_empty() || lo == hi {
             for v in lo..=hi {
+                if out.len() >= enough {
+                    break;
+                }
                 if let Some(p) = self.reveal_value(cell, v, dl)? {
                     out.push((v, p));
                 }
@@ -725,6 +739,9 @@ impl Position {
         // the clue's component planned once: its numbers differ only in the clue's need
         let mut prepared = Prepared::new(&parts.made[clue])?;
         for v in lo..=hi {
+            if out.len() >= enough {
+                break;
+            }
             prepared.set_last_need(v - lo)?;
             let mut comps = parts.kept.clone();
             for c in &shared {
@@ -752,7 +769,7 @@ impl Position {
 
     /// Every number `cell` can show when safe, with the position after it (and whether it is dead).
     fn outcomes_of(&self, cell: u32, dl: &Deadline) -> Result<Vec<(i64, Position)>, Stop> {
-        let out = self.reveal_values(cell, dl)?;
+        let out = self.reveal_values(cell, usize::MAX, dl)?;
         self.set_dead(cell, out.len() <= 1);
         Ok(out)
     }
@@ -783,17 +800,9 @@ impl Position {
             // positions, where the mine total decides the whole off-frontier region)
             false
         } else {
-            let (lo, hi) = self.range_of(cell);
-            let mut found = 0;
-            for v in lo..=hi {
-                if self.reveal_value(cell, v, dl)?.is_some() {
-                    found += 1;
-                    if found > 1 {
-                        break;
-                    }
-                }
-            }
-            found <= 1
+            // the numbers tried in order until two are possible, the change split once (what
+            // reveal_value gives for each number)
+            self.reveal_values(cell, 2, dl)?.len() <= 1
         };
         self.set_dead(cell, dead);
         Ok(dead)
