@@ -66,22 +66,19 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
     t0 = time.perf_counter()
     deadline = t0 + time_limit if time_limit is not None else None
     name = resolve(engine)
-    if independent:
-        certs = Certainties(model.cols, model.clue_cells)
-    else:
-        fixed = model.fixed
-        certs = Certainties(model.cols, model.clue_cells, fixed, "deduction")
-        if (nominates is False and hints is not None and (bounded or _nothing_to_ask(model, hints, nominates, bounded))
-                and not budget.passed(deadline)):
-            # no cell nominated (most positions): the deductions are the answer, without the
-            # encoding, the solver (so one not loaded yet need not be, however little time is left:
-            # a blank 1000x1000 board under --time-limit 0.5 was "proofs cut short, 10^6 cells
-            # undecided"), unless the time is up (below: "cut short"): the earlier of its deadline
-            # and the enclosing one, as budget.within takes it, without entering that context.
-            # The caller's word that every constraint is bounded and no cell nominated is what
-            # _nothing_to_ask would answer (not called: a small board's analysis is a few dozen
-            # Python calls); the deductions are the model's fixed cells, counted without a look
-            return _deductions_only(certs, name, t0, len(fixed))
+    if (not independent and nominates is False and hints is not None
+            and (bounded or _nothing_to_ask(model, hints, nominates, bounded))):
+        # no cell nominated (most positions): the deductions are the answer, without the
+        # encoding, the solver (so one not loaded yet need not be, however little time is left:
+        # a blank 1000x1000 board under --time-limit 0.5 was "proofs cut short, 10^6 cells
+        # undecided"), unless the time is up (below: "cut short"). The caller's word that every
+        # constraint is bounded and no cell nominated is what _nothing_to_ask would answer (not
+        # called: a small board's analysis is a few dozen Python calls)
+        got = deductions_only(model, name, deadline)
+        if got is not None:
+            return ProofResult(*got)
+    certs = (Certainties(model.cols, model.clue_cells) if independent else
+             Certainties(model.cols, model.clue_cells, model.fixed, "deduction"))
     try:
         # the solver part runs under the deadline (cpsolve.budget): setting it up on a huge board
         # (encoding, symmetry groups, loading the backend) takes time too, and is cut short with it
@@ -109,11 +106,8 @@ def deductions_only(model: Model, engine: str, deadline: float | None) -> tuple[
         return None
     t0 = time.perf_counter()
     fixed = model.fixed
-    deduced = len(fixed)
     certs = Certainties(model.cols, model.clue_cells, fixed, "deduction")
-    # positional (engine, deduced, solver_calls, rounds, hint_conflicts, propagation, proved,
-    # undecided, ms): as _deductions_only makes them
-    return certs, ProofStats(resolve(engine), deduced, 0, 0, 0, False, deduced, 0, (time.perf_counter() - t0) * 1e3)
+    return certs, _deduction_stats(resolve(engine), len(fixed), t0)
 
 
 class _Undecided(Collection[int]):
@@ -199,14 +193,16 @@ def _solve(model: Model, name: str, certs: Certainties,
     return result
 
 
-def _deductions_only(certs: Certainties, name: str, t0: float, deduced: int | None = None) -> ProofResult:
-    """The result when the solver is asked nothing: the deductions (``certs``, ``deduced`` of
-    them when the caller knows) are all proved."""
-    if deduced is None:
-        deduced = len(certs)
+def _deductions_only(certs: Certainties, name: str, t0: float) -> ProofResult:
+    """The result when the solver is asked nothing: the deductions (``certs``) are all proved."""
+    return ProofResult(certs, _deduction_stats(name, len(certs), t0))
+
+
+def _deduction_stats(name: str, deduced: int, t0: float) -> ProofStats:
+    """The figures of a proof that asked the solver nothing: ``deduced`` cells, all proved."""
     # positional (engine, deduced, solver_calls, rounds, hint_conflicts, propagation, proved,
     # undecided, ms): most analyses end here
-    return ProofResult(certs, ProofStats(name, deduced, 0, 0, 0, False, deduced, 0, (time.perf_counter() - t0) * 1e3))
+    return ProofStats(name, deduced, 0, 0, 0, False, deduced, 0, (time.perf_counter() - t0) * 1e3)
 
 
 def _nominated_proved(certs: Certainties, proved: Nominated, name: str, t0: float) -> ProofResult:
