@@ -139,13 +139,6 @@ pub struct Search {
     mine: Vec<Vec<u64>>,
     /// per live cell: the placements by the number it shows, in order of the first placement showing it
     values: Vec<Vec<Vec<u64>>>,
-    /// per placement, per live cell: the cell's slot in a frame's `values` (its number's; past its
-    /// numbers where it is a mine); empty when too large (no frames then: [`TABLE`])
-    slot_of: Vec<u32>,
-    /// per live cell: where its slots start in a frame's `values` (one per number, then its mines)
-    value_start: Vec<usize>,
-    /// the frame of the small set being searched (see [`Search::small`])
-    frame: Frame,
     memo: Memo,
     pub nodes: u64,
     pub budget: u64,
@@ -165,25 +158,7 @@ pub struct Search {
     splits: Vec<Vec<Part>>,
     sigs: Vec<Vec<Seen>>,
     ranks: Vec<Vec<(u64, usize)>>,
-    /// the same for the parts of a small set's moves
-    smalls: Vec<Vec<u64>>,
 }
-
-/// A set of at most 64 placements renumbered 0.. (in the order of the list), and its subsets as one
-/// word each: the placements (`ids`, ascending), and per live cell of the set's search its
-/// placements by number, then where it is a mine (from the cell's `value_start`).
-#[derive(Default)]
-struct Frame {
-    ids: Vec<u32>,
-    values: Vec<u64>,
-}
-
-/// Sets of at most this many placements are searched as one word of a [`Frame`].
-const SMALL: u64 = 64;
-
-/// The most entries of [`Search`]'s `slot_of` (placements x live cells): a larger search has no
-/// frames (every set searched over the list's words).
-const TABLE: usize = 1 << 24;
 
 impl Search {
     /// The search over `placements` (each a list of live indices that are mines; indices < `live`),
@@ -201,17 +176,6 @@ impl Search {
         let mut mine = vec![vec![0u64; nw]; live];
         let mut by_value: Vec<Vec<(u64, Vec<u64>)>> = vec![Vec::new(); live];
         let mut is_mine = vec![false; live];
-        let mut value_at = vec![
-            vec![
-                u32::MAX;
-                if n.saturating_mul(live) <= TABLE {
-                    n
-                } else {
-                    0
-                }
-            ];
-            live
-        ];
         for (k, p) in placements.iter().enumerate() {
             for &x in p {
                 if let Some(m) = is_mine.get_mut(x) {
@@ -231,16 +195,13 @@ impl Search {
                 });
                 let v = base.get(x).copied().unwrap_or(0) + around as u64;
                 let slots = &mut by_value[x];
-                let at = match slots.iter().position(|(u, _)| *u == v) {
-                    Some(at) => at,
+                match slots.iter_mut().find(|(u, _)| *u == v) {
+                    Some((_, mask)) => mask[word] |= bit,
                     None => {
-                        slots.push((v, vec![0u64; nw]));
-                        slots.len() - 1
+                        let mut mask = vec![0u64; nw];
+                        mask[word] |= bit;
+                        slots.push((v, mask));
                     }
-                };
-                slots[at].1[word] |= bit;
-                if let Some(a) = value_at[x].get_mut(k) {
-                    *a = u32::try_from(at).unwrap_or(u32::MAX);
                 }
             }
             for &x in p {
@@ -249,39 +210,15 @@ impl Search {
                 }
             }
         }
-        let values: Vec<Vec<Vec<u64>>> = by_value
+        let values = by_value
             .into_iter()
             .map(|slots| slots.into_iter().map(|(_, m)| m).collect())
             .collect();
-        let mut value_start = Vec::with_capacity(live);
-        let mut at = 0;
-        for vs in &values {
-            value_start.push(at);
-            at += vs.len() + 1;
-        }
-        let mut slot_of = Vec::new();
-        if n.saturating_mul(live) <= TABLE && u32::try_from(at).is_ok() {
-            slot_of.reserve(n * live);
-            for k in 0..n {
-                for ((vs, at), &start) in values.iter().zip(&value_at).zip(&value_start) {
-                    let nv = vs.len();
-                    let v = at.get(k).map_or(nv, |&v| (v as usize).min(nv));
-                    slot_of.push((start + v) as u32);
-                }
-            }
-        }
-        let frame = Frame {
-            ids: Vec::new(),
-            values: vec![0; at],
-        };
         Search {
             nw,
             n: n as u64,
             mine,
             values,
-            slot_of,
-            value_start,
-            frame,
             memo: Memo::default(),
             nodes: 0,
             budget,
@@ -294,7 +231,6 @@ impl Search {
             splits: Vec::new(),
             sigs: Vec::new(),
             ranks: Vec::new(),
-            smalls: Vec::new(),
         }
     }
 
@@ -310,13 +246,6 @@ impl Search {
         let mut v = self.cells.pop().unwrap_or_default();
         v.clear();
         v
-    }
-
-    /// The same search with no frames: every set searched over the list's words (tests compare).
-    #[cfg(test)]
-    pub fn without_frames(mut self) -> Search {
-        self.slot_of.clear();
-        self
     }
 
     pub fn placements(&self) -> u64 {
@@ -398,23 +327,25 @@ impl Search {
         if let Some(v) = self.memo.get(s, &key) {
             return Ok(v);
         }
-        self.tick(depth)?;
+        self.nodes += 1;
+        if self.nodes > self.budget || depth > MAX_DEPTH {
+            return Err(OverBudget);
+        }
+        if self.nodes % CLOCK_EVERY == 0 {
+            if let Some(at) = self.deadline {
+                if Instant::now() > at {
+                    self.out_of_time = true;
+                    return Err(OverBudget);
+                }
+            }
+        }
         let n = count(s, nz);
         if n == 1 {
             self.memo.insert(s, &key, 1);
             return Ok(1);
         }
         let (safe, below) = self.moves(s, nz, active);
-        let small = n <= SMALL && !self.slot_of.is_empty() && (safe.is_some() || !below.is_empty());
-        let val = if small {
-            // a small set: everything below it searched in one word each
-            self.enter(s, nz, &below, safe);
-            let all = u64::MAX >> (64 - n);
-            match safe {
-                Some(k) => self.small_open(all, k, &below, depth)?,
-                None => self.small_best(all, n, &below, depth)?,
-            }
-        } else if let Some(k) = safe {
+        let val = if let Some(k) = safe {
             // a safe cell that tells something: open it first
             let mut total = 0;
             let mut p = self.take_set();
@@ -433,265 +364,6 @@ impl Search {
         self.cells.push(below);
         self.memo.insert(s, &key, val);
         Ok(val)
-    }
-
-    /// Counts a node: over budget past the node budget, the depth limit or the deadline.
-    fn tick(&mut self, depth: usize) -> Result<(), OverBudget> {
-        self.nodes += 1;
-        if self.nodes > self.budget || depth > MAX_DEPTH {
-            return Err(OverBudget);
-        }
-        if self.nodes % CLOCK_EVERY == 0 {
-            if let Some(at) = self.deadline {
-                if Instant::now() > at {
-                    self.out_of_time = true;
-                    return Err(OverBudget);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Makes the frame of the set `s` (at most 64 placements) for the cells `below` and `also`
-    /// (and so for every set below it, whose cells are among them).
-    fn enter(&mut self, s: &[u64], nz: &[u32], below: &[usize], also: Option<usize>) {
-        let f = &mut self.frame;
-        f.ids.clear();
-        for &i in nz {
-            let mut w = word(s, i);
-            while w != 0 {
-                f.ids.push(i * 64 + w.trailing_zeros());
-                w &= w - 1;
-            }
-        }
-        let cells = || below.iter().chain(also.iter()).copied();
-        for k in cells() {
-            let start = self.value_start.get(k).copied().unwrap_or(0);
-            let nv = self.values.get(k).map_or(0, Vec::len);
-            if let Some(slots) = f.values.get_mut(start..=start + nv) {
-                slots.fill(0);
-            }
-        }
-        let live = self.mine.len();
-        for (j, &g) in f.ids.iter().enumerate().take(SMALL as usize) {
-            let bit = 1u64 << j;
-            let row = self
-                .slot_of
-                .get(g as usize * live..(g as usize + 1) * live)
-                .unwrap_or(&[]);
-            for &k in below {
-                if let Some(o) = row.get(k).and_then(|&at| f.values.get_mut(at as usize)) {
-                    *o |= bit;
-                }
-            }
-            if let Some(o) = also
-                .and_then(|k| row.get(k))
-                .and_then(|&at| f.values.get_mut(at as usize))
-            {
-                *o |= bit;
-            }
-        }
-    }
-
-    /// The numbers of live cell `k` in the frame: its placements by number.
-    fn frame_values(&self, k: usize) -> &[u64] {
-        let start = self.value_start.get(k).copied().unwrap_or(0);
-        let nv = self.values.get(k).map_or(0, Vec::len);
-        self.frame.values.get(start..start + nv).unwrap_or(&[])
-    }
-
-    /// The placements of the frame where live cell `k` is a mine.
-    fn frame_mine(&self, k: usize) -> u64 {
-        let start = self.value_start.get(k).copied().unwrap_or(0);
-        let nv = self.values.get(k).map_or(0, Vec::len);
-        self.frame.values.get(start + nv).copied().unwrap_or(0)
-    }
-
-    /// The set of the list's placements that the frame's subset `t` is, into `out`.
-    fn global(&self, t: u64, out: &mut Part) {
-        clear(out);
-        let (words, nz) = out;
-        let mut t = t;
-        while t != 0 {
-            let Some(&g) = self.frame.ids.get(t.trailing_zeros() as usize) else {
-                break;
-            };
-            t &= t - 1;
-            let i = g / 64;
-            if let Some(o) = words.get_mut(i as usize) {
-                *o |= 1 << (g % 64);
-                if nz.last() != Some(&i) {
-                    nz.push(i);
-                }
-            }
-        }
-    }
-
-    /// [`Search::win`] of the frame's subset `t`: the same nodes, memo (keyed by the set of the
-    /// list's placements), moves and values, each set one word.
-    fn small_win(&mut self, t: u64, active: &[usize], depth: usize) -> Result<u64, OverBudget> {
-        let mut g = self.take_set();
-        self.global(t, &mut g);
-        let key = memo::key(&g.0, &g.1);
-        let got = match self.memo.get(&g.0, &key) {
-            Some(v) => Ok(v),
-            None => self.small_node(t, (&g.0, &g.1), &key, active, depth),
-        };
-        self.sets.push(g);
-        got
-    }
-
-    /// [`Search::win`] of the frame's subset `t` (the set `set` of the list), not in the memo.
-    fn small_node(
-        &mut self,
-        t: u64,
-        set: (&[u64], &[u32]),
-        key: &memo::Key,
-        active: &[usize],
-        depth: usize,
-    ) -> Result<u64, OverBudget> {
-        self.tick(depth)?;
-        let n = u64::from(t.count_ones());
-        if n == 1 {
-            self.memo.insert(set.0, key, 1);
-            return Ok(1);
-        }
-        let (safe, below) = self.small_moves(t, active);
-        let val = if let Some(k) = safe {
-            self.small_open(t, k, &below, depth)?
-        } else if below.is_empty() {
-            n // every cell decided
-        } else {
-            self.small_best(t, n, &below, depth)?
-        };
-        self.cells.push(below);
-        self.memo.insert(set.0, key, val);
-        Ok(val)
-    }
-
-    /// Placements of the frame's subset `t` won by opening `k` (safe in all of them) first.
-    fn small_open(
-        &mut self,
-        t: u64,
-        k: usize,
-        below: &[usize],
-        depth: usize,
-    ) -> Result<u64, OverBudget> {
-        let mut total = 0;
-        for i in 0..self.frame_values(k).len() {
-            let p = t & self.frame_values(k)[i];
-            if p != 0 {
-                total += self.small_win(p, below, depth + 1)?;
-            }
-        }
-        Ok(total)
-    }
-
-    /// [`Search::moves`] of the frame's subset `t`.
-    fn small_moves(&mut self, t: u64, active: &[usize]) -> (Option<usize>, Vec<usize>) {
-        let mut keep = self.take_cells();
-        for (i, &k) in active.iter().enumerate() {
-            let mine = self.frame_mine(k);
-            if t & !mine == 0 {
-                continue; // a mine in every placement
-            }
-            if t & mine == 0 {
-                let shown = self
-                    .frame_values(k)
-                    .iter()
-                    .filter(|&&vm| vm & t != 0)
-                    .take(2)
-                    .count();
-                if shown > 1 {
-                    keep.extend_from_slice(&active[i + 1..]);
-                    return (Some(k), keep);
-                }
-                continue; // safe, with one number: tells nothing
-            }
-            keep.push(k);
-        }
-        (None, keep)
-    }
-
-    /// [`Search::best`]'s value for the frame's subset `t` (`n` placements).
-    fn small_best(
-        &mut self,
-        t: u64,
-        n: u64,
-        below: &[usize],
-        depth: usize,
-    ) -> Result<u64, OverBudget> {
-        let mut undecided = self.ranks.pop().unwrap_or_default();
-        undecided.clear();
-        undecided.extend(below.iter().map(|&k| {
-            let mine = self.frame_mine(k);
-            (n - u64::from((t & mine).count_ones()), k)
-        }));
-        undecided.sort_by_key(|t| std::cmp::Reverse(t.0)); // stable: ties stay in live order
-        let mut seen = self.sigs.pop().unwrap_or_default();
-        let mut parts = self.smalls.pop().unwrap_or_default();
-        let got = self.small_best_of(t, &undecided, &mut seen, &mut parts, below, depth);
-        self.ranks.push(undecided);
-        for (sig, _) in seen.drain(..) {
-            self.words.push(sig);
-        }
-        self.sigs.push(seen);
-        self.smalls.push(parts);
-        got
-    }
-
-    /// [`Search::best_of`] for the frame's subset `t`: a split's signature is its parts sorted.
-    fn small_best_of(
-        &mut self,
-        t: u64,
-        undecided: &[(u64, usize)],
-        seen: &mut Vec<Seen>,
-        parts: &mut Vec<u64>,
-        below: &[usize],
-        depth: usize,
-    ) -> Result<u64, OverBudget> {
-        let mut best: Option<u64> = None; // None: below every value
-        let beats = |v: u64, best: Option<u64>| match best {
-            Some(b) => v > b,
-            None => true,
-        };
-        for &(safe, k) in undecided {
-            if !beats(safe, best) {
-                break; // no cell further down can beat the best: its safety bounds its value
-            }
-            parts.clear();
-            parts.extend(
-                self.frame_values(k)
-                    .iter()
-                    .map(|&vm| t & vm)
-                    .filter(|&p| p != 0),
-            );
-            let mut sig = self.words.pop().unwrap_or_default();
-            sig.clear();
-            sig.extend_from_slice(parts);
-            sig.sort_unstable();
-            if seen.iter().any(|(g, _)| *g == sig) {
-                self.words.push(sig);
-                continue; // the same split of the placements: the same value
-            }
-            let mut val = 0;
-            let mut left = safe;
-            let mut done = true;
-            for &p in parts.iter() {
-                val += self.small_win(p, below, depth + 1)?;
-                left = left.saturating_sub(u64::from(p.count_ones()));
-                if !beats(val + left, best) {
-                    done = left == 0;
-                    val += left; // an upper bound when the rest was not searched
-                    break;
-                }
-            }
-            seen.push((sig, (val, done)));
-            if beats(val, best) {
-                best = Some(val);
-            }
-        }
-        Ok(best.unwrap_or(0))
     }
 
     /// The best of the undecided cells `below` from `s`: (live index, placements won). Cells are tried

@@ -352,22 +352,3 @@ proptest! {
         prop_assert_eq!(sx == sy, as_sets(&x) == as_sets(&y));
     }
 }
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(60))]
-
-    /// Sets of at most 64 placements searched in frames (one word each) give the same moves, values,
-    /// first moves, node counts and budget cuts as the search over the list's words.
-    #[test]
-    fn frames_change_nothing((base, nb, ps) in instance_of(3..=8, 2..=160), cut in 0u64..400) {
-        for budget in [u64::MAX, cut] {
-            let mut framed = Search::new(base.len(), &base, &nb, &ps, budget);
-            let mut plain = Search::new(base.len(), &base, &nb, &ps, budget).without_frames();
-            prop_assert_eq!(framed.best_move(), plain.best_move());
-            prop_assert_eq!(framed.nodes, plain.nodes);
-            prop_assert_eq!(&framed.first, &plain.first);
-            prop_assert_eq!(framed.value(), plain.value());
-            prop_assert_eq!(framed.nodes, plain.nodes);
-        }
-    }
-}
