@@ -161,19 +161,27 @@ def check(ev: Evaluator, oracle: Oracle) -> int:
     return len(want_cells) + sum(1 for i in ev.state.prob if oracle.influence(i, {}))
 
 
+def _solved(board: Board) -> tuple[CountedPosition, list[frozenset[int]], Evaluator] | None:
+    """A small board's counted position, its placements by brute force and its evaluator; None
+    without a mine total or when the board has no placement."""
+    if board.mines is None:
+        return None
+    try:
+        state = Lookahead().solve(board)
+    except Inconsistent:
+        return None
+    return state, placements(board), Evaluator(Lookahead(), state)
+
+
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(small_boards(max_unknown=14, allow_wrong=False))
 def test_patterns_against_brute_force(board: Board) -> None:
     """Small boards: every count the rule reads made by brute force over the placements."""
-    if board.mines is None:
+    solved = _solved(board)
+    if solved is None:
         return
-    try:
-        state = Lookahead().solve(board)
-    except Inconsistent:
-        return
-    sols = placements(board)
+    state, sols, ev = solved
     assert state.z == len(sols)
-    ev = Evaluator(Lookahead(), state)
     oracle = Oracle(state, lambda mines, safes: sum(1 for s in sols if s.issuperset(mines) and s.isdisjoint(safes)),
                     lambda t: sum(1 for s in sols if t in s), ev.dead)
     check(ev, oracle)
@@ -207,14 +215,10 @@ def test_patterns_on_played_positions() -> None:
 def test_deadness_against_brute_force(board: Board) -> None:
     """A cell is dead exactly when, with no neighbour off the frontier, the placements where it is
     safe show at most one number there (the core tries the numbers until two are possible)."""
-    if board.mines is None:
+    solved = _solved(board)
+    if solved is None:
         return
-    try:
-        state = Lookahead().solve(board)
-    except Inconsistent:
-        return
-    sols = placements(board)
-    ev = Evaluator(Lookahead(), state)
+    state, sols, ev = solved
     outside = set(state.outside)
     for x in state.prob:
         if board.cells[x] != COVERED:
