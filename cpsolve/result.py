@@ -893,13 +893,28 @@ class _GroupProbabilities(Mapping[int, Probability]):
         """Cell -> is 1, of every cell whose value is exactly 0 or 1 (the cells :meth:`get` gives
         such a value), in no particular order, each value object read once and the cells gathered
         in C (dict, compress, map): the fixed cells, the frontier cells of a certain group, the
-        off-frontier cells when their value is certain."""
-        explicit = self.explicit()
+        off-frontier cells when their value is certain. While the frontier values are not made
+        (:meth:`explicit`), the certain groups are read off the count's ratios without making them
+        (a player's referee asks this of every position and reads no other value)."""
         p_out = self._p_out
         out: dict[int, bool] = {}
         if self._outside and isinstance(p_out, Exact) and p_out.is_certain():
             out = dict.fromkeys(self._outside, bool(p_out.fraction))
         out.update(mine_flags(self._fixed))
+        explicit = self._explicit
+        if explicit is None:
+            groups = self._groups
+            assert groups is not None, "no frontier values nor groups"
+            cells, sizes, nums, dens = groups
+            if out and not out.keys().isdisjoint(cells):  # a frontier cell's own value comes first
+                for i in out.keys() & set(cells):
+                    del out[i]
+            at = 0
+            for size, num, den in zip(sizes, nums, dens):
+                if num == 0 or num == den:  # the group's value is exactly 0 or 1 (Exact.is_certain)
+                    out.update(dict.fromkeys(cells[at:at + size], num != 0))
+                at += size
+            return out
         if out and not explicit.keys().isdisjoint(out):  # a frontier cell's own value comes first
             for i in explicit.keys() & out.keys():
                 del out[i]
