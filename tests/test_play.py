@@ -11,6 +11,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cpsolve.analysis import Analysis, analyze
 from cpsolve.board import COVERED, Board
@@ -583,3 +585,39 @@ def test_lookahead_counts_the_analysis_model_as_its_own() -> None:
             assert got.remaining == want.remaining
             checked += 1
     assert checked == 70
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 7), st.integers(1, 7), st.data())
+def test_reveal_all_is_reveal_cell_by_cell(rows: int, cols: int, data: st.DataObject) -> None:
+    """A move's cells opened by one ``reveal_all`` leave the game as ``reveal`` one by one does
+    (cells already open passed over, stopping at the first mine): the same view, codes, safe cells
+    left, loss and mine hit, and the same error for a cell off the board or a game already won."""
+    mines = data.draw(st.integers(0, rows * cols - 1))
+    seed = data.draw(st.integers(0, 2**32))
+    cell = st.tuples(st.integers(-1, rows), st.integers(-1, cols))
+    first = data.draw(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1)))
+    moves = data.draw(st.lists(st.lists(cell, max_size=8), max_size=5))
+    batch, single = (Game(rows, cols, mines, seed=seed) for _ in range(2))
+    batch.reveal(*first)
+    single.reveal(*first)
+    for cells in moves:
+        if batch.over:
+            break
+        want: object = None
+        try:
+            for r, c in cells:
+                if 0 <= r < rows and 0 <= c < cols and single.view[r * cols + c] != COVERED:
+                    continue
+                if not single.reveal(r, c):
+                    want = (r, c)
+                    break
+        except (ValueError, RuntimeError) as exc:
+            want = type(exc)
+        try:
+            got: object = batch.reveal_all(cells)
+        except (ValueError, RuntimeError) as exc:
+            got = type(exc)
+        assert got == want
+        assert batch.view == single.view and bytes(batch._codes) == bytes(single._codes)
+        assert (batch.covered_safe, batch.lost) == (single.covered_safe, single.lost)

@@ -130,12 +130,9 @@ def play_on(game: Game, strategy: Strategy, rec: GameRecord, analyzer: Analyzer 
 
 def make_move(game: Game, move: Move, analysis: Analysis, rec: GameRecord) -> None:
     """Reveal the cells of ``move`` in order; on a mine, record why the game was lost."""
-    cols = game.cols
-    for r, c in move.cells:
-        if game.view[r * cols + c] >= 0:
-            continue  # opened meanwhile by a 0 revealed in the same batch
-        if not game.reveal(r, c):
-            rec.loss_reason = move.reason
-            rec.loss_risk = analysis.probability(r, c).value
-            rec.loss_stage = 1 - game.covered_safe / rec.safe_cells
-            return
+    hit = game.reveal_all(move.cells)  # (cells opened meanwhile by a 0 of the same move passed over)
+    if hit is not None:
+        r, c = hit
+        rec.loss_reason = move.reason
+        rec.loss_risk = analysis.probability(r, c).value
+        rec.loss_stage = 1 - game.covered_safe / rec.safe_cells

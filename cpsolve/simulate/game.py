@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..board import COVERED, Board, neighbour_counts, neighbours, parse_number
@@ -144,9 +145,53 @@ class Game:
         self.flood(start)
         return True
 
-    def flood(self, start: int, opened: list[int] | None = None) -> None:
-        """Open the safe cell ``start`` and, from every 0, its neighbours; append opened cells to ``opened``."""
-        stack = [start]
+    def reveal_all(self, cells: Iterable[tuple[int, int]]) -> tuple[int, int] | None:
+        """Open ``cells`` in order as :meth:`reveal` opens each (a cell opened meanwhile, by a 0
+        of the same batch, passed over) up to the first mine, which loses the game and is
+        returned; None when there was none. The safe cells before it are opened by one
+        :meth:`flood` (the cells a flood opens do not depend on the order of its starts): a
+        player's move opens a few dozen cells, and a call of :meth:`reveal` per cell was about a
+        tenth of a ``basic`` game."""
+        if self._mine is None or self.lost or self.covered_safe == 0:
+            # not started (the layout is laid at the first reveal) or over: one by one
+            for r, c in cells:
+                if 0 <= r < self.rows and 0 <= c < self.cols and self.view[r * self.cols + c] != COVERED:
+                    continue
+                if not self.reveal(r, c):
+                    return r, c
+            return None
+        rows, cols, view, mine = self.rows, self.cols, self.view, self._mine
+        starts: list[int] = []
+        hit: tuple[int, int] | None = None
+        off: tuple[int, int] | None = None
+        for r, c in cells:
+            if not (0 <= r < rows and 0 <= c < cols):
+                off = r, c
+                break
+            i = r * cols + c
+            if view[i] != COVERED:
+                continue
+            if mine[i]:
+                hit = r, c
+                break
+            starts.append(i)
+        self.moves += len(starts)
+        if starts:
+            self.flood(starts)
+        if off is None and hit is None:
+            return None
+        if self.covered_safe == 0:  # won by the cells before it: reveal's first check
+            raise RuntimeError("the game is over")
+        if off is not None:
+            raise ValueError(f"cell {off[0]},{off[1]} is off the board")
+        self.moves += 1
+        self.lost = True
+        return hit
+
+    def flood(self, start: int | list[int], opened: list[int] | None = None) -> None:
+        """Open the safe cell ``start`` (or each of a list of them) and, from every 0, its
+        neighbours; append opened cells to ``opened``."""
+        stack = [start] if isinstance(start, int) else list(start)
         view, numbers, rows, cols = self.view, self._numbers, self.rows, self.cols
         codes = self._codes if self._coded is view else bytearray(len(view))  # (a stale copy: not kept)
         n = 0
