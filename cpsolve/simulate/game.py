@@ -162,31 +162,23 @@ class Game:
             return None
         rows, cols, view, mine = self.rows, self.cols, self.view, self._mine
         starts: list[int] = []
-        hit: tuple[int, int] | None = None
-        off: tuple[int, int] | None = None
+        stop: tuple[int, int] | None = None  # where the batch stops: off the board, or a mine
         for r, c in cells:
-            if not (0 <= r < rows and 0 <= c < cols):
-                off = r, c
-                break
             i = r * cols + c
-            if view[i] != COVERED:
-                continue
-            if mine[i]:
-                hit = r, c
+            if not (0 <= r < rows and 0 <= c < cols) or (view[i] == COVERED and mine[i]):
+                stop = r, c
                 break
-            starts.append(i)
+            if view[i] == COVERED:
+                starts.append(i)
         self.moves += len(starts)
         if starts:
             self.flood(starts)
-        if off is None and hit is None:
+        if stop is None:
             return None
-        if self.covered_safe == 0:  # won by the cells before it: reveal's first check
-            raise RuntimeError("the game is over")
-        if off is not None:
-            raise ValueError(f"cell {off[0]},{off[1]} is off the board")
-        self.moves += 1
-        self.lost = True
-        return hit
+        # reveal's own checks decide it: the game won by the cells before (over), the cell off the
+        # board, else the mine, which loses the game
+        self.reveal(*stop)
+        return stop
 
     def flood(self, start: int | list[int], opened: list[int] | None = None) -> None:
         """Open the safe cell ``start`` (or each of a list of them) and, from every 0, its
