@@ -306,3 +306,25 @@ def test_losses_tallies_records_by_losing_guess(tmp_path: Path) -> None:
     # one move per analysed position: the kinds add up to the records' own position counts
     positions = sum(json.loads(line)["positions"] for line in records.read_text(encoding="utf-8").splitlines())
     assert sum(t.moves.values()) == positions > 40 and t.moves["proved"] > 0
+
+
+def test_bench_play_alternates_arms_on_the_same_games() -> None:
+    """benchmarks/bench_play.py runs each arm's ``cpsolve play --json`` per round, reads the same
+    games (one digest, the one ``cpsolve play`` gives in process) and prints a ratio per arm."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    if not (root / ".venv" / "bin" / "cpsolve").exists():
+        pytest.skip("the arm is this checkout's .venv (tests/run makes it)")
+    out = subprocess.run([sys.executable, str(root / "benchmarks" / "bench_play.py"), "--arm", str(root),
+                          "--arm", str(root), "--difficulty", "beginner", "--games", "6", "--rounds", "2",
+                          "--jobs", "1", "--strategy", "basic"], capture_output=True, text=True, check=True).stdout
+    rc, doc, err = run_cli("play", "--difficulty", "beginner", "--games", "6", "--seed", "1", "--strategy",
+                           "basic", "--json", "--no-progress")
+    assert rc == 0, err
+    assert f"games_digest: {json.loads(doc)['games_digest']}\n" in out  # one digest, the games played here
+    rows = [line for line in out.splitlines() if line.startswith(("1 ", "2 "))]
+    assert len(rows) == 4 and all(str(root) in r for r in rows)  # two arms x two rounds
+    # the summary: each arm against the first, ratios per round (the first arm's own are 1.00x)
+    assert sum(line.startswith(str(root)) and line.endswith("1.00x, 1.00x") for line in out.splitlines()) >= 1
