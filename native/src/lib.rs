@@ -71,6 +71,7 @@ unsafe impl GlobalAlloc for CoreAlloc {
 
 pub mod board;
 pub mod count;
+pub mod deadline;
 pub mod document;
 pub mod endgame;
 pub mod lookahead;

@@ -4,7 +4,6 @@
 
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
-use std::time::{Duration, Instant};
 
 /// Why a computation stopped before its answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,33 +18,12 @@ pub enum Stop {
     Invalid(String),
 }
 
-/// The analysis deadline, as an instant on the monotonic clock (None: no deadline).
-#[derive(Debug, Clone, Copy)]
-pub struct Deadline(Option<Instant>);
+/// The analysis deadline (one type for the whole core).
+pub use crate::deadline::Deadline;
 
-impl Deadline {
-    /// The deadline `seconds` from now (None: none; negative or NaN: already passed).
-    pub fn after(seconds: Option<f64>) -> Deadline {
-        match seconds {
-            None => Deadline(None),
-            Some(s) if s.is_nan() || s <= 0.0 => Deadline(Some(Instant::now())),
-            // beyond a year is no deadline (and keeps Duration's range)
-            Some(s) if s > 3.0e7 => Deadline(None),
-            Some(s) => Deadline(Instant::now().checked_add(Duration::from_secs_f64(s))),
-        }
-    }
-
-    pub fn none() -> Deadline {
-        Deadline(None)
-    }
-
-    /// `Err(OutOfTime)` once the deadline has passed. About 20 ns: called once per DP state.
-    #[inline]
-    pub fn check(&self) -> Result<(), Stop> {
-        match self.0 {
-            Some(t) if Instant::now() > t => Err(Stop::OutOfTime),
-            _ => Ok(()),
-        }
+impl From<crate::deadline::OutOfTime> for Stop {
+    fn from(_: crate::deadline::OutOfTime) -> Self {
+        Stop::OutOfTime
     }
 }
 

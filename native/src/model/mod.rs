@@ -3,8 +3,6 @@
 //! with plain data (the board's cell codes as bytes, the options, the remaining mine count) and builds
 //! its `Model` from the plain data returned; the counter in Rust can call [`build`] directly.
 
-use std::time::{Duration, Instant};
-
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -21,35 +19,11 @@ pub use scan::Clue;
 pub use simplify::Fact;
 
 /// The analysis deadline, checked in every loop that can grow.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Deadline(Option<Instant>);
+pub use crate::deadline::Deadline;
 
-impl Deadline {
-    /// No deadline.
-    pub fn none() -> Self {
-        Deadline(None)
-    }
-
-    /// `seconds` from now (Python's `budget.current().left()`), or none. A value that is not a
-    /// finite non-negative number of seconds is taken as no time left (NaN) or no deadline (huge).
-    pub fn after(seconds: Option<f64>) -> Self {
-        match seconds {
-            None => Deadline(None),
-            Some(s) if s.is_nan() || s <= 0.0 => Deadline(Some(Instant::now())),
-            Some(s) => Deadline(
-                Duration::try_from_secs_f64(s)
-                    .ok()
-                    .and_then(|d| Instant::now().checked_add(d)),
-            ),
-        }
-    }
-
-    /// `Err(Error::OutOfTime)` once the deadline has passed.
-    pub fn check(&self) -> Result<(), Error> {
-        match self.0 {
-            Some(at) if Instant::now() > at => Err(Error::OutOfTime),
-            _ => Ok(()),
-        }
+impl From<crate::deadline::OutOfTime> for Error {
+    fn from(_: crate::deadline::OutOfTime) -> Self {
+        Error::OutOfTime
     }
 }
 

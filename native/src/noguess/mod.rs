@@ -23,7 +23,7 @@ use pyo3::exceptions::{PyAssertionError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::count::dp;
-use crate::count::num::{Deadline as CountDeadline, Stop};
+use crate::count::num::Stop;
 use crate::count::whole::forced_cells;
 use crate::model::{self, scan::COVERED, scan::MINE};
 
@@ -287,7 +287,8 @@ impl<'g> Table<'g> {
     fn strong(&self, limits: &Limits, out: &mut Vec<(u32, bool)>) -> Result<bool, Error> {
         out.clear();
         let remaining = (self.mines - self.marked_mines) as i64;
-        let dl = model::Deadline::after(limits.seconds);
+        // one deadline for the step: the model and the count share its seconds
+        let dl = crate::deadline::Deadline::after(limits.seconds);
         let opts = model::Options {
             trust_flags: false,
             simplify: true,
@@ -312,14 +313,13 @@ impl<'g> Table<'g> {
         if out.iter().any(|&(_, mine)| !mine) {
             return Ok(true);
         }
-        let cdl = CountDeadline::after(limits.seconds);
         match forced_cells(
             &m,
             remaining,
             limits.exact_limit,
             limits.lim,
             limits.combine_budget,
-            &cdl,
+            &dl,
         ) {
             Ok(Some(cells)) => out.extend(cells),
             Ok(None) | Err(Stop::Budget(_)) => {}
