@@ -17,9 +17,10 @@ built once and reused. Every round runs each arm's ``cpsolve play --json`` once 
 
 A machine's speed changes from day to day (and from machine to machine of one kind), so a figure is
 comparable only with figures of the same run: the summary gives each arm's median and, per round, its
-ratio to the first arm (the median of those ratios). The arms must play the same games, and every
-certainty each claims is checked against the layout: the run exits 1 if their ``games_digest``
-differ or any run had a wrong certainty.
+ratio to the first arm (the median of those ratios). The arms must play the same games, and the
+referee of each checks every claim against the layout: the run exits 1 if their ``games_digest``
+differ or any run exited 1 (``cpsolve play``'s verdict: a wrong certainty, an exact 0 or 1 the layout
+contradicts, or a real position called inconsistent).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ class Arm:
     play_rate: list[float] = field(default_factory=list)      # the command's own games_per_cpu_second
     wall_rate: list[float] = field(default_factory=list)      # games per second
     digests: set[str] = field(default_factory=set)
-    wrong: int = 0                                             # wrong certainties over its runs
+    failed: int = 0                                            # runs that exited 1: a wrong claim
 
 
 def arm_from_ref(ref: str) -> Arm:
@@ -68,10 +69,10 @@ def run_once(arm: Arm, args: argparse.Namespace) -> None:
            "--jobs", str(args.jobs), "--strategy", args.strategy, "--json"]
     # (its CPU time is read by the caller off RUSAGE_CHILDREN around this run: the command and its
     # workers, once reaped); /tmp, so no arm reads another's files from the working directory
-    out = subprocess.run(cmd, stdout=subprocess.PIPE, cwd="/tmp", check=False).stdout
-    doc = json.loads(out)
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, cwd="/tmp", check=False)
+    doc = json.loads(proc.stdout)
     arm.digests.add(doc["games_digest"])
-    arm.wrong += doc["wrong_certainties"]
+    arm.failed += proc.returncode != 0
     if doc.get("games_per_cpu_second"):
         arm.play_rate.append(doc["games_per_cpu_second"])
     arm.wall_rate.append(doc["games_per_second"])
@@ -122,8 +123,8 @@ def main() -> int:
                   f"   ({time.perf_counter() - t0:.1f} s)", flush=True)
     digests = set().union(*(a.digests for a in arms))
     print(f"games_digest: {', '.join(sorted(digests))}" + ("" if len(digests) == 1 else "  DIFFERENT GAMES"))
-    wrong = sum(a.wrong for a in arms)
-    print(f"wrong certainties: {wrong}" + ("" if wrong == 0 else "  WRONG"))
+    failed = sum(a.failed for a in arms)
+    print(f"runs with a wrong claim: {failed}" + ("" if failed == 0 else "  WRONG"))
     print(f"load {os.getloadavg()[0]:.2f}")
     print(f"\n{'median':<41} {'cmd/CPU-s':>9} {'play/CPU-s':>10} {'games/s':>8}   ratio to the first arm "
           "(median of per-round ratios: command CPU, wall)")
@@ -133,7 +134,7 @@ def main() -> int:
         rw = statistics.median(a / b for a, b in zip(arm.wall_rate, first.wall_rate))
         print(f"{arm.name:<41} {median(arm.command_rate)} {median(arm.play_rate):>10} "
               f"{median(arm.wall_rate)}   {rc:.2f}x, {rw:.2f}x")
-    return 0 if len(digests) == 1 and wrong == 0 else 1
+    return 0 if len(digests) == 1 and failed == 0 else 1
 
 
 if __name__ == "__main__":

@@ -324,7 +324,7 @@ def test_bench_play_alternates_arms_on_the_same_games() -> None:
                            "basic", "--json", "--no-progress")
     assert rc == 0, err
     assert f"games_digest: {json.loads(doc)['games_digest']}\n" in out  # one digest, the games played here
-    assert "wrong certainties: 0\n" in out
+    assert "runs with a wrong claim: 0\n" in out
     rows = [line for line in out.splitlines() if line.startswith(("1 ", "2 "))]
     assert len(rows) == 4 and all(str(root) in r for r in rows)  # two arms x two rounds
     # the summary: each arm against the first, ratios per round (the first arm's own are 1.00x)
