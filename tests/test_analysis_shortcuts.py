@@ -67,7 +67,7 @@ def test_certain_map_before_the_values_are_made() -> None:
     player's referee reads it) is the map of every cell whose value, read afterwards one by one,
     is exactly 0 or 1; and the same as the map made from the values once they exist."""
     from cpsolve.probability import Exact
-    from cpsolve.result import _GroupProbabilities
+    from cpsolve.result.groups import GroupProbabilities
 
     fixed_seen = lazy_reads = 0
     for difficulty, seed in (("beginner", 5), ("expert", 6), ("8x5x12", 7)):
@@ -75,7 +75,7 @@ def test_certain_map_before_the_values_are_made() -> None:
             res = analyze(p.board)
             assert res._raw is not None
             probs = res._raw.probs
-            if not isinstance(probs, _GroupProbabilities) or probs._explicit is not None:
+            if not isinstance(probs, GroupProbabilities) or probs._explicit is not None:
                 continue  # values made already (a nominating count): not this path
             lazy_reads += 1
             got = probs.certain_map()
@@ -96,14 +96,14 @@ def test_certain_map_of_groups_by_hand() -> None:
     a fixed cell's flag stands unless the cell is a frontier cell (its group's value first); the
     off-frontier cells at exactly 1 are all mines. The same as the map made from the values."""
     from cpsolve.probability import Exact
-    from cpsolve.result import _GroupProbabilities
+    from cpsolve.result.groups import GroupProbabilities
 
     groups = ([0, 1, 2, 3, 4, 5], [2, 2, 2], [0, 3, 1], [5, 3, 2])
     fixed = {6: (True, None), 7: (False, None), 4: (True, None)}
     want = {0: False, 1: False, 2: True, 3: True, 6: True, 7: False, 8: True, 9: True}
 
-    def made(explicit: bool) -> _GroupProbabilities:
-        probs = _GroupProbabilities(None, [8, 9], Exact.ratio(4, 4), fixed, groups=groups)  # type: ignore[arg-type]
+    def made(explicit: bool) -> GroupProbabilities:
+        probs = GroupProbabilities(None, [8, 9], Exact.ratio(4, 4), fixed, groups=groups)  # type: ignore[arg-type]
         if explicit:
             probs.explicit()
         return probs

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def contract_layers() -> list[str]:
     """The rooms of the layers contract, bottom first (an optional layer's parentheses dropped)."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
-    (layers,) = [c["layers"] for c in config["contracts"] if c["type"] == "layers"]
+    (layers,) = [c["layers"] for c in config["contracts"] if c["id"] == "layers"]
     rooms: list[str] = []
     for layer in reversed(layers):
         rooms += [name.strip(" ()").removeprefix("cpsolve.") for name in layer.split("|")]

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cpsolve
-from cpsolve import result
 from cpsolve.cli import main
-from cpsolve.result import best_guess
+from cpsolve.result import analysis as result_analysis
+from cpsolve.result import best_guess, groups
 from tests.oracle import brute_force
 from tests.strategies import small_boards
 
@@ -71,9 +71,9 @@ def test_grouped_best_guess_equals_the_per_cell_rule(board, total, trust_flags, 
         return
     assert grouped._cells is None  # nothing has read the per-cell results yet
     raw = grouped._raw
-    counted = raw is not None and result._counted(raw.probs)
+    counted = raw is not None and groups.counted(raw.probs)
     some_safe = counted and not all(grouped._raw.verdicts().values())
-    with patch.object(result, "_lowest_cells", wraps=result._lowest_cells) as fast_path:
+    with patch.object(result_analysis, "lowest_cells", wraps=result_analysis.lowest_cells) as fast_path:
         fast = grouped.best_guess
     # the grouped path ran wherever the board was counted: among the proved-safe cells if there are
     # any, else over the groups; neither made the per-cell results
