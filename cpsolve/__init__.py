@@ -23,10 +23,12 @@ _EXPORTS = {
     "BudgetError": "errors", "CellResult": "result", "Certainty": "proof.certainty",
     "CpsolveError": "errors", "Estimate": "probability", "Exact": "probability",
     "InconsistentBoard": "errors", "analyze": "analysis", "load": "board", "parse_board": "board",
+    "read_image": "picture", "NoBoardFound": "picture",
 }
 
 __all__ = ["Analysis", "AnalysisOptions", "Board", "BoardError", "BudgetError", "CellResult", "Certainty",
-           "CpsolveError", "Estimate", "Exact", "InconsistentBoard", "analyze", "load", "parse_board"]
+           "CpsolveError", "Estimate", "Exact", "InconsistentBoard", "NoBoardFound", "analyze", "load",
+           "parse_board", "read_image"]
 
 
 def __getattr__(name: str) -> Any:
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
     from .board import Board, BoardError, load, parse_board
     from .errors import BudgetError, CpsolveError, InconsistentBoard
     from .options import AnalysisOptions
+    from .picture import NoBoardFound, read_image
     from .probability import Estimate, Exact
     from .proof.certainty import Certainty
     from .result import Analysis, CellResult

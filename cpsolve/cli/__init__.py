@@ -20,7 +20,8 @@ from ..board import Board, BoardError, load, parse_board, parse_board_bytes
 from ..errors import CpsolveError, InconsistentBoard
 
 #: Modules under cpsolve.cli that provide subcommands, in the order of ``--help``.
-COMMANDS = ["solve", "check", "compare", "encode", "demo", "play", "generate", "verify_ng", "replay", "serve"]
+COMMANDS = ["solve", "check", "read", "compare", "encode", "demo", "play", "generate", "verify_ng", "replay",
+            "serve"]
 
 EXIT_OK = 0
 EXIT_INCONSISTENT = 1

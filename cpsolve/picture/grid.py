@@ -1,0 +1,304 @@
+"""Finding the grid of a board in a picture, without knowing the skin.
+
+A Minesweeper board is a lattice of square cells: every cell boundary is a straight edge that runs
+across many cells (bevels of covered cells, grid lines or colour changes of revealed ones). So:
+
+1. **Persistent edges.** The colour step between neighbouring pixels (the largest of R, G, B),
+   kept only where it persists over a few pixels along the boundary (an erosion along it): text,
+   icons and noise mostly drop out, cell boundaries stay.
+2. **Candidates.** Connected groups of those edges (a board's lattice is one group, perhaps joined
+   to its window's frame); each candidate's bounding box is examined.
+3. **Pitch and phase.** The column sums (vertical edges) and row sums (horizontal edges) of the box
+   are periodic with the cell size: the autocorrelation of both gives the pitch in whole pixels,
+   then the Fourier component of the profiles, maximised over a fine range of periods, gives it to a
+   hundredth of a pixel (display scaling makes non-integer cell sizes) and its angle the phase.
+4. **Extent.** Each cell of the lattice is scored by how much of its four sides carries an edge;
+   the board is the run of rows and columns whose cells are lined (outside it, frames and panels
+   fall off the lattice).
+
+The best candidate (most lined cells) wins; no candidate with at least :data:`MIN_CELLS` cells is
+:class:`~cpsolve.picture.reading.NoBoardFound`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+#: cell sizes searched, in pixels (the issue asks for 8-80; a little slack either side)
+MIN_PITCH, MAX_PITCH = 7, 88
+#: the smallest board accepted (rows and columns)
+MIN_SIDE = 2
+MIN_CELLS = 6
+#: an edge must persist over this many pixels along its boundary
+PERSIST = 4
+#: a cell whose sides carry edges over at least this fraction is "lined"
+LINED = 0.7
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The cell lattice: cell (r, c) spans x in [x0 + c*pitch_x, x0 + (c+1)*pitch_x), y likewise."""
+
+    x0: float
+    y0: float
+    pitch_x: float
+    pitch_y: float
+    cols: int
+    rows: int
+    #: mean "lined" score of the board's cells (0..1): how grid-like the lattice is
+    score: float = 0.0
+
+    @property
+    def cell_size(self) -> float:
+        return (self.pitch_x + self.pitch_y) / 2
+
+    def xs(self) -> np.ndarray:
+        return self.x0 + self.pitch_x * np.arange(self.cols + 1)
+
+    def ys(self) -> np.ndarray:
+        return self.y0 + self.pitch_y * np.arange(self.rows + 1)
+
+    def box(self) -> tuple[int, int, int, int]:
+        return (round(self.x0), round(self.y0), round(self.pitch_x * self.cols), round(self.pitch_y * self.rows))
+
+
+@dataclass(frozen=True)
+class Edges:
+    """Binary persistent-edge maps, padded to the picture's shape. ``v[y, x]``: a vertical edge
+    between pixels x and x+1 of row y; ``h[y, x]``: a horizontal edge between rows y and y+1."""
+
+    v: np.ndarray
+    h: np.ndarray
+
+
+def edge_maps(rgb: np.ndarray, threshold: int) -> Edges:
+    height, width = rgb.shape[:2]
+    gx = cv2.absdiff(rgb[:, 1:], rgb[:, :-1])
+    gy = cv2.absdiff(rgb[1:, :], rgb[:-1, :])
+    gx = np.max(gx, axis=2) if gx.ndim == 3 else gx
+    gy = np.max(gy, axis=2) if gy.ndim == 3 else gy
+    gx = cv2.erode(gx, np.ones((PERSIST, 1), np.uint8))
+    gy = cv2.erode(gy, np.ones((1, PERSIST), np.uint8))
+    v = np.zeros((height, width), np.uint8)
+    h = np.zeros((height, width), np.uint8)
+    v[:, :-1] = gx >= threshold
+    h[:-1, :] = gy >= threshold
+    return Edges(v, h)
+
+
+def find_grids(rgb: np.ndarray, threshold: int = 20, limit: int = 6) -> list[Grid]:
+    """Lattices found in the picture, best first (perhaps none)."""
+    edges = edge_maps(rgb, threshold)
+    lines = cv2.dilate(edges.v | edges.h, np.ones((3, 3), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(lines, connectivity=8)
+    boxes = [(int(stats[i, 0]), int(stats[i, 1]), int(stats[i, 2]), int(stats[i, 3])) for i in range(1, n)
+             if stats[i, 2] >= MIN_SIDE * MIN_PITCH and stats[i, 3] >= MIN_SIDE * MIN_PITCH]
+    boxes.sort(key=lambda b: -stats_area(b))
+    found = []
+    for box in boxes[:limit]:
+        grid = grid_in_box(edges, box)
+        if grid is not None:
+            found.append(grid)
+    found.sort(key=lambda g: -(g.rows * g.cols * g.score))
+    return found
+
+
+def stats_area(box: tuple[int, ...]) -> int:
+    return box[2] * box[3]
+
+
+def _autocorrelation(profile: np.ndarray, max_lag: int) -> np.ndarray:
+    f = profile - profile.mean()
+    n = len(f)
+    size = 1 << (2 * n - 1).bit_length()
+    spec = np.fft.rfft(f, size)
+    ac = np.fft.irfft(spec * np.conj(spec), size)[:max_lag + 1]
+    return ac / ac[0] if ac[0] > 0 else np.zeros(max_lag + 1)
+
+
+def _component(profile: np.ndarray, periods: np.ndarray) -> np.ndarray:
+    """The profile's Fourier component at each period (complex), per unit of profile mass."""
+    x = np.arange(len(profile))
+    phases = np.exp(-2j * np.pi * np.outer(1.0 / periods, x))
+    return (phases @ profile) / max(profile.sum(), 1e-9)
+
+
+def estimate_pitch(px: np.ndarray, py: np.ndarray) -> tuple[float, float, float, float] | None:
+    """(pitch, x phase, y phase, strength) of square cells from the two edge profiles, or None.
+    Phases are in profile coordinates: boundaries at phase + k * pitch."""
+    max_lag = min(MAX_PITCH, len(px) // 2, len(py) // 2)
+    if max_lag < MIN_PITCH:
+        return None
+    score = _autocorrelation(px, max_lag) + _autocorrelation(py, max_lag)
+    lags = np.arange(MIN_PITCH, max_lag + 1)
+    s = score[MIN_PITCH:max_lag + 1]
+    best = s.max()
+    if best <= 0.3:
+        return None
+    p0 = None
+    for i, lag in enumerate(lags):  # the smallest strong local maximum: not a multiple of the pitch
+        left = score[lag - 1]
+        right = score[lag + 1] if lag + 1 <= max_lag else -np.inf
+        if s[i] >= 0.75 * best and s[i] >= left and s[i] >= right:
+            p0 = float(lag)
+            break
+    if p0 is None:
+        return None
+    periods = np.arange(max(MIN_PITCH - 0.5, p0 - 1.0), p0 + 1.0, 0.01)
+    fx, fy = _component(px, periods), _component(py, periods)
+    strength = np.abs(fx) + np.abs(fy)
+    k = int(np.argmax(strength))
+    pitch = float(periods[k])
+    phase_x = (-np.angle(fx[k]) / (2 * np.pi) * pitch) % pitch
+    phase_y = (-np.angle(fy[k]) / (2 * np.pi) * pitch) % pitch
+    return pitch, phase_x, phase_y, float(strength[k]) / 2
+
+
+def grid_in_box(edges: Edges, box: tuple[int, int, int, int]) -> Grid | None:
+    bx, by, bw, bh = box
+    v = edges.v[by:by + bh, bx:bx + bw]
+    h = edges.h[by:by + bh, bx:bx + bw]
+    found = estimate_pitch(v.sum(axis=0, dtype=np.float64), h.sum(axis=1, dtype=np.float64))
+    if found is None:
+        return None
+    pitch, phase_x, phase_y, _strength = found
+    # boundary coordinates: diff index d is the boundary at pixel coordinate d + 1
+    xs = bx + phase_x + 1 + pitch * np.arange(-1, bw / pitch + 1)
+    ys = by + phase_y + 1 + pitch * np.arange(-1, bh / pitch + 1)
+    height, width = edges.v.shape
+    xs = xs[(xs >= 1) & (xs <= width - 1)]
+    ys = ys[(ys >= 1) & (ys <= height - 1)]
+    if len(xs) < MIN_SIDE + 1 or len(ys) < MIN_SIDE + 1:
+        return None
+    lined = lined_cells(edges, xs, ys, pitch)
+    r0, r1, c0, c1 = _extent(lined)
+    rows, cols = r1 - r0, c1 - c0
+    if rows < MIN_SIDE or cols < MIN_SIDE or rows * cols < MIN_CELLS:
+        return None
+    grid: Grid | None = Grid(float(xs[c0]), float(ys[r0]), pitch, pitch, cols, rows)
+    for _ in range(2):
+        if grid is None:
+            return None
+        grid = refine(edges, grid)
+    return grid
+
+
+def _line_fit(profile: np.ndarray, start: float, pitch: float, count: int) -> tuple[float, float]:
+    """Least-squares (start, pitch) of ``count + 1`` boundaries: each boundary's position is the
+    peak of the smoothed profile within a fifth of a pitch of where the lattice puts it (a peak, not a
+    centroid: digits and bevels beside a boundary must not pull it)."""
+    smooth = cv2.GaussianBlur(profile.reshape(1, -1).astype(np.float64), (0, 0), 1.0).ravel()
+    ks, pos, weights = [], [], []
+    half = pitch / 5
+    # the board's outer boundaries lie beside its border's own edges: measured only on small boards
+    for k in range(1, count) if count >= 4 else range(count + 1):
+        at = start + k * pitch
+        lo, hi = max(0, int(np.floor(at - half))), min(len(smooth), int(np.ceil(at + half)) + 1)
+        if hi - lo < 3:
+            continue
+        w = smooth[lo:hi]
+        i = int(np.argmax(w))
+        if w[i] <= 0:
+            continue
+        x = float(lo + i)
+        if 0 < i < len(w) - 1:  # parabolic interpolation of the peak
+            den = w[i - 1] - 2 * w[i] + w[i + 1]
+            if den < 0:
+                x += 0.5 * (w[i - 1] - w[i + 1]) / den
+        ks.append(k)
+        pos.append(x)
+        weights.append(float(w[i]))
+    if len(ks) < 3:
+        return start, pitch
+    k_arr, p_arr, w_arr = np.array(ks, float), np.array(pos), np.sqrt(np.array(weights))
+    slope, intercept = np.polyfit(k_arr, p_arr, 1, w=w_arr)
+    return float(intercept), float(slope)
+
+
+def refine(edges: Edges, grid: Grid) -> Grid | None:
+    """The lattice re-measured on the board alone (its rows for the vertical lines, its columns for
+    the horizontal ones), then its extent again, one cell of slack around it."""
+    height, width = edges.v.shape
+    p = grid.cell_size
+    x_lo, x_hi = max(0, int(grid.x0 - 1.5 * p)), min(width, int(grid.x0 + (grid.cols + 1.5) * p) + 1)
+    y_lo, y_hi = max(0, int(grid.y0 - 1.5 * p)), min(height, int(grid.y0 + (grid.rows + 1.5) * p) + 1)
+    ry0, ry1 = int(grid.y0 + 0.2 * p), int(grid.y0 + (grid.rows - 0.2) * p)
+    rx0, rx1 = int(grid.x0 + 0.2 * p), int(grid.x0 + (grid.cols - 0.2) * p)
+    px = edges.v[ry0:ry1, x_lo:x_hi].sum(axis=0, dtype=np.float64)   # diff index + x_lo
+    py = edges.h[y_lo:y_hi, rx0:rx1].sum(axis=1, dtype=np.float64)
+    # profile index i holds the boundary at coordinate x_lo + i + 1
+    sx, pitch_x = _line_fit(px, grid.x0 - x_lo - 1, grid.pitch_x, grid.cols)
+    sy, pitch_y = _line_fit(py, grid.y0 - y_lo - 1, grid.pitch_y, grid.rows)
+    if not (MIN_PITCH <= pitch_x <= MAX_PITCH and MIN_PITCH <= pitch_y <= MAX_PITCH):
+        return None
+    if abs(pitch_x - pitch_y) > 0.06 * max(pitch_x, pitch_y):
+        return None
+    x0, y0 = x_lo + 1 + sx, y_lo + 1 + sy
+    xs = x0 + pitch_x * np.arange(-2, grid.cols + 3)
+    ys = y0 + pitch_y * np.arange(-2, grid.rows + 3)
+    xs = xs[(xs >= 1) & (xs <= width - 1)]
+    ys = ys[(ys >= 1) & (ys <= height - 1)]
+    if len(xs) < MIN_SIDE + 1 or len(ys) < MIN_SIDE + 1:
+        return None
+    lined = lined_cells(edges, xs, ys, (pitch_x + pitch_y) / 2)
+    r0, r1, c0, c1 = _extent(lined)
+    rows, cols = r1 - r0, c1 - c0
+    if rows < MIN_SIDE or cols < MIN_SIDE or rows * cols < MIN_CELLS:
+        return None
+    score = float(lined[r0:r1, c0:c1].mean())
+    return Grid(float(xs[c0]), float(ys[r0]), pitch_x, pitch_y, cols, rows, score)
+
+
+def lined_cells(edges: Edges, xs: np.ndarray, ys: np.ndarray, pitch: float) -> np.ndarray:
+    """Per lattice cell (len(ys)-1 by len(xs)-1), the fraction of its four sides that carry an edge."""
+    t = max(1, round(0.06 * pitch))
+    vd = cv2.dilate(edges.v, np.ones((1, 2 * t + 1), np.uint8))
+    hd = cv2.dilate(edges.h, np.ones((2 * t + 1, 1), np.uint8))
+    cx = np.clip(np.round(xs - 1).astype(int), 0, vd.shape[1] - 1)
+    cy = np.clip(np.round(ys - 1).astype(int), 0, hd.shape[0] - 1)
+    vcols = vd[:, cx].astype(np.float32)      # H x len(xs): each vertical lattice line, per row
+    hrows = hd[cy, :].astype(np.float32)      # len(ys) x W
+    margin = 0.2 * pitch
+    # mean of each line over each band between the other axis' lines (the middle 60% of the side)
+    ylo = np.round(ys[:-1] + margin).astype(int)
+    yhi = np.maximum(np.round(ys[1:] - margin).astype(int), ylo + 1)
+    xlo = np.round(xs[:-1] + margin).astype(int)
+    xhi = np.maximum(np.round(xs[1:] - margin).astype(int), xlo + 1)
+    cv_ = np.vstack([np.zeros((1, vcols.shape[1]), np.float32), np.cumsum(vcols, axis=0)])
+    ch = np.hstack([np.zeros((hrows.shape[0], 1), np.float32), np.cumsum(hrows, axis=1)])
+    side_v = (cv_[yhi] - cv_[ylo]) / (yhi - ylo)[:, None]          # rows x len(xs)
+    side_h = ((ch[:, xhi] - ch[:, xlo]) / (xhi - xlo)[None, :])     # len(ys) x cols
+    return (side_v[:, :-1] + side_v[:, 1:] + side_h[:-1, :] + side_h[1:, :]) / 4
+
+
+def _longest_run(mask: np.ndarray) -> tuple[int, int]:
+    best = (0, 0)
+    start = None
+    for i, m in enumerate(list(mask) + [False]):
+        if m and start is None:
+            start = i
+        elif not m and start is not None:
+            if i - start > best[1] - best[0]:
+                best = (start, i)
+            start = None
+    return best
+
+
+def _extent(lined: np.ndarray) -> tuple[int, int, int, int]:
+    """The run of rows and columns of lined cells: (row from, row to, col from, col to)."""
+    r0, r1, c0, c1 = 0, lined.shape[0], 0, lined.shape[1]
+    for _ in range(3):
+        sub = lined[r0:r1, c0:c1] >= LINED
+        if sub.size == 0:
+            return 0, 0, 0, 0
+        a, b = _longest_run(sub.mean(axis=0) >= 0.5)
+        c0, c1 = c0 + a, c0 + b
+        sub = lined[r0:r1, c0:c1] >= LINED
+        if sub.size == 0:
+            return 0, 0, 0, 0
+        a, b = _longest_run(sub.mean(axis=1) >= 0.5)
+        r0, r1 = r0 + a, r0 + b
+    return r0, r1, c0, c1

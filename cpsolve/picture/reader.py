@@ -1,0 +1,70 @@
+"""``read``: a picture in, a checked :class:`~cpsolve.picture.reading.Reading` out.
+
+decode (:mod:`.decode`) -> the grid (:mod:`.grid`) -> the cells (:mod:`.cells`) -> the mine
+counter (:mod:`.counter`) -> the rules (:mod:`.rules`).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+
+from .cells import SURE, classify, covered_mask, measure
+from .decode import load_rgb, source_name
+from .grid import Grid, find_grids
+from .reading import CellReading, NoBoardFound, Reading
+from .rules import board_of, check
+from .skins import CLASSIC, Skin
+
+#: more unsure cells than this fraction: the grid is not a Minesweeper board
+MAX_UNSURE = 0.5
+
+
+def read(source: str | os.PathLike[str] | bytes | Any, *, name: str | None = None) -> Reading:
+    label = source_name(source, name)
+    rgb = load_rgb(source, label)
+    grids = find_grids(rgb)
+    if not grids:
+        raise NoBoardFound(f"{label}: no board found: no grid of square cells in the picture")
+    failure = ""
+    for grid in grids[:3]:
+        try:
+            return read_grid(rgb, grid, CLASSIC, label)
+        except NoBoardFound as exc:
+            failure = str(exc)
+    raise NoBoardFound(failure)
+
+
+def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
+    looks = measure(rgb, grid)
+    covered, cov_conf = covered_mask(looks, skin)
+    values: list[str] = []
+    confidence: list[float] = []
+    for r in range(grid.rows):
+        for c in range(grid.cols):
+            v, conf = classify(looks[r][c], skin, bool(covered[r, c]), float(cov_conf[r, c]))
+            values.append(v)
+            confidence.append(conf)
+    n = grid.rows * grid.cols
+    low = {i for i in range(n) if confidence[i] < SURE}
+    reasons = [f"low confidence at {i // grid.cols},{i % grid.cols}" for i in sorted(low)]
+    if len(low) > MAX_UNSURE * n:
+        raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "
+                           "but its cells do not read as Minesweeper cells")
+    if not any(v != "0" for v in values):
+        raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} flat cells with "
+                           "nothing on them is not a Minesweeper position")
+    mine_counter: int | None = None
+    mines = None
+    unsure, rule_reasons, mines = check(values, low, grid.rows, grid.cols, mines, label)
+    if len(unsure) > MAX_UNSURE * n:
+        raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "
+                           "but most of its cells break the rules of the game")
+    board = board_of(values, unsure, grid.rows, grid.cols, mines, label)
+    cells = tuple(CellReading(i // grid.cols, i % grid.cols, values[i], round(confidence[i], 3), i not in unsure)
+                  for i in range(n))
+    return Reading(board=board, cells=cells, unsure=tuple(divmod(i, grid.cols) for i in sorted(unsure)),
+                   reasons=tuple(reasons + rule_reasons), box=grid.box(), cell_size=grid.cell_size,
+                   skin=skin.name, mine_counter=mine_counter, source=label)

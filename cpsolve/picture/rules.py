@@ -1,0 +1,90 @@
+"""Never silently wrong: a reading is checked against the rules of the game before it is returned.
+
+* a revealed 0 has no covered, flagged or mine neighbour (the game opens them all);
+* a number is at most its covered, flagged and mine neighbours;
+* the solver finds the board consistent (no mine placement satisfies an impossible board; its
+  conflict names the clues to look at).
+
+Each broken rule makes the cells involved unsure (written ``?``, taken as covered). The check
+repeats until the board with its unsure cells covered breaks no rule.
+"""
+
+from __future__ import annotations
+
+from ..board import COVERED, FLAG, MINE, Board, BoardError, neighbour_table
+from ..errors import BudgetError, InconsistentBoard
+
+#: what each read value is on the board
+CODE = {".": COVERED, "?": COVERED, "F": FLAG, "*": MINE, "X": MINE, "W": COVERED,
+        **{str(n): n for n in range(9)}}
+#: values that are not revealed numbers (a neighbour that may hold a mine)
+NOT_OPEN = frozenset(".?F*XW")
+
+
+def board_of(values: list[str], unsure: set[int], rows: int, cols: int, mines: int | None,
+             source: str) -> Board:
+    cells = tuple(COVERED if i in unsure else CODE[v] for i, v in enumerate(values))
+    return Board(rows, cols, cells, mines, source)
+
+
+def local_conflicts(values: list[str], unsure: set[int], rows: int, cols: int) -> list[tuple[set[int], str]]:
+    """The cells each broken local rule involves, with the reason."""
+    table = neighbour_table(rows, cols)
+    found = []
+    for i, v in enumerate(values):
+        if i in unsure or not v.isdigit():
+            continue
+        n = int(v)
+        nb = table[i]
+        closed = [j for j in nb if j in unsure or values[j] in NOT_OPEN]
+        r, c = divmod(i, cols)
+        if n == 0 and closed:
+            found.append(({i, *closed}, f"a 0 beside a covered cell at {r},{c}"))
+        elif n > len(closed):
+            opened = [j for j in nb if j not in unsure and values[j] not in NOT_OPEN]
+            found.append(({i, *opened}, f"a {n} with only {len(closed)} covered or flagged neighbours at {r},{c}"))
+    return found
+
+
+def check(values: list[str], unsure: set[int], rows: int, cols: int, mines: int | None,
+          source: str, *, time_limit: float = 2.0) -> tuple[set[int], list[str], int | None]:
+    """The unsure cells after the rules (a superset of ``unsure``), the reasons, and the mine total
+    kept (None when the total itself contradicts the board)."""
+    from ..analysis import analyze  # the solver: loaded when a reading is checked
+
+    unsure = set(unsure)
+    reasons: list[str] = []
+    for _ in range(rows * cols):
+        conflicts = local_conflicts(values, unsure, rows, cols)
+        if not conflicts:
+            break
+        for cells, why in conflicts:
+            unsure |= cells
+            reasons.append(why)
+    for _ in range(20):
+        try:
+            board = board_of(values, unsure, rows, cols, mines, source)
+            from ..board import validate_board
+            validate_board(board)
+            analyze(board, time_limit=time_limit, prove=False)
+            break
+        except InconsistentBoard as exc:
+            cells = {r * cols + c for r, c in exc.conflict}
+            if not cells - unsure:
+                if mines is not None:
+                    reasons.append("the mine counter contradicts the board: the total is left out")
+                    mines = None
+                    continue
+                break
+            unsure |= cells
+            where = ", ".join(f"{r},{c}" for r, c in exc.conflict)
+            reasons.append(f"inconsistent board: conflict cells {where}")
+        except BoardError as exc:
+            if mines is not None:
+                reasons.append(f"the mine counter does not fit the board ({exc.message}): the total is left out")
+                mines = None
+                continue
+            raise
+        except BudgetError:
+            break
+    return unsure, reasons, mines
