@@ -41,7 +41,9 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_EXPORTS))
+    # the public names and the module's own dunders, not the helpers of this file (Any, importlib,
+    # TYPE_CHECKING: issue 43 item 12)
+    return sorted({n for n in globals() if n.startswith("__")} | set(_EXPORTS))
 
 
 if TYPE_CHECKING:

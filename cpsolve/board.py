@@ -18,6 +18,7 @@ from functools import cached_property, lru_cache, partial
 from typing import Any
 
 from .errors import CpsolveError
+from .words import plural
 
 COVERED = -1
 FLAG = -2
@@ -229,7 +230,7 @@ class Board:
         if self.rows <= 0 or self.cols <= 0:
             raise BoardError("the board has no cells", self.source)
         if len(self.cells) != self.rows * self.cols:
-            raise BoardError(f"{len(self.cells)} cells for a {self.rows}x{self.cols} board", self.source)
+            raise BoardError(f"{len(self.cells)} cells for a {self.cols}x{self.rows} board", self.source)
 
     @cached_property
     def codes(self) -> bytes:
@@ -356,7 +357,7 @@ class Board:
             return full
         covered = self.cells.count(COVERED)
         source = self.source if len(self.source) <= 60 else "..." + self.source[-57:]
-        return (f"<Board {self.rows}x{self.cols}, mines={self.mines}, {covered} covered, {self.flags} flags, "
+        return (f"<Board {self.cols}x{self.rows}, mines={self.mines}, {covered} covered, {self.flags} flags, "
                 f"{self.rows * self.cols - covered - self.flags - self.known_mines} revealed, source={source!r}>")
 
     def to_text(self, header: bool = True) -> str:
@@ -596,7 +597,8 @@ def _validate(board: Board, codes: bytes, mines_at: tuple[int, int] | None,
         room = negative.count(1)
         if board.mines > room:
             line, col = mines_at or board.total_at or (None, None)
-            raise BoardError(f"{board.mines} mines do not fit in {room} covered cells", board.source, line, col)
+            raise BoardError(f"{plural(board.mines, 'mine')} do not fit in {plural(room, 'covered cell')}",
+                             board.source, line, col)
 
 
 def check_total(board: Board, trust_flags: bool = True, at: tuple[int, int] | None = None) -> None:
@@ -609,5 +611,6 @@ def check_total(board: Board, trust_flags: bool = True, at: tuple[int, int] | No
     if known + flags <= board.mines:
         return
     line, col = at or board.total_at or (None, None)
-    what = f"{flags} flags and {known} known mines" if trust_flags else f"{known} known mines"
-    raise BoardError(f"{what} exceed the total of {board.mines} mines", board.source, line, col)
+    what = (f"{plural(flags, 'flag')} and {plural(known, 'known mine')}" if trust_flags
+            else plural(known, "known mine"))
+    raise BoardError(f"{what} exceed the total of {plural(board.mines, 'mine')}", board.source, line, col)

@@ -31,6 +31,7 @@ from .board import (
     row_width,
     split_lines,
 )
+from .words import plural
 
 #: MBF stores width and height in one byte each and the count in two.
 MBF_MAX_SIDE = 255
@@ -182,7 +183,7 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
                           source, declared_at[0], 1)
     mines = frozenset(r * cols + c for r in range(rows) for c in range(cols) if grid[r][c])
     if declared is not None and declared != len(mines):
-        raise LayoutError(f"header says {declared} mines but the grid has {len(mines)}", source, *declared_at)
+        raise LayoutError(f"header says {plural(declared, 'mine')} but the grid has {len(mines)}", source, *declared_at)
     return Layout(rows, cols, mines)
 
 
@@ -200,7 +201,7 @@ def parse_mbf(data: bytes, source: str = "<mbf>") -> Layout:
                           "(each mine takes an x byte and a y byte)", source)
     listed = body // 2
     if listed < count:
-        raise LayoutError(f"truncated MBF: the header says {count} mines, the file lists {listed}", source)
+        raise LayoutError(f"truncated MBF: the header says {plural(count, 'mine')}, the file lists {listed}", source)
     if listed > count:
         raise LayoutError(f"MBF mine count disagrees with the mines listed: the header says {count}, "
                           f"the file lists {listed}", source)
@@ -215,7 +216,7 @@ def parse_mbf(data: bytes, source: str = "<mbf>") -> Layout:
             raise LayoutError(f"MBF mine {k + 1} at x={x}, y={y} is listed twice", source)
         mines.add(i)
     if count >= width * height:
-        raise LayoutError(f"MBF: {count} mines leave no safe cell on {width}x{height}", source)
+        raise LayoutError(f"MBF: {plural(count, 'mine')} leave no safe cell on {width}x{height}", source)
     return Layout(height, width, frozenset(mines))
 
 

@@ -259,7 +259,8 @@ def analyze_replay(replay: Replay, options: AnalysisOptions | None = None) -> Re
             actions.append(Action(k, ev.time, kind, (cr, cc)))
             continue
         agreed += 1
-        if kind == "unflag":
+        if kind == "unflag":  # listed (replay --all), not analysed: removing a flag risks nothing
+            actions.append(Action(k, ev.time, kind, (cr, cc), [divmod(ci, cols)]))
             continue
         if kind == "open" and all(v in covered or v == 11 for v in prior):
             actions.append(Action(k, ev.time, "first", (cr, cc), [divmod(ci, cols)], hit_mine=nxt[ci] in _OPENED_MINE))

@@ -104,12 +104,6 @@ def test_game_commands_check_the_board_alike(command, capsys):
     assert one_line(err) == "cpsolve: difficulty '3x3x9': 9 mines leave no safe cell on 3x3"
 
 
-def test_bare_cpsolve_prints_help(capsys):
-    status, out, err = run([], capsys)
-    assert status == 0
-    assert "usage: cpsolve" in out and "solve" in out and err == ""
-
-
 def _sigint_default() -> None:
     """Give a child process Ctrl-C's default action. A shell starts background jobs with SIGINT
     ignored (POSIX), and Python then installs no KeyboardInterrupt handler: a test run from such a

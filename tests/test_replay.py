@@ -93,7 +93,7 @@ def test_cli_table_json_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[st
     path = str(DATA / "beg.avf")
     assert main(["replay", path]) == 0
     out = capsys.readouterr().out
-    assert "NEEDLESS GUESS (2 proved-safe cells)" in out and "20/73" in out and "agrees with 38 of 38" in out
+    assert "NEEDLESS GUESS (2 proved safe)" in out and "20/73" in out and "38 of 38 board events agree" in out
     svg = tmp_path / "r.svg"
     assert main(["replay", path, "--json", "--svg", str(svg)]) == 0
     doc = json.loads(capsys.readouterr().out)

@@ -30,6 +30,15 @@ EXIT_BAD_INPUT = 2
 #: another meaning (``play``'s 1 is "a certainty was wrong"; an internal failure must not look like
 #: one). 70 is sysexits' EX_SOFTWARE. ``CPSOLVE_TRACEBACK=1`` lets the traceback through instead.
 EXIT_INTERNAL = 70
+#: A write that failed (standard output or a file: a full disk, a closed descriptor): one line, the
+#: system's reason. 74 is sysexits' EX_IOERR. A reader that stops early (``| head``) is not one: exit 0,
+#: nothing printed.
+EXIT_IO = 74
+
+
+def write_failed(path: str, exc: OSError, what: str = "") -> CliError:
+    """The error of a file that cannot be written (exit :data:`EXIT_IO`), ``path`` as given."""
+    return CliError(f"{path}: cannot write{' ' + what if what else ''} ({exc.strerror or exc})", EXIT_IO)
 
 
 class CliError(CpsolveError):
@@ -108,9 +117,9 @@ def _version() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(command_of(words))
-    if not words:
-        parser.print_help()  # a bare `cpsolve`: the help, not an error
-        return EXIT_OK
+    if not words:  # a missing command is a usage error (issue 43 item 12), named in one line
+        print("cpsolve: error: a command is required (cpsolve --help lists them)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # usage errors (status 2) and --help/--version (status 0)
@@ -123,6 +132,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.command_line = argv is None
     try:
         status: int = args.run(args)
+        sys.stdout.flush()  # here, not at exit: a failed write is answered like the others
+    except BrokenPipeError:  # the reader stopped early (| head -1): not an error, nothing to say
+        _discard_stdout()
+        return EXIT_OK
     except CliError as exc:
         print(f"cpsolve: {exc}", file=sys.stderr)
         return exc.status
@@ -137,14 +150,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return EXIT_OK
+    except OSError as exc:  # a write that failed (/dev/full, a closed descriptor): not a bug
+        if os.environ.get("CPSOLVE_TRACEBACK"):
+            raise
+        _discard_stdout()
+        # the system's reason, without the core's " (os error 28)" (its errors carry it in strerror)
+        reason = re.sub(r" \(os error \d+\)$", "", exc.strerror or str(exc))
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"cpsolve: {where}input/output error ({reason})", file=sys.stderr)
+        return EXIT_IO
     except Exception as exc:  # noqa: BLE001 - the edge: a bug is one line and EXIT_INTERNAL, never a traceback
         if os.environ.get("CPSOLVE_TRACEBACK"):
             raise
         print(f"cpsolve: {internal_error(exc)}", file=sys.stderr)
         return EXIT_INTERNAL
     return status
+
+
+def _discard_stdout() -> None:
+    """Point standard output at /dev/null: what is still buffered for it can no longer be written,
+    and the interpreter's flush at exit must not fail again (a second message, exit 120)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # replaced by a stream without a descriptor
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def internal_error(exc: BaseException) -> str:

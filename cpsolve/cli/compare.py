@@ -19,6 +19,7 @@ from ..options import DEFAULTS
 from ..render.terminal import fit
 from ..simulate import oracle_positions, parse_difficulty
 from ..verify import CrossCheck, crosscheck
+from ..words import plural
 from . import EXIT_BAD_INPUT, CliError, read_board
 from .args import add_engine_option, add_time_limit_option, density_arg, engine_arg, whole_number
 
@@ -47,7 +48,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="prior density for boards without a mine total (default 1/5)")
     p.add_argument("--ignore-flags", action="store_true", help="treat flags as covered cells instead of mines")
     p.add_argument("--verbose", "-v", action="store_true",
-                   help="a line for every board, not only disagreements")
+                   help="also each board's forced cells; generated positions: a line for every one, not only "
+                   "disagreements")
     p.add_argument("--json", action="store_true", help="a JSON summary at the end")
     p.set_defaults(run=run)
 
@@ -61,10 +63,11 @@ def _fmt(v: bool | None) -> str:
     return "-" if v is None else ("mine" if v else "safe")
 
 
-def _report(name: str, cc: CrossCheck, verbose: bool) -> list[str]:
+def _report(name: str, cc: CrossCheck, every: bool, verbose: bool = False) -> list[str]:
+    """The lines of one board: none when it agrees, unless ``every``; ``verbose`` adds its forced cells."""
     b = cc.board
     lines: list[str] = []
-    if cc.ok and not verbose:
+    if cc.ok and not every:
         return lines
     if any(m.inconsistent for m in cc.methods):
         who = ", ".join(m.name for m in cc.methods if m.inconsistent)
@@ -86,6 +89,11 @@ def _report(name: str, cc: CrossCheck, verbose: bool) -> list[str]:
     for who, c, mine in cc.wrong:
         verdict = "a mine" if mine else "safe"
         lines.append(f"  WRONG: {who} says {_cell(b, c)} is {verdict}; the layout disagrees")
+    if verbose and not cc.inconsistent_disagreement:
+        forced = cc.forced()
+        for label, mine in (("forced safe", False), ("forced mine", True)):
+            cells = [_cell(b, c) for c, v in sorted(forced.items()) if v == mine]
+            lines.append(f"  {label}: " + (" ".join(cells) if cells else "none"))
     for m in cc.methods:
         if not m.complete:
             lines.append(f"  note: {m.name} did not finish within the time limit "
@@ -118,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
             status = max(status, EXIT_BAD_INPUT)
             continue
         results.append(cc)
-        for line in _report(display_name(path), cc, True):
+        for line in _report(display_name(path), cc, True, args.verbose):
             print(line, flush=True)
     generated = 0
     for k, pos in enumerate(oracle_positions(dims, args.generate, args.seed, first_click=args.first_click)
@@ -127,15 +135,16 @@ def run(args: argparse.Namespace) -> int:
         cc = crosscheck(pos.board, layout=pos.mines, **kw)
         results.append(cc)
         name = f"position {k} (game {pos.game}, seed {args.seed})"
-        lines = _report(name, cc, args.verbose)
+        lines = _report(name, cc, args.verbose, args.verbose)
         if lines and not cc.ok:
             lines.append("  board:\n" + "\n".join("    " + ln for ln in pos.board.to_text().splitlines()))
         for line in lines:
             print(line, flush=True)
     if generated < args.generate and not args.json:
         # part of the report (standard output): standard error carries only the one-line errors
-        print("\n".join(fit(f"note: {generated} of {args.generate} positions generated: on {args.difficulty} the "
-                            f"games are won at their first click{' too often' if generated else ''}")))
+        print("\n".join(fit(f"note: {generated} of {plural(args.generate, 'position')} generated: on "
+                            f"{args.difficulty} the games are won at their first click"
+                            f"{' too often' if generated else ''}")))
     _summary(results, args)
     # a disagreement is the answer that matters most: it wins over a bad file among the inputs
     return 1 if any(not cc.ok for cc in results) else status
@@ -165,12 +174,14 @@ def _summary(results: list[CrossCheck], args: argparse.Namespace) -> None:
     if args.json:
         print(json.dumps(summary))
         return
-    print("\n".join(fit(f"{summary['boards']} boards: {summary['agree']} agree, {summary['disagree']} disagree, "
-                        f"{summary['wrong_certainties']} forced cells contradicting a layout, "
-                        f"{forced} forced cells compared"
+    print("\n".join(fit(f"{plural(len(results), 'board')}: {summary['agree']} agree, "
+                        f"{summary['disagree']} disagree, "
+                        f"{plural(sum(len(cc.wrong) for cc in results), 'forced cell')} contradicting a layout, "
+                        f"{plural(forced, 'forced cell')} compared"
                         + (f", {summary['incomplete']} incomplete (time limit)" if summary["incomplete"] else ""))))
     for n, s in per.items():
         if s["boards"]:
-            print("\n".join(fit(f"  {n:<16} ran on {int(s['boards'])} boards, median {s['median_ms']:.2f} ms, "
+            print("\n".join(fit(f"  {n:<16} ran on {plural(int(s['boards']), 'board')}, "
+                                f"median {s['median_ms']:.2f} ms, "
                                 f"max {s['max_ms']:.1f} ms" + (f", {s['calls_per_board']:.1f} solver calls per board"
                                                                if s["calls_per_board"] else ""), "    ")))

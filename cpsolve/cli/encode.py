@@ -15,7 +15,7 @@ from ..board import display_name
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
 from ..encodings.export import system_text
 from ..encodings.system import board_system
-from . import CliError, read_board
+from . import CliError, read_board, write_failed
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,8 +26,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--format", choices=["dimacs", "opb"], default="dimacs",
                    help="dimacs: CNF with a projection line on the cell variables; opb: linear "
                    "pseudo-Boolean constraints (default dimacs)")
-    p.add_argument("--encoding", choices=sorted(ENCODINGS), default=DEFAULT_ENCODING,
-                   help=f"cardinality encoding for DIMACS (default {DEFAULT_ENCODING})")
+    # a metavar, not argparse's {a,b,...}: the usage line listed all six (102 columns, issue 43 item 8)
+    p.add_argument("--encoding", choices=sorted(ENCODINGS), default=DEFAULT_ENCODING, metavar="NAME",
+                   help=f"cardinality encoding for DIMACS: {', '.join(sorted(ENCODINGS))} "
+                   f"(default {DEFAULT_ENCODING})")
     p.add_argument("--ignore-flags", action="store_true", help="treat flags as covered cells")
     p.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
     p.set_defaults(run=run)
@@ -88,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
             with open(args.output, "w", encoding="utf-8") as fh:
                 fh.write(text)
         except OSError as exc:
-            raise CliError(f"{args.output}: {exc.strerror or 'cannot be written'}") from None
+            raise write_failed(display_name(args.output), exc) from None
     else:
         sys.stdout.write(text)
     return 0

@@ -12,7 +12,8 @@ from typing import Any
 from ..layout import Layout
 from ..play.referee import game_seed
 from ..simulate.noguess import GenerationFailed, banned_cells, generate
-from . import EXIT_OK, CliError
+from ..words import plural
+from . import EXIT_OK, CliError, write_failed
 from .args import add_game_options, game_board, positive_int, seed_arg
 
 #: The command's description in --help (argparse reflows it).
@@ -54,12 +55,15 @@ def run(args: argparse.Namespace) -> int:
     rows, cols, mines, first = game.rows, game.cols, game.mines, game.first_cell
     room = rows * cols - len(banned_cells(rows, cols, first[0] * cols + first[1], args.first_click))
     if mines > room:
-        raise CliError(f"{mines} mines do not fit on {cols}x{rows} with first click {args.first_click!r} "
+        raise CliError(f"{plural(mines, 'mine')} do not fit on {cols}x{rows} with first click {args.first_click!r} "
                        f"at {first[0]},{first[1]}")
     if args.format == "mbf" and (rows > 255 or cols > 255 or mines > 0xFFFF):
         raise CliError("MBF holds at most 255x255 cells and 65535 mines")
     if args.out:
-        os.makedirs(args.out, exist_ok=True)
+        try:
+            os.makedirs(args.out, exist_ok=True)
+        except OSError as exc:
+            raise write_failed(args.out, exc) from None
     for i in range(args.count):
         rng = random.Random(game_seed(args.seed, i))
         extra: dict[str, Any] = {}
@@ -75,8 +79,11 @@ def run(args: argparse.Namespace) -> int:
         if args.out:
             ext = ".mbf" if args.format == "mbf" else ".txt"
             path = os.path.join(args.out, f"layout-{args.seed}-{i}{ext}")
-            with open(path, "wb") as fh:
-                fh.write(layout.to_mbf() if args.format == "mbf" else layout.to_text().encode())
+            try:
+                with open(path, "wb") as fh:
+                    fh.write(layout.to_mbf() if args.format == "mbf" else layout.to_text().encode())
+            except OSError as exc:
+                raise write_failed(path, exc) from None
         if args.json:
             doc = {"rows": rows, "cols": cols, "mines": mines, "first_cell": list(first),
                    "first_click": args.first_click, "no_guess": args.no_guess, "layout": layout.rows_text(),
@@ -89,4 +96,9 @@ def run(args: argparse.Namespace) -> int:
                   + (", no-guess" if args.no_guess else ""))
             sys.stdout.write(layout.to_text())
             sys.stdout.flush()
+    if args.out and not args.json:  # what was written, and where (issue 43 item 5: it printed nothing)
+        ext = ".mbf" if args.format == "mbf" else ".txt"
+        last = f" to layout-{args.seed}-{args.count - 1}{ext}" if args.count > 1 else ""
+        names = f"layout-{args.seed}-0{ext}{last}"
+        print(f"wrote {plural(args.count, 'layout')} to {args.out}: {names}")
     return EXIT_OK

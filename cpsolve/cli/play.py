@@ -16,6 +16,7 @@ from ..play.cluster import ClusterUnavailable
 from ..play.referee import Analyzer, GameRecord
 from ..play.run_config import RunConfig
 from ..play.runner import run
+from ..words import plural
 from . import EXIT_OK, CliError
 from .args import (
     MAX_JOBS,
@@ -185,7 +186,7 @@ def render_table(s: dict[str, Any]) -> str:
     lo, hi = s["win_rate_ci95"]
     r, c = s["first_cell"]
     lines = [
-        f"{s['difficulty']} ({s['cols']}x{s['rows']}, {s['mines']} mines), first click {s['first_click']} "
+        f"{s['difficulty']} ({s['cols']}x{s['rows']}, {plural(s['mines'], 'mine')}), first click {s['first_click']} "
         f"at {r},{c}, seed {s['seed']}, strategy {s['strategy'].get('name', 'best')}",
         "",
         f"  games                 {s['games']:>10}",

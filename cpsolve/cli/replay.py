@@ -6,8 +6,10 @@ import argparse
 import json
 from fractions import Fraction
 
+from ..render.terminal import fit
 from ..replay import Action, ReplayReport, analyze_replay, read_replay
-from . import EXIT_OK
+from ..words import plural
+from . import EXIT_OK, write_failed
 
 #: The command's description in --help (argparse reflows it).
 DESCRIPTION = """\
@@ -44,9 +46,11 @@ def _note(a: Action) -> str:
         return "mouse position does not match the board change: not analysed"
     if a.kind == "flag":
         return "flag on a proved mine" if a.proved else "FLAG NOT PROVED a mine"
+    if a.kind == "unflag":
+        return "flag removed"
     notes = []
     if a.needless:
-        notes.append(f"NEEDLESS GUESS ({a.proved_safe_available} proved-safe cells)")
+        notes.append(f"NEEDLESS GUESS ({a.proved_safe_available} proved safe)")
     elif a.guess:
         notes.append("guess")
     else:
@@ -61,18 +65,19 @@ def _note(a: Action) -> str:
 def render_table(rep: ReplayReport, every: bool) -> str:
     r = rep.replay
     s = rep.summary()
-    lines = [f"{r.source}: {r.cols}x{r.rows}, {r.mines} mines, {r.software or 'unknown software'}"
-             + (f", player {r.player}" if r.player else "") + (", won" if r.completed else ", not won"),
-             f"mouse-to-cell mapping (row = y // {r.pix_size}, col = x // {r.pix_size}) agrees with "
-             f"{rep.mapping_agreed} of {rep.mapping_checked} board events", ""]
-    lines.append(f"{'#':>5} {'time s':>8} {'action':<6} {'cell':>7} {'P(mine)':>9} {'best':>9}  note")
+    lines = [f"{r.source}: {r.cols}x{r.rows}, {plural(r.mines, 'mine')}, " + ("won" if r.completed else "not won"),
+             f"recorded by {r.software or 'unknown software'}" + (f", player {r.player}" if r.player else ""),
+             f"mouse to cell (row = y // {r.pix_size}, col = x // {r.pix_size}): "
+             f"{rep.mapping_agreed} of {plural(rep.mapping_checked, 'board event')} agree", ""]
+    # every line within 80 columns (issue 43 item 8: the header and the notes were 89)
+    lines.append(f"{'#':>5} {'time s':>7} {'action':<6} {'cell':>7} {'P(mine)':>7} {'best':>7}  note")
     for a in rep.actions:
         interesting = a.guess or a.hit_mine or a.kind == "unmapped" or (a.kind == "flag" and not a.proved)
         if not (every or interesting):
             continue
-        prob = "-" if a.kind in ("first", "unmapped") else _p(a.probability)
-        best = "-" if a.kind in ("first", "unmapped", "flag") else _p(a.best)
-        lines.append(f"{a.index:>5} {a.time:>8.2f} {a.kind:<6} {a.cell[0]:>3},{a.cell[1]:<3} {prob:>9} {best:>9}  "
+        prob = "-" if a.kind in ("first", "unmapped", "unflag") else _p(a.probability)
+        best = "-" if a.kind in ("first", "unmapped", "flag", "unflag") else _p(a.best)
+        lines.append(f"{a.index:>5} {a.time:>7.2f} {a.kind:<6} {a.cell[0]:>3},{a.cell[1]:<3} {prob:>7} {best:>7}  "
                      + _note(a))
     lines.append("")
     lines.append(f"clicks {s['clicks']}, guesses {s['guesses']} (needless {s['needless_guesses']}), flags "
@@ -81,7 +86,7 @@ def render_table(rep: ReplayReport, every: bool) -> str:
                                      len(s["survival_fraction"]) <= 24 else "")
     lines.append(f"survival probability of the guesses taken {surv}; total risk {s['risk']:.4f}"
                  + ("" if s["exact"] else " (not exact: estimates or chords on several unproved cells)"))
-    return "\n".join(lines)
+    return "\n".join(part for line in lines for part in fit(line))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -100,6 +105,10 @@ def run(args: argparse.Namespace) -> int:
         if pick is not None and pick.analysis is not None and pick.board is not None:
             title = (f"{args.file}: event {pick.index}, {pick.kind} at {pick.cell[0]},{pick.cell[1]}, "
                      f"mine probability {_p(pick.probability)}")
-            with open(args.svg, "w", encoding="utf-8") as fh:
-                fh.write(render_svg(pick.board, pick.analysis, title=title))
+            svg = render_svg(pick.board, pick.analysis, title=title)
+            try:
+                with open(args.svg, "w", encoding="utf-8") as fh:
+                    fh.write(svg)
+            except OSError as exc:
+                raise write_failed(args.svg, exc, "the SVG") from None
     return EXIT_OK

@@ -18,6 +18,8 @@ from .args import positive_float, whole_number
 
 #: The exit status after Ctrl-C (docs/exit-codes.md: 130, interrupted); a SIGTERM is a stop (0).
 EXIT_INTERRUPTED = 130
+#: An analysis' time limit when a request gives none (seconds).
+DEFAULT_TIME_LIMIT = 2.0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,8 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="analyses and game moves run at once, each in a worker process of its own (default 2)")
     p.add_argument("--queue", type=lambda t: whole_number(t, 0), default=256,
                    help="jobs that may wait beyond those; more get 503 with Retry-After (default 256)")
-    p.add_argument("--time-limit", type=positive_float, default=2.0, metavar="SECONDS",
-                   help="default proof time per analysis (a request may ask for up to --max-time-limit)")
+    p.add_argument("--time-limit", type=positive_float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+                   help="default time limit per analysis, in seconds (a request may ask for up to "
+                   f"--max-time-limit; default {DEFAULT_TIME_LIMIT:g})")
     p.add_argument("--max-time-limit", type=positive_float, default=5.0, metavar="SECONDS",
                    help="cap on a request's time_limit (default 5)")
     p.add_argument("--overrun", type=positive_float, default=30.0, metavar="SECONDS",

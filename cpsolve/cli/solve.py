@@ -13,7 +13,7 @@ from ..analysis import InconsistentBoard, analyze
 from ..board import Board, BoardError, display_name
 from ..options import AnalysisOptions
 from ..result import Analysis, inconsistent_document
-from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, CliError, read_board
+from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, CliError, read_board, write_failed
 from .args import add_analysis_options, analysis_options
 
 
@@ -146,4 +146,4 @@ def _write_svg(path: str, svg: str) -> None:
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(svg)
     except OSError as exc:
-        raise CliError(f"{display_name(path)}: cannot write the SVG ({exc.strerror or exc})") from None
+        raise write_failed(display_name(path), exc, "the SVG") from None

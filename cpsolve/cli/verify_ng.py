@@ -11,7 +11,9 @@ from typing import Any
 from ..board import display_name
 from ..layout import LayoutError, read_layout
 from ..render import render_grid, render_summary
+from ..render.terminal import fit
 from ..simulate.noguess import ProvedPlay, play_proved
+from ..words import plural
 from . import EXIT_OK, CliError
 from .args import parse_cell
 
@@ -67,12 +69,14 @@ def run(args: argparse.Namespace) -> int:
         steps = len(res.steps)
         with_total = sum(1 for s in res.steps if s.uses_total)
         if res.won:
-            print(f"{display_name(args.layout)}: won by proved moves alone in {steps} steps "
-                  f"({with_total} of them needed the mine total)")
+            print("\n".join(fit(f"{display_name(args.layout)}: won by proved moves alone in "
+                                f"{plural(steps, 'step')} ({with_total} of them needed the mine total)")))
         else:
             revealed = sum(1 for v in res.board.cells if v >= 0)
-            print(f"{display_name(args.layout)}: NEEDS A GUESS after {steps} steps ({revealed} cells revealed); "
-                  "the position where proofs ran out:")
+            # two lines, each within 80 columns (issue 43 item 8: the header was 106)
+            print("\n".join(fit(f"{display_name(args.layout)}: NEEDS A GUESS after {plural(steps, 'step')} "
+                                f"({plural(revealed, 'cell')} revealed)")))
+            print("the position where proofs ran out:")
             assert res.analysis is not None
             print(render_grid(res.board, res.analysis, sys.stdout.isatty()))
             print(render_summary(res.analysis))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..board import display_name
+from ..words import plural
 from .system import Card, CardSystem
 
 if TYPE_CHECKING:  # pysat is imported when an encoding is built, not by ``import cpsolve``
@@ -89,7 +90,7 @@ def _cell_names(system: CardSystem) -> list[str]:
     for v in range(1, system.nvars + 1):
         r, c = divmod(system.cells[v - 1], system.cols)
         if v == system.outside_var:
-            out.append(f"c var {v} = cell {r},{c} (stands for the {len(system.outside)} cells off the "
+            out.append(f"c var {v} = cell {r},{c} (stands for the {plural(len(system.outside), 'cell')} off the "
                        "frontier; the others are a bounded integer folded into the total)")
         else:
             out.append(f"c var {v} = cell {r},{c}")
@@ -101,12 +102,13 @@ def describe(card: Card, system: CardSystem, clue_cells: Mapping[int, tuple[int,
     if card.is_total:
         rest = max(len(system.outside) - 1, 0)
         if rest:
-            return (f"mine total: {card.hi} mines left = sum of the {n} variables + the other {rest} "
-                    f"off-frontier cells (0..{rest} mines), i.e. {max(card.lo, 0)} <= sum <= {card.hi}")
-        return f"mine total: {card.hi} mines left among the {n} variables"
+            return (f"mine total: {plural(card.hi, 'mine')} left = sum of the {plural(n, 'variable')} + the "
+                    f"other {plural(rest, 'off-frontier cell')} (0..{rest} mines), i.e. {max(card.lo, 0)} <= sum "
+                    f"<= {card.hi}")
+        return f"mine total: {plural(card.hi, 'mine')} left among the {plural(n, 'variable')}"
     where = ", ".join(f"{r},{c}" for r, c in sorted(clue_cells[s] for s in card.sources if s in clue_cells))
     need = f"{card.lo}" if card.lo == card.hi else f"{card.lo}..{card.hi}"
-    return f"clue at {where}: {need} mine{'s' if card.hi != 1 else ''} among {n} cells"
+    return f"clue at {where}: {need} mine{'s' if card.hi != 1 else ''} among {plural(n, 'cell')}"
 
 
 def to_dimacs(system: CardSystem, *, encoding: str = DEFAULT_ENCODING, title: str = "",

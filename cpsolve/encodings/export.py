@@ -24,7 +24,7 @@ def system_text(board: Board, system: CardSystem, clues: Sequence[Clue], fmt: st
     """:func:`encode_board_text` of the system :func:`~.system.board_system` made of ``board``."""
     where = {k: (c.row, c.col) for k, c in enumerate(clues)}
     head = title or f"cpsolve encoding of {display_name(board.source)}"
-    head += f" ({board.rows}x{board.cols}, mines {board.mines if board.mines is not None else 'unknown'})"
+    head += f" ({board.cols}x{board.rows}, mines {board.mines if board.mines is not None else 'unknown'})"
     if fmt == "dimacs":
         return to_dimacs(system, encoding=encoding, title=head, clue_cells=where)
     return to_opb(system, title=head, clue_cells=where)

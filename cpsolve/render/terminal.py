@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from ..board import Board
 from ..probability import Exact
 from ..result import Analysis, no_guess_reason
+from ..words import plural
 from . import palette
 from .palette import CellLook
 
@@ -287,7 +288,7 @@ def render_summary(analysis: Analysis) -> str:
             out.append(head + (f" ({_cells(cells, WIDTH - len(head) - 3)})" if cells else ""))
         undecided = a.stats.proof.undecided
         if undecided:
-            out.append(f"not decided within the time limit: {undecided} cell(s) (not proved either way)")
+            out.append(f"not decided within the time limit: {plural(undecided, 'cell')} (not proved either way)")
     bg = a.best_guess
     if bg is not None:
         p = a.cell(*bg).probability
@@ -310,10 +311,11 @@ def _estimated_why(a: Analysis) -> str:
     if cut:
         why = f"the time limit cut short {', '.join(cut)}"
         if a.stats.estimated_components and "counting" not in cut:
-            why += f", and {a.stats.estimated_components} component(s) were over the exact limit"
+            n = a.stats.estimated_components
+            why += f", and {plural(n, 'component')} {'was' if n == 1 else 'were'} over the exact limit"
         return why
     if a.stats.estimated_components:
-        return (f"{a.stats.estimated_components} component(s) too large to count exactly: over the exact limit "
+        return (f"{plural(a.stats.estimated_components, 'component')} too large to count exactly: over the exact limit "
                 "or the state budget")
     return "combining the components through the mine total is over its budget"
 

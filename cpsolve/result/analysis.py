@@ -176,7 +176,7 @@ class Analysis:
     def __repr__(self) -> str:
         basis = "exact" if self.exact else "estimated"
         mines = f"mines={self.mines}" if self.mines is not None else f"density={self.density}"
-        return (f"<Analysis {self.rows}x{self.cols}, {mines}, {len(self.cells)} covered cells, {basis}, "
+        return (f"<Analysis {self.cols}x{self.rows}, {mines}, {len(self.cells)} covered cells, {basis}, "
                 f"{len(self.proved_safe)} proved safe, {len(self.proved_mine)} proved mine, "
                 f"best guess {self.best_guess}>")
 

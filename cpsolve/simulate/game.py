@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..board import COVERED, Board, neighbour_counts, neighbours, parse_number
+from ..words import plural
 
 #: name -> (rows, cols, mines)
 DIFFICULTIES: dict[str, tuple[int, int, int]] = {
@@ -45,7 +46,7 @@ def parse_difficulty(text: str, max_cells: int = MAX_CELLS) -> tuple[int, int, i
     if w * h > max_cells:
         raise ValueError(f"difficulty {text!r}: {w}x{h} is above the limit of {max_cells:,} cells")
     if k >= w * h:
-        raise ValueError(f"difficulty {text!r}: {k} mines leave no safe cell on {w}x{h}")
+        raise ValueError(f"difficulty {text!r}: {plural(k, 'mine')} leave no safe cell on {w}x{h}")
     return h, w, k
 
 
@@ -61,7 +62,7 @@ class Game:
         if first_click not in ("safe", "opening"):
             raise ValueError(f"first_click must be 'safe' or 'opening', not {first_click!r}")
         if not 0 <= mines < rows * cols:
-            raise ValueError(f"{mines} mines do not fit on {rows}x{cols} with a safe first click")
+            raise ValueError(f"{plural(mines, 'mine')} do not fit on {cols}x{rows} with a safe first click")
         self.rows, self.cols, self.mines = rows, cols, mines
         self.first_click = first_click
         self.rng = rng if rng is not None else random.Random(seed)

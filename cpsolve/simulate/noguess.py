@@ -43,6 +43,7 @@ from ..options import DEFAULT_COMBINE_BUDGET, DEFAULT_EXACT_LIMIT, DEFAULT_STATE
 from ..probability import Exact
 from ..proof import Certainty
 from ..result import Analysis
+from ..words import plural
 
 FIRST_CLICKS = ("safe", "opening")
 #: Fresh random layouts before generation gives up (Expert needs about 0.01 per layout).
@@ -247,13 +248,13 @@ def generate(rows: int, cols: int, mines: int, *, first_cell: tuple[int, int], f
         raise ValueError(f"first cell {first_cell[0]},{first_cell[1]} is off the {cols}x{rows} board")
     banned = banned_cells(rows, cols, first, first_click)
     if n - len(banned) < mines:
-        raise ValueError(f"{mines} mines do not fit on {cols}x{rows} with first click {first_click!r} at "
+        raise ValueError(f"{plural(mines, 'mine')} do not fit on {cols}x{rows} with first click {first_click!r} at "
                          f"{first_cell[0]},{first_cell[1]}")
     cap = max_repairs if max_repairs is not None else 4 * mines + 20
     got = _core.noguess_generate(rows, cols, mines, first, sorted(banned), rng.getrandbits(64), cap,
                                  max(1, max_restarts), _MAX_REPLAYS, *_limits())
     if got is None:
-        raise GenerationFailed(f"no no-guess layout of {cols}x{rows} with {mines} mines (first click "
+        raise GenerationFailed(f"no no-guess layout of {cols}x{rows} with {plural(mines, 'mine')} (first click "
                                f"{first_click!r} at {first_cell[0]},{first_cell[1]}) after {max_restarts} "
                                "random layouts and their repairs: too dense?")
     cells, repairs, restarts, replays = got
