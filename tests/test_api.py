@@ -17,7 +17,7 @@ def test_reprs_are_short_and_str_of_a_board_is_its_text():
     board = cpsolve.load(EXAMPLES / "expert-midgame.txt")
     result = cpsolve.analyze(board, prove=False)
     assert len(repr(board)) < 300 and len(repr(result)) < 300
-    assert "16x30" in repr(board) and "177 covered" in repr(result)
+    assert "30x16" in repr(board) and "177 covered" in repr(result)  # width x height (issue 43 item 11)
     assert cpsolve.parse_board(str(board)).cells == board.cells  # the grid in the board text format
     small = cpsolve.parse_board("mines: 1\n. 1\n")
     assert eval(repr(small), {"Board": cpsolve.Board}) == small  # a small board's repr rebuilds it
