@@ -41,6 +41,7 @@ class CellLook:
     red_fraction: float       # of the interior: saturated red pixels
     blob_fill: float          # dark pixels over their bounding box (a mine is a filled disc)
     blob_span: float          # the dark pixels' bounding box side over the interior side
+    cross: float              # the least marked (dark or red) of the four outer diagonal arms, 0..1
 
 
 def _lum(a: np.ndarray) -> np.ndarray:
@@ -64,14 +65,14 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     p = grid.cell_size
     w = max(1, round(0.07 * p))
     inset = max(1, round(0.16 * p))
-    ring = max(1, round(0.06 * p))
-    edge = max(1, int(np.ceil(0.14 * p)))
     out = []
     for r in range(grid.rows):
-        y0, y1 = int(round(ys[r])), int(round(ys[r + 1]))
+        # the lattice's boundaries sit up to half a pixel inside a revealed cell's grid line:
+        # rounding a quarter pixel down keeps the crop on the cell's own pixels
+        y0, y1 = int(round(ys[r] - 0.25)), int(round(ys[r + 1] - 0.25))
         line = []
         for c in range(grid.cols):
-            x0, x1 = int(round(xs[c])), int(round(xs[c + 1]))
+            x0, x1 = int(round(xs[c] - 0.25)), int(round(xs[c + 1] - 0.25))
             cell = img[y0:y1, x0:x1]
             h, wd = cell.shape[:2]
             lum = _lum(cell)
@@ -86,13 +87,8 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
             bevel = float((top + left - bottom - right) / 2)
             inner = cell[inset:h - inset, inset:wd - inset]
             ih, iw = inner.shape[:2]
-            # the background: a thin ring just inside the cell's sides (past a bevel or grid line,
-            # short of the digit, flag or mine in the middle)
-            sq = cell[edge:h - edge, edge:wd - edge]
-            sh, sw = sq.shape[:2]
-            ring_px = np.concatenate([sq[:ring].reshape(-1, 3), sq[sh - ring:].reshape(-1, 3),
-                                      sq[:, :ring].reshape(-1, 3), sq[:, sw - ring:].reshape(-1, 3)])
-            bg = _mode_colour(ring_px)
+            # the background: the most common colour of the cell inside its outermost pixels
+            bg = _mode_colour(cell[1:h - 1, 1:wd - 1].reshape(-1, 3))
             dist = np.sqrt(((inner - bg) ** 2).sum(axis=2))
             fg = dist > FOREGROUND
             n = fg.sum()
@@ -113,51 +109,155 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
                 blob_fill = float(dark.sum() / (bh * bw))
                 blob_span = float(min(bh, bw) / max(ih, iw))
             line.append(CellLook(bevel, bg, fg_fraction, fg_colour, dark_fraction, float(red.mean()),
-                                 blob_fill, blob_span))
+                                 blob_fill, blob_span, _cross(cell, p)))
         out.append(line)
     return out
+
+
+def _cross(cell: np.ndarray, p: float) -> float:
+    """How much of each outer arm of the cell's two diagonals (from 12% to 30% of the way in from each
+    corner) is marked dark or red, the least of the four: a crossed-out flag or mine marks all four,
+    a flag or a digit at most two."""
+    h, w = cell.shape[:2]
+    mark = (cell.max(axis=2) < 90) | ((cell[..., 0] > 150) & (cell[..., 1] < 100) & (cell[..., 2] < 100))
+    ts = np.linspace(0.12, 0.3, 7)
+    arms = []
+    for fy, fx in ((ts, ts), (ts, 1 - ts), (1 - ts, ts), (1 - ts, 1 - ts)):
+        ys = np.clip(np.round(fy * (h - 1)).astype(int), 0, h - 1)
+        xs = np.clip(np.round(fx * (w - 1)).astype(int), 0, w - 1)
+        hit = np.zeros(len(ts), bool)
+        for dy in (-1, 0, 1):  # a line one pixel off the exact diagonal still counts
+            for dx in (-1, 0, 1):
+                hit |= mark[np.clip(ys + dy, 0, h - 1), np.clip(xs + dx, 0, w - 1)]
+        arms.append(hit.mean())
+    return float(min(arms))
 
 
 def _confidence(margin: float, scale: float) -> float:
     return float(max(0.0, min(1.0, margin / scale)))
 
 
-def classify(look: CellLook, skin: Skin, covered: bool, covered_conf: float) -> tuple[str, float]:
-    """(value, confidence) of one measured cell, given whether it was judged covered."""
+#: symbols a cell can carry, whatever its tile
+RED_BG, CROSSED, MINE, FLAG, MARK, NOTHING = "red background", "crossed", "mine", "flag", "mark", "nothing"
+
+
+def symbol(look: CellLook) -> tuple[str, float]:
+    """What is drawn on the cell, whatever its tile, and how sure: the exploded mine's red
+    background, a crossed-out flag or mine (a wrong flag), a mine, a flag, another mark (a digit or
+    a question mark), or nothing."""
     bg = look.background
     red_bg = bg[0] > 170 and bg[1] < 90 and bg[2] < 90 and look.red_fraction > 0.2
-    mine_like = look.dark_fraction >= 0.12 and look.blob_fill >= 0.35 and look.blob_span >= 0.35
-    if red_bg:  # the exploded mine (its red background can look raised against its grid lines)
-        return ("X", 1.0) if mine_like else ("X", 0.2)
-    if covered:
-        if look.red_fraction >= 0.03:
-            return "F", min(covered_conf, _confidence(look.red_fraction - 0.01, 0.04))
-        if look.fg_fraction < 0.02:
-            return ".", min(covered_conf, _confidence(0.04 - look.fg_fraction, 0.02))
-        if look.dark_fraction >= 0.03:
-            return "?", min(covered_conf, _confidence(look.dark_fraction - 0.01, 0.05))
-        return ".", min(covered_conf, 0.2)
-    crossed = look.dark_fraction >= 0.1 and look.blob_span >= 0.5 and look.red_fraction >= 0.05
-    if (mine_like and look.red_fraction >= 0.02) or crossed:
-        return "W", covered_conf
-    if mine_like:
-        return "*", min(covered_conf, _confidence(look.blob_fill - 0.3, 0.2))
+    mine_like = (look.dark_fraction >= 0.12 and look.blob_fill >= 0.35 and look.blob_span >= 0.35
+                 and max(bg) > 100 and look.dark_fraction < 0.9)
+    if red_bg:
+        return RED_BG, 1.0 if mine_like else 0.2
+    if look.cross >= 0.7 and look.red_fraction >= 0.02 and look.dark_fraction >= 0.05:
+        return CROSSED, _confidence(look.cross - 0.5, 0.3)
+    if mine_like and look.red_fraction < 0.02:
+        return MINE, _confidence(look.blob_fill - 0.3, 0.15)
+    if look.red_fraction >= 0.03 and look.dark_fraction >= 0.02:
+        return FLAG, _confidence(min(look.red_fraction - 0.015, look.dark_fraction - 0.01), 0.03)
     if look.fg_fraction < 0.02:
-        return "0", min(covered_conf, _confidence(0.04 - look.fg_fraction, 0.02))
+        return NOTHING, _confidence(0.035 - look.fg_fraction, 0.015)
     if look.fg_fraction < 0.035:
-        return "0", 0.1
+        return MARK, 0.1
+    return MARK, 1.0
+
+
+def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     colour = look.fg_colour
     dists = sorted((float(np.sqrt(((colour - np.array(ref, np.float32)) ** 2).sum())), digit)
                    for digit, ref in skin.digits.items())
     (d1, digit), (d2, _) = dists[0], dists[1]
     conf = _confidence(1 - d1 / max(d2, 1e-6), 0.6) if d1 < 90 else 0.1
-    return str(digit), min(covered_conf, conf)
+    return str(digit), conf
 
 
-def covered_mask(looks: list[list[CellLook]], skin: Skin) -> tuple[np.ndarray, np.ndarray]:
-    """Per cell: covered or not, and how sure. A raised cell (bevel) is covered; where the skin
-    names a covered colour, a cell of that colour is covered too."""
+def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], skin: Skin
+          ) -> tuple[np.ndarray, np.ndarray]:
+    """Per cell: is its tile covered, and how sure. Where the board has raised cells (a bevel), the
+    bevel decides; on a flat skin the tiles' colours are grouped, and a group is covered when it
+    holds flags or mines, revealed when it holds digits, and of two bare groups the darker is
+    covered (so it is in every skin the reader knows)."""
+    rows, cols = len(looks), len(looks[0])
     bevel = np.array([[lk.bevel for lk in row] for row in looks])
-    covered = bevel > skin.bevel
-    conf = np.clip(np.abs(bevel - skin.bevel) / max(skin.bevel, 1.0), 0, 1)
+    if (bevel > 40).sum() >= 2:
+        covered = bevel > skin.bevel
+        conf = np.clip(np.abs(bevel - skin.bevel) / max(skin.bevel, 1.0), 0, 1)
+        return covered, conf
+    colours = np.array([[lk.background for lk in row] for row in looks]).reshape(-1, 3)
+    centres: list[np.ndarray] = []
+    members: list[list[int]] = []
+    label = np.zeros(rows * cols, int)
+    for i, col in enumerate(colours):
+        d = [float(np.sqrt(((col - c) ** 2).sum())) for c in centres]
+        k = int(np.argmin(d)) if d else -1
+        if k < 0 or d[k] > 30:
+            centres.append(col.copy())
+            members.append([i])
+            label[i] = len(centres) - 1
+        else:
+            members[k].append(i)
+            label[i] = k
+            centres[k] = colours[members[k]].mean(axis=0)
+    flat = [sym for row in symbols for sym, _ in row]
+    state: list[bool | None] = []
+    for k, idx in enumerate(members):
+        kinds = [flat[i] for i in idx]
+        closed = sum(x in (FLAG, MINE, CROSSED) for x in kinds)
+        digits = sum(x == MARK for x in kinds)
+        state.append(True if closed > digits else False if digits else None)
+    bare = [k for k, st in enumerate(state) if st is None]
+    if bare:
+        lum = [float(_lum(centres[k])) for k in bare]
+        known_covered = [k for k, st in enumerate(state) if st is True]
+        if not known_covered and len(bare) >= 2:
+            darkest = bare[int(np.argmin(lum))]
+            state[darkest] = True
+        for k in bare:
+            if state[k] is None:
+                # a bare group like a covered group's colour is covered; otherwise revealed (0s)
+                near = [float(np.sqrt(((centres[k] - centres[j]) ** 2).sum())) for j, st in enumerate(state)
+                        if st is True]
+                state[k] = bool(near and min(near) < 40) or (len(bare) == 1 and not any(
+                    st is False for st in state))
+    covered = np.array([bool(state[label[i]]) for i in range(rows * cols)]).reshape(rows, cols)
+    conf = np.ones((rows, cols))
     return covered, conf
+
+
+def classify_board(looks: list[list[CellLook]], skin: Skin) -> tuple[list[str], list[float]]:
+    """Every cell's value and confidence, row-major."""
+    symbols = [[symbol(lk) for lk in row] for row in looks]
+    covered, cov_conf = tiles(looks, symbols, skin)
+    rows, cols = len(looks), len(looks[0])
+    mines_on_covered = any(sym == MINE and covered[r, c] for r in range(rows) for c, (sym, _) in
+                           enumerate(symbols[r]))
+    values: list[str] = []
+    confidence: list[float] = []
+    for r in range(rows):
+        for c in range(cols):
+            look, (sym, sconf) = looks[r][c], symbols[r][c]
+            cov, cconf = bool(covered[r, c]), float(cov_conf[r, c])
+            if sym == RED_BG:
+                v, conf = "X", sconf
+            elif sym == CROSSED:
+                v, conf = "W", sconf
+            elif sym == MINE:
+                # a mine on a flat tile where the others lie on raised ones is the exploded one
+                v, conf = ("X" if mines_on_covered and not cov else "*"), min(sconf, cconf)
+            elif sym == FLAG:
+                v, conf = "F", sconf
+            elif cov:
+                if sym == NOTHING:
+                    v, conf = ".", min(sconf, cconf)
+                else:
+                    v, conf = "?", min(sconf, cconf, 1.0 if look.dark_fraction >= 0.03 else 0.2)
+            elif sym == NOTHING:
+                v, conf = "0", min(sconf, cconf)
+            else:
+                v, conf = _digit(look, skin)
+                conf = min(conf, sconf, cconf)
+            values.append(v)
+            confidence.append(conf)
+    return values, confidence

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from .cells import SURE, classify, covered_mask, measure
+from .cells import SURE, classify_board, measure
 from .decode import load_rgb, source_name
 from .grid import Grid, find_grids
 from .reading import CellReading, NoBoardFound, Reading
@@ -39,14 +39,7 @@ def read(source: str | os.PathLike[str] | bytes | Any, *, name: str | None = Non
 
 def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     looks = measure(rgb, grid)
-    covered, cov_conf = covered_mask(looks, skin)
-    values: list[str] = []
-    confidence: list[float] = []
-    for r in range(grid.rows):
-        for c in range(grid.cols):
-            v, conf = classify(looks[r][c], skin, bool(covered[r, c]), float(cov_conf[r, c]))
-            values.append(v)
-            confidence.append(conf)
+    values, confidence = classify_board(looks, skin)
     n = grid.rows * grid.cols
     low = {i for i in range(n) if confidence[i] < SURE}
     reasons = [f"low confidence at {i // grid.cols},{i % grid.cols}" for i in sorted(low)]
