@@ -17,9 +17,9 @@ Each layer's own errors join the family where they arise: :class:`~cpsolve.optio
 ``cli.CliError`` (a usage problem with its exit status) and ``web.validate.RequestError`` (a client
 error with its HTTP status). So ``except CpsolveError`` catches every error cpsolve means to raise.
 
-One name stands apart on purpose: ``constraints.Inconsistent`` (also a ``CpsolveError``) is the model's
-internal conflict, naming clue ids; the analysis turns it into :class:`InconsistentBoard`, naming
-cells, before it reaches a caller.
+One name stands apart on purpose: :class:`Inconsistent` (also ``constraints.Inconsistent``) is the
+model's internal conflict, naming clue ids (the core raises it too, through ``cpsolve.boundary``); the
+analysis turns it into :class:`InconsistentBoard`, naming cells, before it reaches a caller.
 
 The command line turns these into one line on standard error and the exit statuses of
 docs/exit-codes.md; the HTTP API into a 4xx with the message.
@@ -57,3 +57,15 @@ class InconsistentBoard(CpsolveError, ValueError):
 
 class BudgetError(CpsolveError):
     """A bounded computation needs more than its budget allows (see the module docstring)."""
+
+
+class Inconsistent(CpsolveError):
+    """No placement satisfies the model. ``sources``: clue ids (and ``constraints.TOTAL``, -1) that
+    conflict.
+
+    Internal: the analysis turns it into :class:`InconsistentBoard` (clue cells)."""
+
+    def __init__(self, sources: frozenset[int], reason: str = "") -> None:
+        self.sources = sources
+        self.reason = reason
+        super().__init__(reason or "inconsistent")

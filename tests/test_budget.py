@@ -187,6 +187,7 @@ def test_count_cut_by_the_combination_deadline_leaves_every_component_to_the_est
     any deadline (1.9 s of a 1000x1000 board). Made past the combination's deadline they are not:
     every component is left to the estimator, none lost, and the count says it ran out of time."""
     import cpsolve.count.marginals as marginals
+    from cpsolve import _core
 
     board = next(scattered(60, 60, 576, 1, 2, 0.3)).board
     args = dict(trust_flags=False, exact_limit=6, state_budget=None, combine_budget=None, density=None,
@@ -194,14 +195,18 @@ def test_count_cut_by_the_combination_deadline_leaves_every_component_to_the_est
     _, whole = marginals.count_board(board.rows, board.cols, board.codes, board.mines, combine_seconds=None, **args)
     assert whole.count is not None and whole.count.counted and whole.count.estimated  # some of each
     n = len(whole.count.counted) + len(whole.count.estimated)
-    real = marginals._core.model_count_exact
+    real = marginals._core.count_board
 
-    def slow(*a):  # type: ignore[no-untyped-def]
-        got = real(*a[:-1], None)  # the core itself not cut: the deadline passes while it counts
+    def slow(rows, cols, codes, remaining, options):  # type: ignore[no-untyped-def]
+        # the core itself not cut: the deadline passes while it counts
+        got = real(rows, cols, codes, remaining, _core.Options(
+            trust_flags=options.trust_flags, exact_limit=options.exact_limit, max_states=options.max_states,
+            max_terms=options.max_terms, combine_budget=options.combine_budget, density=options.density))
         time.sleep(0.05)
         return got
 
-    monkeypatch.setattr(marginals, "_core", type("Core", (), {"model_count_exact": staticmethod(slow)}))
+    monkeypatch.setattr(marginals, "_core", type("Core", (), {"Options": _core.Options,
+                                                              "count_board": staticmethod(slow)}))
     model, whole = marginals.count_board(board.rows, board.cols, board.codes, board.mines, combine_seconds=0.01,
                                          **args)
     assert whole.count is not None and whole.count.out_of_time

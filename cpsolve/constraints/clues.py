@@ -6,22 +6,13 @@ from typing import NamedTuple
 
 from .. import _core
 from ..board import Board
-from ..budget import OutOfTime, current
-from ..errors import CpsolveError
+from ..boundary import invoke, seconds
+from ..errors import Inconsistent
+
+__all__ = ["TOTAL", "Clue", "Inconsistent", "board_clues", "make_clues", "scan_clues"]
 
 #: Source id standing for the global mine total in ``sources`` sets.
 TOTAL = -1
-
-
-class Inconsistent(CpsolveError):
-    """No placement satisfies the model. ``sources``: clue ids (and :data:`TOTAL`) that conflict.
-
-    Internal: the analysis turns it into :class:`~cpsolve.errors.InconsistentBoard` (clue cells)."""
-
-    def __init__(self, sources: frozenset[int], reason: str = "") -> None:
-        self.sources = sources
-        self.reason = reason
-        super().__init__(reason or "inconsistent")
 
 
 class Clue(NamedTuple):
@@ -53,11 +44,8 @@ def scan_clues(board: Board, trust_flags: bool = True) -> tuple[tuple[int, ...],
     """:func:`board_clues`, and how many unknown cells are in some clue (the union of the clues'
     cells, counted on the board: the unknown cells next to a revealed number). The scan runs in the
     native core (``native/src/model/scan.rs``)."""
-    got = _core.scan_clues(board.rows, board.cols, board.codes, trust_flags, current().left())
-    if got[0] != 0:
-        raise OutOfTime()
-    _, unknown, clue_data, clue_cells = got
-    return tuple(unknown), make_clues(clue_data, board.cols), clue_cells
+    got = invoke(_core.scan_clues, board.rows, board.cols, board.codes, trust_flags, seconds())
+    return tuple(got.unknown), make_clues(got.clues, board.cols), got.clue_cells
 
 
 def make_clues(clue_data: list[tuple[int, int, int, list[int]]], cols: int) -> tuple[Clue, ...]:

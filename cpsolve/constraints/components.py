@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .. import _core
-from ..budget import OutOfTime, checked_slices, current
+from ..boundary import invoke, seconds
+from ..budget import checked_slices
 
 
 class UnionFind:
@@ -79,10 +80,8 @@ def split_components(constraints: tuple[Constraint, ...]) -> tuple[tuple[Compone
     """Split constraints (at most 8 cells each) into independent components and group their cells by
     membership, in the native core (``native/src/model/components.rs``): components ordered by their
     least cell, a component's groups by their least cell, a group's constraints ascending."""
-    got = _core.split_components([(list(c.cells), c.need, list(c.sources)) for c in constraints], current().left())
-    if got[0] != 0:
-        raise OutOfTime()
-    return make_components(got[1]), set(got[2])
+    got = invoke(_core.split_components, [(list(c.cells), c.need, list(c.sources)) for c in constraints], seconds())
+    return make_components(got.components), set(got.frontier)
 
 
 def make_components(data: list[tuple[list[tuple[list[int], list[int]]], list[tuple[list[int], int]], list[int]]]

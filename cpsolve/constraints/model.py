@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from .. import _core
 from ..board import Board
-from ..budget import OutOfTime, check, checked_slices, current
-from .clues import TOTAL, Clue, Inconsistent, make_clues
+from ..boundary import invoke, seconds
+from ..budget import check, checked_slices
+from .clues import TOTAL, Clue, make_clues
 from .components import CHECK_EVERY, Component, Constraint, make_components
 from .simplify import Fact, mine_of
 
@@ -275,9 +276,9 @@ def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True
     (``native/src/model/``). Raises :class:`Inconsistent`, and :class:`~cpsolve.budget.OutOfTime`
     when the analysis deadline passes."""
     remaining = board.remaining_mines(trust_flags)
-    got = _core.build_model(board.rows, board.cols, board.codes, clamp_total(remaining), trust_flags, simplify,
-                            current().left())
-    return model_of_core(board.rows, board.cols, remaining, got)
+    options = _core.Options(trust_flags=trust_flags, simplify=simplify, seconds=seconds())
+    core = invoke(_core.build_model, board.rows, board.cols, board.codes, clamp_total(remaining), options)
+    return model_of_core(board.rows, board.cols, remaining, core)
 
 
 def clamp_total(remaining: int | None) -> int | None:
@@ -287,21 +288,16 @@ def clamp_total(remaining: int | None) -> int | None:
     return _TOTAL_CLAMP if remaining > 0 else -_TOTAL_CLAMP
 
 
-def model_of_core(rows: int, cols: int, remaining: int | None, got: tuple[Any, ...]) -> Model:
-    """The :class:`Model` of the core's ``build_model`` tuple ``got`` (for :func:`build_model` and
-    the analysis' one call of the core, ``count.count_board``). Raises :class:`Inconsistent`,
-    and :class:`~cpsolve.budget.OutOfTime` when the core ran out of time."""
-    if got[0] == 1:
-        raise Inconsistent(frozenset(got[1]), got[2])
-    if got[0] != 0:
-        raise OutOfTime()
-    _, n_unknown, clue_cells, n_fixed, fixed_mines, n_components, largest, n_outside, frontier, core = got
+def model_of_core(rows: int, cols: int, remaining: int | None, core: _core.Model) -> Model:
+    """The :class:`Model` of the core's model ``core`` (for :func:`build_model` and the analysis'
+    one call of the core, ``count.count_board``)."""
+    n_unknown, n_components, n_outside = core.unknown_count, core.component_count, core.outside_count
     stats = {
-        "clue_cells": clue_cells,
-        "frontier": frontier,
-        "fixed": n_fixed,
+        "clue_cells": core.clue_cells,
+        "frontier": core.frontier,
+        "fixed": core.fixed_count,
         "components": n_components,
-        "largest_component": largest,
+        "largest_component": core.largest_component,
     }
     # the frozen dataclass filled directly (its __init__ sets each field through
     # object.__setattr__), its parts made on first read (see Model.__getattr__): both were a
@@ -311,8 +307,9 @@ def model_of_core(rows: int, cols: int, remaining: int | None, got: tuple[Any, .
     # (its instance dict set whole: filling it by keywords made and merged a second dict)
     model = object.__new__(Model)
     object.__setattr__(model, "__dict__", {
-        "rows": rows, "cols": cols, "remaining": remaining, "fixed": FixedCells(core, n_fixed, fixed_mines),
-        "stats": stats, "core": core, "_parts": (core, cols, n_unknown, n_components, n_outside),
+        "rows": rows, "cols": cols, "remaining": remaining,
+        "fixed": FixedCells(core, core.fixed_count, core.fixed_mine_count), "stats": stats, "core": core,
+        "_parts": (core, cols, n_unknown, n_components, n_outside),
         "unknown": Deferred(core.unknown, n_unknown), "outside": Deferred(core.outside, n_outside)})
     return model
 

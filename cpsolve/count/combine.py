@@ -11,7 +11,7 @@ multiplications, so no single call outlives ``time_limit`` on a huge board.
 from __future__ import annotations
 
 from .. import _core
-from .native import call
+from ..boundary import call
 
 
 def convolve(a: list[int], b: list[int]) -> list[int]:

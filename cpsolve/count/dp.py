@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .. import _core
+from ..boundary import BudgetExceeded, call, invoke, seconds
 from ..constraints import Component
-from .native import BudgetExceeded, call
 
 
 class ComponentCount:
@@ -62,8 +62,9 @@ def count_component(comp: Component, max_states: int | None = None,
     than ``max_states`` states are created or more than ``max_terms`` polynomial terms stored, and
     :class:`~cpsolve.budget.OutOfTime` past the current deadline."""
     groups = comp.groups
-    native = call(_core.count_component, [g.size for g in groups], [g.constraints for g in groups],
-                  [need for _, need in comp.constraints], max_states, max_terms)
+    options = _core.Options(max_states=max_states, max_terms=max_terms, seconds=seconds())
+    native = invoke(_core.count_component, [g.size for g in groups], [g.constraints for g in groups],
+                    [need for _, need in comp.constraints], options)
     return ComponentCount(comp, native.counts, native, native.states)
 
 

@@ -16,11 +16,11 @@ from fractions import Fraction
 from typing import TypeVar
 
 from .. import _core
+from ..boundary import call, invoke
 from ..budget import Deadline, OutOfTime, check, within
-from ..constraints import TOTAL, Inconsistent, Model
+from ..constraints import Model
 from ..constraints.model import clamp_total, model_of_core
 from .dp import ComponentCount
-from .native import call
 
 #: Terms of the per-state mine-count polynomials one component may store, per state of the budget.
 TERMS_PER_STATE = 16
@@ -81,7 +81,7 @@ def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, *, tr
                 density: Fraction | None, model_seconds: float | None, count_seconds: float | None,
                 combine_seconds: float | None) -> tuple[Model, WholeCount]:
     """The model of a board (``codes`` its cells, ``Board.codes``; ``remaining`` the mines among its
-    unknown cells) built and counted in one call of the core (``model_count_exact``,
+    unknown cells) built and counted in one call of the core (``count_board``,
     native/src/count/whole.rs): every component counted, combined through the mines left on the
     unfixed cells (or the ``density`` without a total) and each group's exact probability, with the
     rules of :func:`~cpsolve.constraints.build_model` and of the step-by-step calls (the
@@ -91,25 +91,25 @@ def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, *, tr
     counting degrades instead)."""
     term_budget = None if state_budget is None else state_budget * TERMS_PER_STATE
     combine_by = None if combine_seconds is None else time.perf_counter() + combine_seconds
-    got_model, got, bounded, nominates, model_time = _core.model_count_exact(
-        rows, cols, codes, clamp_total(remaining), trust_flags, exact_limit, state_budget, term_budget,
-        None if density is None else (density.numerator, density.denominator), combine_budget, model_seconds,
-        count_seconds, combine_seconds)
-    model = model_of_core(rows, cols, remaining, got_model)
-    assert got is not None  # the model was built, so the count ran
-    status, states, max_states, cost = got[0], got[1], got[2], got[3]
-    if status == 0:  # (positional: states, max_states, combine_cost, exact, count, over_budget,
+    options = _core.Options(
+        trust_flags=trust_flags, exact_limit=exact_limit, max_states=state_budget, max_terms=term_budget,
+        combine_budget=combine_budget,
+        density=None if density is None else (density.numerator, density.denominator),
+        seconds=model_seconds, count_seconds=count_seconds, combine_seconds=combine_seconds)
+    got = invoke(_core.count_board, rows, cols, codes, clamp_total(remaining), options)
+    model = model_of_core(rows, cols, remaining, got.model)
+    exact = got.exact
+    if exact is not None:  # (positional: states, max_states, combine_cost, exact, count, over_budget,
         # combine_out_of_time, nominates, bounded, model_seconds)
-        return model, WholeCount(states, max_states, cost, got[4:] if density is None else (*got[4:8], None),
-                                 None, False, False, nominates, bounded, model_time)
-    out = WholeCount(states, max_states, cost, nominates=nominates, bounded=bounded, model_seconds=model_time)
+        return model, WholeCount(got.states, got.max_states, got.combine_cost,
+                                 (exact.cells, exact.sizes, exact.numerators, exact.denominators, exact.outside),
+                                 None, False, False, got.nominates, got.bounded, got.model_seconds)
+    out = WholeCount(got.states, got.max_states, got.combine_cost, nominates=got.nominates, bounded=got.bounded,
+                     model_seconds=got.model_seconds, over_budget=got.over_budget,
+                     combine_out_of_time=got.combine_out_of_time)
     comps = model.components
-    if status == 2:
-        raise Inconsistent(comps[got[4]].sources, "no placement satisfies these clues")
-    if status == 3:
-        raise Inconsistent(frozenset({TOTAL}).union(*(c.sources for c in comps)),
-                           "the clues cannot be met with the mine total")
-    handles, estimated, why = got[4], got[5], got[6]
+    handles = list(zip(got.counted, got.handles, strict=True))
+    estimated, out_of_time = got.estimated, got.out_of_time
     try:
         # the counted components' counts and handles, by the combination's deadline (the
         # components themselves are made when first read: a huge board's took 1.9 s to make,
@@ -119,9 +119,9 @@ def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, *, tr
             counted = {ci: ComponentCount.of_model(comps, ci, h) for ci, h in handles}
     except OutOfTime:
         # out of time: every component left to the estimator (itself out of time: the uniform answer)
-        counted, estimated, why = {}, sorted([*estimated, *(ci for ci, _ in handles)]), 1
-    out.count = ModelCount(counted, estimated, states, max_states, out_of_time=why == 1)
-    out.over_budget, out.combine_out_of_time = why == 2, why == 3
+        counted, estimated, out_of_time = {}, sorted([*estimated, *(ci for ci, _ in handles)]), True
+        out.over_budget = out.combine_out_of_time = False
+    out.count = ModelCount(counted, estimated, got.states, got.max_states, out_of_time=out_of_time)
     return model, out
 
 
@@ -143,7 +143,7 @@ def cell_marginals(fixed: Mapping[int, bool], outside: Sequence[int], counts: Se
                    value: ValueFn[T], *, density: Fraction) -> dict[int, T]:
     """Every cell's mine probability under an independent prior of ``density`` (no mine total), as
     ``value(numerator, denominator)``: fixed cells first, then the off-frontier cells, then the
-    components in order. (With a mine total the core's ``model_count_exact`` gives them: :func:`count_board`.)
+    components in order. (With a mine total the core's ``count_board`` gives them: :func:`count_board`.)
     """
     out: dict[int, T] = {}
     if fixed:
@@ -214,8 +214,7 @@ def feasibility_hints(model: Model, counted: dict[int, ComponentCount]) -> dict[
     if remaining is None:
         return None
     order = sorted(counted)
-    got = call(_core.forced_cells, model.core, order, [counted[ci].native for ci in order], remaining,
-               len(model.outside))
+    got = call(_core.forced_cells, model.core, order, [counted[ci].native for ci in order], remaining)
     if got is None:
         return None
     cells, mines, outside = got

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..board import COVERED, IS_COVERED, IS_UNREVEALED, code_bytes, neighbour_counts, neighbours
-from ..count.native import call
+from ..boundary import call
 from .endgame import endgame_move
 from .lookahead import CountedPosition, Hypothesis, Lookahead
 

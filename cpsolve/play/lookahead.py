@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 
 from .. import _core
 from ..board import Board
+from ..boundary import call
 from ..constraints import TOTAL, Component, Inconsistent, Model, build_model
 from ..constraints.model import mine_flags
-from ..count.native import call
 from ..options import DEFAULT_STATE_BUDGET
 
 

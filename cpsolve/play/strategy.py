@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 from .. import count
 from ..board import COVERED, Board, neighbours
+from ..boundary import call
 from ..constraints import Inconsistent, Model
-from ..count.native import call
 from ..result import Analysis, best_guess
 from .endgame import endgame_move
 from .guess import Evaluator, isolated_move, pseudo_fifty_fifty

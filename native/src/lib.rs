@@ -1,7 +1,9 @@
 //! cpsolve's native core, the extension module `cpsolve._core`.
 //!
-//! The boundary is narrow and plain: Python passes ints, bytes and lists, and gets ints, bytes and lists
-//! back. No Python object is held inside the core. Each room registers its own functions:
+//! The boundary is narrow and plain: Python passes ints, bytes and lists (settings as one keyword-only
+//! [`options::Options`]), and gets ints, bytes, lists and classes with named fields back; errors cross
+//! only as the core's exceptions ([`errors`]). No Python object is held inside the core. Each room
+//! registers its own functions:
 //! [`board`] (flat scans of the cell codes), [`document`] (the JSON document), [`model`] (board scan, clues, simplifier, components), [`count`] (plan, DP, combination, marginals)
 //! [`endgame`] (the exact endgame search of play), [`noguess`] (no-guess generation's loop), [`lookahead`] (the player's counts of
 //! hypothetical positions) and [`propagate`] (the proofs' first pass). A certainty is never made
@@ -74,9 +76,11 @@ pub mod count;
 pub mod deadline;
 pub mod document;
 pub mod endgame;
+pub mod errors;
 pub mod lookahead;
 pub mod model;
 pub mod noguess;
+pub mod options;
 pub mod propagate;
 
 /// The core's version, so that Python can tell a stale build from the source it runs beside.
@@ -88,6 +92,8 @@ fn core_version() -> &'static str {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(core_version, m)?)?;
+    errors::register(m)?;
+    options::register(m)?;
     board::register(m)?;
     count::register(m)?;
     document::register(m)?;

@@ -4,8 +4,8 @@
 //! What crosses the boundary is plain data. In: a component as its groups' sizes, each group's
 //! constraints (local ids) and each constraint's need; budgets; the seconds left before the
 //! analysis deadline. Out: counts, numerators and denominators as Python ints (Fractions are made
-//! in Python), or one of two exceptions that Python turns into its own budget errors:
-//! `CountBudgetExceeded` (a DP budget) and `CountOutOfTime` (the deadline). A counted component
+//! in Python), or one of the core's exceptions ([`crate::errors`]): `BudgetExceeded` (a DP budget)
+//! and `OutOfTime` (the deadline). A counted component
 //! stays in Rust as a [`Counted`] handle, which Python holds and passes back for the marginals.
 //! Long work runs with the GIL released; nothing here panics on any input.
 
@@ -18,36 +18,13 @@ pub mod plan;
 mod tests;
 pub mod whole;
 
+use crate::errors::stop_err;
 use num::{either, Deadline, Num, Stop};
 use num_bigint::BigUint;
-use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use std::sync::OnceLock;
-
-pyo3::create_exception!(
-    _core,
-    CountBudgetExceeded,
-    PyException,
-    "A component's DP is over its state or term budget."
-);
-pyo3::create_exception!(
-    _core,
-    CountOutOfTime,
-    PyException,
-    "The analysis deadline passed during counting."
-);
-
-/// A counting stop as the Python exception of its kind (the look-ahead's counts raise the same).
-pub(crate) fn py_err(e: Stop) -> PyErr {
-    match e {
-        Stop::Budget(m) => CountBudgetExceeded::new_err(m),
-        Stop::OutOfTime => CountOutOfTime::new_err("the analysis deadline passed"),
-        Stop::Invalid(m) => PyValueError::new_err(m),
-        // `either` runs every overflowing fast path again on big integers
-        Stop::Overflow => PyValueError::new_err("integer overflow on the big-integer path"),
-    }
-}
 
 /// An integer that becomes a Python int (through u64 when it fits: the fast conversion).
 trait ToPyInt {
@@ -203,30 +180,25 @@ impl Counted {
         let dl = Deadline::after(seconds);
         let r = py
             .allow_threads(|| self.mines_of(&w, &dl))
-            .map_err(py_err)?;
+            .map_err(stop_err)?;
         numers(py, r)
     }
 }
 
 /// Counts one component: `sizes[g]` cells in group g, `group_cons[g]` its constraints,
-/// `needs[c]` the mines constraint c needs. Raises `CountBudgetExceeded` past `max_states` DP
-/// states or `max_terms` polynomial terms, `CountOutOfTime` after `seconds`.
+/// `needs[c]` the mines constraint c needs. Raises `BudgetExceeded` past `options.max_states` DP
+/// states or `options.max_terms` polynomial terms, `OutOfTime` after `options.seconds`.
 #[pyfunction]
-#[pyo3(signature = (sizes, group_cons, needs, max_states=None, max_terms=None, seconds=None))]
+#[pyo3(signature = (sizes, group_cons, needs, options))]
 fn count_component(
     py: Python<'_>,
     sizes: Vec<u32>,
     group_cons: Vec<Vec<usize>>,
     needs: Vec<i64>,
-    max_states: Option<u64>,
-    max_terms: Option<u64>,
-    seconds: Option<f64>,
+    options: &crate::options::Options,
 ) -> PyResult<Counted> {
-    let dl = Deadline::after(seconds);
-    let lim = dp::Limits {
-        max_states,
-        max_terms,
-    };
+    let dl = options.deadline();
+    let lim = options.limits();
     let dp = py
         .allow_threads(|| {
             let comp = plan::Comp::new(sizes, group_cons, needs)?;
@@ -236,7 +208,7 @@ fn count_component(
                 || dp::count::<BigUint>(&comp, &steps, lim, &dl),
             )
         })
-        .map_err(py_err)?;
+        .map_err(stop_err)?;
     Ok(Counted {
         dp: dp.map_or_else(Counts::Big, Counts::Small),
         big: OnceLock::new(),
@@ -262,7 +234,7 @@ fn elimination_plan(
         Vec<i64>,
     )>,
 > {
-    let comp = plan::Comp::new(sizes, group_cons, needs).map_err(py_err)?;
+    let comp = plan::Comp::new(sizes, group_cons, needs).map_err(stop_err)?;
     Ok(plan::elimination_plan(&comp)
         .into_iter()
         .map(|s| {
@@ -334,7 +306,7 @@ fn total_weights<'py>(
                 || combine::total_weights::<BigUint>(&counts, outside, remaining, &dl),
             )
         })
-        .map_err(py_err)?;
+        .map_err(stop_err)?;
     total_of(py, t)
 }
 
@@ -401,7 +373,7 @@ fn density_marginals<'py>(
             }
             Ok(out)
         })
-        .map_err(py_err)?;
+        .map_err(stop_err)?;
     let items = out
         .into_iter()
         .map(|r| numers(py, r))
@@ -419,23 +391,20 @@ fn convolve<'py>(
     let (a, b) = (ints(a)?, ints(b)?);
     let out = py
         .allow_threads(|| combine::convolve::<BigUint>(&a, &b))
-        .map_err(py_err)?;
+        .map_err(stop_err)?;
     list(py, &out)
 }
 
 /// Adds this room's functions to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Counted>()?;
-    m.add(
-        "CountBudgetExceeded",
-        m.py().get_type::<CountBudgetExceeded>(),
-    )?;
-    m.add("CountOutOfTime", m.py().get_type::<CountOutOfTime>())?;
+    m.add_class::<whole::BoardCount>()?;
+    m.add_class::<whole::ExactCount>()?;
     m.add_function(wrap_pyfunction!(count_component, m)?)?;
     m.add_function(wrap_pyfunction!(elimination_plan, m)?)?;
     m.add_function(wrap_pyfunction!(total_weights, m)?)?;
     m.add_function(wrap_pyfunction!(density_marginals, m)?)?;
     m.add_function(wrap_pyfunction!(convolve, m)?)?;
-    m.add_function(wrap_pyfunction!(whole::model_count_exact, m)?)?;
+    m.add_function(wrap_pyfunction!(whole::count_board, m)?)?;
     parts::register(m)
 }

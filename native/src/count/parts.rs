@@ -18,7 +18,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use super::num::{Deadline, Stop};
-use super::{py_err, Counted, Counts};
+use super::{Counted, Counts};
+use crate::errors::stop_err;
 use crate::lookahead::ratio::ratio;
 use crate::model::{Component, PyModel};
 
@@ -120,7 +121,7 @@ pub fn distribution_marginals<'py>(
     let dl = Deadline::after(seconds);
     let (cells, values) = py
         .allow_threads(|| marginals(m, &comps, &refs, &dists, &dl))
-        .map_err(py_err)?;
+        .map_err(stop_err)?;
     let cb: Vec<u8> = cells.iter().flat_map(|c| c.to_le_bytes()).collect();
     let vb: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
     Ok((PyBytes::new(py, &cb), PyBytes::new(py, &vb)))
@@ -306,11 +307,11 @@ fn forced(
     Ok(Some((cells, mines, outside)))
 }
 
-/// [`forced`] for Python: `(cells, mines, outside)`, the forced cells four bytes each
+/// [`forced`] for Python (the model's off-frontier cells are its own): `(cells, mines, outside)`, the forced cells four bytes each
 /// (little-endian), a byte each that is 1 for a mine, and the off-frontier cells' verdict (None:
 /// not forced); None when no placement meets the total. The GIL released.
 #[pyfunction]
-#[pyo3(signature = (model, comps, handles, remaining, n_outside, seconds=None))]
+#[pyo3(signature = (model, comps, handles, remaining, seconds=None))]
 #[allow(clippy::type_complexity)]
 pub fn forced_cells<'py>(
     py: Python<'py>,
@@ -318,15 +319,15 @@ pub fn forced_cells<'py>(
     comps: Vec<usize>,
     handles: Vec<PyRef<'py, Counted>>,
     remaining: i64,
-    n_outside: u64,
     seconds: Option<f64>,
 ) -> PyResult<Option<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Option<bool>)>> {
     let refs: Vec<&Counted> = handles.iter().map(|h| &**h).collect();
     let m: &PyModel = &model;
+    let n_outside = m.model.outside.len() as u64;
     let dl = Deadline::after(seconds);
     let got = py
         .allow_threads(|| forced(m, &comps, &refs, remaining, n_outside, &dl))
-        .map_err(py_err)?;
+        .map_err(stop_err)?;
     Ok(got.map(|(cells, mines, outside)| {
         let cb: Vec<u8> = cells.iter().flat_map(|c| c.to_le_bytes()).collect();
         let mb: Vec<u8> = mines.iter().map(|&m| u8::from(m)).collect();

@@ -13,8 +13,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
 use super::num::{either, Deadline, Num, Stop};
-use super::{combine, dp, marginals_through_total, plan, py_err, Counted, Counts, ToPyInt};
-use crate::model::{self, Component};
+use super::{combine, dp, marginals_through_total, plan, Counted, Counts, ToPyInt};
+use crate::errors::{inconsistent, model_err, stop_err};
+use crate::model::{self, Component, Src};
+use crate::options::Options;
 
 /// Why the whole model was not counted exactly (besides an inconsistency).
 pub(super) enum Partial {
@@ -306,77 +308,106 @@ fn exact_total<N: Num + Clone>(
     Ok(Outcome::Exact { groups, outside })
 }
 
+/// A whole board counted (`count_board`): the model, the sizes of the work, and either every
+/// probability exact (`exact`) or the counted components' handles and those left to estimation,
+/// with why (`out_of_time`, `over_budget`, `combine_out_of_time`; none of them: a component over
+/// `exact_limit` or a DP budget).
+#[pyclass(frozen, module = "cpsolve._core", name = "BoardCount")]
+pub struct BoardCount {
+    /// The core's model of the board.
+    #[pyo3(get)]
+    model: Py<model::PyModel>,
+    /// DP states created in all, and in the largest component.
+    #[pyo3(get)]
+    states: u64,
+    #[pyo3(get)]
+    max_states: u64,
+    /// The combination's cost (with a mine total, once every component is counted).
+    #[pyo3(get)]
+    combine_cost: Option<u64>,
+    /// Every constraint needs between 0 and its number of cells and, with a total, the mines left
+    /// among the unfixed cells fit the total's constraint of the prover's encoding (at least the
+    /// off-frontier cells less one, at most the frontier and one more).
+    #[pyo3(get)]
+    bounded: bool,
+    /// An exact count puts some group, or the off-frontier cells, at exactly 0 or 1.
+    #[pyo3(get)]
+    nominates: bool,
+    /// The seconds the model took to build.
+    #[pyo3(get)]
+    model_seconds: f64,
+    /// Every probability, exact; None when some part was left to estimation.
+    #[pyo3(get)]
+    exact: Option<Py<ExactCount>>,
+    /// The counted components' indices and their handles (not exact only).
+    #[pyo3(get)]
+    counted: Vec<usize>,
+    #[pyo3(get)]
+    handles: Py<PyList>,
+    /// The components left to estimation.
+    #[pyo3(get)]
+    estimated: Vec<usize>,
+    /// The deadline cut counting short (the rest estimated).
+    #[pyo3(get)]
+    out_of_time: bool,
+    /// The combination through the total is over `combine_budget`.
+    #[pyo3(get)]
+    over_budget: bool,
+    /// The deadline cut the combination (or the density's marginals) short.
+    #[pyo3(get)]
+    combine_out_of_time: bool,
+}
+
+/// Every probability of a board, exact: the frontier `cells` flat (components in model order,
+/// then their groups in order), `sizes[g]` cells in group g, whose probability is
+/// `numerators[g] / denominators[g]` (not in lowest terms); `outside` the off-frontier cells'
+/// `(numerator, denominator)` (None without such a cell; with a density, the density's).
+#[pyclass(frozen, module = "cpsolve._core", name = "ExactCount")]
+pub struct ExactCount {
+    #[pyo3(get)]
+    cells: Py<PyList>,
+    #[pyo3(get)]
+    sizes: Py<PyList>,
+    #[pyo3(get)]
+    numerators: Py<PyList>,
+    #[pyo3(get)]
+    denominators: Py<PyList>,
+    #[pyo3(get)]
+    outside: Option<Py<PyTuple>>,
+}
+
 /// The model of a board built (as `build_model`) and counted exactly where it can be (see the
 /// module docstring), in one call: the analysis' one crossing for the model and the counts.
 ///
-/// Returns `(model, count, bounded, nominates, model_time)`: `model` is `build_model`'s tuple (on a
-/// status other than 0, the model was not built and the count is None); `model_time` the seconds
-/// the model took to build; `count` is
-/// `(status, states, max_states, combine_cost, ...)`:
-/// - `(0, states, max_states, combine_cost, cells, sizes, numerators, denominators, outside)`: every
-///   group exact, the groups' cells flat (components in order, groups in order, `sizes[g]` cells
-///   each), group g's probability `numerators[g] / denominators[g]`, `outside` the off-frontier
-///   cells' `(numerator, denominator)` or None (no such cell);
-/// - `(1, states, max_states, combine_cost, counted, estimated, why)`: not exact; `counted` the
-///   `(component index, Counted)` of the counted components, `estimated` the others' indices,
-///   `why` 0 components estimated, 1 components estimated and the count cut by the deadline,
-///   2 the combination over its budget, 3 the combination cut by the deadline;
-/// - `(2, states, max_states, combine_cost, ci)`: component `ci` has no configuration;
-/// - `(3, states, max_states, combine_cost)`: no placement meets the mine total.
-///
 /// `codes` and `remaining` as for `build_model` (the board's cell codes, a byte each, and the mines
-/// among its unknown cells, or None with a `density` `(p, q)`); the count is through the mines
-/// left among the unfixed cells. `model_seconds`, `count_seconds` and
-/// `combine_seconds`: the time, from this call, until the model, the count and the combination
-/// must be done. `bounded`: every constraint needs between 0 and its number of cells and, with a
-/// total, the mines left among the unfixed cells fit the total's constraint of the prover's
-/// encoding (at least the off-frontier cells less one, at most the frontier and one more);
-/// `nominates`: an exact count puts some group, or the off-frontier cells, at exactly 0 or 1.
+/// among its unknown cells, or None with `options.density`); the count is through the mines
+/// left among the unfixed cells. `options`: `trust_flags`, the budgets, and `seconds`,
+/// `count_seconds` and `combine_seconds`, the time from this call until the model, the count and
+/// the combination must be done. Raises `Inconsistent` (the model's, a component with no
+/// configuration, or no placement meeting the total), `OutOfTime` (the model not built in time:
+/// the count degrades instead) and `ValueError` (bad input).
 #[pyfunction]
-#[pyo3(signature = (rows, cols, codes, remaining, trust_flags, exact_limit, max_states, max_terms,
-                    density, combine_budget, model_seconds, count_seconds, combine_seconds))]
-#[allow(clippy::too_many_arguments)]
-pub fn model_count_exact<'py>(
-    py: Python<'py>,
+#[pyo3(signature = (rows, cols, codes, remaining, options))]
+pub fn count_board(
+    py: Python<'_>,
     rows: usize,
     cols: usize,
     codes: &[u8],
     remaining: Option<i64>,
-    trust_flags: bool,
-    exact_limit: Option<u64>,
-    max_states: Option<u64>,
-    max_terms: Option<u64>,
-    density: Option<(BigUint, BigUint)>,
-    combine_budget: Option<u64>,
-    model_seconds: Option<f64>,
-    count_seconds: Option<f64>,
-    combine_seconds: Option<f64>,
-) -> PyResult<Bound<'py, PyTuple>> {
-    if let Some((p, q)) = &density {
-        if p > q {
-            return Err(pyo3::exceptions::PyValueError::new_err(
-                "a density is at most 1",
-            ));
-        }
-    }
-    let model_dl = model::Deadline::after(model_seconds);
-    let (count_dl, combine_dl) = (
-        Deadline::after(count_seconds),
-        Deadline::after(combine_seconds),
-    );
+    options: &Options,
+) -> PyResult<BoardCount> {
+    let model_dl = options.deadline();
+    let (count_dl, combine_dl) = options.count_deadlines();
     let opts = model::Options {
-        trust_flags,
+        trust_flags: options.trust_flags,
         simplify: true,
     };
     let mut s = Settings {
-        exact_limit,
-        lim: dp::Limits {
-            max_states,
-            max_terms,
-        },
+        exact_limit: options.exact_limit,
+        lim: options.limits(),
         remaining: None,
-        density,
-        combine_budget,
+        density: options.density.clone(),
+        combine_budget: options.combine_budget,
     };
     let got = py.allow_threads(|| {
         let start = std::time::Instant::now();
@@ -395,13 +426,7 @@ pub fn model_count_exact<'py>(
         );
         Ok::<_, model::Error>((m, counting, model_time))
     });
-    let (m, counting, model_time) = match got {
-        Ok(x) => x,
-        Err(e) => {
-            let none = py.None().into_bound(py);
-            return (model::error_tuple(py, e)?, none, false, false, 0.0).into_pyobject(py);
-        }
-    };
+    let (m, counting, model_seconds) = got.map_err(model_err)?;
     // every constraint can hold alone, the total's included (as the prover's encoding would have
     // it: the mines left among the unfixed cells over the frontier and one off-frontier stand-in)
     let total_ok = s.remaining.map_or(true, |rem| {
@@ -410,18 +435,73 @@ pub fn model_count_exact<'py>(
         rem >= 0 && lo <= rem.min(m.frontier as i64 + i64::from(n_out > 0))
     });
     let bounded = model::bounded(&m) && total_ok;
-    let (count, nominates) = count_tuple(py, &m, counting.map_err(py_err)?)?;
-    (
-        model::model_tuple(py, m)?,
-        count,
+    let got = counting.map_err(stop_err)?;
+    let density = s.density.is_some();
+    let mut out = BoardCount {
+        model: Py::new(py, model::PyModel { model: m })?,
+        states: got.states,
+        max_states: got.max_states,
+        combine_cost: got.combine_cost,
         bounded,
-        nominates,
-        model_time,
-    )
-        .into_pyobject(py)
+        nominates: false,
+        model_seconds,
+        exact: None,
+        counted: Vec::new(),
+        handles: PyList::empty(py).unbind(),
+        estimated: got.estimated,
+        out_of_time: false,
+        over_budget: false,
+        combine_out_of_time: false,
+    };
+    let model = out.model.bind(py).get();
+    let m = &model.model;
+    match got.outcome {
+        Outcome::Exact { groups, outside } => {
+            out.nominates = groups.iter().any(|(n, d)| certain(n, d))
+                || (!m.outside.is_empty() && outside.as_ref().is_some_and(|(n, d)| certain(n, d)));
+            // without a total the off-frontier cells' probability is the density, not the count's
+            let outside = if density { None } else { outside };
+            out.exact = Some(Py::new(py, exact_count(py, m, &groups, outside)?)?);
+        }
+        Outcome::Partial(why) => {
+            let (counted, handles): (Vec<usize>, Vec<Counted>) = got.counted.into_iter().unzip();
+            out.counted = counted;
+            let handles = handles
+                .into_iter()
+                .map(|h| Bound::new(py, h))
+                .collect::<PyResult<Vec<_>>>()?;
+            out.handles = PyList::new(py, handles)?.unbind();
+            match why {
+                Partial::Estimated { out_of_time } => out.out_of_time = out_of_time,
+                Partial::OverBudget => out.over_budget = true,
+                Partial::CombineOutOfTime => out.combine_out_of_time = true,
+            }
+        }
+        Outcome::NoConfiguration(ci) => {
+            let src = m
+                .components
+                .get(ci)
+                .map(|c| c.src.to_ids())
+                .unwrap_or_default();
+            return Err(inconsistent(
+                src,
+                "no placement satisfies these clues".into(),
+            ));
+        }
+        Outcome::NoTotal => {
+            let total = Src::total();
+            let src =
+                Src::union_of(std::iter::once(&total).chain(m.components.iter().map(|c| &c.src)));
+            return Err(inconsistent(
+                src.to_ids(),
+                "the clues cannot be met with the mine total".into(),
+            ));
+        }
+    }
+    Ok(out)
 }
 
-/// How many distinct denominators `count_tuple` keeps to share (a linear search each; beyond
+/// How many distinct denominators `exact_count` keeps to share (a linear search each; beyond
 /// them, a denominator is converted on its own).
 const SHARED_DENOMINATORS: usize = 16;
 
@@ -435,98 +515,58 @@ fn certain(n: &BigOrSmall, d: &BigOrSmall) -> bool {
     }
 }
 
-/// The count's tuple of `got` (counted over `m`; see `model_count_exact`), and whether an exact outcome puts a group,
-/// or the off-frontier cells (with a mine total), at exactly 0 or 1: the cells exact counting
-/// nominates to the prover.
-fn count_tuple<'py>(
-    py: Python<'py>,
+/// The exact probabilities of `m`'s groups (`groups`, components in order, groups in order) and
+/// of its off-frontier cells, for Python.
+fn exact_count(
+    py: Python<'_>,
     m: &model::Model,
-    got: Counting,
-) -> PyResult<(Bound<'py, PyTuple>, bool)> {
-    let mut nominates = false;
-    let head: Vec<Bound<'py, PyAny>> = vec![
-        got.states.into_pyobject(py)?.into_any(),
-        got.max_states.into_pyobject(py)?.into_any(),
-        got.combine_cost.into_pyobject(py)?.into_any(),
-    ];
-    let mut items: Vec<Bound<'py, PyAny>> = Vec::with_capacity(9);
-    match got.outcome {
-        Outcome::Exact { groups, outside } => {
-            nominates = groups.iter().any(|(n, d)| certain(n, d))
-                || (!m.outside.is_empty() && outside.as_ref().is_some_and(|(n, d)| certain(n, d)));
-            items.push(0u8.into_pyobject(py)?.into_any());
-            items.extend(head);
-            let mut cells = Vec::new();
-            let mut sizes = Vec::new();
-            for c in &m.components {
-                for g in &c.groups {
-                    cells.extend_from_slice(&g.cells);
-                    sizes.push(g.cells.len());
-                }
-            }
-            items.push(cells.into_pyobject(py)?.into_any());
-            items.push(sizes.into_pyobject(py)?.into_any());
-            let nums = groups
-                .iter()
-                .map(|(n, _)| n.to_py(py))
-                .collect::<PyResult<Vec<_>>>()?;
-            // the denominators are z * (a group's size): few values, each made a Python int once
-            // and shared (converting a big one is most of this tuple's cost on a large board)
-            let mut made: Vec<(&BigOrSmall, Bound<'py, PyAny>)> = Vec::new();
-            let mut dens = Vec::with_capacity(groups.len());
-            for (_, d) in &groups {
-                let known = made
-                    .iter()
-                    .find(|(v, _)| v.equals(d))
-                    .map(|(_, o)| o.clone());
-                let o = match known {
-                    Some(o) => o,
-                    None => {
-                        let o = d.to_py(py)?;
-                        if made.len() < SHARED_DENOMINATORS {
-                            made.push((d, o.clone()));
-                        }
-                        o
-                    }
-                };
-                dens.push(o);
-            }
-            items.push(PyList::new(py, nums)?.into_any());
-            items.push(PyList::new(py, dens)?.into_any());
-            items.push(match outside {
-                Some((n, d)) => (n.to_py(py)?, d.to_py(py)?).into_pyobject(py)?.into_any(),
-                None => py.None().into_bound(py),
-            });
-        }
-        Outcome::Partial(why) => {
-            items.push(1u8.into_pyobject(py)?.into_any());
-            items.extend(head);
-            let counted = got
-                .counted
-                .into_iter()
-                .map(|(ci, h)| Ok((ci, Bound::new(py, h)?)))
-                .collect::<PyResult<Vec<_>>>()?;
-            items.push(counted.into_pyobject(py)?.into_any());
-            items.push(got.estimated.into_pyobject(py)?.into_any());
-            let code: u8 = match why {
-                Partial::Estimated { out_of_time: false } => 0,
-                Partial::Estimated { out_of_time: true } => 1,
-                Partial::OverBudget => 2,
-                Partial::CombineOutOfTime => 3,
-            };
-            items.push(code.into_pyobject(py)?.into_any());
-        }
-        Outcome::NoConfiguration(ci) => {
-            items.push(2u8.into_pyobject(py)?.into_any());
-            items.extend(head);
-            items.push(ci.into_pyobject(py)?.into_any());
-        }
-        Outcome::NoTotal => {
-            items.push(3u8.into_pyobject(py)?.into_any());
-            items.extend(head);
+    groups: &[(BigOrSmall, BigOrSmall)],
+    outside: Option<(BigOrSmall, BigOrSmall)>,
+) -> PyResult<ExactCount> {
+    let mut cells = Vec::new();
+    let mut sizes = Vec::new();
+    for c in &m.components {
+        for g in &c.groups {
+            cells.extend_from_slice(&g.cells);
+            sizes.push(g.cells.len());
         }
     }
-    Ok((PyTuple::new(py, items)?, nominates))
+    let nums = groups
+        .iter()
+        .map(|(n, _)| n.to_py(py))
+        .collect::<PyResult<Vec<_>>>()?;
+    // the denominators are z * (a group's size): few values, each made a Python int once
+    // and shared (converting a big one is most of this object's cost on a large board)
+    let mut made: Vec<(&BigOrSmall, Bound<'_, PyAny>)> = Vec::new();
+    let mut dens = Vec::with_capacity(groups.len());
+    for (_, d) in groups {
+        let known = made
+            .iter()
+            .find(|(v, _)| v.equals(d))
+            .map(|(_, o)| o.clone());
+        let o = match known {
+            Some(o) => o,
+            None => {
+                let o = d.to_py(py)?;
+                if made.len() < SHARED_DENOMINATORS {
+                    made.push((d, o.clone()));
+                }
+                o
+            }
+        };
+        dens.push(o);
+    }
+    let outside = match outside {
+        Some((n, d)) => Some(PyTuple::new(py, [n.to_py(py)?, d.to_py(py)?])?.unbind()),
+        None => None,
+    };
+    Ok(ExactCount {
+        cells: PyList::new(py, cells)?.unbind(),
+        sizes: PyList::new(py, sizes)?.unbind(),
+        numerators: PyList::new(py, nums)?.unbind(),
+        denominators: PyList::new(py, dens)?.unbind(),
+        outside,
+    })
 }
 
 impl BigOrSmall {

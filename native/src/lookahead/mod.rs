@@ -21,8 +21,9 @@ pub mod ratio;
 mod tests;
 
 use crate::count::num::{either, Deadline, Stop};
-use crate::count::{combine, dp, plan, py_err};
+use crate::count::{combine, dp, plan};
 use crate::endgame::neighbours;
+use crate::errors::stop_err;
 use crate::model::components::{split, Component as ModelComponent};
 use crate::model::{fixed_cells, Cells, Constraint as ModelConstraint, PyModel, Src};
 use num_bigint::BigUint;
@@ -1081,7 +1082,7 @@ impl Position {
     /// takes them), `model` the core's model of it (`Model.core`), `remaining` the mines among its
     /// unfixed unknown cells. Returns `(position, None)`, or `(None, k)` when component k has no
     /// configuration, `(None, None)` when no placement meets the mine total. Raises
-    /// `CountBudgetExceeded` past `max_states` DP states in a component, `CountOutOfTime` after
+    /// `BudgetExceeded` past `max_states` DP states in a component, `OutOfTime` after
     /// `seconds`.
     #[staticmethod]
     #[pyo3(signature = (rows, cols, codes, model, remaining, max_states=None, seconds=None))]
@@ -1159,7 +1160,7 @@ impl Position {
                     &dl,
                 )
             })
-            .map_err(py_err)?;
+            .map_err(stop_err)?;
         Ok(match made {
             Made::Counted(p) => (Some(*p), None),
             Made::Empty(k) => (None, k),
@@ -1177,7 +1178,7 @@ impl Position {
     fn probs(&self, py: Python<'_>) -> PyResult<(Vec<u32>, Vec<f64>)> {
         let prob = py
             .allow_threads(|| self.prob().map(|p| p.to_vec()))
-            .map_err(py_err)?;
+            .map_err(stop_err)?;
         let keys = self.keys();
         let vals = keys.iter().map(|&x| prob[x as usize]).collect();
         Ok((keys, vals))
@@ -1185,7 +1186,7 @@ impl Position {
 
     /// The mine probability of `cell`, None if it is not unknown.
     fn prob_of(&self, cell: u32) -> PyResult<Option<f64>> {
-        let prob = self.prob().map_err(py_err)?;
+        let prob = self.prob().map_err(stop_err)?;
         Ok(prob.get(cell as usize).copied().filter(|p| !p.is_nan()))
     }
 
@@ -1198,19 +1199,19 @@ impl Position {
                     .map(|&x| self.tally_of(x).map(|t| t.unwrap_or_default()))
                     .collect::<Result<Vec<_>, _>>()
             })
-            .map_err(py_err)?;
+            .map_err(stop_err)?;
         Ok((keys, vals))
     }
 
     /// Placements with `cell` a mine (exact), None if it is not unknown: one cell of `tallies`.
-    /// (`seconds` is accepted for `cpsolve.count.native.call`; the counts are made already.)
+    /// (`seconds` is accepted for `cpsolve.boundary.call`; the counts are made already.)
     #[pyo3(signature = (cell, seconds=None))]
     fn tally(&self, py: Python<'_>, cell: u32, seconds: Option<f64>) -> PyResult<Option<BigUint>> {
         let _ = seconds;
         if cell as usize >= self.kind.len() {
             return Err(PyValueError::new_err("no such cell"));
         }
-        py.allow_threads(|| self.tally_of(cell)).map_err(py_err)
+        py.allow_threads(|| self.tally_of(cell)).map_err(stop_err)
     }
 
     /// Each component's configuration counts by mine number.
@@ -1222,7 +1223,7 @@ impl Position {
     fn safe_cells(&self, py: Python<'_>) -> PyResult<Vec<u32>> {
         let prob = py
             .allow_threads(|| self.prob().map(|p| p.to_vec()))
-            .map_err(py_err)?;
+            .map_err(stop_err)?;
         Ok(self
             .keys()
             .into_iter()
@@ -1249,7 +1250,7 @@ impl Position {
     ) -> PyResult<Option<Position>> {
         let dl = Deadline::after(seconds);
         py.allow_threads(|| self.reveal_value(cell, value, &dl))
-            .map_err(py_err)
+            .map_err(stop_err)
     }
 
     /// `[(value, position)]`: every number `cell` can show when safe, ascending, with the position
@@ -1266,7 +1267,7 @@ impl Position {
         }
         let dl = Deadline::after(seconds);
         py.allow_threads(|| self.outcomes_of(cell, &dl))
-            .map_err(py_err)
+            .map_err(stop_err)
     }
 
     /// The position conditioned on `mines` being mines and `safes` safe: `(0, None)` if no
@@ -1296,7 +1297,7 @@ impl Position {
         let dl = Deadline::after(seconds);
         let got = py
             .allow_threads(|| self.derive(None, extra, self.same_board(), &dl))
-            .map_err(py_err)?;
+            .map_err(stop_err)?;
         Ok(match got {
             Some(p) => (2, Some(p)),
             None => (0, None),
@@ -1310,7 +1311,8 @@ impl Position {
             return Err(PyValueError::new_err("no such cell"));
         }
         let dl = Deadline::after(seconds);
-        py.allow_threads(|| self.is_dead(cell, &dl)).map_err(py_err)
+        py.allow_threads(|| self.is_dead(cell, &dl))
+            .map_err(stop_err)
     }
 
     /// `(blended safety, unique safest living cell or None)` of `hyp`, derived from this position,
@@ -1329,7 +1331,7 @@ impl Position {
         let dl = Deadline::after(seconds);
         let h: &Position = &hyp;
         py.allow_threads(|| self.blend(h, weights, &dl))
-            .map_err(py_err)
+            .map_err(stop_err)
     }
 
     /// `(weight, deferred, common, dominating)` of candidate `cell` (see `Evaluator.evaluate`), or
@@ -1356,7 +1358,7 @@ impl Position {
         let dl = Deadline::after(seconds);
         let got = py
             .allow_threads(|| self.score_of(cell, safety, infl, bar, pocket, progress, blend, &dl))
-            .map_err(py_err)?;
+            .map_err(stop_err)?;
         Ok(got.map(|s| (s.weight, s.deferred, s.common, s.dominating)))
     }
 
@@ -1365,7 +1367,7 @@ impl Position {
     fn free_guess(&self, py: Python<'_>, seconds: Option<f64>) -> PyResult<Option<u32>> {
         let dl = Deadline::after(seconds);
         py.allow_threads(|| self.free_guess_cell(&dl))
-            .map_err(py_err)
+            .map_err(stop_err)
     }
 
     /// The pseudo-50/50 scan of the guess evaluator (native/src/lookahead/patterns.rs):
@@ -1383,7 +1385,7 @@ impl Position {
         let dl = Deadline::after(seconds);
         let got = py
             .allow_threads(|| self.scan_patterns(threshold, &dl))
-            .map_err(py_err)?;
+            .map_err(stop_err)?;
         Ok((got.pseudo, got.cells, got.enablers))
     }
 
@@ -1402,7 +1404,7 @@ impl Position {
         }
         let dl = Deadline::after(seconds);
         py.allow_threads(|| self.influence_of(cell, &enabler, &dl))
-            .map_err(py_err)?
+            .map_err(stop_err)?
             .ok_or_else(|| PyValueError::new_err("not an unknown cell"))
     }
 

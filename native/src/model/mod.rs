@@ -1,10 +1,12 @@
 //! The constraint model of a position: board scan, clue extraction, simplifier (sources as bitsets of
 //! clue ids), components and groups. The Python side (`cpsolve/constraints/`) calls [`build_model`]
-//! with plain data (the board's cell codes as bytes, the options, the remaining mine count) and builds
-//! its `Model` from the plain data returned; the counter in Rust can call [`build`] directly.
+//! with plain data (the board's cell codes as bytes, the remaining mine count, the core's
+//! `Options`) and gets the core's model back, each part read when needed; the counter in Rust
+//! calls [`build`] directly.
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+
+use crate::errors::model_err;
 
 pub mod bits;
 pub mod cells;
@@ -202,66 +204,86 @@ fn fact_number(simp: &simplify::Simplifier<'_>, cell: u32) -> u32 {
     simp.fact_index(cell)
 }
 
-/// `build` for Python: `(0, unknown, clue_cells, fixed, fixed_mines, components, largest, outside,
-/// frontier, model)` (the sizes of the parts: numbers of unknown cells, of unknown cells next to a
-/// clue, of fixed cells and of those fixed as mines, of components, the largest component's cells,
-/// the cells in no constraint and in some constraint; `model`, a [`PyModel`], gives each part when
-/// asked) or `(1, sources, reason)` (inconsistent; sources are clue ids with -1 for the mine total)
-/// or `(2,)` (out of time). Bad input raises `ValueError`.
+/// `build` for Python: the core's [`PyModel`] of a board (`codes` its cells, a byte each;
+/// `remaining` the mines among its unknown cells; `options` its `trust_flags` and `simplify`, and
+/// `seconds`). Raises `Inconsistent` (sources: clue ids with -1 for the mine total), `OutOfTime`
+/// and, on input no Python board can give, `ValueError`.
 #[pyfunction]
-#[pyo3(signature = (rows, cols, codes, remaining, trust_flags, simplify, time_left))]
-#[allow(clippy::too_many_arguments)]
-fn build_model<'py>(
-    py: Python<'py>,
+#[pyo3(signature = (rows, cols, codes, remaining, options))]
+fn build_model(
+    py: Python<'_>,
     rows: usize,
     cols: usize,
     codes: &[u8],
     remaining: Option<i64>,
-    trust_flags: bool,
-    simplify: bool,
-    time_left: Option<f64>,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let deadline = Deadline::after(time_left);
-    let opts = Options {
-        trust_flags,
-        simplify,
-    };
+    options: &crate::options::Options,
+) -> PyResult<PyModel> {
+    let deadline = options.deadline();
+    let opts = options.model();
     let built = py.allow_threads(|| build(rows, cols, codes, remaining, opts, &deadline));
-    match built {
-        Ok(m) => model_tuple(py, m),
-        Err(e) => error_tuple(py, e),
-    }
+    Ok(PyModel {
+        model: built.map_err(model_err)?,
+    })
 }
 
-/// The board scan alone for Python: `(0, unknown, clues, clue_cells)` (as in `build_model`) or
-/// `(2,)` (out of time). Bad input raises `ValueError`.
+/// The board scan alone, for Python.
+#[pyclass(frozen, module = "cpsolve._core", name = "Scan")]
+struct PyScan {
+    /// The unknown cells, ascending.
+    #[pyo3(get)]
+    unknown: Vec<u32>,
+    /// The clues as `(index, number, need, cells)`.
+    #[pyo3(get)]
+    clues: Vec<PyClue>,
+    /// Unknown cells next to some clue.
+    #[pyo3(get)]
+    clue_cells: usize,
+}
+
+/// The board scan alone for Python (as in `build_model`). Raises `OutOfTime` after `seconds`,
+/// `ValueError` on bad input.
 #[pyfunction]
-#[pyo3(signature = (rows, cols, codes, trust_flags, time_left))]
-fn scan_clues<'py>(
-    py: Python<'py>,
+#[pyo3(signature = (rows, cols, codes, trust_flags, seconds))]
+fn scan_clues(
+    py: Python<'_>,
     rows: usize,
     cols: usize,
     codes: &[u8],
     trust_flags: bool,
-    time_left: Option<f64>,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let deadline = Deadline::after(time_left);
-    match py.allow_threads(|| scan::scan(rows, cols, codes, trust_flags, &deadline)) {
-        Ok(s) => (0u8, s.unknown, clue_list(&s.clues), s.clue_cells).into_pyobject(py),
-        Err(e) => error_tuple(py, e),
-    }
+    seconds: Option<f64>,
+) -> PyResult<PyScan> {
+    let deadline = Deadline::after(seconds);
+    let s = py
+        .allow_threads(|| scan::scan(rows, cols, codes, trust_flags, &deadline))
+        .map_err(model_err)?;
+    Ok(PyScan {
+        unknown: s.unknown,
+        clues: clue_list(&s.clues),
+        clue_cells: s.clue_cells,
+    })
+}
+
+/// Constraints split into components, for Python.
+#[pyclass(frozen, module = "cpsolve._core", name = "Split")]
+struct PySplit {
+    /// The components as in [`PyModel::components`].
+    #[pyo3(get)]
+    components: Vec<PyComponent>,
+    /// The cells in some constraint, ascending.
+    #[pyo3(get)]
+    frontier: Vec<u32>,
 }
 
 /// Component splitting for Python: `constraints` as `(cells, need, sources)` (at most 8 distinct
-/// cells each; sources clue ids, -1 the total) -> `(0, components, cells in some constraint)` or
-/// `(2,)` (out of time), components as in `build_model`. Bad input raises `ValueError`.
+/// cells each; sources clue ids, -1 the total). Raises `OutOfTime` after `seconds`, `ValueError`
+/// on bad input.
 #[pyfunction]
-#[pyo3(signature = (constraints, time_left))]
-fn split_components<'py>(
-    py: Python<'py>,
+#[pyo3(signature = (constraints, seconds))]
+fn split_components(
+    py: Python<'_>,
     constraints: Vec<(Vec<u32>, i32, Vec<i64>)>,
-    time_left: Option<f64>,
-) -> PyResult<Bound<'py, PyTuple>> {
+    seconds: Option<f64>,
+) -> PyResult<PySplit> {
     let mut cons = Vec::with_capacity(constraints.len());
     for (mut cells, need, ids) in constraints {
         cells.sort_unstable();
@@ -293,13 +315,14 @@ fn split_components<'py>(
             src,
         });
     }
-    let deadline = Deadline::after(time_left);
-    match py.allow_threads(|| components::split(&cons, &deadline)) {
-        Ok((comps, in_constraint)) => {
-            (0u8, component_list(&comps), in_constraint).into_pyobject(py)
-        }
-        Err(e) => error_tuple(py, e),
-    }
+    let deadline = Deadline::after(seconds);
+    let (comps, frontier) = py
+        .allow_threads(|| components::split(&cons, &deadline))
+        .map_err(model_err)?;
+    Ok(PySplit {
+        components: component_list(&comps),
+        frontier,
+    })
 }
 
 type PyClue = (u32, u8, i32, Vec<u32>);
@@ -326,14 +349,6 @@ fn component_list(comps: &[Component]) -> Vec<PyComponent> {
         .collect()
 }
 
-pub(crate) fn error_tuple<'py>(py: Python<'py>, e: Error) -> PyResult<Bound<'py, PyTuple>> {
-    match e {
-        Error::OutOfTime => (2u8,).into_pyobject(py),
-        Error::Inconsistent { src, reason } => (1u8, src.to_ids(), reason).into_pyobject(py),
-        Error::BadInput(msg) => Err(pyo3::exceptions::PyValueError::new_err(msg)),
-    }
-}
-
 /// The fixed cells of `m` and whether each is fixed as a mine, in fixing order.
 pub(crate) fn fixed_cells(m: &Model) -> impl Iterator<Item = (u32, bool)> + '_ {
     m.fixed
@@ -354,26 +369,8 @@ pub(crate) fn bounded(m: &Model) -> bool {
         .all(|c| c.need >= 0 && c.need as usize <= c.cells.len())
 }
 
-pub(crate) fn model_tuple(py: Python<'_>, m: Model) -> PyResult<Bound<'_, PyTuple>> {
-    let fixed_mines = fixed_mines(&m);
-    let largest = m.components.iter().map(|c| c.size()).max().unwrap_or(0);
-    let items: Vec<Bound<'_, PyAny>> = vec![
-        0u8.into_pyobject(py)?.into_any(),
-        m.unknown.len().into_pyobject(py)?.into_any(),
-        m.clue_cells.into_pyobject(py)?.into_any(),
-        m.fixed.len().into_pyobject(py)?.into_any(),
-        fixed_mines.into_pyobject(py)?.into_any(),
-        m.components.len().into_pyobject(py)?.into_any(),
-        largest.into_pyobject(py)?.into_any(),
-        m.outside.len().into_pyobject(py)?.into_any(),
-        m.frontier.into_pyobject(py)?.into_any(),
-        Bound::new(py, PyModel { model: m })?.into_any(),
-    ];
-    PyTuple::new(py, items)
-}
-
-/// The core's model held by Python (`cpsolve._core.Model`): `build_model` returns only its sizes;
-/// each part crosses when Python first reads it (most analyses read few of them: the counter in
+/// The core's model held by Python (`cpsolve._core.Model`): its sizes are read at once; each
+/// part crosses when Python first reads it (most analyses read few of them: the counter in
 /// the core reads the Rust [`Model`] itself).
 #[pyclass(frozen, module = "cpsolve._core", name = "Model")]
 pub struct PyModel {
@@ -382,6 +379,59 @@ pub struct PyModel {
 
 #[pymethods]
 impl PyModel {
+    /// Unknown cells (covered, and flags when flags are not trusted).
+    #[getter]
+    fn unknown_count(&self) -> usize {
+        self.model.unknown.len()
+    }
+
+    /// Unknown cells next to a clue.
+    #[getter]
+    fn clue_cells(&self) -> usize {
+        self.model.clue_cells
+    }
+
+    /// Fixed cells.
+    #[getter]
+    fn fixed_count(&self) -> usize {
+        self.model.fixed.len()
+    }
+
+    /// Fixed cells fixed as mines.
+    #[getter]
+    fn fixed_mine_count(&self) -> usize {
+        fixed_mines(&self.model)
+    }
+
+    /// Components.
+    #[getter]
+    fn component_count(&self) -> usize {
+        self.model.components.len()
+    }
+
+    /// The largest component's cells (0 without a component).
+    #[getter]
+    fn largest_component(&self) -> usize {
+        self.model
+            .components
+            .iter()
+            .map(|c| c.size())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Unfixed unknown cells in no constraint.
+    #[getter]
+    fn outside_count(&self) -> usize {
+        self.model.outside.len()
+    }
+
+    /// Unknown cells in some constraint.
+    #[getter]
+    fn frontier(&self) -> usize {
+        self.model.frontier
+    }
+
     /// The unknown cells (covered, and flags when flags are not trusted), ascending.
     fn unknown(&self) -> Vec<u32> {
         self.model.unknown.clone()
@@ -465,6 +515,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scan_clues, m)?)?;
     m.add_function(wrap_pyfunction!(split_components, m)?)?;
     m.add_class::<PyModel>()?;
+    m.add_class::<PyScan>()?;
+    m.add_class::<PySplit>()?;
     Ok(())
 }
 

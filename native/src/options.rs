@@ -1,0 +1,120 @@
+//! The settings of a call into the core as one keyword-only object (`cpsolve._core.Options`):
+//! the model's options, the counting budgets, a density and the seconds each part may take. Python
+//! makes one per call (`cpsolve/boundary.py` turns its deadlines into the seconds); a setting passed
+//! by name cannot be swapped with its neighbour the way two positional `Option<u64>` could.
+
+use num_bigint::BigUint;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::count::dp;
+use crate::deadline::Deadline;
+use crate::model;
+
+/// The settings of one call (every one optional; `None` is no limit).
+#[pyclass(frozen, module = "cpsolve._core", name = "Options")]
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Flags count as mines.
+    #[pyo3(get)]
+    pub trust_flags: bool,
+    /// Run the simplifier (a model built without it keeps every clue's constraint as it is).
+    #[pyo3(get)]
+    pub simplify: bool,
+    /// The largest component (in cells) counted exactly; larger ones are left to estimation.
+    #[pyo3(get)]
+    pub exact_limit: Option<u64>,
+    /// DP states one component may create.
+    #[pyo3(get)]
+    pub max_states: Option<u64>,
+    /// Terms of the per-state polynomials one component may store.
+    #[pyo3(get)]
+    pub max_terms: Option<u64>,
+    /// Multiply-adds the combination through the mine total may take.
+    #[pyo3(get)]
+    pub combine_budget: Option<u64>,
+    /// The prior mine density `(p, q)` (p / q) without a mine total.
+    #[pyo3(get)]
+    pub density: Option<(BigUint, BigUint)>,
+    /// Seconds from the call until the whole call (for a count: the model) must be done.
+    #[pyo3(get)]
+    pub seconds: Option<f64>,
+    /// Seconds from the call until the count must be done (None: `seconds`).
+    #[pyo3(get)]
+    pub count_seconds: Option<f64>,
+    /// Seconds from the call until the combination must be done (None: `seconds`).
+    #[pyo3(get)]
+    pub combine_seconds: Option<f64>,
+}
+
+#[pymethods]
+impl Options {
+    /// Every setting by keyword only. Raises `ValueError` on a density over 1.
+    #[new]
+    #[pyo3(signature = (*, trust_flags=true, simplify=true, exact_limit=None, max_states=None,
+                        max_terms=None, combine_budget=None, density=None, seconds=None,
+                        count_seconds=None, combine_seconds=None))]
+    #[allow(clippy::too_many_arguments)] // keyword-only: each is named at the call
+    fn new(
+        trust_flags: bool,
+        simplify: bool,
+        exact_limit: Option<u64>,
+        max_states: Option<u64>,
+        max_terms: Option<u64>,
+        combine_budget: Option<u64>,
+        density: Option<(BigUint, BigUint)>,
+        seconds: Option<f64>,
+        count_seconds: Option<f64>,
+        combine_seconds: Option<f64>,
+    ) -> PyResult<Self> {
+        if density.as_ref().is_some_and(|(p, q)| p > q) {
+            return Err(PyValueError::new_err("a density is at most 1"));
+        }
+        Ok(Options {
+            trust_flags,
+            simplify,
+            exact_limit,
+            max_states,
+            max_terms,
+            combine_budget,
+            density,
+            seconds,
+            count_seconds,
+            combine_seconds,
+        })
+    }
+}
+
+impl Options {
+    /// The model's part of the settings.
+    pub fn model(&self) -> model::Options {
+        model::Options {
+            trust_flags: self.trust_flags,
+            simplify: self.simplify,
+        }
+    }
+
+    /// The DP's budgets.
+    pub fn limits(&self) -> dp::Limits {
+        dp::Limits {
+            max_states: self.max_states,
+            max_terms: self.max_terms,
+        }
+    }
+
+    /// The deadline of the whole call, from now.
+    pub fn deadline(&self) -> Deadline {
+        Deadline::after(self.seconds)
+    }
+
+    /// The deadlines of the count and of the combination, from now (each the call's own when not set).
+    pub fn count_deadlines(&self) -> (Deadline, Deadline) {
+        let or_call = |s: Option<f64>| Deadline::after(s.or(self.seconds));
+        (or_call(self.count_seconds), or_call(self.combine_seconds))
+    }
+}
+
+/// Adds the class to the extension module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Options>()
+}
