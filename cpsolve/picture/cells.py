@@ -202,7 +202,7 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
             centres[k] = colours[members[k]].mean(axis=0)
     flat = [sym for row in symbols for sym, _ in row]
     state: list[bool | None] = []
-    for k, idx in enumerate(members):
+    for idx in members:
         kinds = [flat[i] for i in idx]
         closed = sum(x in (FLAG, MINE, CROSSED) for x in kinds)
         digits = sum(x == MARK for x in kinds)
