@@ -109,7 +109,7 @@ def test_screenshot_reads_exactly(picture: Path) -> None:
 def test_the_tuning_set_is_big_enough() -> None:
     """Issue 39: at least 30 real screenshots, each with both transcription files."""
     found = pictures(SCREENS)
-    assert len(found) >= 25  # raised to 30 as the batches land
+    assert len(found) >= 30
     for p in found:
         assert p.with_suffix(".txt").exists() and p.with_suffix(".cells").exists(), p.name
 
