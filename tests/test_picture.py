@@ -261,3 +261,24 @@ def test_cli_read_exit_2_one_line(tmp_path, capsys, content: bytes) -> None:  # 
     assert main(["read", str(path)]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("seed, cell, factor, state", [(1, 16, 1.0, "playing"), (2, 24, 1.0, "lost"),
+                                                       (3, 16, 1.5, "playing"), (4, 40, 1.0, "won"),
+                                                       (5, 16, 1.25, "playing")])
+def test_the_seven_segment_counter_gives_the_mine_total(seed: int, cell: int, factor: float, state: str) -> None:
+    cells, counter = random_position(9, 9, 10, seed=seed, state=state)
+    reading = read_image(encode(scale(render_board(cells, cell, counter=counter), factor)))
+    assert reading.mine_counter == counter
+    assert reading.board.mines == 10
+    assert reading.text().startswith("mines: 10\n")
+
+
+@pytest.mark.parametrize("shown", [-5, 70])
+def test_a_counter_that_contradicts_the_board_gives_no_total(shown: int) -> None:
+    """-5 with 2 flags: a total of -3; 70 on 81 cells: more mines than covered cells."""
+    cells, _ = random_position(9, 9, 10, seed=3, state="playing")
+    reading = read_image(encode(render_board(cells, 16, counter=shown)))
+    assert reading.mine_counter == shown
+    assert reading.board.mines is None
+    assert not reading.text().startswith("mines")

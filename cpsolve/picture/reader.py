@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from .cells import SURE, classify_board, measure
+from .counter import read_counter
 from .decode import load_rgb, source_name
 from .grid import Grid, find_grids
 from .reading import CellReading, NoBoardFound, Reading
@@ -49,8 +50,11 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     if not any(v != "0" for v in values):
         raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} flat cells with "
                            "nothing on them is not a Minesweeper position")
-    mine_counter: int | None = None
-    mines = None
+    mine_counter = read_counter(rgb, grid)
+    # the counter shows the mines not flagged: the total is it plus the flags, wrong flags included
+    mines = None if mine_counter is None else mine_counter + values.count("F") + values.count("W")
+    if mines is not None and mines < 0:
+        mines = None
     unsure, rule_reasons, mines = check(values, low, grid.rows, grid.cols, mines, label)
     if len(unsure) > MAX_UNSURE * n:
         raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "

@@ -1,0 +1,98 @@
+"""The mine counter: a seven-segment display (winmine's red LEDs on black, and its descendants)
+above the board, read segment by segment.
+
+The display is found as a dark box holding red light within a few cells above the grid (the
+leftmost one: the timer is on the right); its lit red pixels are split into digit boxes, and each
+digit's seven segments are sampled where a seven-segment digit has them. A pattern that is no
+digit gives no counter (the board is then read without a mine total), never a guessed number.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .grid import Grid
+
+#: lit segments (a top, b top right, c bottom right, d bottom, e bottom left, f top left, g middle)
+PATTERNS = {
+    "abcdef": "0", "bc": "1", "abdeg": "2", "abcdg": "3", "bcfg": "4", "acdfg": "5", "acdefg": "6",
+    "cdefg": "6", "abc": "7", "abcf": "7", "abcdefg": "8", "abcdfg": "9", "abcfg": "9", "g": "-", "": " ",
+}
+#: where each segment lies in a digit box (x, y as fractions of its width and height)
+SPOTS = {"a": (0.5, 0.06), "b": (0.86, 0.28), "c": (0.86, 0.72), "d": (0.5, 0.94), "e": (0.14, 0.72),
+         "f": (0.14, 0.28), "g": (0.5, 0.5)}
+
+
+def read_counter(rgb: np.ndarray, grid: Grid) -> int | None:
+    """The number the mine counter shows, or None where no seven-segment counter is found or read."""
+    p = grid.cell_size
+    height, width = rgb.shape[:2]
+    y0 = max(0, int(grid.y0 - 5 * p))
+    y1 = max(0, int(grid.y0 - 0.1 * p))
+    x0 = max(0, int(grid.x0 - p))
+    x1 = min(width, int(grid.x0 + (grid.cols + 1) * p))
+    if y1 - y0 < 8 or x1 - x0 < 8:
+        return None
+    area = rgb[y0:y1, x0:x1].astype(np.int16)
+    r, g, b = area[..., 0], area[..., 1], area[..., 2]
+    lit = (r > 170) & (g < 110) & (b < 110)
+    display = lit | ((r - np.maximum(g, b) > 40) & (g < 90)) | (area.max(axis=2) < 50)
+    display = cv2.morphologyEx(display.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(display, connectivity=8)
+    boxes = []
+    for i in range(1, n):
+        bx, by, bw, bh = (int(v) for v in stats[i, :4])
+        if bh < 1.0 * p or bh > 3 * p or not 1.0 <= bw / bh <= 4.5:
+            continue
+        if lit[by:by + bh, bx:bx + bw].sum() < 0.04 * bw * bh:
+            continue
+        boxes.append((bx, by, bw, bh))
+    if not boxes:
+        # no dark box: red digits straight on the panel (JSMinesweeper); the digits' lit strokes,
+        # joined across their gaps, make the box
+        joined = cv2.dilate(lit.astype(np.uint8), np.ones((max(1, int(0.2 * p)), max(1, int(0.4 * p))), np.uint8))
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+        for i in range(1, n):
+            bx, by, bw, bh = (int(v) for v in stats[i, :4])
+            if 0.8 * p <= bh <= 3 * p and 1.0 <= bw / bh <= 4.5:
+                boxes.append((bx, by, bw, bh))
+    if not boxes:
+        return None
+    bx, by, bw, bh = min(boxes)  # the leftmost display: the mine counter (the timer is on the right)
+    return _read_digits(lit[by:by + bh, bx:bx + bw], area[by:by + bh, bx:bx + bw])
+
+
+def _read_digits(lit: np.ndarray, area: np.ndarray) -> int | None:
+    r = area[..., 0]
+    segment_red = (r > 60) & (r - np.maximum(area[..., 1], area[..., 2]) > 40)  # lit or unlit segments
+    ys, xs = np.nonzero(segment_red | lit)
+    if len(xs) == 0:
+        return None
+    top, bottom, left, right = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    h, w = bottom - top, right - left
+    count = max(1, round(w / (0.6 * h)))
+    if not 2 <= count <= 4:
+        return None
+    text = ""
+    pitch = w / (count - 0.1)  # digits a tenth of their pitch apart
+    for k in range(count):
+        dx0, dx1 = left + k * pitch, left + (k + 0.9) * pitch
+        on = ""
+        for seg, (fx, fy) in SPOTS.items():
+            cx, cy = dx0 + fx * (dx1 - dx0), top + fy * h
+            rx, ry = max(1, int(0.08 * pitch)), max(1, int(0.04 * h))
+            win = lit[max(0, int(cy) - ry):int(cy) + ry + 1, max(0, int(cx) - rx):int(cx) + rx + 1]
+            if win.size and win.mean() >= 0.3:
+                on += seg
+        digit = PATTERNS.get(on)
+        if digit is None:
+            return None
+        text += digit
+    text = text.strip()
+    if not text or text == "-" or " " in text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return None
