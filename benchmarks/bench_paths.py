@@ -49,7 +49,7 @@ def play(difficulty: str, count: int, seed: int) -> list[tuple[object, int, int,
                 if not game.over:
                     game.reveal(c.row, c.col)
             if not zero:
-                bg = res.best_guess
+                bg = res.safest
                 assert bg is not None
                 game.reveal(*bg)
     return out

@@ -185,7 +185,7 @@ def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
     stats.ms_count = (t_count - t0) * 1e3 - stats.ms_model
     stats.ms_proof, stats.ms_total = (t_end - t_count) * 1e3, (t_end - t0) * 1e3
     return Analysis.build(board, remaining=model.remaining, exact=exact, prior=_prior(dens), density=dens,
-                          stats=stats, model=model, probs=probs, proofs=proofs)
+                          stats=stats, model=model, probs=probs, proofs=proofs, trust_flags=trust_flags)
 
 
 #: The proof's statuses every analysis compares with (a module constant: reading a member off
@@ -242,7 +242,7 @@ def _unmodelled(board: Board, trust_flags: bool, dens: Fraction | None, t0: floa
     # the cells' results are made on first read, and the document is written from the one shared
     # value (no step per cell; a result per covered cell of a 2000x2000 board took about 2 s)
     return Analysis.build(board, remaining=remaining, exact=False, prior=_prior(dens), density=dens, stats=stats,
-                          unknown=unknown, probs=group_probabilities({}, unknown, est, {}))
+                          unknown=unknown, probs=group_probabilities({}, unknown, est, {}), trust_flags=trust_flags)
 
 
 #: A cell's code byte (board.code_bytes) -> 1 when it is an unknown cell with flags not trusted

@@ -12,7 +12,7 @@ as ``(y // pix_size, x // pix_size)``, and that mapping is checked against the b
 a click must have opened that cell, a chord must be on a number next to the cells it opened, a flag
 must have appeared on that cell. Events where it does not agree are counted and not analysed.
 
-Reported per action: opening a cell (its exact mine probability, the best guess's, whether a
+Reported per action: opening a cell (its exact mine probability, the safest cell's, whether a
 proved-safe cell existed, so a needless guess), a chord (the covered, unflagged neighbours it
 opened), a flag on a cell not proved a mine. The total risk is one minus the product of the
 survival probabilities of the actions after the first (the first click is free in these games).
@@ -140,7 +140,7 @@ class Action:
     targets: list[tuple[int, int]] = field(default_factory=list)  # cells the action bet on
     probability: Fraction | float | None = None   # mine probability of the target (single target)
     exact: bool = True
-    best: Fraction | float | None = None          # the best guess's mine probability
+    best: Fraction | float | None = None          # the safest cell's mine probability (Analysis.safest)
     proved_safe_available: int = 0                # proved-safe cells in the position
     guess: bool = False
     needless: bool = False
@@ -217,7 +217,7 @@ def _prob(analysis: Analysis, cell: tuple[int, int]) -> tuple[Fraction | float, 
 
 
 def _best(analysis: Analysis) -> Fraction | float | None:
-    bg = analysis.best_guess
+    bg = analysis.safest
     if bg is None:
         return None
     return _prob(analysis, bg)[0]

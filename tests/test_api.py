@@ -70,11 +70,11 @@ def test_one_error_family(tmp_path):
 
 
 def test_proved_cells_and_exact_extremes_without_cell_objects():
-    """What a player reads every move (proofs, exact 0/1, the best guess, the probability of the
+    """What a player reads every move (proofs, exact 0/1, the safest cell, the probability of the
     cell it opens) comes off the proofs and the group probabilities without building the per-cell
     results, and equals what the cells say."""
     from cpsolve.probability import Exact
-    from cpsolve.result import best_guess
+    from cpsolve.result import safest_cell
     from cpsolve.simulate import played_positions
 
     seen_proof = seen_extreme = seen_unproved_guess = 0
@@ -86,7 +86,7 @@ def test_proved_cells_and_exact_extremes_without_cell_objects():
             assert again == fast_extremes and again is not fast_extremes and a._extremes is not None
             assert a.proved_cells() == fast_proved and a.proved_cells() is not a.proved_cells()
             fast_safe, fast_mine = a.proved_safe, a.proved_mine
-            fast_guess = a.best_guess
+            fast_guess = a.safest
             cols = a.cols
             assert sorted(a.proved_verdicts().items()) == [(r * cols + c, m) for r, c, m in fast_proved]
             assert a.certain_cells() == [(r * cols + c, one) for r, c, one in fast_extremes]
@@ -101,7 +101,7 @@ def test_proved_cells_and_exact_extremes_without_cell_objects():
             assert (fast_safe, fast_mine) == (a.proved_safe, a.proved_mine)  # now read from the cells
             assert fast_safe == [(r, c) for r, c, m in fast_proved if not m]
             assert fast_mine == [(r, c) for r, c, m in fast_proved if m]
-            assert fast_guess == best_guess(cells, pos.board)
+            assert fast_guess == safest_cell(cells, pos.board)
             assert fast_probs == [a.cell(r, c).probability for r, c in covered]
             seen_proof += len(fast_proved)
             seen_extreme += len(fast_extremes)

@@ -167,7 +167,7 @@ def test_best_guess_tie_break_counts_the_whole_board_at_once_with_the_same_answe
 
     from cpsolve.board import COVERED, Board, neighbours
     from cpsolve.probability import Estimate
-    from cpsolve.result import CellResult, best_guess
+    from cpsolve.result import CellResult, safest_cell
 
     for seed in range(20):
         rng = random.Random(seed)
@@ -180,7 +180,7 @@ def test_best_guess_tie_break_counts_the_whole_board_at_once_with_the_same_answe
         same = Estimate(0.2)
         pool = [CellResult(i // cols, i % cols, same) for i in covered]
         want = min(covered, key=lambda i: (sum(1 for j in neighbours(rows, cols, i) if cells[j] == COVERED), i))
-        assert best_guess(pool, board) == divmod(want, cols)
+        assert safest_cell(pool, board) == divmod(want, cols)
 
 
 def _scattered_board(rows: int, cols: int, mines: int, share: float, seed: int):  # type: ignore[no-untyped-def]

@@ -63,7 +63,7 @@ def main() -> int:
                     if not game.over:
                         game.reveal(r, c)
             else:
-                bg = res.best_guess
+                bg = res.safest
                 assert bg is not None
                 game.reveal(*bg)
         wins += game.won

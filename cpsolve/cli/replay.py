@@ -16,7 +16,7 @@ DESCRIPTION = """\
 Analyse a recorded game (AVF, EVF, RMV, MVF; read by the optional extra ms-toollib: pip install
 'cpsolve[replay]'). For every click the position before it is analysed (the player's flags as
 covered cells): needless guesses (a proved-safe cell existed), the clicked cell's exact mine
-probability against the best guess's, flags on cells not proved mines, and the total risk (one minus
+probability against the safest cell's, flags on cells not proved mines, and the total risk (one minus
 the product of the survival probabilities). Exit 0, 2 bad input."""
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import count
-from ..board import COVERED, Board, neighbours
+from ..board import COVERED, FLAG, Board, neighbours
 from ..boundary import call
 from ..constraints import Inconsistent, Model
-from ..result import Analysis, best_guess
+from ..result import Analysis, safest_cell
 from .endgame import endgame_move
 from .guess import Evaluator, isolated_move, pseudo_fifty_fifty
 from .lookahead import CountedPosition, Lookahead
@@ -67,6 +67,8 @@ class Strategy:
                                  # (measured: docs/play.md, "The guess evaluator")
     influence: float = 0.9       # weight of 50/50 influence in the secondary score (0: off)
     isolated: int = 400          # search isolated areas of at most this many placements exactly (0: off)
+    max_cells: int = 10_000      # larger boards get the lowest probability (the look-ahead's cost grows
+                                 # with the board: 100x100 ~20 ms a guess, 300x300 ~3 s, 1000x1000 minutes)
     label: str = ""              # free text (benchmarks tell variants apart by it)
     lookahead: Lookahead = field(default_factory=Lookahead, repr=False)
 
@@ -84,7 +86,7 @@ class Strategy:
         zero = [(r, c) for r, c, one in analysis.exact_extremes() if not one]
         if zero:
             return Move(tuple(zero), False, "exact-zero")
-        if self.name != "basic" and board.mines is not None:
+        if self.name != "basic" and board.mines is not None and board.rows * board.cols <= self.max_cells:
             try:
                 move = self.smart_guess(board, analysis.model if analysis.board is board else None)
             except (count.BudgetExceeded, Inconsistent):
@@ -158,11 +160,43 @@ class Strategy:
         return None
 
     def basic_guess(self, board: Board, analysis: Analysis) -> tuple[int, int] | None:
-        """The package's one guess rule (:func:`cpsolve.analysis.best_guess`); None when no covered
-        cell is left that is not a proved mine."""
+        """The package's lowest-probability rule (:func:`cpsolve.result.safest_cell`); None when no
+        covered cell is left that is not a proved mine."""
         if analysis.board is board:
-            return analysis.best_guess  # the same rule, without the per-cell results on a counted board
-        return best_guess(analysis.cells, board)
+            return analysis.safest  # the same rule, without the per-cell results on a counted board
+        return safest_cell(analysis.cells, board)
+
+
+def first_click_move(board: Board, first_click: str = "safe", strategy: Strategy | None = None) -> Move | None:
+    """The strategy's first click (:func:`default_first_cell` by ``first_click``'s rule) on a board
+    whose every cell is covered (nothing revealed, flagged or known) and not all of them mines;
+    None on any other board."""
+    n = board.rows * board.cols
+    if not n or board.codes.count(COVERED & 0xFF) != n or (board.mines is not None and board.mines >= n):
+        return None
+    strategy = strategy if strategy is not None else Strategy()
+    return Move((strategy.first_cell(board.rows, board.cols, board.mines or 0, first_click),), True, "first click")
+
+
+def best_move(board: Board, analysis: Analysis, *, trust_flags: bool = True, first_click: str = "safe",
+              strategy: Strategy | None = None) -> Move:
+    """The strongest player's move on ``board`` (analysed as ``analysis``): the one best guess of the
+    package. :attr:`Analysis.best_guess <cpsolve.result.Analysis.best_guess>` is its first cell,
+    ``POST /api/move`` answers it and ``cpsolve play --strategy best`` plays it (``strategy``: the
+    default ``best`` strategy). Every proved-safe cell if there is one, else every exact-0 cell,
+    else the strategy's guess; nothing when nothing is left to open.
+
+    On a board with nothing revealed (every cell covered) the first click of ``first_click``'s rule
+    (:func:`default_first_cell`). Flags not trusted (``trust_flags`` False, as the analysis was
+    made) are covered cells to the strategy: its look-ahead counts them so."""
+    strategy = strategy if strategy is not None else Strategy()
+    first = first_click_move(board, first_click, strategy)
+    if first is not None:
+        return first
+    if not trust_flags and board.flags:
+        board = Board(board.rows, board.cols, tuple(COVERED if v == FLAG else v for v in board.cells),
+                      board.mines, board.source)
+    return strategy.choose(board, analysis)
 
 
 def covered_count(cells: tuple[int, ...], rows: int, cols: int, index: int) -> int:

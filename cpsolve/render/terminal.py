@@ -290,19 +290,30 @@ def render_summary(analysis: Analysis) -> str:
         if undecided:
             out.append(f"not decided within the time limit: {plural(undecided, 'cell')} (not proved either way)")
     bg = a.best_guess
-    if bg is not None:
-        p = a.cell(*bg).probability
-        head = f"best guess: {bg[0]},{bg[1]} (mine probability "
-        text, value = p.text(), (f" = {p.value:.4f}" if isinstance(p, Exact) and p.fraction not in (0, 1) else "")
-        if len(head) + len(text) + len(value) + 1 > WIDTH:  # the exact fraction of a big board: thousands of digits
-            assert isinstance(p, Exact)
-            text = (f"{p.value:.4f}, exactly a fraction of {len(str(p.fraction.numerator))}/"
-                    f"{len(str(p.fraction.denominator))} digits: --json")
-            value = ""
-        out.append(head + text + value + ")")
+    if safe and bg in safe:
+        # proved-safe cells need no guess (the best guess is one of them)
+        out.append(f"best move: open the {len(safe)} proved-safe cell(s), no guess needed (first: {bg[0]},{bg[1]})")
+    elif bg is not None:
+        out.append(_guess_line("best guess", a, bg))
+        sf = a.safest
+        if sf is not None:
+            out.append(_guess_line("safest", a, sf) if sf != bg else "safest: the same cell")
     else:
         out.append(f"best guess: none ({no_guess_reason(a.cells)})")
     return "\n".join(line for long in out for line in fit(long))
+
+
+def _guess_line(label: str, a: Analysis, cell: tuple[int, int]) -> str:
+    """``label: row,col (mine probability p)``, a huge board's exact fraction cut to its digits' count."""
+    p = a.cell(*cell).probability
+    head = f"{label}: {cell[0]},{cell[1]} (mine probability "
+    text, value = p.text(), (f" = {p.value:.4f}" if isinstance(p, Exact) and p.fraction not in (0, 1) else "")
+    if len(head) + len(text) + len(value) + 1 > WIDTH:  # the exact fraction of a big board: thousands of digits
+        assert isinstance(p, Exact)
+        text = (f"{p.value:.4f}, exactly a fraction of {len(str(p.fraction.numerator))}/"
+                f"{len(str(p.fraction.denominator))} digits: --json")
+        value = ""
+    return head + text + value + ")"
 
 
 def _estimated_why(a: Analysis) -> str:

@@ -21,9 +21,9 @@ from ..proof.backends.base import ProofStatus
 from ..proof.certainty import Certainty
 from ..proof.prover import ProofStats
 from .cells import EXACT_ONE, EXACT_ZERO, CellResult
-from .document import write_document
+from .document import keyed_safest, write_document
 from .groups import RawCells, counted, per_cell
-from .guess import best_guess, lowest, lowest_cells, tie_break
+from .safest import lowest, lowest_cells, safest_cell, tie_break
 
 
 @dataclass(slots=True)
@@ -73,6 +73,13 @@ class AnalysisStats:
 
 
 
+class _Unread:
+    """Not made yet (a cached value may be None)."""
+
+
+_UNREAD = _Unread()
+
+
 @dataclass(init=False, repr=False)
 class Analysis:
     """The result of :func:`analyze`.
@@ -84,7 +91,9 @@ class Analysis:
       few cells never pays for hundreds of per-cell objects.
     * ``exact``: True when every probability is exact (else some or all are labelled estimates).
     * ``proved_safe`` / ``proved_mine``: the cells the proof engine proved, as (row, col).
-    * ``best_guess``: the cell to open next (a proved-safe one if any); None on a finished board.
+    * ``best_guess``: the cell to open next, the strongest player's choice (``cpsolve play``'s
+      ``best`` strategy, made when first read): a proved-safe cell if there is one; None on a
+      finished board. ``safest``: the cell of lowest mine probability (the ``basic`` player's).
     * ``mines`` / ``remaining``: the board's mine total and the mines left among the analysed cells
       (None without a total); ``prior`` and ``density`` say what the probabilities assume.
     * ``stats``: what the analysis did and what it cost (model size, DP states, solver calls, ms).
@@ -104,6 +113,7 @@ class Analysis:
     _make_cells: Callable[[], list[CellResult]] | None = field(default=None, repr=False, compare=False)
     _raw: RawCells | None = field(default=None, repr=False, compare=False)
     _model: Model | None = field(default=None, repr=False, compare=False)
+    trust_flags: bool = field(default=True, repr=False, compare=False)
 
     def __init__(self, rows: int, cols: int, mines: int | None, remaining: int | None,
                  cells: list[CellResult] | None = None, exact: bool = True, prior: str = "",
@@ -111,13 +121,14 @@ class Analysis:
                  board: Board | None = None, *,
                  _cells: list[CellResult] | None = None,
                  _make_cells: Callable[[], list[CellResult]] | None = None,
-                 _raw: RawCells | None = None, _model: Model | None = None) -> None:
+                 _raw: RawCells | None = None, _model: Model | None = None, trust_flags: bool = True) -> None:
         # ``cells`` given: kept as is (also what dataclasses.replace(a, cells=...) passes);
         # otherwise built by ``_make_cells`` (or ``_raw``'s) on first access
         self.rows, self.cols, self.mines, self.remaining = rows, cols, mines, remaining
         self.exact, self.prior, self.density = exact, prior, density
         self.stats = stats if stats is not None else AnalysisStats()
         self.board = board
+        self.trust_flags = trust_flags  # whether the board's flags were counted as mines
         self._model = _model
         self._cells = cells if cells is not None else _cells
         self._make_cells = None if self._cells is not None else _make_cells
@@ -127,34 +138,36 @@ class Analysis:
         self._verdicts: Mapping[int, bool] | None = None  # proved_verdicts, once made
         self._certain: list[tuple[int, bool]] | None = None  # certain_cells, once made
         self._certain_map: Mapping[int, bool] | None = None  # certain_verdicts, once made
+        self._safest: tuple[int, int] | None | _Unread = _UNREAD  # safest, once made
+        self._best: tuple[int, int] | None | _Unread = _UNREAD  # best_guess, once made
 
     @classmethod
     def build(cls, board: Board, *, remaining: int | None, exact: bool, prior: str, density: Fraction | None,
               stats: AnalysisStats, model: Model | None = None, probs: Mapping[int, Probability] | None = None,
               proofs: Mapping[int, Certainty] | None = None, cells: list[CellResult] | None = None,
               make_cells: Callable[[], list[CellResult]] | None = None,
-              unknown: Sequence[int] | None = None) -> Analysis:
+              unknown: Sequence[int] | None = None, trust_flags: bool = True) -> Analysis:
         """The result of analysing ``board``, from what the analysis computed: the ``model`` with its
         ``probs`` (kept per group, see :func:`group_probabilities`) and the ``proofs`` as the proof
         subsystem returned them, the per-cell results built on first read; or, when no model was
         built, the ``unknown`` cells (row-major board indices) with their ``probs``, the ``cells``
-        themselves or ``make_cells`` to build them on first read. The one constructor
-        :mod:`cpsolve.analysis` uses."""
+        themselves or ``make_cells`` to build them on first read; ``trust_flags``: whether the
+        board's flags were counted as mines. The one constructor :mod:`cpsolve.analysis` uses."""
         if model is None and unknown is not None:
             assert probs is not None, "listed cells need their probabilities"
             raw = RawCells(unknown, board.rows, board.cols, probs, proofs if proofs is not None else {})
             return cls(board.rows, board.cols, board.mines, remaining, None, exact, prior, density, stats, board,
-                       _raw=raw)
+                       _raw=raw, trust_flags=trust_flags)
         if model is None:
             if make_cells is not None:
                 return cls(board.rows, board.cols, board.mines, remaining, None, exact, prior, density, stats,
-                           board, _make_cells=make_cells)
+                           board, _make_cells=make_cells, trust_flags=trust_flags)
             return cls(board.rows, board.cols, board.mines, remaining, cells if cells is not None else [], exact,
-                       prior, density, stats, board)
+                       prior, density, stats, board, trust_flags=trust_flags)
         assert probs is not None, "a model's result needs its probabilities"
         raw = RawCells(model.unknown, board.rows, board.cols, probs, proofs if proofs is not None else {})
         return cls(board.rows, board.cols, board.mines, remaining, None, exact, prior, density, stats, board,
-                   _raw=raw, _model=model)
+                   _raw=raw, _model=model, trust_flags=trust_flags)
 
     @property
     def model(self) -> Model | None:
@@ -326,8 +339,40 @@ class Analysis:
 
     @property
     def best_guess(self) -> tuple[int, int] | None:
-        """The cell to open next by :func:`best_guess` (proved safe first, else lowest probability,
-        never a mine); None on a finished board or where every covered cell is a mine."""
+        """The cell to open next: the strongest player's choice (:func:`cpsolve.play.strategy.best_move`,
+        the move of ``cpsolve play --strategy best`` and of ``POST /api/move``; made when first
+        read, so an analysis whose guess is never asked costs nothing more). A proved-safe cell
+        when there is one (the first, row-major), else an exact-0 cell, else the strategy's guess;
+        never a mine. None on a finished board or where every covered cell is a mine; the
+        :attr:`safest` cell when the result has no board."""
+        best = self._best
+        if isinstance(best, _Unread):
+            if self.board is None:
+                best = self.safest
+            else:
+                from ..play.strategy import best_move  # read time only: the player sits above this room
+
+                move = best_move(self.board, self, trust_flags=self.trust_flags)
+                best = move.cells[0] if move.cells else None
+            self._best = best
+        return best
+
+    @property
+    def safest(self) -> tuple[int, int] | None:
+        """The cell of lowest mine probability by :func:`~.safest.safest_cell` (proved safe first,
+        never a mine; ties to the fewest covered neighbours, then row-major): the ``basic``
+        player's guess. None on a finished board or where every covered cell is a mine."""
+        safest = self._safest
+        if isinstance(safest, _Unread):
+            safest = self._safest = self._make_safest()
+        return safest
+
+    def _note_safest(self, cell: tuple[int, int] | None) -> None:
+        """Keep :attr:`safest` as the document writer found it (the same rule, read off its keys)."""
+        if self._safest is _UNREAD:
+            self._safest = cell
+
+    def _make_safest(self) -> tuple[int, int] | None:
         raw = self._raw
         if self._cells is None and raw is not None and counted(raw.probs):
             # a counted board (a player asks every guess): the rule on each cell's value object,
@@ -345,9 +390,13 @@ class Analysis:
                 # the per-cell rule decides. Else the lowest of the rest is this value too.
                 tied = list(filterfalse(verdicts.get, tied))
                 if not tied:
-                    return best_guess(self.cells, self.board)
+                    return safest_cell(self.cells, self.board)
             return tie_break(tied, self.board, self.cols)
-        return best_guess(self.cells, self.board)
+        if self._cells is None and raw is not None:
+            # an estimated board: read off the document's keys (a few value objects shared by many
+            # cells), without a result per cell (a million on a huge board)
+            return keyed_safest(self)
+        return safest_cell(self.cells, self.board)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON document of docs/json.md as a dict: :meth:`to_json_text` read back (one writer)."""

@@ -19,7 +19,7 @@ from ..errors import InconsistentBoard
 from ..probability import Estimate, Exact, Probability
 from .cells import ESTIMATE_ONE, ESTIMATE_ZERO, EXACT_ZERO, cell_entry
 from .groups import GroupProbabilities
-from .guess import covered_mask
+from .safest import covered_mask
 
 if TYPE_CHECKING:
     from .analysis import Analysis
@@ -27,13 +27,14 @@ if TYPE_CHECKING:
 
 def document(rows: int, cols: int, mines: int | None, remaining: int | None, *, status: str, exact: bool,
              prior: str | None, cells: Any, proved_safe: Any, proved_mine: Any,
-             best_guess: list[int] | None, budget: dict[str, Any], **extra: Any) -> dict[str, Any]:
+             best_guess: list[int] | None, safest: list[int] | None, budget: dict[str, Any],
+             **extra: Any) -> dict[str, Any]:
     """The JSON document of docs/json.md, every key in its order (``extra`` after them): the one
     writer of it, for an analysis (:meth:`Analysis.to_json`, :meth:`Analysis.to_json_text`) and
     for an impossible board (:func:`inconsistent_document`)."""
     doc = {"rows": rows, "cols": cols, "mines": mines, "remaining": remaining, "status": status, "exact": exact,
            "prior": prior, "cells": cells, "proved_safe": proved_safe, "proved_mine": proved_mine,
-           "best_guess": best_guess, "budget": budget}
+           "best_guess": best_guess, "safest": safest, "budget": budget}
     doc.update(extra)
     return doc
 
@@ -42,7 +43,7 @@ def inconsistent_document(exc: InconsistentBoard, board: Board, trust_flags: boo
     """The JSON document of docs/json.md for the impossible ``board`` that ``exc`` names (every key
     present; ``status`` "inconsistent")."""
     return document(board.rows, board.cols, board.mines, board.remaining_mines(trust_flags), status="inconsistent",
-                    exact=False, prior=None, cells=[], proved_safe=[], proved_mine=[], best_guess=None,
+                    exact=False, prior=None, cells=[], proved_safe=[], proved_mine=[], best_guess=None, safest=None,
                     budget={"cut_short": [], "undecided": 0}, conflict=[list(c) for c in exc.conflict],
                     conflict_uses_total=exc.uses_total, conflict_minimal=exc.minimal, message=str(exc))
 
@@ -88,7 +89,7 @@ class _Entries:
         return k
 
     def ranks(self) -> bytes:
-        """Per key, the rank of its value among the best guess's candidates (:func:`best_guess`:
+        """Per key, the rank of its value among the safest cell's candidates (:func:`~.safest.safest_cell`:
         the proved-safe entries if there are any, else every entry neither proved a mine nor
         exactly 1), lowest first (equal values share a rank); ``_NO_KEY`` for the others."""
         objects, proof_of = self.objects, self.proof_of
@@ -192,6 +193,24 @@ def _keyed(analysis: Analysis) -> _Keyed:
 _BOOL = (False, True)
 
 
+def _safest_of(analysis: Analysis, k: _Keyed) -> tuple[int, int] | None:
+    """The safest cell (:func:`~.safest.safest_cell`'s rule) read off the document's keys ``k``: the
+    core's ``best_cell`` over each listed cell's rank, without a result per cell."""
+    if not k.cells:
+        return None
+    board = analysis.board
+    got = _core.best_cell(analysis.rows, analysis.cols, covered_mask(board) if board is not None else b"", k.cells,
+                          k.keys, k.per_board, k.default, k.entries.ranks(), k.over_cells, k.over_keys)
+    return divmod(got, analysis.cols) if got is not None else None
+
+
+def keyed_safest(analysis: Analysis) -> tuple[int, int] | None:
+    """:attr:`Analysis.safest` of an analysis whose per-cell results were not made, read as the
+    document reads it (an estimated huge board's million cells share a few value objects)."""
+    with gc_paused() if analysis.rows * analysis.cols >= GC_PAUSE_CELLS else nullcontext():
+        return _safest_of(analysis, _keyed(analysis))
+
+
 def write_document(analysis: Analysis, fd: int | None = None) -> bytes | None:
     """The JSON document of docs/json.md of ``analysis``: the one writer of it (for
     :meth:`Analysis.to_json_text`, :meth:`Analysis.to_json` and :meth:`Analysis.write_json`).
@@ -202,14 +221,13 @@ def write_document(analysis: Analysis, fd: int | None = None) -> bytes | None:
         k = _keyed(analysis)
         entries = k.entries
         rows, cols = analysis.rows, analysis.cols
-        board = analysis.board
-        best = _core.best_cell(rows, cols, covered_mask(board) if board is not None else b"", k.cells, k.keys,
-                               k.per_board, k.default, entries.ranks(), k.over_cells,
-                               k.over_keys) if k.cells else None
+        safest = _safest_of(analysis, k)
+        analysis._note_safest(safest)  # the best guess may fall back on it: not made twice
+        best = analysis.best_guess
         doc = document(rows, cols, analysis.mines, analysis.remaining, status="ok", exact=analysis.exact,
                        prior=analysis.prior, cells=_CELLS_MARK, proved_safe=_SAFE_MARK, proved_mine=_MINE_MARK,
-                       best_guess=list(divmod(best, cols)) if best is not None else None,
-                       budget=analysis.budget_account())
+                       best_guess=list(best) if best is not None else None,
+                       safest=list(safest) if safest is not None else None, budget=analysis.budget_account())
         text = json.dumps(doc)
         head, rest = text.split(json.dumps(_CELLS_MARK), 1)
         safe, rest = rest.split(json.dumps(_SAFE_MARK), 1)

@@ -5,7 +5,7 @@
 * :func:`midgame_positions`: boards of any size (up to 1000x1000), fast: the oracle keeps its
   candidate cells incrementally, linear in the number of cells opened;
 * :func:`played_positions`: every position met by a simple player that uses the analysis (it
-  reveals every cell of exact probability 0, else the best guess).
+  reveals every cell of exact probability 0, else the safest cell).
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def played_positions(difficulty: str | tuple[int, int, int], count: int, seed: i
                         break
                     game.reveal(c.row, c.col)
             else:
-                bg = result.best_guess
+                bg = result.safest  # the simple player: the lowest probability
                 assert bg is not None
                 game.reveal(*bg)
         gi += 1

@@ -57,13 +57,14 @@ def check_document(board: Board, row: int, col: int, options: AnalysisOptions) -
 
 
 def move_document(board: Board, options: AnalysisOptions, first_click: str = "safe") -> dict[str, Any]:
-    """One step of ``cpsolve play``'s strategy: the cells it would open now, and why."""
-    from ..play.strategy import Strategy
+    """One step of ``cpsolve play``'s strategy (:func:`~cpsolve.play.strategy.best_move`, whose first
+    cell is the analysis' ``best_guess``): the cells it would open now, and why."""
+    from ..play.strategy import Strategy, best_move, first_click_move
 
     strategy = Strategy()
-    if all(v < 0 for v in board.cells):  # nothing revealed yet: the strategy's first click
-        cell = strategy.first_cell(board.rows, board.cols, board.mines or 0, first_click)
-        return {"cells": [list(cell)], "guess": True, "reason": "first click", "status": "ok"}
+    first = first_click_move(board, first_click, strategy)  # nothing revealed yet: no analysis needed
+    if first is not None:
+        return {"cells": [list(c) for c in first.cells], "guess": True, "reason": first.reason, "status": "ok"}
     if not options.trust_flags and board.flags:
         # the player's flags are not proofs: the strategy sees them as covered cells
         board = Board(board.rows, board.cols, tuple(COVERED if v == FLAG else v for v in board.cells),
@@ -77,7 +78,7 @@ def move_document(board: Board, options: AnalysisOptions, first_click: str = "sa
                 "message": bad["message"], "conflict": bad["conflict"]}
     if not result.cells:
         return {"cells": [], "guess": False, "reason": "nothing left to open", "status": "ok"}
-    move = strategy.choose(board, result)
+    move = best_move(board, result, strategy=strategy)
     doc: dict[str, Any] = {"cells": [list(c) for c in move.cells], "guess": move.guess, "reason": move.reason,
                            "status": "ok"}
     if move.guess and len(move.cells) == 1:

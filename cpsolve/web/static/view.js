@@ -203,7 +203,12 @@ export function drawStatus() {
     parts.push(`proved safe: ${d.proved_safe.length}`, `proved mine: ${d.proved_mine.length}`);
     parts.push(d.exact ? "probabilities: exact" : `<span class="est">probabilities: ESTIMATES (none on this board is exact)</span>`);
     if (d.undecided && d.undecided.length) parts.push(`${d.undecided.length} not decided within ${d.time_limit} s`);
-    if (d.best_guess && overlayOn()) parts.push(`best guess: ${d.best_guess[0]},${d.best_guess[1]}`);
+    // the document's best guess is the strongest player's (B plays it); proved-safe cells need no guess
+    if (d.best_guess && overlayOn() && d.proved_safe.length) parts.push("no guess needed: open the proved-safe cells");
+    else if (d.best_guess && overlayOn()) {
+      const sf = d.safest && d.safest.join(",") !== d.best_guess.join(",") ? ` (safest: ${d.safest.join(",")})` : "";
+      parts.push(`best guess: ${d.best_guess.join(",")}${sf}`);
+    }
     else if (!d.best_guess && d.cells.length) parts.push("no best guess: every covered cell is a mine");
     if (d.mines === null) parts.push(`prior: ${escapeHtml(d.prior)}`);
   } else if (S.mode === "play") {

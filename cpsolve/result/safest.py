@@ -1,6 +1,8 @@
-"""The best-guess rule: the lowest mine probability among the cells that can be safe (proved-safe
-cells first), ties to the fewest covered neighbours, then row-major (:func:`best_guess`; on a
-counted board read off the group values, :func:`lowest_cells`)."""
+"""The safest cell: the lowest mine probability among the cells that can be safe (proved-safe cells
+first), ties to the fewest covered neighbours, then row-major (:func:`safest_cell`; on a counted
+board read off the group values, :func:`lowest_cells`). The ``basic`` player's guess and
+:attr:`~.analysis.Analysis.safest`; the best guess is the strongest player's (:mod:`cpsolve.play.strategy`,
+:attr:`~.analysis.Analysis.best_guess`)."""
 
 from __future__ import annotations
 
@@ -16,9 +18,9 @@ from .cells import CellResult
 from .groups import GroupProbabilities
 
 
-def best_guess(cells: Sequence[CellResult], board: Board | None = None) -> tuple[int, int] | None:
-    """The best guess among ``cells``: the one rule of the package, used by :attr:`Analysis.best_guess`
-    and by the player's ``basic`` strategy.
+def safest_cell(cells: Sequence[CellResult], board: Board | None = None) -> tuple[int, int] | None:
+    """The safest cell among ``cells``: the one lowest-probability rule of the package, used by
+    :attr:`Analysis.safest`, the document's ``safest`` and the player's ``basic`` strategy.
 
     The candidates are the proved-safe cells if there are any, else every cell that can be safe
     (never a proved mine, nor a cell whose exact probability is 1). Among them the lowest mine
@@ -70,7 +72,7 @@ def lowest_cells(probs: GroupProbabilities) -> list[int]:
 
 
 def tie_break(tied: list[int], board: Board | None, cols: int) -> tuple[int, int] | None:
-    """The cell of ``tied`` (board indices) :func:`best_guess` picks: the fewest covered neighbours
+    """The cell of ``tied`` (board indices) :func:`safest_cell` picks: the fewest covered neighbours
     on ``board``, then row-major order; None when ``tied`` is empty."""
     if not tied:
         return None
@@ -97,7 +99,7 @@ def lowest(probs: Sequence[Probability]) -> set[int]:
 def _fewest_covered_around(board: Board, tied: list[int]) -> int:
     """The cell of ``tied`` (board indices) with the fewest covered neighbours on ``board`` (the
     most likely to show a 0 and open up), the first in row-major order among equals (the core's
-    ``best_cell``, as for the document's best guess)."""
+    ``best_cell``, as for the document's ``safest``)."""
     got = _core.best_cell(board.rows, board.cols, covered_mask(board), array("I", tied).tobytes(), b"", False, 0,
                           array("I", [0]).tobytes(), b"", b"")
     assert got is not None
@@ -116,6 +118,6 @@ def _certain_mine(c: CellResult) -> bool:
 
 
 def no_guess_reason(cells: Sequence[CellResult]) -> str:
-    """Why :func:`best_guess` found no cell: one phrase for messages."""
+    """Why :func:`safest_cell` found no cell: one phrase for messages."""
     return "every covered cell is a mine" if cells else "no covered cell left"
 
