@@ -16,7 +16,7 @@ import sys
 import traceback
 from collections.abc import Sequence
 
-from ..board import Board, BoardError, load, parse_board, parse_board_bytes
+from ..board import Board, BoardError, parse_board, parse_board_bytes, read_input
 from ..errors import CpsolveError, InconsistentBoard
 
 #: Modules under cpsolve.cli that provide subcommands, in the order of ``--help``.
@@ -49,15 +49,31 @@ class CliError(CpsolveError):
         self.status = status
 
 
-def read_board(path: str) -> Board:
-    """Read and parse a board file (``-`` is standard input). Raises BoardError with file:line:col."""
+def read_board(path: str, *, accept_unsure: bool = False) -> Board:
+    """Read and parse a board file (``-`` is standard input). Raises BoardError with file:line:col.
+
+    The one door of every command's board: a picture (a name ending in one of
+    :data:`~cpsolve.picture.IMAGE_SUFFIXES`, or bytes that begin as a picture's) is read by
+    :func:`cpsolve.read_image` instead (:mod:`.pictures`: no board in it, or a reading with unsure
+    cells unless ``accept_unsure``, is a BoardError naming the file).
+    """
+    from . import pictures  # no image library: those load only for a picture
+
     if path == "-":
         # bytes, like files: the locale's text decoding must not decide (or crash on) what is UTF-8
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # replaced by a text stream (tests, embedding)
             return parse_board(sys.stdin.read(), "<stdin>")
-        return parse_board_bytes(stream.read(), "<stdin>")
-    return load(path)
+        data = stream.read()
+        if pictures.looks_like_image(data):
+            return pictures.board_from_picture(data, "<stdin>", accept_unsure)
+        return parse_board_bytes(data, "<stdin>")
+    if pictures.is_image_name(path):
+        return pictures.board_from_picture(path, path, accept_unsure)
+    data = read_input(path)
+    if pictures.looks_like_image(data):
+        return pictures.board_from_picture(data, path, accept_unsure)
+    return parse_board_bytes(data, path)
 
 
 def off_board(cell: tuple[int, int], rows: int, cols: int) -> bool:

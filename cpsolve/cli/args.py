@@ -103,6 +103,14 @@ def analysis_options(args: argparse.Namespace, **fixed: object) -> AnalysisOptio
         raise CliError(str(exc)) from None
 
 
+def add_accept_unsure_option(p: argparse.ArgumentParser) -> None:
+    """``--accept-unsure``, for every command that takes a board file (a picture may stand for one:
+    :mod:`.pictures`)."""
+    p.add_argument("--accept-unsure", action="store_true",
+                   help="for a picture (PNG, JPEG, BMP, GIF, WebP): take a reading with unsure cells, those "
+                   "cells covered (without it such a reading is refused, exit 2; 'cpsolve read' shows it)")
+
+
 def add_game_options(p: argparse.ArgumentParser, first_cell_help: str) -> None:
     """The options of a generated game: board size, first-click rule and first cell."""
     p.add_argument("--difficulty", default="expert", metavar="LEVEL",

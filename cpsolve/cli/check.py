@@ -12,7 +12,7 @@ import json
 from ..board import FLAG, display_name
 from ..proof import explain_cell
 from . import EXIT_BAD_INPUT, CliError, off_board, read_board
-from .args import add_engine_option, add_time_limit_option, parse_cell
+from .args import add_accept_unsure_option, add_engine_option, add_time_limit_option, parse_cell
 
 EXIT_SAFE = 0
 EXIT_MINE = 1
@@ -24,13 +24,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Prove a covered cell safe or a mine from the clues (and the mine total), "
                        "naming a minimal set of clues that forces it and whether the total was needed. "
                        "Exit 0 proved safe, 1 proved mine, 3 not decided, 2 bad input or inconsistent board.")
-    p.add_argument("board", metavar="BOARD", help="board file ('-' for standard input)")
+    p.add_argument("board", metavar="BOARD", help="board file, or a screenshot (PNG, JPEG, BMP, GIF, WebP); "
+                   "'-' for standard input")
     p.add_argument("cell", metavar="ROW,COL", type=parse_cell, help="the cell, 0-based, row 0 at the top")
     add_engine_option(p)
     add_time_limit_option(p, help="time the proof may take; a cell not decided in time is not proved (exit 3)")
     p.add_argument("--ignore-flags", action="store_true",
                    help="treat flags as covered cells instead of mines")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+    add_accept_unsure_option(p)
     p.set_defaults(run=run)
 
 
@@ -39,7 +41,7 @@ def _cells(cells: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    board = read_board(args.board)
+    board = read_board(args.board, accept_unsure=args.accept_unsure)
     name = display_name(args.board)
     row, col = args.cell
     if off_board(args.cell, board.rows, board.cols):

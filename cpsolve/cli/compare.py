@@ -21,7 +21,14 @@ from ..simulate import oracle_positions, parse_difficulty
 from ..verify import CrossCheck, crosscheck
 from ..words import plural
 from . import EXIT_BAD_INPUT, CliError, read_board
-from .args import add_engine_option, add_time_limit_option, density_arg, engine_arg, whole_number
+from .args import (
+    add_accept_unsure_option,
+    add_engine_option,
+    add_time_limit_option,
+    density_arg,
+    engine_arg,
+    whole_number,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -51,6 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="also each board's forced cells; generated positions: a line for every one, not only "
                    "disagreements")
     p.add_argument("--json", action="store_true", help="a JSON summary at the end")
+    add_accept_unsure_option(p)
     p.set_defaults(run=run)
 
 
@@ -119,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
     results: list[CrossCheck] = []
     for path in args.boards:
         try:
-            board = read_board(path)
+            board = read_board(path, accept_unsure=args.accept_unsure)
             cc = crosscheck(board, **kw)  # (BoardError here: trusted flags over the total)
         except BoardError as exc:
             print(f"cpsolve: {exc}", file=sys.stderr)

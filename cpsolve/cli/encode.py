@@ -16,6 +16,7 @@ from ..encodings import DEFAULT_ENCODING, ENCODINGS
 from ..encodings.export import system_text
 from ..encodings.system import board_system
 from . import CliError, read_board, write_failed
+from .args import add_accept_unsure_option
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,6 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    f"(default {DEFAULT_ENCODING})")
     p.add_argument("--ignore-flags", action="store_true", help="treat flags as covered cells")
     p.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
+    add_accept_unsure_option(p)
     p.set_defaults(run=run)
 
 
@@ -70,7 +72,7 @@ def clause_bound(n: int, lo: int, hi: int, encoding: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    board = read_board(args.board)
+    board = read_board(args.board, accept_unsure=args.accept_unsure)
     system, clues = board_system(board, trust_flags=not args.ignore_flags)
     if args.format == "dimacs":
         for card in system.cards:

@@ -14,14 +14,16 @@ from ..board import Board, BoardError, display_name
 from ..options import AnalysisOptions
 from ..result import Analysis, inconsistent_document
 from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, CliError, read_board, write_failed
-from .args import add_analysis_options, analysis_options
+from .args import add_accept_unsure_option, add_analysis_options, analysis_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("solve", help="probabilities and proofs for every covered cell",
                        description="Analyse positions: exact mine probabilities (or labelled estimates) "
                        "and proved-safe / proved-mine cells. Exit 0 ok, 1 inconsistent board, 2 bad input.")
-    p.add_argument("boards", nargs="+", metavar="BOARD", help="board file ('-' for standard input)")
+    p.add_argument("boards", nargs="+", metavar="BOARD",
+                   help="board file, or a screenshot (PNG, JPEG, BMP, GIF, WebP); "
+                   "'-' for standard input")
     p.add_argument("--json", action="store_true", help="one JSON document per board, one per line")
     colour = p.add_mutually_exclusive_group()
     colour.add_argument("--color", "--colour", dest="colour", action="store_true", default=None,
@@ -33,6 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    "width (COLUMNS, else the terminal, else 80); default: a compact grid, two a cell")
     p.add_argument("--svg", metavar="FILE", help="also write the heat map as an SVG picture (one board only)")
     add_analysis_options(p)
+    add_accept_unsure_option(p)
     p.set_defaults(run=run)
 
 
@@ -87,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         if n:
             start = time.perf_counter()  # each board has the whole time limit
         try:
-            board = read_board(path)
+            board = read_board(path, accept_unsure=args.accept_unsure)
             # (a BoardError from analyze: trusted flags over the total, found once the option is known)
             result = analyze(board, _within(opts, start, board, args.json))
         except BoardError as exc:
