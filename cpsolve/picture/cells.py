@@ -42,6 +42,7 @@ class CellLook:
     blob_fill: float          # dark pixels over their bounding box (a mine is a filled disc)
     blob_span: float          # the dark pixels' bounding box side over the interior side
     cross: float              # the least marked (dark or red) of the four outer diagonal arms, 0..1
+    edge_dark: float          # dark pixels in the ring along the cell's sides (a cursor over it)
 
 
 def _lum(a: np.ndarray) -> np.ndarray:
@@ -109,9 +110,21 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
                 blob_fill = float(dark.sum() / (bh * bw))
                 blob_span = float(min(bh, bw) / max(ih, iw))
             line.append(CellLook(bevel, bg, fg_fraction, fg_colour, dark_fraction, float(red.mean()),
-                                 blob_fill, blob_span, _cross(cell, p)))
+                                 blob_fill, blob_span, _cross(cell, p), _edge_dark(cell, p)))
         out.append(line)
     return out
+
+
+def _edge_dark(cell: np.ndarray, p: float) -> float:
+    """The fraction of near-black pixels in the ring between a cell's outermost pixel and 15% of
+    the way in: bevels, grid lines, digits and question marks leave it alone, a mouse cursor over
+    the cell does not."""
+    h, w = cell.shape[:2]
+    k = max(2, round(0.15 * p))
+    dark = cell.max(axis=2) < 90
+    ring = np.concatenate([dark[1:k, 1:w - 1].ravel(), dark[h - k:h - 1, 1:w - 1].ravel(),
+                           dark[k:h - k, 1:k].ravel(), dark[k:h - k, w - k:w - 1].ravel()])
+    return float(ring.mean()) if ring.size else 0.0
 
 
 def _cross(cell: np.ndarray, p: float) -> float:
@@ -208,6 +221,13 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
         digits = sum(x == MARK for x in kinds)
         state.append(True if closed > digits else False if digits else None)
     bare = [k for k, st in enumerate(state) if st is None]
+    if len(state) == 1 and bare:
+        # one bare colour over the whole board: raised cells are a new game; flat ones could be
+        # a board of 0s or the covered cells of a flat skin, so they stay unsure
+        mean_bevel = float(np.median(bevel))
+        covered = np.full((rows, cols), mean_bevel > 0)
+        conf = np.full((rows, cols), 1.0 if mean_bevel >= 15 else 0.0)
+        return covered, conf
     if bare:
         lum = [float(_lum(centres[k])) for k in bare]
         known_covered = [k for k, st in enumerate(state) if st is True]
@@ -253,11 +273,13 @@ def classify_board(looks: list[list[CellLook]], skin: Skin) -> tuple[list[str], 
                     v, conf = ".", min(sconf, cconf)
                 else:
                     v, conf = "?", min(sconf, cconf, 1.0 if look.dark_fraction >= 0.03 else 0.2)
+                if look.edge_dark > 0.02:  # something over the cell (a cursor): not its own mark
+                    conf = min(conf, 0.1)
             elif sym == NOTHING:
                 v, conf = "0", min(sconf, cconf)
             else:
                 v, conf = _digit(look, skin)
-                conf = min(conf, sconf, cconf)
+                conf = min(conf, sconf, cconf, 0.1 if look.edge_dark > 0.05 else 1.0)
             values.append(v)
             confidence.append(conf)
     return values, confidence
