@@ -470,7 +470,7 @@ def _board_of(bc: BoardCase) -> Board | None:
 
 def _check_document(case: Case, doc: dict, bc: BoardCase | None, ignore_flags: bool, wrong, bad) -> None:  # type: ignore[no-untyped-def,type-arg]
     keys = {"rows", "cols", "mines", "remaining", "status", "exact", "cells", "proved_safe", "proved_mine",
-            "best_guess"}
+            "best_guess", "safest"}
     if not keys <= set(doc):
         bad(f"keys missing: {keys - set(doc)}")
         return
@@ -488,7 +488,8 @@ def _check_document(case: Case, doc: dict, bc: BoardCase | None, ignore_flags: b
         if not conflict_is_unsat(board, [tuple(c) for c in doc["conflict"]], doc["conflict_uses_total"],
                                  trust_flags=not ignore_flags):
             wrong(f"named conflict {doc['conflict']} (total {doc['conflict_uses_total']}) has a placement")
-        if doc["cells"] or doc["proved_safe"] or doc["proved_mine"] or doc["exact"] or doc["best_guess"]:
+        if doc["cells"] or doc["proved_safe"] or doc["proved_mine"] or doc["exact"] or doc["best_guess"] \
+                or doc["safest"]:
             bad("inconsistent document with cells, proofs, exact or a best guess")
         return
     if truth is None:
@@ -882,10 +883,11 @@ def check_sized(case: Case, sc: SizedCase | None, status: int, out: str, err: st
         i = c["row"] * cols + c["col"]
         if c["proof"] is not None and (c["proof"] == "mine") != (i in mines):
             wrong(f"cell {c['row']},{c['col']} proved {c['proof']}; the layout disagrees")
-    if doc.get("best_guess") is not None:
-        r, c = doc["best_guess"]
-        if any(x["row"] == r and x["col"] == c and x["proof"] == "mine" for x in doc["cells"]):
-            wrong(f"best guess {r},{c} is a proved mine")
+    for key in ("best_guess", "safest"):
+        if doc.get(key) is not None:
+            r, c = doc[key]
+            if any(x["row"] == r and x["col"] == c and x["proof"] == "mine" for x in doc["cells"]):
+                wrong(f"{key} {r},{c} is a proved mine")
     blank = all(v in (COVERED, FLAG) for v in sc.cells) and (ignore or FLAG not in sc.cells)
     if blank and doc["exact"] and doc["mines"] is not None:
         expect = Fraction(len(mines), len(sc.cells))
