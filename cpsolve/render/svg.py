@@ -146,8 +146,10 @@ def _legend(analysis: Analysis | None, x0: int, y0: int) -> str:
         basis = "probabilities exact" if analysis.exact else "ESTIMATES: no probability on this board is exact"
         safe, mine = len(analysis.proved_safe), len(analysis.proved_mine)
         bg = analysis.best_guess
-        line = f"{basis}; proved safe {safe}, proved mine {mine}" + (
-            f"; best guess {bg[0]},{bg[1]}" if bg is not None else "")
+        # proved-safe cells need no guess (the best guess is one of them): said so, as in the summary
+        move = ("; no guess needed: open the proved-safe cells" if safe else f"; best guess {bg[0]},{bg[1]}"
+                if bg is not None else "")
+        line = f"{basis}; proved safe {safe}, proved mine {mine}" + move
         if analysis.mines is not None:
             line = f"mines {analysis.mines} ({analysis.remaining} not flagged); " + line
         parts.append(f'<text x="{x0}" y="{y + 42}" font-size="12">{escape(line)}</text>')
