@@ -117,10 +117,14 @@ def test_the_tuning_set_is_big_enough() -> None:
 # ---------------------------------------------------------------- the held-out set: never wrong
 
 def heldout_verdict(picture: Path) -> tuple[bool, list[str]]:
-    """(read exactly with no unsure cell, what was wrong). Nothing wrong when refused."""
-    want = expected(picture)
+    """(read exactly with no unsure cell, what was wrong). Nothing wrong when refused.
+
+    Judged on the board (the position the analysis would get): a question mark read where the
+    picture shows a plain covered cell, or a wrong flag read as covered, changes no board and is
+    not wrong; a cell the reader marked unsure is never wrong."""
     from cpsolve.picture import NoBoardFound
 
+    want = expected(picture)
     try:
         reading = cpsolve.read_image(picture)
     except NoBoardFound:
@@ -129,7 +133,9 @@ def heldout_verdict(picture: Path) -> tuple[bool, list[str]]:
     if (board.rows, board.cols) != (want.board.rows, want.board.cols):
         return False, [f"size {board.rows}x{board.cols}, not {want.board.rows}x{want.board.cols}"]
     unsure = set(reading.unsure)
-    wrong = differences(want.cells, read_values(reading), unsure)
+    cols = board.cols
+    wrong = [f"{i // cols},{i % cols}" for i, (w, g) in enumerate(zip(want.board.cells, board.cells))
+             if w != g and (i // cols, i % cols) not in unsure]
     if board.mines is not None and board.mines != want.board.mines:
         wrong.append(f"mines {board.mines}, not {want.board.mines}")
     exact = not unsure and not wrong and board.mines == want.board.mines
@@ -145,8 +151,8 @@ def test_heldout_screenshots_are_never_read_wrong() -> None:
     for picture in found:
         ok, bad = heldout_verdict(picture)
         exact += ok
-        if bad:
-            wrong[picture.name] = bad
+        if bad:  # only how many: the cells themselves would be tuning on the held-out set
+            wrong[picture.name] = [f"{len(bad)} cells or totals read wrong and not marked unsure"]
         print(f"held out {picture.name}: {'exact' if ok else 'WRONG' if bad else 'not exact'}")
     print(f"held out: {exact}/{len(found)} read exactly ({exact / len(found):.0%}; target 90%)")
     assert not wrong, f"boards returned wrong: {wrong}"
