@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from .. import _core
 from ..board import COVERED
-from ..budget import current
+from ..boundary import BudgetExceeded, invoke, seconds
 from ..errors import BudgetError
 from .lookahead import CountedPosition
 
@@ -42,6 +42,11 @@ def _kinds(state: CountedPosition) -> bytes:
     cells, fixed = state.cells, state.fixed
     return bytes(1 if v < COVERED or fixed.get(j) is True else 2 if v == COVERED and j not in fixed else 0
                  for j, v in enumerate(cells))
+
+
+def _board(state: CountedPosition) -> _core.EndgameBoard:
+    """The board as the core's search sees it."""
+    return _core.EndgameBoard(state.rows, state.cols, _kinds(state), _live(state))
 
 
 def _live(state: CountedPosition) -> list[int]:
@@ -77,8 +82,8 @@ class EndgameSearch:
                  _core_search: _core.Endgame | None = None) -> None:
         if _core_search is None:
             assert placements is not None
-            _core_search = _core.Endgame(state.rows, state.cols, _kinds(state), _live(state),
-                                         [sorted(p) for p in placements], node_budget)
+            _core_search = _core.Endgame(_board(state), [sorted(p) for p in placements],
+                                         _core.Options(node_budget=node_budget))
         self._core = _core_search
         self.n: int = _core_search.n
         self.live: list[int] = _core_search.live
@@ -88,10 +93,11 @@ class EndgameSearch:
         """The search over every placement of ``state``; None if there are more than ``max_placements``."""
         if state.z > max_placements:
             return None
-        core = _core.Endgame.of_position(state.rows, state.cols, _kinds(state), _live(state), _comps(state),
-                                         list(state.outside), state.remaining, max_placements, state.z,
-                                         node_budget)
-        return None if core is None else cls(state, None, node_budget, core)
+        core = _core.Endgame.of_position(_board(state), _comps(state), list(state.outside), state.remaining,
+                                         _core.Options(max_placements=max_placements, node_budget=node_budget))
+        if core is None or core.n != state.z:  # not the placements the count has: no search
+            return None
+        return cls(state, None, node_budget, core)
 
     @property
     def nodes(self) -> int:
@@ -125,24 +131,25 @@ class EndgameSearch:
     def best_move(self) -> tuple[int, Fraction] | None:
         """(cell, chance to win) of an optimal move; None if nothing is left to decide. Raises
         :class:`SearchBudgetExceeded` past the node budget or the current deadline."""
-        done, cell, won = self._core.best_move(current().left())
-        if not done:
-            raise self._stopped()
-        return None if cell is None else (cell, Fraction(won, self.n))
+        try:
+            got = invoke(self._core.best_move, seconds())
+        except BudgetExceeded:
+            raise self._stopped() from None
+        return None if got is None else (got[0], Fraction(got[1], self.n))
 
     def value(self) -> Fraction:
         """Chance to win the whole position with optimal play."""
-        done, won = self._core.value(current().left())
-        if not done:
-            raise self._stopped()
-        return Fraction(won, self.n)
+        try:
+            return Fraction(invoke(self._core.value, seconds()), self.n)
+        except BudgetExceeded:
+            raise self._stopped() from None
 
     def move_value(self, cell: int) -> Fraction:
         """Chance to win by opening ``cell`` first, then playing optimally."""
-        done, won = self._core.move_value(cell, current().left())
-        if not done:
-            raise self._stopped()
-        return Fraction(won, self.n)
+        try:
+            return Fraction(invoke(self._core.move_value, cell, seconds()), self.n)
+        except BudgetExceeded:
+            raise self._stopped() from None
 
 
 def endgame_move(state: CountedPosition, max_placements: int, node_budget: int) -> tuple[int, Fraction] | None:

@@ -44,6 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from .. import _core
 from ..board import COVERED, IS_COVERED, IS_UNREVEALED, code_bytes, neighbour_counts, neighbours
 from ..boundary import call
 from .endgame import endgame_move
@@ -292,13 +293,13 @@ class Evaluator:
         # (1 + PROGRESS * P(progress)); dominating: the unique safest living cell after every
         # number, when it is safer now
         assert self.state.core is not None
-        got = call(self.state.core.score, x, safety, infl,
-                   bar.weight if bar is not None and not bar.deferred else None,
-                   self.in_large_pocket(x), PROGRESS, BLEND)
+        candidate = _core.Candidate(safety=safety, infl=infl,
+                                    bar=bar.weight if bar is not None and not bar.deferred else None,
+                                    pocket=self.in_large_pocket(x), progress=PROGRESS, blend=BLEND)
+        got = call(self.state.core.score, x, candidate)
         if got is None:
             return None
-        weight, deferred, common, dominating = got
-        return Evaluated(x, safety, weight, deferred, frozenset(common), dominating)
+        return Evaluated(x, safety, got.weight, got.deferred, frozenset(got.common), got.dominating)
 
     def best_guess(self) -> int | None:
         cands = self.candidates()

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 
 from .. import _core
 from ..board import Board
-from ..boundary import call
-from ..constraints import TOTAL, Component, Inconsistent, Model, build_model
+from ..boundary import call, invoke, seconds
+from ..constraints import Component, Model, build_model
 from ..constraints.model import mine_flags
 from ..options import DEFAULT_STATE_BUDGET
 
@@ -151,14 +151,9 @@ class Lookahead:
             model = build_model(board)
         remaining = model.remaining_free
         assert remaining is not None
-        core, empty = call(_core.Position.of_model, board.rows, board.cols, board.codes, model.core,
-                           remaining, self.state_budget)
+        core = invoke(_core.Position.of_model, model.core, board.codes, remaining,
+                      _core.Options(max_states=self.state_budget, seconds=seconds()))
         comps = list(model.components)
-        if core is None:
-            if empty is not None:
-                raise Inconsistent(comps[empty].sources, "no placement satisfies these clues")
-            raise Inconsistent(frozenset({TOTAL}).union(*(c.sources for c in comps)),
-                               "the clues cannot be met with the mine total")
         return CountedPosition(board.rows, board.cols, board.cells, dict(mine_flags(model.fixed)),
                                comps, [ComponentCounts(c) for c in core.counts()], tuple(model.outside), remaining,
                                core.z, core)
@@ -191,7 +186,7 @@ class Lookahead:
         """The position conditioned on ``mines`` being mines and ``safes`` safe (None if no placement
         has both); its ``z`` counts those placements."""
         assert state.core is not None
-        status, got = call(state.core.condition, list(mines), list(safes))
-        if status == 1:
+        got = call(state.core.condition, list(mines), list(safes))
+        if got is state.core:  # every cell already fixed so: this very position
             return state
         return None if got is None else Hypothesis(got)

@@ -110,10 +110,10 @@ def prove_nominated(model: Model, nominated: Mapping[int, Fraction], deadline: f
     if model.core is None:
         return None
     left = None if deadline is None else deadline - time.perf_counter()
+    options = _core.Options(nodes=MODEL_NODES, part_nodes=PART_NODES, seconds=left)
     got = _core.prove_nominated(model.core, model.remaining_free, [(c, p == 1) for c, p in nominated.items()],
-                                MODEL_NODES, PART_NODES, left)
+                                options)
     if got is None:
         return None
-    forced, ids = got
-    sets = [frozenset(s) for s in ids]
-    return [(cells, mine, uses_total, sets[k]) for cells, mine, uses_total, k in forced]
+    sets = [frozenset(s) for s in got.sources]
+    return [(cells, mine, uses_total, sets[k]) for cells, mine, uses_total, k in got.forced]

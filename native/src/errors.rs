@@ -10,7 +10,7 @@ use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 
 use crate::count::num::Stop;
-use crate::model;
+use crate::model::{self, Src};
 
 pyo3::create_exception!(
     cpsolve._core,
@@ -55,6 +55,27 @@ pub(crate) fn model_err(e: model::Error) -> PyErr {
 /// [`Inconsistent`] naming `sources` (clue ids, -1 the mine total).
 pub(crate) fn inconsistent(sources: Vec<i64>, reason: String) -> PyErr {
     Inconsistent::new_err((sources, reason))
+}
+
+/// [`Inconsistent`]: component `ci` of `m` has no configuration (its sources named).
+pub(crate) fn no_configuration(m: &model::Model, ci: usize) -> PyErr {
+    let src = m
+        .components
+        .get(ci)
+        .map(|c| c.src.to_ids())
+        .unwrap_or_default();
+    inconsistent(src, "no placement satisfies these clues".into())
+}
+
+/// [`Inconsistent`]: no placement of `m` meets the mine total (the total and every component's
+/// sources named).
+pub(crate) fn no_total(m: &model::Model) -> PyErr {
+    let total = Src::total();
+    let src = Src::union_of(std::iter::once(&total).chain(m.components.iter().map(|c| &c.src)));
+    inconsistent(
+        src.to_ids(),
+        "the clues cannot be met with the mine total".into(),
+    )
 }
 
 /// Adds the exceptions to the extension module.

@@ -36,6 +36,18 @@ pub struct Options {
     /// The prior mine density `(p, q)` (p / q) without a mine total.
     #[pyo3(get)]
     pub density: Option<(BigUint, BigUint)>,
+    /// Nodes the propagator's whole-model search may visit (propagation first: `prove_nominated`).
+    #[pyo3(get)]
+    pub nodes: Option<u64>,
+    /// Nodes each part's search may visit.
+    #[pyo3(get)]
+    pub part_nodes: Option<u64>,
+    /// Placements an exact endgame search may be built over (`Endgame.of_position`).
+    #[pyo3(get)]
+    pub max_placements: Option<u64>,
+    /// Positions an endgame search may visit.
+    #[pyo3(get)]
+    pub node_budget: Option<u64>,
     /// Seconds from the call until the whole call (for a count: the model) must be done.
     #[pyo3(get)]
     pub seconds: Option<f64>,
@@ -52,8 +64,8 @@ impl Options {
     /// Every setting by keyword only. Raises `ValueError` on a density over 1.
     #[new]
     #[pyo3(signature = (*, trust_flags=true, simplify=true, exact_limit=None, max_states=None,
-                        max_terms=None, combine_budget=None, density=None, seconds=None,
-                        count_seconds=None, combine_seconds=None))]
+                        max_terms=None, combine_budget=None, density=None, nodes=None, part_nodes=None,
+                        max_placements=None, node_budget=None, seconds=None, count_seconds=None, combine_seconds=None))]
     #[allow(clippy::too_many_arguments)] // keyword-only: each is named at the call
     fn new(
         trust_flags: bool,
@@ -63,6 +75,10 @@ impl Options {
         max_terms: Option<u64>,
         combine_budget: Option<u64>,
         density: Option<(BigUint, BigUint)>,
+        nodes: Option<u64>,
+        part_nodes: Option<u64>,
+        max_placements: Option<u64>,
+        node_budget: Option<u64>,
         seconds: Option<f64>,
         count_seconds: Option<f64>,
         combine_seconds: Option<f64>,
@@ -78,6 +94,10 @@ impl Options {
             max_terms,
             combine_budget,
             density,
+            nodes,
+            part_nodes,
+            max_placements,
+            node_budget,
             seconds,
             count_seconds,
             combine_seconds,
@@ -100,6 +120,24 @@ impl Options {
             max_states: self.max_states,
             max_terms: self.max_terms,
         }
+    }
+
+    /// The whole-model search's node budget (none: no limit).
+    pub fn nodes(&self) -> usize {
+        self.nodes
+            .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX))
+    }
+
+    /// Each part's search's node budget (none: no limit).
+    pub fn part_nodes(&self) -> usize {
+        self.part_nodes
+            .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX))
+    }
+
+    /// The endgame's placement limit (none: no limit).
+    pub fn max_placements(&self) -> usize {
+        self.max_placements
+            .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX))
     }
 
     /// The deadline of the whole call, from now.

@@ -14,8 +14,8 @@ use pyo3::types::{PyList, PyTuple};
 
 use super::num::{either, Deadline, Num, Stop};
 use super::{combine, dp, marginals_through_total, plan, Counted, Counts, ToPyInt};
-use crate::errors::{inconsistent, model_err, stop_err};
-use crate::model::{self, Component, Src};
+use crate::errors::{model_err, no_configuration, no_total, stop_err};
+use crate::model::{self, Component};
 use crate::options::Options;
 
 /// Why the whole model was not counted exactly (besides an inconsistency).
@@ -477,26 +477,8 @@ pub fn count_board(
                 Partial::CombineOutOfTime => out.combine_out_of_time = true,
             }
         }
-        Outcome::NoConfiguration(ci) => {
-            let src = m
-                .components
-                .get(ci)
-                .map(|c| c.src.to_ids())
-                .unwrap_or_default();
-            return Err(inconsistent(
-                src,
-                "no placement satisfies these clues".into(),
-            ));
-        }
-        Outcome::NoTotal => {
-            let total = Src::total();
-            let src =
-                Src::union_of(std::iter::once(&total).chain(m.components.iter().map(|c| &c.src)));
-            return Err(inconsistent(
-                src.to_ids(),
-                "the clues cannot be met with the mine total".into(),
-            ));
-        }
+        Outcome::NoConfiguration(ci) => return Err(no_configuration(m, ci)),
+        Outcome::NoTotal => return Err(no_total(m)),
     }
     Ok(out)
 }

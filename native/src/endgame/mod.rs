@@ -5,6 +5,9 @@
 //! exact counts of placements won. The listing and the search run without the GIL, on a thread of
 //! their own with a large stack (the search recurses once per cell revealed along a line of play).
 
+use crate::deadline::Deadline;
+use crate::errors::BudgetExceeded;
+use crate::options::Options;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -165,27 +168,55 @@ fn endgame_placements(
     Ok(py.allow_threads(|| placements::enumerate(&comps, &outside, remaining, limit)))
 }
 
+/// A board as the search sees it (`cpsolve._core.EndgameBoard`): `kinds` per cell how it counts in
+/// its neighbours' numbers (1 a mine, 2 unknown, 0 nothing), `live` the cells the search plays.
+#[pyclass(frozen, module = "cpsolve._core", name = "EndgameBoard")]
+pub struct EndgameBoard {
+    rows: usize,
+    cols: usize,
+    kinds: Vec<u8>,
+    live: Vec<u32>,
+}
+
+#[pymethods]
+impl EndgameBoard {
+    #[new]
+    fn new(rows: usize, cols: usize, kinds: Vec<u8>, live: Vec<u32>) -> Self {
+        EndgameBoard {
+            rows,
+            cols,
+            kinds,
+            live,
+        }
+    }
+}
+
+impl EndgameBoard {
+    fn layout(&self) -> Result<Layout, String> {
+        layout(self.rows, self.cols, &self.kinds, self.live.clone())
+    }
+}
+
 /// The game tree of a position, searched exactly (`cpsolve.play.endgame.EndgameSearch` wraps it).
+/// A search stopped by its node budget or its deadline raises `BudgetExceeded` (`out_of_time` says
+/// which).
 #[pyclass(module = "cpsolve._core")]
 pub struct Endgame {
     search: Search,
     live: Vec<u32>,
 }
 
+/// The node budget of `options` (none: no limit).
+fn node_budget(options: &Options) -> u64 {
+    options.node_budget.unwrap_or(u64::MAX)
+}
+
 impl Endgame {
     /// Arms the deadline of the search about to run: `seconds` from now (Python's
-    /// `budget.current().left()`; None: none; NaN or not positive: already passed; beyond the
-    /// clock's range: none).
+    /// `boundary.seconds()`).
     fn start(&mut self, seconds: Option<f64>) {
-        let now = std::time::Instant::now();
         self.search.out_of_time = false;
-        self.search.deadline = match seconds {
-            None => None,
-            Some(s) if s.is_nan() || s <= 0.0 => Some(now),
-            Some(s) => std::time::Duration::try_from_secs_f64(s)
-                .ok()
-                .and_then(|d| now.checked_add(d)),
-        };
+        self.search.deadline = Deadline::after(seconds);
     }
 
     fn live_index(&self, cell: u32) -> PyResult<usize> {
@@ -193,23 +224,31 @@ impl Endgame {
             .binary_search(&cell)
             .map_err(|_| PyValueError::new_err(format!("cell {cell} is not a live cell")))
     }
+
+    /// `BudgetExceeded` for a search that did not finish.
+    fn stopped(&self) -> PyErr {
+        BudgetExceeded::new_err(if self.search.out_of_time {
+            "the endgame search ran past the deadline"
+        } else {
+            "the endgame search ran over its node budget"
+        })
+    }
 }
 
 #[pymethods]
 impl Endgame {
-    /// The search over explicit `placements` (lists of board cells, each a subset of `live`).
+    /// The search over explicit `placements` (lists of board cells, each a subset of the board's
+    /// live cells), at most `options.node_budget` positions visited.
     #[new]
     fn new(
         py: Python<'_>,
-        rows: usize,
-        cols: usize,
-        kinds: Vec<u8>,
-        live: Vec<u32>,
+        board: &EndgameBoard,
         placements: Vec<Vec<u32>>,
-        budget: u64,
+        options: &Options,
     ) -> PyResult<Self> {
+        let budget = node_budget(options);
         py.allow_threads(|| -> Result<Self, String> {
-            let lay = layout(rows, cols, &kinds, live)?;
+            let lay = board.layout()?;
             let ps = as_live(&lay, &placements)?;
             let search = Search::new(lay.live.len(), &lay.base, &lay.nb, &ps, budget);
             Ok(Endgame {
@@ -220,32 +259,25 @@ impl Endgame {
         .map_err(PyValueError::new_err)
     }
 
-    /// The search over every placement of the position; None if there are more than `limit`, or not
-    /// `z` of them (the count the caller has).
+    /// The search over every placement of the position (`comps` as for `endgame_placements`, the
+    /// `outside` cells, `remaining` mines among them all); None if there are more than
+    /// `options.max_placements`.
     #[staticmethod]
-    #[allow(clippy::too_many_arguments)] // a position is plain data: one argument per part
     fn of_position(
         py: Python<'_>,
-        rows: usize,
-        cols: usize,
-        kinds: Vec<u8>,
-        live: Vec<u32>,
+        board: &EndgameBoard,
         comps: Vec<CompIn>,
         outside: Vec<u32>,
         remaining: i64,
-        limit: usize,
-        z: u64,
-        budget: u64,
+        options: &Options,
     ) -> PyResult<Option<Self>> {
         let comps = comps_of(comps)?;
+        let (budget, limit) = (node_budget(options), options.max_placements());
         py.allow_threads(|| -> Result<Option<Self>, String> {
-            let lay = layout(rows, cols, &kinds, live)?;
+            let lay = board.layout()?;
             let Some(listed) = placements::enumerate(&comps, &outside, remaining, limit) else {
                 return Ok(None);
             };
-            if listed.len() as u64 != z {
-                return Ok(None);
-            }
             let ps = as_live(&lay, &listed)?;
             let search = Search::new(lay.live.len(), &lay.base, &lay.nb, &ps, budget);
             Ok(Some(Endgame {
@@ -256,54 +288,42 @@ impl Endgame {
         .map_err(PyValueError::new_err)
     }
 
-    /// (finished, cell, placements won) of an optimal first move: finished false when the node budget
-    /// ran out; cell None when nothing is left to decide.
+    /// `(cell, placements won)` of an optimal first move; None when nothing is left to decide.
     #[pyo3(signature = (seconds=None))]
-    fn best_move(&mut self, py: Python<'_>, seconds: Option<f64>) -> (bool, Option<u32>, u64) {
+    fn best_move(&mut self, py: Python<'_>, seconds: Option<f64>) -> PyResult<Option<(u32, u64)>> {
         self.start(seconds);
         let search = &mut self.search;
         let got = py.allow_threads(|| {
             on_big_stack(search.levels(), || search.best_move()).unwrap_or(Err(OverBudget))
         });
         match got {
-            Ok(Some((k, won))) => (true, self.live.get(k).copied(), won),
-            Ok(None) => (true, None, 0),
-            Err(OverBudget) => (false, None, 0),
+            Ok(Some((k, won))) => Ok(self.live.get(k).map(|&c| (c, won))),
+            Ok(None) => Ok(None),
+            Err(OverBudget) => Err(self.stopped()),
         }
     }
 
-    /// (finished, placements won by optimal play from the whole position).
+    /// Placements won by optimal play from the whole position.
     #[pyo3(signature = (seconds=None))]
-    fn value(&mut self, py: Python<'_>, seconds: Option<f64>) -> (bool, u64) {
+    fn value(&mut self, py: Python<'_>, seconds: Option<f64>) -> PyResult<u64> {
         self.start(seconds);
         let search = &mut self.search;
-        match py.allow_threads(|| {
+        py.allow_threads(|| {
             on_big_stack(search.levels(), || search.value()).unwrap_or(Err(OverBudget))
-        }) {
-            Ok(w) => (true, w),
-            Err(OverBudget) => (false, 0),
-        }
+        })
+        .map_err(|_| self.stopped())
     }
 
-    /// (finished, placements won by opening `cell` first, then playing optimally).
+    /// Placements won by opening `cell` first, then playing optimally.
     #[pyo3(signature = (cell, seconds=None))]
-    fn move_value(
-        &mut self,
-        py: Python<'_>,
-        cell: u32,
-        seconds: Option<f64>,
-    ) -> PyResult<(bool, u64)> {
+    fn move_value(&mut self, py: Python<'_>, cell: u32, seconds: Option<f64>) -> PyResult<u64> {
         let k = self.live_index(cell)?;
         self.start(seconds);
         let search = &mut self.search;
-        Ok(
-            match py.allow_threads(|| {
-                on_big_stack(search.levels(), || search.move_value(k)).unwrap_or(Err(OverBudget))
-            }) {
-                Ok(w) => (true, w),
-                Err(OverBudget) => (false, 0),
-            },
-        )
+        py.allow_threads(|| {
+            on_big_stack(search.levels(), || search.move_value(k)).unwrap_or(Err(OverBudget))
+        })
+        .map_err(|_| self.stopped())
     }
 
     /// The last search stopped at its deadline (`seconds`), not at its node budget.
@@ -365,5 +385,6 @@ impl Endgame {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(endgame_placements, m)?)?;
     m.add_class::<Endgame>()?;
+    m.add_class::<EndgameBoard>()?;
     Ok(())
 }

@@ -6,7 +6,7 @@
 //! the moves, the cut-offs and the tie-breaks are those of the Python search this replaces, so that
 //! the same positions give the same moves and the same node counts (and the same budget overruns).
 
-use std::time::Instant;
+use crate::deadline::Deadline;
 
 use super::memo::{self, Memo};
 
@@ -143,7 +143,7 @@ pub struct Search {
     pub nodes: u64,
     pub budget: u64,
     /// the analysis deadline (`cpsolve/budget.py`), checked every [`CLOCK_EVERY`] nodes
-    pub deadline: Option<Instant>,
+    pub deadline: Deadline,
     /// the last search stopped at the deadline (not at the node budget)
     pub out_of_time: bool,
     /// first moves evaluated from the full set, in the order evaluated
@@ -222,7 +222,7 @@ impl Search {
             memo: Memo::default(),
             nodes: 0,
             budget,
-            deadline: None,
+            deadline: Deadline::none(),
             out_of_time: false,
             first: Vec::new(),
             sets: Vec::new(),
@@ -331,13 +331,9 @@ impl Search {
         if self.nodes > self.budget || depth > MAX_DEPTH {
             return Err(OverBudget);
         }
-        if self.nodes % CLOCK_EVERY == 0 {
-            if let Some(at) = self.deadline {
-                if Instant::now() > at {
-                    self.out_of_time = true;
-                    return Err(OverBudget);
-                }
-            }
+        if self.nodes % CLOCK_EVERY == 0 && self.deadline.check().is_err() {
+            self.out_of_time = true;
+            return Err(OverBudget);
         }
         let n = count(s, nz);
         if n == 1 {

@@ -50,6 +50,9 @@ pub struct Options {
 /// The simplified constraint model of a position (Python's `cpsolve.constraints.Model`).
 #[derive(Clone, Debug, Default)]
 pub struct Model {
+    /// The board's size.
+    pub rows: usize,
+    pub cols: usize,
     pub unknown: Vec<u32>,
     pub clues: Vec<Clue>,
     pub clue_cells: usize,
@@ -188,6 +191,8 @@ pub fn build(
         .map(|&c| (c, fact_number(&simp, c)))
         .collect();
     Ok(Model {
+        rows,
+        cols,
         unknown,
         clues,
         clue_cells,

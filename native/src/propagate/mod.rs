@@ -599,5 +599,6 @@ impl PyPropagator {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPropagator>()?;
     m.add_function(wrap_pyfunction!(nominated::prove_nominated, m)?)?;
+    m.add_class::<nominated::Nominated>()?;
     Ok(())
 }

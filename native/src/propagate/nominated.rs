@@ -19,6 +19,7 @@ use pyo3::prelude::*;
 use super::{clean, linked, Prop, Verdict};
 use crate::model::components::find;
 use crate::model::{Deadline, Model, PyModel, Src};
+use crate::options::Options;
 
 /// Per forced candidate, in the candidates' order: (variable, value, forced by the clues alone).
 pub type Settled = Vec<(usize, bool, bool)>;
@@ -247,25 +248,34 @@ fn every_source(m: &Model) -> Src {
     )
 }
 
+/// The cells an exact count decided by propagation (`prove_nominated`): per forced group
+/// `(board cells, is a mine, uses the total, index into sources)` in `forced`, and each source
+/// set as clue ids (-1: the total) in `sources`.
+#[pyclass(frozen, module = "cpsolve._core", name = "Nominated")]
+pub struct Nominated {
+    #[pyo3(get)]
+    forced: Vec<(Vec<u32>, bool, bool, usize)>,
+    #[pyo3(get)]
+    sources: Vec<Vec<i64>>,
+}
+
 /// The cells an exact count nominates, decided by propagation over the core's model (see the
-/// module docstring): None when anything is left open, else `(forced, sources)`: per forced group
-/// `(board cells, is a mine, uses the total, index into sources)`, and each source set as clue ids
-/// (-1: the total).
+/// module docstring): None when anything is left open, else the forced groups and their sources.
 /// `remaining`: the mines left among the unfixed cells (None: no total); `nominated`: (cell, is a
-/// mine) of the cells at exactly 0 or 1; `nodes` / `part_nodes`: the searches' budgets
-/// (`cpsolve/proof/propagate.py`); `seconds`: the time left (None: no deadline).
+/// mine) of the cells at exactly 0 or 1; `options.nodes` / `options.part_nodes`: the searches'
+/// budgets (`cpsolve/proof/propagate.py`); `options.seconds`: the time left (None: no deadline).
 #[pyfunction]
-#[pyo3(signature = (model, remaining, nominated, nodes, part_nodes, seconds))]
+#[pyo3(signature = (model, remaining, nominated, options))]
 pub fn prove_nominated(
     py: Python<'_>,
     model: &Bound<'_, PyModel>,
     remaining: Option<i64>,
     nominated: Vec<(u32, bool)>,
-    nodes: usize,
-    part_nodes: usize,
-    seconds: Option<f64>,
-) -> Option<Proved> {
+    options: &Options,
+) -> Option<Nominated> {
     let m = &model.get().model;
-    let deadline = Deadline::after(seconds);
+    let deadline = options.deadline();
+    let (nodes, part_nodes) = (options.nodes(), options.part_nodes());
     py.allow_threads(|| prove(m, remaining, &nominated, nodes, part_nodes, &deadline))
+        .map(|(forced, sources)| Nominated { forced, sources })
 }
