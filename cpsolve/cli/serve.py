@@ -140,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
         from ..web.serving import LINGER_FACTOR, HeadTimedH11Protocol
 
         protocol = type("HeadTimedH11Protocol", (HeadTimedH11Protocol,),
-                        {"head_timeout": limits.body_timeout, "linger_bytes": LINGER_FACTOR * limits.max_body})
+                        {"head_timeout": limits.body_timeout, "linger_bytes": LINGER_FACTOR * limits.largest_body})
         config = uvicorn.Config(app, http=protocol, **common)  # type: ignore[arg-type]
         server = uvicorn.Server(config)
         runner = lambda: server.run(sockets=[sock])  # noqa: E731

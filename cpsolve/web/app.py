@@ -4,7 +4,7 @@ The work is elsewhere: what each endpoint does with a body in :mod:`.jobs` (requ
 :mod:`.validate`, the analysis documents in :mod:`.documents`, the games in :mod:`.games`, sealed as
 tokens by :mod:`.tokens`: the server keeps no game), run in worker processes by :mod:`.pool`. The
 event loop only reads bodies and writes answers: parsing, analyses, proofs, moves, game moves and
-rendering the JSON run in the workers, so a heavy board or a 1 MB body does not stall other users
+rendering the JSON, reading pictures run in the workers, so a heavy board or a 1 MB body does not stall other users
 (nor ``/api/health``), and when ``workers + queue`` jobs are already in hand the answer is 503 at
 once. Bodies announced over ``max_body`` bytes get 413 before a byte of them is read, bodies found
 over it while reading (chunked) as soon as they are; bodies that take over ``body_timeout`` seconds
@@ -76,11 +76,12 @@ class Api:
         self.pool: Pool = make_pool(limits, secret)
         self.reading: set[asyncio.Timeout] = set()  # the deadlines of the bodies being read
 
-    async def read_body(self, request: Request) -> bytes:
-        """The body, at most ``max_body`` bytes (413) within ``body_timeout`` seconds (408). A body
-        announced over the cap is not read at all; one found over it while reading, no further."""
+    async def read_body(self, request: Request, cap: int | None = None) -> bytes:
+        """The body, at most ``cap`` bytes (default ``max_body``; 413) within ``body_timeout``
+        seconds (408). A body announced over the cap is not read at all; one found over it while
+        reading, no further."""
         lim = self.limits
-        cap = lim.max_body
+        cap = lim.max_body if cap is None else cap
         length = request.headers.get("content-length")
         if length is not None:
             try:
@@ -144,6 +145,10 @@ class Api:
 
     async def check(self, request: Request) -> Response:
         return await self.job(request, jobs.check, await self.read_body(request))
+
+    async def read(self, request: Request) -> Response:
+        """A picture in the body (any type: its bytes tell), up to ``max_image_body`` bytes."""
+        return await self.job(request, jobs.read_picture, await self.read_body(request, self.limits.max_image_body))
 
     async def move(self, request: Request) -> Response:
         return await self.job(request, jobs.move, await self.read_body(request))
@@ -252,6 +257,7 @@ def create_app(limits: Limits | None = None, secret: bytes | str | None = None) 
         Route("/api/analyze", endpoint(api.analyze), methods=post),
         Route("/api/check", endpoint(api.check), methods=post),
         Route("/api/move", endpoint(api.move), methods=post),
+        Route("/api/read", endpoint(api.read), methods=post),
         Route("/api/health", endpoint(api.health), methods=get),
         Route("/api/games", endpoint(api.new_game), methods=post),
         Route("/api/games/{id}", endpoint(api.get_game), methods=get),

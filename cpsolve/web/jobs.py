@@ -1,6 +1,6 @@
 """The work behind the endpoints, as plain functions of a request's bytes, run by :mod:`.pool` in
 the server's worker processes (or threads), never on the event loop: parsing the body (JSON, board
-text), the analysis, proof, move or game move, and rendering the answer as JSON bytes.
+text, a picture), the analysis, proof, move or game move, and rendering the answer as JSON bytes.
 
 :func:`execute` runs one job and returns its whole answer, ``(status, body, close)``: a client's
 error is its status and ``{"error": ...}`` (from :class:`RequestError` or a :class:`BoardError`),
@@ -86,6 +86,28 @@ def move(ctx: Context, body: bytes) -> dict[str, Any]:
     if first not in ("safe", "opening"):
         raise RequestError(f"'first_click' must be \"safe\" or \"opening\", got {first!r}")
     return documents.move_document(board, options, first)
+
+
+def read_picture(ctx: Context, body: bytes) -> dict[str, Any]:
+    """``POST /api/read``: the board in a picture (:func:`cpsolve.read_image`), its reading's JSON
+    document; an unsure reading too (200: the page shows the unsure cells to be fixed). No board in
+    it (not an image, a broken or huge one, no grid) is 400 with the reader's line."""
+    from ..picture import NoBoardFound, read_image  # the image libraries: loaded by the first picture
+
+    try:
+        reading = read_image(body, name=PICTURE)
+    except NoBoardFound as exc:
+        message = str(exc)
+        raise RequestError(message.removeprefix(f"{PICTURE}: ")) from None
+    cells, cap = reading.board.rows * reading.board.cols, ctx.limits.max_cells
+    if cells > cap:
+        raise RequestError(f"the picture's board has {cells:,} cells ({reading.board.cols}x{reading.board.rows}); "
+                           f"this server analyses at most {cap:,}")
+    return reading.to_json()
+
+
+#: The name a posted picture has in the reader's messages (taken off the answer's one line).
+PICTURE = "<picture>"
 
 
 # games: the state comes in sealed in the path, goes out sealed as the next id

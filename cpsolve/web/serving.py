@@ -31,7 +31,7 @@ from .app import limits_from_environment
 LINGER_IDLE = 1.0
 #: ... and after this many seconds in all.
 LINGER_SECONDS = 5.0
-#: ... and after this many times the body cap of dropped bytes.
+#: ... and after this many times the largest body cap of dropped bytes.
 LINGER_FACTOR = 8
 
 
@@ -66,7 +66,7 @@ class HeadTimedH11Protocol(H11Protocol):
     whose body is unread (see the module)."""
 
     head_timeout: float = _LIMITS.body_timeout
-    linger_bytes: int = LINGER_FACTOR * _LIMITS.max_body
+    linger_bytes: int = LINGER_FACTOR * _LIMITS.largest_body
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         self._lingering: _LingeringTransport = _LingeringTransport(transport, self)

@@ -24,6 +24,7 @@ class Limits:
     """What one server accepts. Every analysis is bounded in time (proofs) and size (cells)."""
 
     max_body: int = 1_000_000        # bytes of a request body (413 above)
+    max_image_body: int = 10_000_000  # bytes of a picture posted to /api/read (413 above)
     max_cells: int = 40_000          # cells of a board or a game (200x200)
     time_limit: float = 2.0          # default seconds of proof per analysis
     max_time_limit: float = 5.0      # a client's time_limit is capped at this
@@ -37,6 +38,11 @@ class Limits:
     def __post_init__(self) -> None:
         if self.pool not in ("processes", "threads"):
             raise ValueError(f"pool must be 'processes' or 'threads', got {self.pool!r}")
+
+    @property
+    def largest_body(self) -> int:
+        """The largest body any endpoint takes (a connection lingers after a 413 for a few times it)."""
+        return max(self.max_body, self.max_image_body)
 
 
 class RequestError(CpsolveError):
