@@ -88,8 +88,8 @@ def draw_cell(img: np.ndarray, x: int, y: int, s: int, value: str) -> None:
     elif value in ("*", "X", "W"):
         _mine(img, x, y, s)
         if value == "W":
-            t = max(1, s // 10)
-            a, b = round(s * 0.15), round(s * 0.85)
+            t = max(1, s // 16)
+            a, b = round(s * 0.1), round(s * 0.9)
             cv2.line(img, (x + a, y + a), (x + b, y + b), (255, 0, 0), t)
             cv2.line(img, (x + b, y + a), (x + a, y + b), (255, 0, 0), t)
 

@@ -43,107 +43,141 @@ class CellLook:
     blob_span: float          # the dark pixels' bounding box side over the interior side
     cross: float              # the least marked (dark or red) of the four outer diagonal arms, 0..1
     edge_dark: float          # dark pixels in the ring along the cell's sides (a cursor over it)
+    side_red: float           # red pixels in the ring along the cell's sides (a red background)
 
 
 def _lum(a: np.ndarray) -> np.ndarray:
     return a[..., 0] * 0.299 + a[..., 1] * 0.587 + a[..., 2] * 0.114
 
 
-def _mode_colour(px: np.ndarray) -> np.ndarray:
-    """The most common colour among ``px`` (N x 3): the mean of the fullest bin of 16 levels per
-    channel. Unlike a median per channel it is a colour that is there: a ring crossed by a red
+def crops(rgb: np.ndarray, grid: Grid) -> np.ndarray:
+    """Every cell as an equal square crop: (rows, cols, size, size, 3) float32. The lattice's
+    boundaries sit up to half a pixel inside a revealed cell's grid line: rounding a quarter pixel
+    down keeps each crop on its cell's own pixels."""
+    size = max(4, int(np.floor(min(grid.pitch_x, grid.pitch_y))))
+    xs = np.round(grid.xs()[:-1] - 0.25).astype(int)
+    ys = np.round(grid.ys()[:-1] - 0.25).astype(int)
+    height, width = rgb.shape[:2]
+    yy = np.clip(ys[:, None] + np.arange(size)[None, :], 0, height - 1)   # rows x size
+    xx = np.clip(xs[:, None] + np.arange(size)[None, :], 0, width - 1)    # cols x size
+    out = rgb[yy[:, None, :, None], xx[None, :, None, :]]                 # rows x cols x size x size x 3
+    return out.astype(np.float32)
+
+
+def _mode_colours(px: np.ndarray) -> np.ndarray:
+    """Per cell (px: N x M x 3), the most common colour: the mean of the fullest bin of 16 levels
+    per channel. Unlike a median per channel it is a colour that is there: a cell crossed by a red
     line and a black mine keeps its grey."""
+    n, m = px.shape[:2]
     q = px.astype(np.int32) >> 4
-    keys = (q[:, 0] << 8) | (q[:, 1] << 4) | q[:, 2]
-    values, counts = np.unique(keys, return_counts=True)
-    best = values[np.argmax(counts)]
-    return px[keys == best].mean(axis=0)
+    keys = (q[..., 0] << 8) | (q[..., 1] << 4) | q[..., 2]                 # N x M
+    counts = np.bincount((keys + 4096 * np.arange(n)[:, None]).ravel(), minlength=4096 * n).reshape(n, 4096)
+    best = counts.argmax(axis=1)
+    mask = keys == best[:, None]
+    return (px * mask[..., None]).sum(axis=1) / mask.sum(axis=1)[:, None]
 
 
 def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
-    img = rgb.astype(np.float32)
-    xs, ys = grid.xs(), grid.ys()
+    """Every cell's measurements, all cells at once (numpy over the stacked crops)."""
+    cells = crops(rgb, grid)
+    rows, cols, size = cells.shape[0], cells.shape[1], cells.shape[2]
+    n = rows * cols
+    flat = cells.reshape(n, size, size, 3)
     p = grid.cell_size
     w = max(1, round(0.07 * p))
     inset = max(1, round(0.16 * p))
-    out = []
-    for r in range(grid.rows):
-        # the lattice's boundaries sit up to half a pixel inside a revealed cell's grid line:
-        # rounding a quarter pixel down keeps the crop on the cell's own pixels
-        y0, y1 = int(round(ys[r] - 0.25)), int(round(ys[r + 1] - 0.25))
-        line = []
-        for c in range(grid.cols):
-            x0, x1 = int(round(xs[c] - 0.25)), int(round(xs[c + 1] - 0.25))
-            cell = img[y0:y1, x0:x1]
-            h, wd = cell.shape[:2]
-            lum = _lum(cell)
-            # strips one pixel in from the crop's sides: the lattice may be half a pixel off, and
-            # the neighbour's grid line must not pass for this cell's shadow
-            # (upper percentiles: a dark digit, flag or mine that reaches a side must not pass for a
-            # shadow)
-            top = np.percentile(lum[1:1 + w, 1 + w:wd - 1 - w], 80)
-            left = np.percentile(lum[1 + w:h - 1 - w, 1:1 + w], 80)
-            bottom = np.percentile(lum[h - 1 - w:h - 1, 1 + w:wd - 1 - w], 80)
-            right = np.percentile(lum[1 + w:h - 1 - w, wd - 1 - w:wd - 1], 80)
-            bevel = float((top + left - bottom - right) / 2)
-            inner = cell[inset:h - inset, inset:wd - inset]
-            ih, iw = inner.shape[:2]
-            # the background: the most common colour of the cell inside its outermost pixels
-            bg = _mode_colour(cell[1:h - 1, 1:wd - 1].reshape(-1, 3))
-            dist = np.sqrt(((inner - bg) ** 2).sum(axis=2))
-            fg = dist > FOREGROUND
-            n = fg.sum()
-            fg_fraction = float(n / fg.size)
-            if n:
-                d = dist[fg]
-                strong = inner[fg][d >= np.median(d)]
-                fg_colour = np.median(strong, axis=0)
-            else:
-                fg_colour = bg
-            dark = inner.max(axis=2) < 80
-            red = (inner[..., 0] > 150) & (inner[..., 1] < 100) & (inner[..., 2] < 100)
-            dark_fraction = float(dark.mean())
-            blob_fill = blob_span = 0.0
-            if dark.any():
-                yy, xx = np.nonzero(dark)
-                bh, bw = yy.max() - yy.min() + 1, xx.max() - xx.min() + 1
-                blob_fill = float(dark.sum() / (bh * bw))
-                blob_span = float(min(bh, bw) / max(ih, iw))
-            line.append(CellLook(bevel, bg, fg_fraction, fg_colour, dark_fraction, float(red.mean()),
-                                 blob_fill, blob_span, _cross(cell, p), _edge_dark(cell, p)))
-        out.append(line)
+    lum = _lum(flat)
+    # the bevel: strips one pixel in from the crop's sides (the lattice may be half a pixel off and
+    # the neighbour's grid line must not pass for this cell's shadow); upper percentiles, so that a
+    # dark digit, flag or mine that reaches a side does not pass for a shadow
+    a, b = 1 + w, size - 1 - w
+    top = np.percentile(lum[:, 1:1 + w, a:b].reshape(n, -1), 80, axis=1)
+    left = np.percentile(lum[:, a:b, 1:1 + w].reshape(n, -1), 80, axis=1)
+    bottom = np.percentile(lum[:, size - 1 - w:size - 1, a:b].reshape(n, -1), 80, axis=1)
+    right = np.percentile(lum[:, a:b, size - 1 - w:size - 1].reshape(n, -1), 80, axis=1)
+    bevel = (top + left - bottom - right) / 2
+    # the background: the most common colour of the cell inside its outermost pixels
+    bg = _mode_colours(flat[:, 1:size - 1, 1:size - 1].reshape(n, -1, 3))
+    inner = flat[:, inset:size - inset, inset:size - inset]
+    ih = inner.shape[1]
+    dist = np.sqrt(((inner - bg[:, None, None, :]) ** 2).sum(axis=3))
+    fg = dist > FOREGROUND
+    fg_fraction = fg.mean(axis=(1, 2))
+    # the foreground's colour: the mean of its strongest pixels (the stroke's core, not its edges)
+    strong = fg & (dist >= 0.75 * dist.max(axis=(1, 2))[:, None, None])
+    count = strong.sum(axis=(1, 2))
+    fg_colour = np.where(count[:, None] > 0, (inner * strong[..., None]).sum(axis=(1, 2)) /
+                         np.maximum(count, 1)[:, None], bg)
+    dark = inner.max(axis=3) < 80
+    red = (inner[..., 0] > 150) & (inner[..., 1] < 100) & (inner[..., 2] < 100)
+    dark_fraction = dark.mean(axis=(1, 2))
+    red_fraction = red.mean(axis=(1, 2))
+    any_rows, any_cols = dark.any(axis=2), dark.any(axis=1)
+    has = any_rows.any(axis=1)
+    idx = np.arange(ih)
+    bh = np.where(any_rows, idx, -1).max(axis=1) - np.where(any_rows, idx, ih).min(axis=1) + 1
+    bw = np.where(any_cols, idx, -1).max(axis=1) - np.where(any_cols, idx, ih).min(axis=1) + 1
+    blob_fill = np.where(has, dark.sum(axis=(1, 2)) / np.maximum(bh * bw, 1), 0.0)
+    blob_span = np.where(has, np.minimum(bh, bw) / ih, 0.0)
+    cross = _cross(flat, size)
+    edge_dark = _edge_dark(flat, p)
+    side_red = _ring_fraction((flat[..., 0] > 150) & (flat[..., 1] < 100) & (flat[..., 2] < 100), p)
+    looks = [CellLook(float(bevel[i]), bg[i], float(fg_fraction[i]), fg_colour[i], float(dark_fraction[i]),
+                      float(red_fraction[i]), float(blob_fill[i]), float(blob_span[i]), float(cross[i]),
+                      float(edge_dark[i]), float(side_red[i])) for i in range(n)]
+    return [looks[r * cols:(r + 1) * cols] for r in range(rows)]
+
+
+def _ring_fraction(mask: np.ndarray, p: float) -> np.ndarray:
+    """Per cell, the fraction of ``mask`` (N x size x size) in the ring between the cell's outermost
+    pixel and 15% of the way in."""
+    size = mask.shape[1]
+    k = max(2, round(0.15 * p))
+    ring = np.zeros((size, size), bool)
+    ring[1:size - 1, 1:size - 1] = True
+    ring[k:size - k, k:size - k] = False
+    return (mask & ring).sum(axis=(1, 2)) / max(int(ring.sum()), 1)
+
+
+def _edge_dark(flat: np.ndarray, p: float) -> np.ndarray:
+    """Per cell, the fraction of near-black pixels in the ring along its sides: bevels, grid lines,
+    digits and question marks leave it alone, a mouse cursor over the cell does not."""
+    return _ring_fraction(flat.max(axis=3) < 90, p)
+
+
+def _grow(mask: np.ndarray) -> np.ndarray:
+    """``mask`` (N x size x size) grown by one pixel each way (3 x 3)."""
+    grown = mask.copy()
+    grown[:, 1:, :] |= mask[:, :-1, :]
+    grown[:, :-1, :] |= mask[:, 1:, :]
+    out = grown.copy()
+    out[:, :, 1:] |= grown[:, :, :-1]
+    out[:, :, :-1] |= grown[:, :, 1:]
     return out
 
 
-def _edge_dark(cell: np.ndarray, p: float) -> float:
-    """The fraction of near-black pixels in the ring between a cell's outermost pixel and 15% of
-    the way in: bevels, grid lines, digits and question marks leave it alone, a mouse cursor over
-    the cell does not."""
-    h, w = cell.shape[:2]
-    k = max(2, round(0.15 * p))
-    dark = cell.max(axis=2) < 90
-    ring = np.concatenate([dark[1:k, 1:w - 1].ravel(), dark[h - k:h - 1, 1:w - 1].ravel(),
-                           dark[k:h - k, 1:k].ravel(), dark[k:h - k, w - k:w - 1].ravel()])
-    return float(ring.mean()) if ring.size else 0.0
-
-
-def _cross(cell: np.ndarray, p: float) -> float:
-    """How much of each outer arm of the cell's two diagonals (from 12% to 30% of the way in from each
-    corner) is marked dark or red, the least of the four: a crossed-out flag or mine marks all four,
-    a flag or a digit at most two."""
-    h, w = cell.shape[:2]
-    mark = (cell.max(axis=2) < 90) | ((cell[..., 0] > 150) & (cell[..., 1] < 100) & (cell[..., 2] < 100))
-    ts = np.linspace(0.12, 0.3, 7)
+def _cross(flat: np.ndarray, size: int) -> np.ndarray:
+    """Per cell, how much of each of its two diagonals (from 10% to 90% of the way across) carries
+    a dark or red line, the less of the two: a crossed-out flag or mine is crossed all along, a
+    flag's outline or a digit's strokes only here and there. A point counts when it (or a pixel beside it) is
+    dark or red and the points a little off the diagonal on both sides are not of that colour: a
+    line (a black cross over a red flag's cloth too), not a filled shape the diagonal runs into."""
+    dark = flat.max(axis=3) < 90
+    red = (flat[..., 0] > 150) & (flat[..., 1] < 100) & (flat[..., 2] < 100)
+    ts = np.linspace(0.1, 0.9, 17)
+    d = max(2, round(0.12 * size))
+    kinds = [(_grow(dark), dark), (_grow(red), red)]  # a line a pixel off the diagonal still counts
     arms = []
-    for fy, fx in ((ts, ts), (ts, 1 - ts), (1 - ts, ts), (1 - ts, 1 - ts)):
-        ys = np.clip(np.round(fy * (h - 1)).astype(int), 0, h - 1)
-        xs = np.clip(np.round(fx * (w - 1)).astype(int), 0, w - 1)
-        hit = np.zeros(len(ts), bool)
-        for dy in (-1, 0, 1):  # a line one pixel off the exact diagonal still counts
-            for dx in (-1, 0, 1):
-                hit |= mark[np.clip(ys + dy, 0, h - 1), np.clip(xs + dx, 0, w - 1)]
-        arms.append(hit.mean())
-    return float(min(arms))
+    for fy, fx, sy, sx in ((ts, ts, 1, -1), (ts, 1 - ts, 1, 1)):
+        ys = np.clip(np.round(fy * (size - 1)).astype(int), 0, size - 1)
+        xs = np.clip(np.round(fx * (size - 1)).astype(int), 0, size - 1)
+        o1y, o1x = np.clip(ys + sy * d, 0, size - 1), np.clip(xs + sx * d, 0, size - 1)
+        o2y, o2x = np.clip(ys - sy * d, 0, size - 1), np.clip(xs - sx * d, 0, size - 1)
+        hit = np.zeros((flat.shape[0], len(ts)), bool)
+        for grown, mask in kinds:
+            hit |= grown[:, ys, xs] & ~(mask[:, o1y, o1x] & mask[:, o2y, o2x])
+        arms.append(hit.mean(axis=1))
+    return np.min(np.stack(arms), axis=0)
 
 
 def _confidence(margin: float, scale: float) -> float:
@@ -152,6 +186,7 @@ def _confidence(margin: float, scale: float) -> float:
 
 #: symbols a cell can carry, whatever its tile
 RED_BG, CROSSED, MINE, FLAG, MARK, NOTHING = "red background", "crossed", "mine", "flag", "mark", "nothing"
+RED_AND_DARK = "red and dark"
 
 
 def symbol(look: CellLook) -> tuple[str, float]:
@@ -159,17 +194,23 @@ def symbol(look: CellLook) -> tuple[str, float]:
     background, a crossed-out flag or mine (a wrong flag), a mine, a flag, another mark (a digit or
     a question mark), or nothing."""
     bg = look.background
-    red_bg = bg[0] > 170 and bg[1] < 90 and bg[2] < 90 and look.red_fraction > 0.2
+    red_bg = bg[0] > 170 and bg[1] < 90 and bg[2] < 90 and look.red_fraction > 0.2 and look.side_red >= 0.5
     mine_like = (look.dark_fraction >= 0.12 and look.blob_fill >= 0.35 and look.blob_span >= 0.35
                  and max(bg) > 100 and look.dark_fraction < 0.9)
     if red_bg:
         return RED_BG, 1.0 if mine_like else 0.2
-    if look.cross >= 0.7 and look.red_fraction >= 0.02 and look.dark_fraction >= 0.05:
-        return CROSSED, _confidence(look.cross - 0.5, 0.3)
+    crossed_mine = (look.dark_fraction >= 0.1 and look.blob_fill >= 0.25 and look.blob_span >= 0.35
+                    and look.red_fraction >= 0.02 and max(bg) > 100)
+    if look.cross >= 0.8 and look.red_fraction >= 0.02 and look.dark_fraction >= 0.05:
+        return CROSSED, _confidence(look.cross - 0.7, 0.1)
+    if crossed_mine:  # winmine's wrong flag (a mine crossed in red, on a flat tile), or a flag
+        return RED_AND_DARK, 1.0 if look.blob_fill >= 0.35 else 0.2
     if mine_like and look.red_fraction < 0.02:
         return MINE, _confidence(look.blob_fill - 0.3, 0.15)
     if look.red_fraction >= 0.03 and look.dark_fraction >= 0.02:
-        return FLAG, _confidence(min(look.red_fraction - 0.015, look.dark_fraction - 0.01), 0.03)
+        # (a flag half crossed out is no sure flag)
+        return FLAG, min(_confidence(min(look.red_fraction - 0.015, look.dark_fraction - 0.01), 0.03),
+                         _confidence(0.75 - look.cross, 0.1))
     if look.fg_fraction < 0.02:
         return NOTHING, _confidence(0.035 - look.fg_fraction, 0.015)
     if look.fg_fraction < 0.035:
@@ -263,6 +304,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin) -> tuple[list[str], 
                 v, conf = "X", sconf
             elif sym == CROSSED:
                 v, conf = "W", sconf
+            elif sym == RED_AND_DARK:  # on a raised tile a flag, on a flat one a mine crossed in red
+                v, conf = ("F", cconf) if cov else ("W", min(sconf, cconf))
             elif sym == MINE:
                 # a mine on a flat tile where the others lie on raised ones is the exploded one
                 v, conf = ("X" if mines_on_covered and not cov else "*"), min(sconf, cconf)

@@ -188,9 +188,10 @@ def grid_in_box(edges: Edges, box: tuple[int, int, int, int]) -> Grid | None:
 
 def _line_fit(profile: np.ndarray, start: float, pitch: float, count: int) -> tuple[float, float]:
     """Least-squares (start, pitch) of ``count + 1`` boundaries: each boundary's position is the
-    peak of the smoothed profile within a fifth of a pitch of where the lattice puts it (a peak, not a
-    centroid: digits and bevels beside a boundary must not pull it)."""
-    smooth = cv2.GaussianBlur(profile.reshape(1, -1).astype(np.float64), (0, 0), 1.0).ravel()
+    highest point of the profile within a fifth of a pitch of where the lattice puts it (a peak, not a
+    centroid: digits and bevels beside a boundary must not pull it; unsmoothed: a bevel's two
+    inner edges side by side must not outweigh the boundary's one)."""
+    smooth = profile.astype(np.float64)
     ks, pos, weights = [], [], []
     half = pitch / 5
     # the board's outer boundaries lie beside its border's own edges: measured only on small boards
