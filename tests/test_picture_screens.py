@@ -161,3 +161,16 @@ def test_heldout_screenshots_are_never_read_wrong() -> None:
 def test_heldout_transcriptions_are_complete() -> None:
     for p in pictures(HELDOUT):
         assert p.with_suffix(".txt").exists() and p.with_suffix(".cells").exists(), p.name
+
+
+@pytest.mark.parametrize("folder", [SCREENS, HELDOUT], ids=lambda f: f.name)
+def test_every_picture_is_attributed_and_small(folder: Path) -> None:
+    """Each picture has its row (source, commit, licence) in the folder's README; none is over
+    500 KB and the two folders stay under 15 MB together (the original bytes are kept, never
+    scaled, so a big picture is replaced, not shrunk)."""
+    readme = (folder / "README.md").read_text()
+    for p in pictures(folder):
+        assert f"| `{p.name}` |" in readme, p.name
+        assert p.stat().st_size <= 500 * 1024, p.name
+    total = sum(p.stat().st_size for f in (SCREENS, HELDOUT) for p in pictures(f))
+    assert total <= 15 * 1024 * 1024
