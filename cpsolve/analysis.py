@@ -27,6 +27,7 @@ from .probability import Estimate, Exact, Probability
 from .proof import minimal_conflict, prove_model  # the solvers' libraries load on first use only
 from .proof.backends.base import ProofStatus
 from .proof.certainty import Certainty
+from .proof.conflict_reason import conflict_reason
 from .proof.prover import deductions_only
 from .result import (  # what an analysis returns (cpsolve.analysis.Analysis still names it)
     ESTIMATE_ONE,
@@ -58,9 +59,11 @@ def _inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: boo
                        time_limit: float | None) -> InconsistentBoard:
     if isinstance(board, Model):
         clues, has_total = board.clues, board.remaining is not None
+        unknown, remaining = len(board.unknown), board.remaining
     else:
-        _, clues = board_clues(board, trust_flags)
+        cells_left, clues = board_clues(board, trust_flags)
         has_total = board.mines is not None
+        unknown, remaining = len(cells_left), board.remaining_mines(trust_flags)
     try:
         shrunk = minimal_conflict(board, exc.sources, trust_flags=trust_flags, engine=engine,
                                   time_limit=time_limit)
@@ -71,8 +74,11 @@ def _inconsistent_from(exc: Inconsistent, board: Board | Model, trust_flags: boo
     else:
         sources = frozenset(range(len(clues))) | (frozenset({TOTAL}) if has_total else frozenset())
         minimal = False
-    cells = sorted((clues[s].row, clues[s].col) for s in sources if s != TOTAL)
-    return InconsistentBoard(cells, TOTAL in sources, exc.reason, minimal=minimal)
+    named = sorted((clues[s] for s in sources if s != TOTAL), key=lambda c: (c.row, c.col))
+    # the reason in the board's own counts, for the named set (the model's reason, exc.reason, counts
+    # a derived constraint: "-1 mines needed among 1 cells", issue 43 item 2)
+    reason = conflict_reason(named, TOTAL in sources, unknown, remaining)
+    return InconsistentBoard([(c.row, c.col) for c in named], TOTAL in sources, reason, minimal=minimal)
 
 
 def analyze(board: Board, options: AnalysisOptions | None = None, *,

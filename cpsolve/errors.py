@@ -38,8 +38,10 @@ class InconsistentBoard(CpsolveError, ValueError):
     ``conflict``: clue cells (row, col) that admit no placement together, with the mine total when
     ``uses_total``, proved so before they are named; ``minimal``: no member can be left out (False
     when the time limit cut the shrinking short: a proved conflict, perhaps larger than needed);
-    ``reason``: how the conflict was found. Its JSON document (docs/json.md) is written by
-    :func:`cpsolve.result.inconsistent_document`, the one writer of the documents.
+    ``reason``: why the set admits no placement, in the board's own counts ("clue 1,2 needs 3 mines
+    but only 2 covered cells touch it"; empty for a set without such a reason). Its JSON document
+    (docs/json.md) is written by :func:`cpsolve.result.inconsistent_document`, the one writer of the
+    documents.
     """
 
     def __init__(self, conflict: list[tuple[int, int]], uses_total: bool, reason: str = "", *,
@@ -48,11 +50,12 @@ class InconsistentBoard(CpsolveError, ValueError):
         self.uses_total = uses_total
         self.reason = reason
         self.minimal = minimal
-        where = ", ".join(f"{r},{c}" for r, c in conflict) or "none"
+        # cells as everywhere in the command line's reports: ROW,COL separated by spaces
+        where = " ".join(f"{r},{c}" for r, c in conflict) or "none"
         total = " and the mine total" if uses_total else ""
         shape = "a minimal conflicting set" if minimal else "a conflicting set, not shown minimal"
         super().__init__(f"inconsistent board: no placement satisfies the clues at {where}{total} "
-                         f"({shape}{'; ' + reason if reason else ''})")
+                         f"({shape}){': ' + reason if reason else ''}")
 
 
 class BudgetError(CpsolveError):

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from ..board import MAX_DIGITS, clip, parse_signed
 from ..options import DEFAULT_DENSITY, DEFAULTS, AnalysisOptions, OptionsError, density_value, engine_value
+from ..words import plural
 from . import CliError, off_board
 
 
@@ -143,7 +144,8 @@ def game_board(args: argparse.Namespace) -> GameBoard:
         raise CliError(str(exc)) from None
     first = args.first_cell if args.first_cell is not None else default_first_cell(rows, cols, args.first_click)
     if off_board(first, rows, cols):
-        raise CliError(f"--first-cell {first[0]},{first[1]} is off the board ({rows} rows x {cols} columns)")
+        raise CliError(f"--first-cell {first[0]},{first[1]} is off the board ({plural(rows, 'row')} x "
+                       f"{plural(cols, 'column')})")
     return GameBoard(rows, cols, mines, first)
 
 

@@ -10,7 +10,10 @@ import argparse
 import json
 
 from ..board import FLAG, display_name
+from ..errors import InconsistentBoard
 from ..proof import explain_cell
+from ..proof.conflict_reason import board_conflict_reason
+from ..words import plural
 from . import EXIT_BAD_INPUT, CliError, off_board, read_board
 from .args import add_accept_unsure_option, add_engine_option, add_time_limit_option, parse_cell
 
@@ -45,8 +48,8 @@ def run(args: argparse.Namespace) -> int:
     name = display_name(args.board)
     row, col = args.cell
     if off_board(args.cell, board.rows, board.cols):
-        raise CliError(f"{name}: cell {row},{col} is off the board ({board.rows} rows x "
-                       f"{board.cols} columns)")
+        raise CliError(f"{name}: cell {row},{col} is off the board ({plural(board.rows, 'row')} x "
+                       f"{plural(board.cols, 'column')})")
     reason = board.nothing_to_prove(row, col, trust_flags=not args.ignore_flags)
     if reason is not None:
         hint = "; use --ignore-flags to check it" if board.at(row, col) == FLAG else ""
@@ -67,11 +70,11 @@ def run(args: argparse.Namespace) -> int:
                        conflict_uses_total=ex.uses_total, conflict_minimal=ex.minimal,
                        minimal=ex.minimal)
         print(json.dumps(doc))
-    if ex.verdict == "inconsistent":
-        total = " and the mine total" if ex.uses_total else ""
-        raise CliError(f"{name}: inconsistent board: no placement satisfies the clues at "
-                       f"{_cells(ex.clues) or 'none'}{total}"
-                       + (" (a minimal conflicting set)" if ex.minimal else ""), EXIT_BAD_INPUT)
+    if ex.verdict == "inconsistent":  # solve's message, word for word (InconsistentBoard's)
+        trust = not args.ignore_flags
+        reason = board_conflict_reason(board, ex.clues, ex.uses_total, trust) if ex.minimal else ""
+        exc = InconsistentBoard(list(ex.clues), ex.uses_total, reason, minimal=ex.minimal)
+        raise CliError(f"{name}: {exc}", EXIT_BAD_INPUT)
     if args.json:
         return status
     if ex.verdict == "undecided":

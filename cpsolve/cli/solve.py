@@ -103,10 +103,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"cpsolve: {name}: {exc}", file=sys.stderr)
             if args.json:
                 print(json.dumps(inconsistent_document(exc, board, not args.ignore_flags)), flush=True)
-            else:
+            elif len(args.boards) > 1:  # the board's place among the others; the message is on stderr only
                 if n:
                     print()
-                print(f"== {name}: INCONSISTENT ==\n{exc}", flush=True)
+                print(f"== {name}: INCONSISTENT (see standard error) ==", flush=True)
             status = max(status, EXIT_INCONSISTENT)
             continue
         if args.json:

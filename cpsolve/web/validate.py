@@ -14,6 +14,7 @@ from typing import Any
 from ..board import Board, BoardError, decode_board_bytes, grid_shape, parse_board
 from ..errors import CpsolveError
 from ..options import AnalysisOptions, OptionsError
+from ..words import plural
 
 __all__ = ["Limits", "RequestError", "board_from_text", "board_request_error", "cell_of", "decode_json",
            "decode_text", "integer", "json_object", "kind", "options_from"]
@@ -147,7 +148,7 @@ def cell_of(doc: dict[str, Any], rows: int, cols: int) -> tuple[int, int]:
     col = integer(doc, "col")
     assert row is not None and col is not None
     if not (0 <= row < rows and 0 <= col < cols):
-        raise RequestError(f"cell {row},{col} is off the board ({rows} rows x {cols} columns)")
+        raise RequestError(f"cell {row},{col} is off the board ({plural(rows, 'row')} x {plural(cols, 'column')})")
     return row, col
 
 
