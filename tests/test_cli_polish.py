@@ -180,3 +180,37 @@ def test_a_closed_pipe_is_quiet(argv: list[str]) -> None:
     proc.stdout.close()
     err = proc.stderr.read()
     assert proc.wait(timeout=120) == 0 and err == b""
+
+
+# item 10 ------------------------------------------------------------------------------------------
+
+def test_play_gives_a_key_to_its_kinds_of_guess(capsys: pytest.CaptureFixture[str]) -> None:
+    from cpsolve.play.strategy import GUESS_KINDS
+
+    status, out, _ = run(["play", "--difficulty", "expert", "--games", "4", "--seed", "1"], capsys)
+    assert status == 0
+    counted = {w.rstrip(",") for ln in out.splitlines() if ln.startswith(("  guesses", "  games lost on", " " * 24))
+               for w in ln.split() if w.rstrip(",") in GUESS_KINDS}
+    assert counted  # 4 Expert games guess
+    key = out.split("  kinds of guess:\n", 1)[1].splitlines()
+    keyed = {ln.split()[0] for ln in key if ln.startswith("    ") and ln.split()[0] in GUESS_KINDS}
+    assert counted <= keyed
+    assert max(map(len, out.splitlines())) <= 80
+
+
+def test_demo_and_the_legend_give_their_marks_a_key(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["demo", "headline"], capsys)
+    assert status == 0 and "    ?" in out and "\n?: " in out
+    status, out, _ = run(["solve", "--no-color", str(EXPERT)], capsys)
+    assert ".s/.m probability exactly 0/1, not proved in the time limit" in out
+
+
+def test_the_summary_says_to_open_proved_safe_cells_rather_than_guess(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    status, out, _ = run(["solve", str(EXPERT)], capsys)
+    assert status == 0
+    assert "next: open the 5 proved-safe cells; no guess is needed" in out and "best guess:" not in out
+    blank = tmp_path / "blank.txt"  # nothing proved: a guess is named, with its probability
+    blank.write_text("mines: 4\n. . . .\n. . . .\n. . . .\n. . . .\n")
+    status, out, _ = run(["solve", str(blank)], capsys)
+    assert "best guess: " in out and "(mine probability 1/4 = 0.2500)" in out and "next: open" not in out

@@ -62,6 +62,8 @@ def run(args: argparse.Namespace) -> int:
             tag = cell.proof.verdict if cell.proof is not None else f"{cell.probability.value:.2f}"
             rt.append(f"{tag:>6}")
         print(f"{''.join(left):<40}{''.join(rt)}")
+    # a key to the marks (issue 43 item 10: the '?' had none)
+    print("\n?: a cell next to no clue, which the naive count leaves out; mine, safe: proved")
     bad = naive[(1, 2)]
     print(f"\ncell 1,2: naive {bad} = {float(bad):.4f}, the lowest here: a naive solver clicks it.\n"
           f"          correct {right.cell(1, 2).probability.text()}: it is a certain mine.")

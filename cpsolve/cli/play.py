@@ -16,6 +16,7 @@ from ..play.cluster import ClusterUnavailable
 from ..play.referee import Analyzer, GameRecord
 from ..play.run_config import RunConfig
 from ..play.runner import run
+from ..play.strategy import GUESS_KINDS
 from ..words import plural
 from . import EXIT_OK, CliError
 from .args import (
@@ -182,6 +183,12 @@ def _wrapped(head: str, items: list[str], width: int = WIDTH) -> list[str]:
     return lines + [line]
 
 
+def _guess_key(s: dict[str, Any]) -> list[str]:
+    """A key to the kinds of guess the table counts (issue 43 item 10: "pseudo", "secondary", ...)."""
+    kinds = [k for k in GUESS_KINDS if k in s["moves"] or k in s["losses"]]
+    return ["  kinds of guess:", *(f"    {k:<15}{GUESS_KINDS[k]}" for k in kinds)] if kinds else []
+
+
 def render_table(s: dict[str, Any]) -> str:
     lo, hi = s["win_rate_ci95"]
     r, c = s["first_cell"]
@@ -200,10 +207,11 @@ def render_table(s: dict[str, Any]) -> str:
         *_wrapped(f"  guesses               {s['guesses']:>10}   ",
                   [f"{k} {v}" for k, v in s["moves"].items() if k not in ("proved", "exact-zero")]),
         *_wrapped("  games lost on         ", [f"{k} {v}" for k, v in s["losses"].items()] or ["-"]),
+        *_guess_key(s),
         f"  time per position     median {s['median_ms']:.2f} ms, p99 {s['p99_ms']:.2f} ms, "
         f"max {s['max_ms']:.2f} ms",
         f"  throughput            {s['games_per_second']:.2f} games/s with "
-        + (f"cluster {s['cluster']}" if s.get("cluster") else f"{s['jobs']} job(s)") + " "
+        + (f"cluster {s['cluster']}" if s.get("cluster") else plural(s['jobs'], 'job')) + " "
         f"(strategy {s['strategy_ms_per_game']:.0f} ms/game),",
         f"                        {s['games_per_cpu_second']:.2f} games per CPU-second",
     ]

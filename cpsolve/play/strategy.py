@@ -23,6 +23,21 @@ class Move:
     reason: str
 
 
+#: What each kind of guess is (a guess's :attr:`Move.reason`), in a few words for the reports that
+#: count them (``cpsolve play``'s table); docs/play.md, "The player", says each in full.
+GUESS_KINDS: dict[str, str] = {
+    "counted-safe": "the exact count shows it safe, not proved in time",
+    "fifty-fifty": "a forced 50/50: two cells, one mine, nothing tells",
+    "free": "free guess: each placement has a twin nothing tells apart",
+    "pseudo": "pseudo 50/50 (2 cells or 2x2): its tile opened first",
+    "isolated": "the best move of an area nothing else informs",
+    "endgame": "the best move found by the exact endgame search",
+    "secondary": "the evaluator: safety now and after what it shows",
+    "lowest-living": "the lowest probability among living cells",
+    "lowest": "the lowest probability",
+}
+
+
 def default_first_cell(rows: int, cols: int, rule: str) -> tuple[int, int]:
     """The first click of the reference win rates.
 

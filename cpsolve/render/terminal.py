@@ -9,7 +9,7 @@ Compact grid (default): two characters a cell, so an Expert board (30 columns) i
 ``.2``  covered, exact mine probability 20-29% (the tens digit; the colour shows it finer)
 ``~3``  covered, an **estimate** of 30-39%; never a certainty
 `` S``  proved safe (green: the only green on the grid); `` M`` proved mine
-``.s``  exact 0 (``.m`` exact 1) that the proof engine did not confirm in its time budget
+``.s``  probability exactly 0 (``.m`` exactly 1) that the proof engine did not prove in the time limit
 `` 3``  a revealed number (blank: 0); `` F`` a flag; `` *`` a known mine
 ``[]``  the best guess, in plain text; on a terminal it is underlined in bold instead
 ====== =============================================================================
@@ -24,11 +24,13 @@ import os
 import shutil
 import sys
 import textwrap
+from itertools import groupby
 from typing import TYPE_CHECKING
 
 from ..board import Board
 from ..probability import Exact
 from ..result import Analysis, no_guess_reason
+from ..result.document import NO_KEY, cell_values
 from ..words import plural
 from . import palette
 from .palette import CellLook
@@ -82,8 +84,8 @@ def compact_code(cl: CellLook) -> str:
     return "." + str(min(9, int(p * 10)))
 
 
-def wide_code(cl: CellLook, analysis: Analysis, row: int, col: int) -> str:
-    """The cell as today's wide grid writes it (five characters, percentages)."""
+def wide_code(cl: CellLook) -> str:
+    """The cell as the wide grid writes it (five characters, percentages)."""
     if cl.kind == "revealed":
         return str(cl.number)
     if cl.kind in ("flag", "mine", "covered"):
@@ -91,9 +93,9 @@ def wide_code(cl: CellLook, analysis: Analysis, row: int, col: int) -> str:
     if cl.kind in ("proved_safe", "proved_mine"):
         text = "M" if cl.kind == "proved_mine" else "S"
     else:
-        p = analysis.cell(row, col).probability
-        pct = p.value * 100
-        if isinstance(p, Exact) and p.fraction in (0, 1):
+        assert cl.probability is not None
+        pct = cl.probability * 100
+        if cl.forced:  # an exact 0 or 1
             text = f"{int(pct)}%"
         elif pct < 1:
             text = "<1%"
@@ -101,7 +103,7 @@ def wide_code(cl: CellLook, analysis: Analysis, row: int, col: int) -> str:
             text = ">99%"
         else:
             text = f"{pct:.0f}%"
-        if not isinstance(p, Exact):
+        if cl.kind == "estimate":
             text = "~" + text
     if cl.best:
         text = "[" + text + "]" if len(text) <= 3 else text + "<"
@@ -135,36 +137,43 @@ def wide_band(rows: int, width: int | None) -> int | None:
     return max(1, (width - label - 1) // WIDE_CELL)
 
 
-def grid_text(analysis: Analysis, board_cells: list[list[CellLook]], *, plain: bool, wide: bool = False,
+def grid_text(table: list[CellLook], index: list[int], rows: int, cols: int, *, plain: bool, wide: bool = False,
               width: int | None = None) -> Text | PlainText:
-    """The grid as a rich Text, or its :class:`PlainText` when ``plain``.
+    """The grid as a rich Text, or its :class:`PlainText` when ``plain``, from the looks of
+    :func:`~cpsolve.render.palette.look_table` (``table``, and ``index``: each cell's look, row-major).
 
-    ``width`` (the wide grid only): the terminal's columns. A wide grid wider than that is printed
-    in bands of board columns, each band with its own column header, one blank line between bands
-    (an Expert board is 154 columns wide at five a cell)."""
-    rows, cols = len(board_cells), len(board_cells[0]) if board_cells else 0
+    Each distinct look's text (and style) is made once, and a row is joined from them: a plain row
+    in one ``str.join``, a coloured one as one styled span per run of equal looks (rich pays per span:
+    a blank 1000x1000 board is one span a row). ``width`` (the wide grid only): the terminal's
+    columns. A wide grid wider than that is printed in bands of board columns, each band with its
+    own column header, one blank line between bands (an Expert board is 154 columns wide at five a
+    cell)."""
     label = len(str(max(0, rows - 1))) + 1
     out = _text(plain)
     if not wide:
-        out.append(" " * label + "".join(f"{c:<10}" for c in range(0, cols, 5)).rstrip() + "\n")
-        for r, line in enumerate(board_cells):
-            out.append(f"{r:>{label - 1}} ")
-            for cl in line:
-                code = "[]" if plain and cl.best else compact_code(cl)
-                out.append(code, style=None if plain else _style(cl))
-            out.append("\n")
-        return out
-    band = wide_band(rows, width) or max(1, cols)
+        codes = ["[]" if plain and cl.best else compact_code(cl) for cl in table]
+        head, lead = " " * label + "".join(f"{c:<10}" for c in range(0, cols, 5)).rstrip() + "\n", label - 1
+        first = 1
+    else:
+        codes = [f"{wide_code(cl):>{WIDE_CELL}}" for cl in table]
+        lead, first = label - 1, 2
+    styles = None if plain else [_style(cl) for cl in table]
+    band = cols if not wide else (wide_band(rows, width) or max(1, cols))
     for start in range(0, cols, band):
-        if start:
-            out.append("\n")
-        span = range(start, min(cols, start + band))
-        out.append(" " * (label + 1) + "".join(f"{c:>{WIDE_CELL}}" for c in span) + "\n")
-        for r, line in enumerate(board_cells):
-            out.append(f"{r:>{label - 1}}  ")
-            for c in span:
-                cl = line[c]
-                out.append(f"{wide_code(cl, analysis, r, c):>{WIDE_CELL}}", style=None if plain else _style(cl))
+        end = min(cols, start + band)
+        if wide:
+            if start:
+                out.append("\n")
+            head = " " * (label + 1) + "".join(f"{c:>{WIDE_CELL}}" for c in range(start, end)) + "\n"
+        out.append(head)
+        for r in range(rows):
+            ids = index[r * cols + start:r * cols + end]
+            out.append(f"{r:>{lead}}" + " " * first)
+            if styles is None:
+                out.append("".join(map(codes.__getitem__, ids)))
+            else:
+                for look_id, run in groupby(ids):
+                    out.append(codes[look_id] * len(list(run)), style=styles[look_id])
             out.append("\n")
     return out
 
@@ -177,8 +186,9 @@ def legend(*, plain: bool, wide: bool = False) -> Text | PlainText:
                    "        [..] best guess, F flag, * mine\n")
         return out
     out.append("legend: .2 mine chance 20-29%  ~3 estimate 30-39%  S proved safe  M proved mine\n")
-    out.append("        " + ("[] best guess" if plain else "underlined best guess")
-               + "  .s/.m exact 0/1 unproved in time  F flag  * mine")
+    out.append("        " + ("[] best guess" if plain else "underlined best guess") + "  F flag  * mine\n")
+    # a key for the cells whose probability is exactly 0 or 1 without a proof (issue 43 item 10)
+    out.append("        .s/.m probability exactly 0/1, not proved in the time limit")
     if not plain:
         from rich.style import Style
 
@@ -212,8 +222,8 @@ def _string_console(colour: bool) -> Console:
 
 def _plain_grid(board: Board, analysis: Analysis, *, wide: bool, legend_line: bool, width: int | None = None) -> str:
     """The grid and legend without colour, as rich prints them on a console that is not a terminal."""
-    cells = palette.looks(board, analysis)
-    out = grid_text(analysis, cells, plain=True, wide=wide, width=width).plain
+    table, index = palette.look_table(board, analysis)
+    out = grid_text(table, index, board.rows, board.cols, plain=True, wide=wide, width=width).plain
     return out + legend(plain=True, wide=wide).plain if legend_line else out
 
 
@@ -226,8 +236,9 @@ def _print_grid(console: Console, board: Board, analysis: Analysis, *, wide: boo
         text = _plain_grid(board, analysis, wide=wide, legend_line=legend_line, width=width)
         console.print(Text(text, no_wrap=True, overflow="ignore"), end="", soft_wrap=True)
         return
-    cells = palette.looks(board, analysis)
-    console.print(grid_text(analysis, cells, plain=plain, wide=wide, width=width), end="", soft_wrap=True)
+    table, index = palette.look_table(board, analysis)
+    console.print(grid_text(table, index, board.rows, board.cols, plain=plain, wide=wide, width=width), end="",
+                  soft_wrap=True)
     if legend_line:
         console.print(legend(plain=plain, wide=wide), end="", soft_wrap=True)
 
@@ -291,21 +302,27 @@ def render_summary(analysis: Analysis) -> str:
             out.append(f"not decided within the time limit: {plural(undecided, 'cell')} (not proved either way)")
     bg = a.best_guess
     if safe and bg in safe:
-        # proved-safe cells need no guess (the best guess is one of them)
-        out.append(f"best move: open the {len(safe)} proved-safe cell(s), no guess needed (first: {bg[0]},{bg[1]})")
+        # proved-safe cells need no guess (the best guess is one of them): say so, not "best guess"
+        # (issue 43 item 10)
+        out.append(f"next: open the {plural(len(safe), 'proved-safe cell')}; no guess is needed "
+                   f"(first: {bg[0]},{bg[1]})")
     elif bg is not None:
         out.append(_guess_line("best guess", a, bg))
         sf = a.safest
         if sf is not None:
             out.append(_guess_line("safest", a, sf) if sf != bg else "safest: the same cell")
     else:
-        out.append(f"best guess: none ({no_guess_reason(a.cells)})")
+        out.append(f"best guess: none ({no_guess_reason(a.cells if cell_values(a).listed else [])})")
     return "\n".join(line for long in out for line in fit(long))
 
 
 def _guess_line(label: str, a: Analysis, cell: tuple[int, int]) -> str:
     """``label: row,col (mine probability p)``, a huge board's exact fraction cut to its digits' count."""
-    p = a.cell(*cell).probability
+    # the value off the keyed entries (the grid's, made once): a.cell() would build a result per
+    # covered cell (15 s of a blank 1000x1000 board's 17, issue 43 item 3)
+    values = cell_values(a)
+    key = values.keys[cell[0] * a.cols + cell[1]]
+    p = values.values[values.default if key == NO_KEY else key]
     head = f"{label}: {cell[0]},{cell[1]} (mine probability "
     text, value = p.text(), (f" = {p.value:.4f}" if isinstance(p, Exact) and p.fraction not in (0, 1) else "")
     if len(head) + len(text) + len(value) + 1 > WIDTH:  # the exact fraction of a big board: thousands of digits

@@ -211,6 +211,49 @@ def keyed_safest(analysis: Analysis) -> tuple[int, int] | None:
         return _safest_of(analysis, _keyed(analysis))
 
 
+@dataclass(frozen=True)
+class CellValues:
+    """Every board cell's value, as the document's entries (:func:`cell_values`): ``keys[i]`` is
+    board cell ``i``'s entry, whose value is ``values[k]`` and proof ``proofs[k]`` (True a mine, False
+    safe, None none; an estimate on a proved cell already replaced by the proved 0 or 1, as in the
+    per-cell results). :data:`NO_KEY` marks a cell without an entry of its own: a listed (covered)
+    cell then has the ``default`` entry, an unlisted one (revealed, a known mine, a trusted flag) has
+    none. ``listed``: how many cells the analysis lists; ``best``: :attr:`Analysis.best_guess` (the
+    document's)."""
+
+    keys: array[int]
+    default: int
+    values: list[Probability]
+    proofs: list[bool | None]
+    listed: int
+    best: tuple[int, int] | None   # Analysis.best_guess
+
+
+#: A board cell without an entry of its own in :class:`CellValues`.
+NO_KEY = _NO_KEY
+
+
+def cell_values(analysis: Analysis) -> CellValues:
+    """The values of every board cell by :class:`CellValues`: one entry per distinct value, keyed per
+    cell in C, without a per-cell result (the terminal grid of a 1000x1000 board reads a million
+    cells: issue 43 item 3). Made once per analysis and kept on it (an analysis does not change)."""
+    made = analysis.__dict__.get("_cell_values")  # the grid and the summary both read them
+    if made is not None:
+        return made
+    k = _keyed(analysis)
+    if k.per_board:
+        keys_bytes = k.keys
+    else:
+        layers = [(k.cells, k.keys)] + ([(k.over_cells, k.over_keys)] if k.over_cells else [])
+        keys_bytes = _core.cell_keys(analysis.rows * analysis.cols, layers)
+    keys = array("I")
+    keys.frombytes(keys_bytes)
+    made = analysis.__dict__["_cell_values"] = CellValues(
+        keys, k.default, k.entries.objects, k.entries.proof_of, len(k.cells) // 4, analysis.best_guess)
+    return made
+
+
+
 def write_document(analysis: Analysis, fd: int | None = None) -> bytes | None:
     """The JSON document of docs/json.md of ``analysis``: the one writer of it (for
     :meth:`Analysis.to_json_text`, :meth:`Analysis.to_json` and :meth:`Analysis.write_json`).
