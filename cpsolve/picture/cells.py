@@ -65,13 +65,13 @@ def crops(rgb: np.ndarray, grid: Grid) -> np.ndarray:
 
 
 def _mode_colours(px: np.ndarray) -> np.ndarray:
-    """Per cell (px: N x M x 3), the most common colour: the mean of the fullest bin of 16 levels
+    """Per cell (px: N x M x 3), the most common colour: the mean of the fullest bin of 8 levels
     per channel. Unlike a median per channel it is a colour that is there: a cell crossed by a red
     line and a black mine keeps its grey."""
     n, m = px.shape[:2]
-    q = px.astype(np.int32) >> 4
-    keys = (q[..., 0] << 8) | (q[..., 1] << 4) | q[..., 2]                 # N x M
-    counts = np.bincount((keys + 4096 * np.arange(n)[:, None]).ravel(), minlength=4096 * n).reshape(n, 4096)
+    q = px.astype(np.int32) >> 5
+    keys = (q[..., 0] << 6) | (q[..., 1] << 3) | q[..., 2]                 # N x M
+    counts = np.bincount((keys + 512 * np.arange(n)[:, None]).ravel(), minlength=512 * n).reshape(n, 512)
     best = counts.argmax(axis=1)
     mask = keys == best[:, None]
     return (px * mask[..., None]).sum(axis=1) / mask.sum(axis=1)[:, None]

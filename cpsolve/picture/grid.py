@@ -22,7 +22,7 @@ The best candidate (most lined cells) wins; no candidate with at least :data:`MI
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -72,14 +72,29 @@ class Edges:
 
     v: np.ndarray
     h: np.ndarray
+    _grown: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, compare=False, repr=False)
+
+    def grown(self, t: int) -> tuple[np.ndarray, np.ndarray]:
+        """``v`` widened by ``t`` pixels across (left and right), ``h`` likewise up and down: made
+        once per width (every candidate lattice of one picture reads the same ones)."""
+        if t not in self._grown:
+            self._grown[t] = (cv2.dilate(self.v, np.ones((1, 2 * t + 1), np.uint8)),
+                              cv2.dilate(self.h, np.ones((2 * t + 1, 1), np.uint8)))
+        return self._grown[t]
+
+
+def _channel_max(a: np.ndarray) -> np.ndarray:
+    """The largest of the three channels per pixel (OpenCV: several times numpy's max over axis 2)."""
+    if a.ndim == 2:
+        return a
+    c0, c1, c2 = cv2.split(a)
+    return cv2.max(cv2.max(c0, c1), c2)
 
 
 def edge_maps(rgb: np.ndarray, threshold: int) -> Edges:
     height, width = rgb.shape[:2]
-    gx = cv2.absdiff(rgb[:, 1:], rgb[:, :-1])
-    gy = cv2.absdiff(rgb[1:, :], rgb[:-1, :])
-    gx = np.max(gx, axis=2) if gx.ndim == 3 else gx
-    gy = np.max(gy, axis=2) if gy.ndim == 3 else gy
+    gx = _channel_max(cv2.absdiff(rgb[:, 1:], rgb[:, :-1]))
+    gy = _channel_max(cv2.absdiff(rgb[1:, :], rgb[:-1, :]))
     gx = cv2.erode(gx, np.ones((PERSIST, 1), np.uint8))
     gy = cv2.erode(gy, np.ones((1, PERSIST), np.uint8))
     v = np.zeros((height, width), np.uint8)
@@ -89,7 +104,7 @@ def edge_maps(rgb: np.ndarray, threshold: int) -> Edges:
     return Edges(v, h)
 
 
-def find_grids(rgb: np.ndarray, threshold: int = 20, limit: int = 6) -> list[Grid]:
+def find_grids(rgb: np.ndarray, threshold: int = 20, limit: int = 4) -> list[Grid]:
     """Lattices found in the picture, best first (perhaps none)."""
     edges = edge_maps(rgb, threshold)
     lines = cv2.dilate(edges.v | edges.h, np.ones((3, 3), np.uint8))
@@ -120,10 +135,14 @@ def _autocorrelation(profile: np.ndarray, max_lag: int) -> np.ndarray:
 
 
 def _component(profile: np.ndarray, periods: np.ndarray) -> np.ndarray:
-    """The profile's Fourier component at each period (complex), per unit of profile mass."""
-    x = np.arange(len(profile))
-    phases = np.exp(-2j * np.pi * np.outer(1.0 / periods, x))
-    return (phases @ profile) / max(profile.sum(), 1e-9)
+    """The profile's Fourier component at each period (complex), per unit of profile mass (summed
+    over the profile's nonzero entries only: edge profiles are mostly zero)."""
+    x = np.flatnonzero(profile)
+    if len(x) == 0:
+        return np.zeros(len(periods), complex)
+    w = profile[x]
+    phases = np.exp(-2j * np.pi * np.outer(1.0 / periods, x.astype(np.float64)))
+    return (phases @ w) / w.sum()
 
 
 def estimate_pitch(px: np.ndarray, py: np.ndarray) -> tuple[float, float, float, float] | None:
@@ -147,7 +166,11 @@ def estimate_pitch(px: np.ndarray, py: np.ndarray) -> tuple[float, float, float,
             break
     if p0 is None:
         return None
-    periods = np.arange(max(MIN_PITCH - 0.5, p0 - 1.0), p0 + 1.0, 0.01)
+    # coarse to fine: every 0.08 px over a pixel either side, then every 0.008 px around the best
+    periods = np.arange(max(MIN_PITCH - 0.5, p0 - 1.0), p0 + 1.0, 0.08)
+    strength = np.abs(_component(px, periods)) + np.abs(_component(py, periods))
+    best = float(periods[int(np.argmax(strength))])
+    periods = np.arange(best - 0.08, best + 0.08, 0.008)
     fx, fy = _component(px, periods), _component(py, periods)
     strength = np.abs(fx) + np.abs(fy)
     k = int(np.argmax(strength))
@@ -161,7 +184,8 @@ def grid_in_box(edges: Edges, box: tuple[int, int, int, int]) -> Grid | None:
     bx, by, bw, bh = box
     v = edges.v[by:by + bh, bx:bx + bw]
     h = edges.h[by:by + bh, bx:bx + bw]
-    found = estimate_pitch(v.sum(axis=0, dtype=np.float64), h.sum(axis=1, dtype=np.float64))
+    found = estimate_pitch(v.sum(axis=0, dtype=np.int32).astype(np.float64),
+                           h.sum(axis=1, dtype=np.int32).astype(np.float64))
     if found is None:
         return None
     pitch, phase_x, phase_y, _strength = found
@@ -256,8 +280,7 @@ def refine(edges: Edges, grid: Grid) -> Grid | None:
 def lined_cells(edges: Edges, xs: np.ndarray, ys: np.ndarray, pitch: float) -> np.ndarray:
     """Per lattice cell (len(ys)-1 by len(xs)-1), the fraction of its four sides that carry an edge."""
     t = max(1, round(0.06 * pitch))
-    vd = cv2.dilate(edges.v, np.ones((1, 2 * t + 1), np.uint8))
-    hd = cv2.dilate(edges.h, np.ones((2 * t + 1, 1), np.uint8))
+    vd, hd = edges.grown(t)
     cx = np.clip(np.round(xs - 1).astype(int), 0, vd.shape[1] - 1)
     cy = np.clip(np.round(ys - 1).astype(int), 0, hd.shape[0] - 1)
     vcols = vd[:, cx].astype(np.float32)      # H x len(xs): each vertical lattice line, per row
