@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .grid import Grid
-from .skins import Skin
+from .skins import SKIN_BY_NAME, Skin, known_tile
 
 #: a cell whose confidence is below this is unsure
 SURE = 0.35
@@ -228,8 +228,9 @@ def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
 
 
 def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], skin: Skin
-          ) -> tuple[np.ndarray, np.ndarray]:
-    """Per cell: is its tile covered, and how sure. Where the board has raised cells (a bevel), the
+          ) -> tuple[np.ndarray, np.ndarray, str | None]:
+    """Per cell: is its tile covered, and how sure; and the flat skin recognised by its tile
+    colours, if any. Where the board has raised cells (a bevel), the
     bevel decides; on a flat skin the tiles' colours are grouped, and a group is covered when it
     holds flags or mines, revealed when it holds digits, and of two bare groups the darker is
     covered (so it is in every skin the reader knows)."""
@@ -238,7 +239,7 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     if (bevel > 40).sum() >= 2:
         covered = bevel > skin.bevel
         conf = np.clip(np.abs(bevel - skin.bevel) / max(skin.bevel, 1.0), 0, 1)
-        return covered, conf
+        return covered, conf, None
     colours = np.array([[lk.background for lk in row] for row in looks]).reshape(-1, 3)
     centres: list[np.ndarray] = []
     members: list[list[int]] = []
@@ -261,6 +262,13 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
         closed = sum(x in (FLAG, MINE, CROSSED) for x in kinds)
         digits = sum(x == MARK for x in kinds)
         state.append(True if closed > digits else False if digits else None)
+    skin_name = None
+    for k, centre in enumerate(centres):  # a flat skin's known tile colours say which is which
+        known = known_tile(centre)
+        if known is not None and len(members[k]) >= 2:
+            skin_name = skin_name or known[0]
+            if state[k] is None:
+                state[k] = known[1]
     bare = [k for k, st in enumerate(state) if st is None]
     if len(state) == 1 and bare:
         # one bare colour over the whole board: raised cells are a new game; flat ones could be
@@ -268,29 +276,34 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
         mean_bevel = float(np.median(bevel))
         covered = np.full((rows, cols), mean_bevel > 0)
         conf = np.full((rows, cols), 1.0 if mean_bevel >= 15 else 0.0)
-        return covered, conf
+        return covered, conf, skin_name
     if bare:
-        lum = [float(_lum(centres[k])) for k in bare]
-        known_covered = [k for k, st in enumerate(state) if st is True]
-        if not known_covered and len(bare) >= 2:
-            darkest = bare[int(np.argmin(lum))]
-            state[darkest] = True
+        lum = {k: float(_lum(centres[k])) for k in range(len(centres))}
+        revealed_lum = [lum[k] for k, st in enumerate(state) if st is False]
+        if not any(st is True for st in state):
+            # no group holds a flag or a mine: the darkest bare group is covered when it is darker
+            # than the groups with digits (or there are none); so it is in every skin the reader knows
+            darkest = min(bare, key=lambda k: lum[k])
+            if not revealed_lum or lum[darkest] < min(revealed_lum):
+                state[darkest] = True
         for k in bare:
             if state[k] is None:
                 # a bare group like a covered group's colour is covered; otherwise revealed (0s)
                 near = [float(np.sqrt(((centres[k] - centres[j]) ** 2).sum())) for j, st in enumerate(state)
                         if st is True]
-                state[k] = bool(near and min(near) < 40) or (len(bare) == 1 and not any(
-                    st is False for st in state))
+                state[k] = bool(near and min(near) < 40)
     covered = np.array([bool(state[label[i]]) for i in range(rows * cols)]).reshape(rows, cols)
     conf = np.ones((rows, cols))
-    return covered, conf
+    return covered, conf, skin_name
 
 
-def classify_board(looks: list[list[CellLook]], skin: Skin) -> tuple[list[str], list[float]]:
-    """Every cell's value and confidence, row-major."""
+def classify_board(looks: list[list[CellLook]], skin: Skin) -> tuple[list[str], list[float], Skin]:
+    """Every cell's value and confidence, row-major, and the skin read (``skin`` unless the tiles'
+    colours name another)."""
     symbols = [[symbol(lk) for lk in row] for row in looks]
-    covered, cov_conf = tiles(looks, symbols, skin)
+    covered, cov_conf, named = tiles(looks, symbols, skin)
+    if named is not None:
+        skin = SKIN_BY_NAME[named]
     rows, cols = len(looks), len(looks[0])
     mines_on_covered = any(sym == MINE and covered[r, c] for r in range(rows) for c, (sym, _) in
                            enumerate(symbols[r]))
@@ -325,4 +338,4 @@ def classify_board(looks: list[list[CellLook]], skin: Skin) -> tuple[list[str], 
                 conf = min(conf, sconf, cconf, 0.1 if look.edge_dark > 0.05 else 1.0)
             values.append(v)
             confidence.append(conf)
-    return values, confidence
+    return values, confidence, skin

@@ -73,6 +73,14 @@ class Edges:
     v: np.ndarray
     h: np.ndarray
     _grown: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, compare=False, repr=False)
+    _long: dict[int, Edges] = field(default_factory=dict, compare=False, repr=False)
+
+    def long(self, length: int) -> Edges:
+        """The edges that persist over ``length`` pixels along their boundary (made once per length)."""
+        if length not in self._long:
+            self._long[length] = Edges(cv2.erode(self.v, np.ones((length, 1), np.uint8)),
+                                       cv2.erode(self.h, np.ones((1, length), np.uint8)))
+        return self._long[length]
 
     def grown(self, t: int) -> tuple[np.ndarray, np.ndarray]:
         """``v`` widened by ``t`` pixels across (left and right), ``h`` likewise up and down: made
@@ -145,9 +153,13 @@ def _component(profile: np.ndarray, periods: np.ndarray) -> np.ndarray:
     return (phases @ w) / w.sum()
 
 
-def estimate_pitch(px: np.ndarray, py: np.ndarray) -> tuple[float, float, float, float] | None:
+def estimate_pitch(px: np.ndarray, py: np.ndarray, near: float | None = None
+                   ) -> tuple[float, float, float, float] | None:
     """(pitch, x phase, y phase, strength) of square cells from the two edge profiles, or None.
-    Phases are in profile coordinates: boundaries at phase + k * pitch."""
+    Phases are in profile coordinates: boundaries at phase + k * pitch. ``near``: a pitch already
+    known to about a pixel (the search is then only around it)."""
+    if near is not None:
+        return _fine_pitch(px, py, near)
     max_lag = min(MAX_PITCH, len(px) // 2, len(py) // 2)
     if max_lag < MIN_PITCH:
         return None
@@ -166,6 +178,10 @@ def estimate_pitch(px: np.ndarray, py: np.ndarray) -> tuple[float, float, float,
             break
     if p0 is None:
         return None
+    return _fine_pitch(px, py, p0)
+
+
+def _fine_pitch(px: np.ndarray, py: np.ndarray, p0: float) -> tuple[float, float, float, float]:
     # coarse to fine: every 0.08 px over a pixel either side, then every 0.008 px around the best
     periods = np.arange(max(MIN_PITCH - 0.5, p0 - 1.0), p0 + 1.0, 0.08)
     strength = np.abs(_component(px, periods)) + np.abs(_component(py, periods))
@@ -188,13 +204,22 @@ def grid_in_box(edges: Edges, box: tuple[int, int, int, int]) -> Grid | None:
                            h.sum(axis=1, dtype=np.int32).astype(np.float64))
     if found is None:
         return None
+    pitch = found[0]
+    # now that the cell size is known, only edges that run along most of a cell's side are kept:
+    # digits, flags and text inside the cells stop pulling the phase
+    # (for the phase only: the extent and the fit below read every edge)
+    long = edges.long(max(PERSIST, int(0.55 * pitch)))
+    lpx = long.v[by:by + bh, bx:bx + bw].sum(axis=0, dtype=np.int32).astype(np.float64)
+    lpy = long.h[by:by + bh, bx:bx + bw].sum(axis=1, dtype=np.int32).astype(np.float64)
+    if lpx.sum() >= 4 * bh / pitch and lpy.sum() >= 4 * bw / pitch:  # enough long edges to go by
+        found = estimate_pitch(lpx, lpy, near=pitch)
     pitch, phase_x, phase_y, _strength = found
     # boundary coordinates: diff index d is the boundary at pixel coordinate d + 1
     xs = bx + phase_x + 1 + pitch * np.arange(-1, bw / pitch + 1)
     ys = by + phase_y + 1 + pitch * np.arange(-1, bh / pitch + 1)
     height, width = edges.v.shape
-    xs = xs[(xs >= 1) & (xs <= width - 1)]
-    ys = ys[(ys >= 1) & (ys <= height - 1)]
+    xs = xs[(xs >= -0.5) & (xs <= width + 0.5)]  # a board may end at the picture's edge
+    ys = ys[(ys >= -0.5) & (ys <= height + 0.5)]
     if len(xs) < MIN_SIDE + 1 or len(ys) < MIN_SIDE + 1:
         return None
     lined = lined_cells(edges, xs, ys, pitch)
@@ -264,8 +289,8 @@ def refine(edges: Edges, grid: Grid) -> Grid | None:
     x0, y0 = x_lo + 1 + sx, y_lo + 1 + sy
     xs = x0 + pitch_x * np.arange(-2, grid.cols + 3)
     ys = y0 + pitch_y * np.arange(-2, grid.rows + 3)
-    xs = xs[(xs >= 1) & (xs <= width - 1)]
-    ys = ys[(ys >= 1) & (ys <= height - 1)]
+    xs = xs[(xs >= -0.5) & (xs <= width + 0.5)]  # a board may end at the picture's edge
+    ys = ys[(ys >= -0.5) & (ys <= height + 0.5)]
     if len(xs) < MIN_SIDE + 1 or len(ys) < MIN_SIDE + 1:
         return None
     lined = lined_cells(edges, xs, ys, (pitch_x + pitch_y) / 2)

@@ -19,6 +19,8 @@ from .reading import CellReading, NoBoardFound, Reading
 from .rules import board_of, check
 from .skins import CLASSIC, Skin
 
+#: the colour steps that make edges, tried in turn
+EDGE_THRESHOLDS = (20, 6)
 #: more unsure cells than this fraction: the grid is not a Minesweeper board
 MAX_UNSURE = 0.5
 
@@ -26,21 +28,21 @@ MAX_UNSURE = 0.5
 def read(source: str | os.PathLike[str] | bytes | Any, *, name: str | None = None) -> Reading:
     label = source_name(source, name)
     rgb = load_rgb(source, label)
-    grids = find_grids(rgb)
-    if not grids:
-        raise NoBoardFound(f"{label}: no board found: no grid of square cells in the picture")
-    failure = ""
-    for grid in grids[:3]:
-        try:
-            return read_grid(rgb, grid, CLASSIC, label)
-        except NoBoardFound as exc:
-            failure = str(exc)
+    failure = f"{label}: no board found: no grid of square cells in the picture"
+    # strong edges first (bevels, grid lines); then faint ones (flat skins whose neighbouring
+    # cells differ by a few levels, such as Google's two greens)
+    for threshold in EDGE_THRESHOLDS:
+        for grid in find_grids(rgb, threshold)[:3]:
+            try:
+                return read_grid(rgb, grid, CLASSIC, label)
+            except NoBoardFound as exc:
+                failure = str(exc)
     raise NoBoardFound(failure)
 
 
 def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     looks = measure(rgb, grid)
-    values, confidence = classify_board(looks, skin)
+    values, confidence, skin = classify_board(looks, skin)
     n = grid.rows * grid.cols
     low = {i for i in range(n) if confidence[i] < SURE}
     reasons = [f"low confidence at {i // grid.cols},{i % grid.cols}" for i in sorted(low)]

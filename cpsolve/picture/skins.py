@@ -18,9 +18,31 @@ class Skin:
     digits: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     #: luminance difference (top/left minus bottom/right) above which a cell is raised (covered)
     bevel: float = 25.0
+    #: tile colours of covered cells, for flat skins (a board of covered cells alone is then known)
+    covered: tuple[tuple[int, int, int], ...] = ()
+    #: tile colours of revealed cells, for flat skins
+    revealed: tuple[tuple[int, int, int], ...] = ()
 
 
 CLASSIC = Skin("classic", {1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128), 5: (128, 0, 0),
                            6: (0, 128, 128), 7: (0, 0, 0), 8: (128, 128, 128)})
 
-SKINS = (CLASSIC,)
+#: Google's Minesweeper (the search page's game): a checkerboard of two greens covered, two tans
+#: revealed, no bevel
+GOOGLE = Skin("google", {1: (25, 118, 210), 2: (56, 142, 60), 3: (211, 47, 47), 4: (123, 31, 162),
+                         5: (255, 143, 0), 6: (0, 151, 167), 7: (66, 66, 66), 8: (158, 158, 158)},
+              covered=((170, 215, 81), (162, 209, 73)), revealed=((229, 194, 159), (215, 184, 153)))
+
+SKINS = (CLASSIC, GOOGLE)
+SKIN_BY_NAME = {skin.name: skin for skin in SKINS}
+
+
+def known_tile(colour: tuple[float, float, float] | object, tolerance: float = 12.0) -> tuple[str, bool] | None:
+    """(skin name, covered) of a tile colour some flat skin is known to use, or None."""
+    r, g, b = (float(v) for v in colour)  # type: ignore[attr-defined]
+    for skin in SKINS:
+        for covered, colours in ((True, skin.covered), (False, skin.revealed)):
+            for c in colours:
+                if ((r - c[0]) ** 2 + (g - c[1]) ** 2 + (b - c[2]) ** 2) ** 0.5 <= tolerance:
+                    return skin.name, covered
+    return None
