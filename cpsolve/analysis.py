@@ -97,7 +97,8 @@ def analyze(board: Board, options: AnalysisOptions | None = None, *,
       below, when given, overrides the same field of it.
     - ``exact_limit``: the largest component (in covered cells) counted exactly; larger ones are
       estimated. ``None``: no limit (default 400).
-    - ``time_limit``: seconds the whole analysis may take (``None``: no limit; default 10). Building
+    - ``time_limit``: seconds the whole analysis may take (``None``: no limit; default 10; loading
+      the proof engine's library on its first use is not counted: docs/reliability.md). Building
       the model, counting, estimating, proving and naming a conflict share one deadline
       (:mod:`cpsolve.budget`): counting may use the first half, estimation up to four fifths, proofs
       the rest. A part cut short degrades (counts to estimates, estimates to a uniform estimate,

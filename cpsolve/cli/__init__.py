@@ -143,9 +143,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     # The modules loaded by now live as long as the process: move them out of the cyclic garbage
     # collector's generations so that its full collections stop scanning them.
     gc.freeze()
-    # the process's own command line (not a call with argv, as tests and embedders make): a
-    # command's time limit may count from the process's start (solve)
-    args.command_line = argv is None
     try:
         status: int = args.run(args)
         sys.stdout.flush()  # here, not at exit: a failed write is answered like the others

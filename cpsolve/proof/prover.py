@@ -25,7 +25,7 @@ from ..constraints import Model
 from ..encodings import CardSystem, raw_model, system_from_clues, system_from_model
 from ..options import DEFAULT_ENGINE
 from .backbone import backbone
-from .backends import LOAD_SECONDS, ProofStatus, get_backend, loaded, resolve
+from .backends import ProofStatus, get_backend, load, resolve
 from .certainty import Certainties, Certainty
 from .propagate import Nominated, prove_nominated
 
@@ -154,9 +154,20 @@ def _solve(model: Model, name: str, certs: Certainties,
                 return _nominated_proved(certs, proved, name, t0)
         system = system_from_model(model)
     budget.check()
-    left = budget.current().left()
-    if left is not None and left < LOAD_SECONDS and not loaded(name):
-        raise OutOfTime()  # the solver could not even be imported in the time left
+    # the solver is asked: its library is loaded now if it is not yet, and the time that takes is
+    # not counted (the deadline, and the enclosing one, move by it): loading code is not analysis
+    # (issue 43 item 1: on a cold start the import could eat the budget the proofs needed)
+    loading = load(name)
+    if loading:
+        at = budget.current_at()
+        with budget.within(budget.Deadline(None if at is None else at + loading), replace=True):
+            return _ask(model, system, name, certs, None if deadline is None else deadline + loading, hints, t0)
+    return _ask(model, system, name, certs, deadline, hints, t0)
+
+
+def _ask(model: Model, system: CardSystem, name: str, certs: Certainties, deadline: float | None,
+         hints: Mapping[int, Fraction] | None, t0: float) -> ProofResult:
+    """The backbone of ``system`` by the solver ``name`` (loaded), the rest of :func:`_solve`."""
     deduced = len(certs)
     nominated = None
     if hints is not None:
