@@ -30,6 +30,7 @@ export function setCell(r, c, ch, { record = true } = {}) {
   if (S.board.cells[r][c] === ch) return;
   if (record) { S.undo.push(S.text); S.redo = []; }
   S.board.cells[r][c] = ch;
+  if (S.unsure) S.unsure.delete(r * S.board.cols + c);   // a cell read unsurely from a picture, now set
   S.text = editText(S.text, S.board, r, c, ch);
   S.board = parseBoard(S.text);
   $("board-text").value = S.text;
@@ -71,6 +72,7 @@ export function redo() {
 
 export function loadText(text) {
   text = expandWhm(text);
+  S.unsure = null;   // a new board: no cell of it read from a picture (picture.js marks its own after)
   if (S.text && S.text !== text) { S.undo.push(S.text); S.redo = []; }
   showText(text);
   S.why = null;

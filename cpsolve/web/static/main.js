@@ -13,6 +13,7 @@ import {
 } from "./editor.js";
 import { applyPalette, draw, focusCell, showInfo, updateButtons } from "./view.js";
 import { clearStats, loadSettings, readHash, saveSettings, shareHash } from "./storage.js";
+import { initPicture } from "./picture.js";
 
 S.onBusy = updateButtons;
 
@@ -152,6 +153,7 @@ function init() {
     const text = f ? await f.text() : e.dataTransfer.getData("text/plain");
     if (text) { if (S.mode !== "analyse") setMode("analyse"); loadText(text); }
   });
+  initPicture(() => setMode("analyse"));   // screenshots: dropped, chosen or pasted (before the text handlers)
   $("overlay").addEventListener("change", () => { S.overlay[S.mode] = $("overlay").checked; save(); refresh(); });
   $("reveal-safe").addEventListener("click", revealAllProvedSafe);
   $("best-move").addEventListener("click", () => bestMove());

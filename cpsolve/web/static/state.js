@@ -16,6 +16,7 @@ export const S = {
   hover: null,           // the cell under the mouse, if any: W explains it (else the focused cell)
   tool: null,            // analyse mode: "inspect", "cycle" or the character a click paints
   undo: [], redo: [],    // analyse mode: board texts before / after the edits
+  unsure: null,          // analyse mode: Set of r * cols + c read unsurely from a picture, not yet set (picture.js)
   autoplay: false,
   busy: 0,
   seq: 0,                // analysis requests in flight: only the newest is drawn

@@ -150,6 +150,7 @@ export function draw() {
     if (whyClues.has(r * b.cols + c)) cls.push("why");
     if (dead.has(r * b.cols + c) && ch === ".") cls.push("dead");
     if (asked === r * b.cols + c) cls.push("asked");
+    if (S.unsure && S.unsure.has(r * b.cols + c)) cls.push("unsure");   // read unsurely from a picture (picture.js)
     if (exploded && exploded[0] === r && exploded[1] === c) cls.push("exploded");
     el.className = cls.join(" ");
     el.style.backgroundColor = bg;
