@@ -264,7 +264,7 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
         state.append(True if closed > digits else False if digits else None)
     skin_name = None
     for k, centre in enumerate(centres):  # a flat skin's known tile colours say which is which
-        known = known_tile(centre)
+        known = known_tile(tuple(float(v) for v in centre))
         if known is not None and len(members[k]) >= 2:
             skin_name = skin_name or known[0]
             if state[k] is None:

@@ -212,7 +212,7 @@ def grid_in_box(edges: Edges, box: tuple[int, int, int, int]) -> Grid | None:
     lpx = long.v[by:by + bh, bx:bx + bw].sum(axis=0, dtype=np.int32).astype(np.float64)
     lpy = long.h[by:by + bh, bx:bx + bw].sum(axis=1, dtype=np.int32).astype(np.float64)
     if lpx.sum() >= 4 * bh / pitch and lpy.sum() >= 4 * bw / pitch:  # enough long edges to go by
-        found = estimate_pitch(lpx, lpy, near=pitch)
+        found = _fine_pitch(lpx, lpy, pitch)
     pitch, phase_x, phase_y, _strength = found
     # boundary coordinates: diff index d is the boundary at pixel coordinate d + 1
     xs = bx + phase_x + 1 + pitch * np.arange(-1, bw / pitch + 1)

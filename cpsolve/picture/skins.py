@@ -8,6 +8,7 @@ raised grey covered cells, flat revealed cells, 1 blue, 2 green, 3 red, 4 navy, 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 
@@ -37,9 +38,9 @@ SKINS = (CLASSIC, GOOGLE)
 SKIN_BY_NAME = {skin.name: skin for skin in SKINS}
 
 
-def known_tile(colour: tuple[float, float, float] | object, tolerance: float = 12.0) -> tuple[str, bool] | None:
-    """(skin name, covered) of a tile colour some flat skin is known to use, or None."""
-    r, g, b = (float(v) for v in colour)  # type: ignore[attr-defined]
+def known_tile(colour: Sequence[float], tolerance: float = 12.0) -> tuple[str, bool] | None:
+    """(skin name, covered) of a tile colour (R, G, B) some flat skin is known to use, or None."""
+    r, g, b = (float(v) for v in colour)
     for skin in SKINS:
         for covered, colours in ((True, skin.covered), (False, skin.revealed)):
             for c in colours:
