@@ -294,11 +294,13 @@ class Nominated:
 def prove_nominated(model: Model, remaining: int | None, nominated: list[tuple[int, bool]],
                     options: Options) -> Nominated | None: ...
 
-# noguess (native/src/noguess/): no-guess generation's loop (lay, play by forced cells, repair, replay)
+# noguess (native/src/noguess/): no-guess generation's loop (lay, play by forced cells, re-lay, replay);
+# (mines or None, re-lays, random layouts, replays, most safe cells revealed when none was found)
 def noguess_generate(rows: int, cols: int, mines: int, first: int, banned: Sequence[int], seed: int,
-                     max_repairs: int, max_restarts: int, max_replays: int, exact_limit: int | None,
-                     max_states: int | None, max_terms: int | None, combine_budget: int | None,
-                     seconds: float | None) -> tuple[list[int], int, int, int] | None: ...
+                     repair: bool, max_repairs: int, max_restarts: int, tries: int, time_limit: float | None,
+                     exact_limit: int | None, max_states: int | None, max_terms: int | None,
+                     combine_budget: int | None, seconds: float | None
+                     ) -> tuple[list[int] | None, int, int, int, int]: ...
 def noguess_play(rows: int, cols: int, mines: Sequence[int], first: int, exact_limit: int | None,
                  max_states: int | None, max_terms: int | None, combine_budget: int | None,
                  seconds: float | None) -> tuple[bool, bytes]: ...

@@ -11,18 +11,21 @@ from typing import Any
 
 from ..layout import Layout
 from ..play.referee import game_seed
-from ..simulate.noguess import GenerationFailed, banned_cells, generate
+from ..simulate import noguess
+from ..simulate.noguess import GenerationFailed, banned_cells, check_request, generate
 from ..words import plural
 from . import EXIT_OK, CliError, write_failed
-from .args import add_game_options, game_board, positive_int, seed_arg
+from .args import add_game_options, add_time_limit_option, game_board, positive_int, seed_arg
 
 #: The command's description in --help (argparse reflows it).
 DESCRIPTION = """\
 Generate full layouts ('*' mine, '.' no mine). With --no-guess every layout, played from its first
 cell, is won by revealing only cells proved safe (with the mine total) at every step: random layouts
-are repaired where proofs run out (mines moved, as in Simon Tatham's Mines) and accepted only after
-a replay by proofs. Layout i depends only on (--seed, i). Exit 0, 2 bad usage (including a board too
-dense to have a no-guess layout)."""
+are repaired where proofs run out (--method repair: the mines next to the newest clues re-laid, play
+going on from there; fast at any density, not uniform) or drawn afresh until one is won (--method
+uniform: exactly uniform over the no-guess layouts, affordable at low density only). Every layout is
+accepted only after a replay by proofs. Layout i depends only on (--seed, i). Exit 0, 2 bad usage
+(including no no-guess layout found within --time-limit: the line gives the density)."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -33,6 +36,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-guess", action="store_true",
                    help="only layouts won by proved moves alone (without it: uniform random layouts "
                    "honouring the first-click rule)")
+    p.add_argument("--method", choices=noguess.METHODS, default="repair",
+                   help="with --no-guess: repair (default; fast at any density) or uniform (rejection "
+                   "sampling: exactly uniform, slow where few random layouts are no-guess)")
+    add_time_limit_option(p, noguess.GENERATE_TIME_LIMIT,
+                          help=f"seconds for each no-guess layout (default {noguess.GENERATE_TIME_LIMIT:g}); "
+                          "past it the command stops with exit 2")
     p.add_argument("--count", type=positive_int, default=1, metavar="N", help="layouts to make (1)")
     p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help="run seed (0)")
     p.add_argument("--json", action="store_true", help="one JSON line per layout")
@@ -57,6 +66,11 @@ def run(args: argparse.Namespace) -> int:
     if mines > room:
         raise CliError(f"{plural(mines, 'mine')} do not fit on {cols}x{rows} with first click {args.first_click!r} "
                        f"at {first[0]},{first[1]}")
+    if args.no_guess:
+        try:
+            check_request(rows, cols, mines, first, args.first_click)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
     if args.format == "mbf" and (rows > 255 or cols > 255 or mines > 0xFFFF):
         raise CliError("MBF holds at most 255x255 cells and 65535 mines")
     if args.out:
@@ -69,11 +83,12 @@ def run(args: argparse.Namespace) -> int:
         extra: dict[str, Any] = {}
         if args.no_guess:
             try:
-                g = generate(rows, cols, mines, first_cell=first, first_click=args.first_click, rng=rng)
+                g = generate(rows, cols, mines, first_cell=first, first_click=args.first_click, rng=rng,
+                             method=args.method, time_limit=args.time_limit)
             except GenerationFailed as exc:
                 raise CliError(str(exc)) from None
             layout = g.layout
-            extra = {"repairs": g.repairs, "restarts": g.restarts}
+            extra = {"method": args.method, "repairs": g.repairs, "restarts": g.restarts}
         else:
             layout = _random_layout(rows, cols, mines, first, args.first_click, rng)
         if args.out:

@@ -7,13 +7,21 @@ nothing is proved safe. The player sees the layout only through the referee's re
 grows as cells are revealed, so whether the game is won does not depend on the order of the proved
 moves: one run settles it.
 
-:func:`generate` makes no-guess layouts by *repair* (Simon Tatham's Mines, "ensure solubility"):
-lay the mines at random, play by proofs, and where proofs run out pick a revealed clue with covered
-neighbours and move mines so those neighbours are all safe or all mines (whichever moves fewer),
-taking or putting the moved mines in covered cells away from the revealed area where possible (so
-fewer revealed numbers change), then play on. A repaired layout is replayed from its first click,
-and only a replay won by proofs is accepted; rejection sampling would need thousands of random
-Expert layouts per accepted one.
+:func:`generate` makes no-guess layouts by one of two methods (``METHODS``):
+
+- ``repair`` (the default): lay the mines at random and play by proofs; where proofs run out,
+  re-lay the mines next to the clues revealed since the last step that needed more than one clue
+  (the *free frontier*) together with the cells next to no revealed cell, keeping every number that
+  a move so far used, so play goes on from where it stopped (ms-toollib's ``laymine_solvable_adjust``
+  works the same way); when no re-lay helps, back up one step, or move mines as in Simon Tatham's
+  Mines (a clue's covered neighbours made all safe or all mines), which a replay from the first
+  click then checks. Fast at any density that has no-guess layouts; not uniform (docs/layouts.md).
+- ``uniform``: fresh random layouts until one is won by proofs as laid (rejection): exactly uniform
+  over the no-guess layouts with that first click, affordable where a fair share of random layouts
+  are no-guess.
+
+Every layout is accepted only after a play from its first click is won. A request is bounded by
+its time limit; past it :class:`GenerationFailed` says how far it got.
 
 Certainties come only from :mod:`cpsolve.proof`, through :func:`cpsolve.analyze` (``verify-ng``).
 Generation's loop (lay, play, repair, replay) runs in the native core (native/src/noguess/): its
@@ -46,16 +54,22 @@ from ..result import Analysis
 from ..words import plural
 
 FIRST_CLICKS = ("safe", "opening")
-#: Fresh random layouts before generation gives up (Expert needs about 0.01 per layout).
-MAX_RESTARTS = 100
+#: The generation methods: ``repair`` (re-lay where proofs run out; fast at any density) and
+#: ``uniform`` (rejection: fresh random layouts until one is won; exactly uniform, affordable only
+#: where a fair share of random layouts are no-guess).
+METHODS = ("repair", "uniform")
+#: Fresh random layouts before generation gives up, per method (the time limit usually ends first).
+MAX_RESTARTS = {"repair": 1000, "uniform": 1_000_000}
+#: Seconds for one no-guess layout, the whole request (``generate --time-limit``' default).
+GENERATE_TIME_LIMIT = 60.0
 
 
 class GenerationFailed(CpsolveError, ValueError):
     """Repair found no no-guess layout within its budget."""
 
 
-#: Replays of one repaired layout before starting from a fresh random one (a guard: rarely reached).
-_MAX_REPLAYS = 20
+#: Random placements of the free frontier tried at one stuck position before backtracking.
+_TRIES = 12
 
 
 @dataclass
@@ -234,32 +248,60 @@ def banned_cells(rows: int, cols: int, first: int, first_click: str) -> set[int]
     return {first}
 
 
-def generate(rows: int, cols: int, mines: int, *, first_cell: tuple[int, int], first_click: str = "safe",
-             rng: random.Random, max_repairs: int | None = None, max_restarts: int = MAX_RESTARTS) -> Generated:
-    """One no-guess layout (module docstring). Deterministic given the state of ``rng``.
+def check_request(rows: int, cols: int, mines: int, first_cell: tuple[int, int], first_click: str) -> None:
+    """Raise ``ValueError`` (one line) for a no-guess request that has no answer worth making: no
+    mines, a board one cell wide, a first cell off the board, or more mines than the cells outside
+    the first-click rule's."""
+    r, c = first_cell
+    if not (0 <= r < rows and 0 <= c < cols):
+        raise ValueError(f"first cell {r},{c} is off the {cols}x{rows} board")
+    if rows < 2 or cols < 2:
+        raise ValueError(f"a no-guess board needs at least 2 rows and 2 columns, not {cols}x{rows}")
+    if mines < 1:
+        raise ValueError(f"a no-guess board needs at least 1 mine ({cols}x{rows} with 0 mines is won at "
+                         "the first click)")
+    room = rows * cols - len(banned_cells(rows, cols, r * cols + c, first_click))
+    if mines > room:
+        raise ValueError(f"{plural(mines, 'mine')} do not fit on {cols}x{rows} with first click {first_click!r} "
+                         f"at {r},{c} ({plural(room, 'cell')} outside the first click's)")
 
-    Raises :class:`GenerationFailed` after ``max_restarts`` fresh layouts that repair could not make
-    no-guess (boards too dense or too small to have one, such as 3x3 with 7 mines).
+
+def generate(rows: int, cols: int, mines: int, *, first_cell: tuple[int, int], first_click: str = "safe",
+             rng: random.Random, method: str = "repair", max_repairs: int | None = None,
+             max_restarts: int | None = None, time_limit: float | None = GENERATE_TIME_LIMIT) -> Generated:
+    """One no-guess layout (module docstring). Deterministic given the state of ``rng`` (unless the
+    time limit cuts it short).
+
+    Raises :class:`GenerationFailed` when ``max_restarts`` fresh layouts or ``time_limit`` seconds
+    ran out (boards too dense or too small to have one, such as 3x3 with 7 mines).
     """
     t0 = time.perf_counter()
+    if method not in METHODS:
+        raise ValueError(f"method must be 'repair' or 'uniform', not {method!r}")
+    restarts_cap = max_restarts if max_restarts is not None else MAX_RESTARTS[method]
+    check_request(rows, cols, mines, first_cell, first_click)
     n = rows * cols
     first = first_cell[0] * cols + first_cell[1]
-    if not (0 <= first_cell[0] < rows and 0 <= first_cell[1] < cols):
-        raise ValueError(f"first cell {first_cell[0]},{first_cell[1]} is off the {cols}x{rows} board")
     banned = banned_cells(rows, cols, first, first_click)
-    if n - len(banned) < mines:
-        raise ValueError(f"{plural(mines, 'mine')} do not fit on {cols}x{rows} with first click {first_click!r} at "
-                         f"{first_cell[0]},{first_cell[1]}")
     cap = max_repairs if max_repairs is not None else 4 * mines + 20
-    got = _core.noguess_generate(rows, cols, mines, first, sorted(banned), rng.getrandbits(64), cap,
-                                 max(1, max_restarts), _MAX_REPLAYS, *_limits())
+    got, repairs, restarts, replays, best = _core.noguess_generate(
+        rows, cols, mines, first, sorted(banned), rng.getrandbits(64), method == "repair", cap,
+        max(1, restarts_cap), _TRIES, time_limit, *_limits())
     if got is None:
-        raise GenerationFailed(f"no no-guess layout of {cols}x{rows} with {plural(mines, 'mine')} (first click "
-                               f"{first_click!r} at {first_cell[0]},{first_cell[1]}) after {max_restarts} "
-                               "random layouts and their repairs: too dense?")
-    cells, repairs, restarts, replays = got
-    return Generated(Layout(rows, cols, frozenset(cells)), first_cell, repairs, restarts, replays,
+        safe = n - mines
+        raise GenerationFailed(
+            f"no no-guess layout of {cols}x{rows} with {plural(mines, 'mine')} (density {mines / n:.1%}, first click "
+            f"{first_click!r} at {first_cell[0]},{first_cell[1]}) found within the budget "
+            f"({_budget_words(time_limit, restarts_cap)}, --method {method}): {restarts} random layouts and "
+            f"{repairs} re-lays, "
+            f"the best revealed {best} of {safe} safe cells by proved moves")
+    return Generated(Layout(rows, cols, frozenset(got)), first_cell, repairs, restarts, replays,
                      (time.perf_counter() - t0) * 1e3)
+
+
+def _budget_words(time_limit: float | None, max_restarts: int) -> str:
+    limit = "no time limit" if time_limit is None else f"--time-limit {time_limit:g} s"
+    return f"{limit}, at most {max_restarts} random layouts"
 
 
 def generate_many(rows: int, cols: int, mines: int, *, count: int, seed: int, first_click: str = "safe",

@@ -183,13 +183,17 @@ def _playing(g: GameState) -> None:
         raise RequestError(f"the game is over ({g.state})")
 
 
+#: Seconds to make a no-guess game's layout at its first click (past them: a 400 saying so).
+NOGUESS_SECONDS = 10.0
+
+
 def _lay_no_guess(g: GameState, ref: Game, first: tuple[int, int]) -> None:
     """A no-guess layout made for this first click (deterministic given the seed)."""
     from ..simulate.noguess import GenerationFailed, generate
 
     try:
         made = generate(g.rows, g.cols, g.mines, first_cell=first, first_click=g.first_click,
-                        rng=random.Random(g.seed))
+                        rng=random.Random(g.seed), time_limit=NOGUESS_SECONDS)
     except (GenerationFailed, ValueError) as exc:
         raise RequestError(f"no no-guess game: {exc}") from None
     ref.lay(set(made.layout.mines))

@@ -33,6 +33,19 @@ impl Deadline {
         }
     }
 
+    /// The earlier of two deadlines (none is later than any instant).
+    pub fn earliest(self, other: Deadline) -> Self {
+        match (self.0, other.0) {
+            (Some(a), Some(b)) => Deadline(Some(a.min(b))),
+            (a, b) => Deadline(a.or(b)),
+        }
+    }
+
+    /// Whether the deadline has passed.
+    pub fn passed(&self) -> bool {
+        self.check().is_err()
+    }
+
     /// `Err(OutOfTime)` once the deadline has passed. About 20 ns: called once per DP state.
     #[inline]
     pub fn check(&self) -> Result<(), OutOfTime> {

@@ -13,11 +13,9 @@
 //! that holds none, is an error, never hidden. Nothing here is a certainty: the layouts are
 //! plain data, and `cpsolve/proof/` alone makes a `Certainty`.
 //!
-//! [`generate`]: Simon Tatham's repair. Lay the mines at random, play, and where play stops pick a
-//! revealed clue with covered neighbours S at random and move mines so that S is all safe or all
-//! mines (fewer moves wins, ties to safe), trading with covered cells away from the revealed area
-//! where possible; play on; a repaired layout is replayed from its first click and accepted only
-//! when that replay is won. The random numbers come from [`Rng`] (SplitMix64) seeded by Python.
+//! [`generate`] (in `generate.rs`): lay, play, re-lay the free frontier where play stops (or
+//! Tatham's perturbation with a replay), and accept a layout only once a play from its first click
+//! is won. The random numbers come from [`Rng`] (SplitMix64) seeded by Python.
 
 use pyo3::exceptions::{PyAssertionError, PyValueError};
 use pyo3::prelude::*;
@@ -25,10 +23,14 @@ use pyo3::prelude::*;
 use crate::count::dp;
 use crate::count::num::Stop;
 use crate::count::whole::forced_cells;
+use crate::deadline::Deadline;
 use crate::model::{self, scan::COVERED, scan::MINE};
 
+mod generate;
 #[cfg(test)]
 mod tests;
+
+pub use generate::{generate, Generated, Plan, Shortfall};
 
 /// SplitMix64: small, fast and good enough to lay mines; seeded by Python's seeded generator.
 #[derive(Clone, Debug)]
@@ -155,7 +157,30 @@ pub struct Table<'g> {
     mines: usize,
     marked_mines: usize,
     covered_safe: usize,
+    /// Generation's bookkeeping ([`generate`]): per revealed cell, the epoch it was revealed in; the
+    /// epoch counts the strong steps that proved a safe cell.
+    stamp: Vec<u32>,
+    epoch: u32,
+    /// Generation mode: a strong step that proves no safe cell marks nothing (its mines rest on
+    /// clues the re-lay may change), and the position before each strong step that proved a safe
+    /// cell is kept ([`Snapshot`], the last few) for backtracking.
+    track: bool,
+    snaps: std::collections::VecDeque<Snapshot>,
+    /// The whole request's deadline (generation), on top of the per-position seconds.
+    until: Deadline,
 }
+
+/// A position of a tracked play, before a strong step that proved a safe cell.
+#[derive(Clone, Debug)]
+struct Snapshot {
+    view: Vec<u8>,
+    marked_mines: usize,
+    covered_safe: usize,
+    epoch: u32,
+}
+
+/// Snapshots a tracked play keeps (backtracking deeper than this restarts instead).
+const SNAPSHOTS: usize = 8;
 
 impl<'g> Table<'g> {
     pub fn new(g: &'g Geometry, mine: Vec<bool>) -> Self {
@@ -178,7 +203,20 @@ impl<'g> Table<'g> {
             mines,
             marked_mines: 0,
             covered_safe: n - mines,
+            stamp: vec![0; n],
+            epoch: 0,
+            track: false,
+            snaps: std::collections::VecDeque::new(),
+            until: Deadline::none(),
         }
+    }
+
+    /// A table for generation: tracked play (epochs and snapshots) under the request's deadline.
+    pub fn tracked(g: &'g Geometry, mine: Vec<bool>, until: Deadline) -> Self {
+        let mut t = Table::new(g, mine);
+        t.track = true;
+        t.until = until;
+        t
     }
 
     pub fn won(&self) -> bool {
@@ -194,6 +232,7 @@ impl<'g> Table<'g> {
                 continue;
             }
             self.view[i] = self.num[i];
+            self.stamp[i] = self.epoch;
             self.covered_safe -= 1;
             opened.push(i as u32);
             if self.num[i] == 0 {
@@ -203,25 +242,6 @@ impl<'g> Table<'g> {
                         .iter()
                         .filter(|&&j| self.view[j as usize] == COVERED),
                 );
-            }
-        }
-    }
-
-    /// Move a mine from `src` to `dst` (both unrevealed), updating the numbers and the view.
-    fn move_mine(&mut self, src: usize, dst: usize) {
-        self.mine[src] = false;
-        self.mine[dst] = true;
-        for (cell, up) in [(src, false), (dst, true)] {
-            for &j in self.g.nb(cell) {
-                let j = j as usize;
-                if up {
-                    self.num[j] += 1;
-                } else {
-                    self.num[j] -= 1;
-                }
-                if is_revealed(self.view[j]) {
-                    self.view[j] = self.num[j];
-                }
             }
         }
     }
@@ -275,10 +295,26 @@ impl<'g> Table<'g> {
             }
             // the model's fixed cells, then the exact count's
             let any_safe = self.strong(limits, &mut forced)?;
-            self.apply(&forced, &mut cov, &mut marked, &mut work, &mut opened)?;
             if !any_safe {
+                if !self.track {
+                    self.apply(&forced, &mut cov, &mut marked, &mut work, &mut opened)?;
+                }
                 return Ok(self.won());
             }
+            if self.track {
+                // the clues active now are used by this step: they are frozen from here on
+                if self.snaps.len() == SNAPSHOTS {
+                    self.snaps.pop_front();
+                }
+                self.snaps.push_back(Snapshot {
+                    view: self.view.clone(),
+                    marked_mines: self.marked_mines,
+                    covered_safe: self.covered_safe,
+                    epoch: self.epoch,
+                });
+                self.epoch += 1;
+            }
+            self.apply(&forced, &mut cov, &mut marked, &mut work, &mut opened)?;
         }
         Ok(true)
     }
@@ -288,7 +324,7 @@ impl<'g> Table<'g> {
         out.clear();
         let remaining = (self.mines - self.marked_mines) as i64;
         // one deadline for the step: the model and the count share its seconds
-        let dl = crate::deadline::Deadline::after(limits.seconds);
+        let dl = Deadline::after(limits.seconds).earliest(self.until);
         let opts = model::Options {
             trust_flags: false,
             simplify: true,
@@ -380,171 +416,6 @@ impl<'g> Table<'g> {
         }
         Ok(())
     }
-
-    /// Tatham's perturbation at a stuck position (module docstring); false when there is no room.
-    pub fn repair(&mut self, banned: &[bool], rng: &mut Rng) -> bool {
-        let g = self.g;
-        let n = g.len();
-        let mut touched = vec![false; n]; // next to a covered cell
-        let mut near_revealed = vec![false; n];
-        for i in 0..n {
-            let v = self.view[i];
-            if v == COVERED {
-                for &j in g.nb(i) {
-                    touched[j as usize] = true;
-                }
-            } else if is_revealed(v) {
-                for &j in g.nb(i) {
-                    near_revealed[j as usize] = true;
-                }
-            }
-        }
-        let clues: Vec<usize> = (0..n)
-            .filter(|&i| is_revealed(self.view[i]) && self.view[i] > 0 && touched[i])
-            .collect();
-        if clues.is_empty() {
-            return false;
-        }
-        let clue = clues[rng.below(clues.len())];
-        let s: Vec<usize> = g
-            .nb(clue)
-            .iter()
-            .map(|&j| j as usize)
-            .filter(|&j| self.view[j] == COVERED)
-            .collect();
-        let mut in_s = vec![false; n];
-        for &j in &s {
-            in_s[j] = true;
-        }
-        let (mut far, mut near) = (Vec::new(), Vec::new());
-        for i in 0..n {
-            if self.view[i] != COVERED || in_s[i] || banned[i] {
-                continue;
-            }
-            if near_revealed[i] {
-                near.push(i);
-            } else {
-                far.push(i);
-            }
-        }
-        rng.shuffle(&mut far);
-        rng.shuffle(&mut near);
-        far.extend(near); // preferred first
-        let others = far;
-        let s_mines: Vec<usize> = s.iter().copied().filter(|&i| self.mine[i]).collect();
-        let s_safe: Vec<usize> = s.iter().copied().filter(|&i| !self.mine[i]).collect();
-        let free: Vec<usize> = others.iter().copied().filter(|&i| !self.mine[i]).collect();
-        let mut full: Vec<usize> = others.iter().copied().filter(|&i| self.mine[i]).collect();
-        let clear_ok = free.len() >= s_mines.len();
-        let fill_ok = full.len() >= s_safe.len();
-        if clear_ok && (s_mines.len() <= s_safe.len() || !fill_ok) {
-            for (&src, &dst) in s_mines.iter().zip(&free) {
-                self.move_mine(src, dst);
-            }
-            return true;
-        }
-        if fill_ok {
-            for (&dst, &src) in s_safe.iter().zip(&full) {
-                self.move_mine(src, dst);
-            }
-            return true;
-        }
-        // no covered cell outside S to trade with (an end-game 50/50): take mines from marked
-        // mines, which become covered safe cells (the replay from the first click re-checks all)
-        let mut known: Vec<usize> = (0..n).filter(|&i| self.view[i] == MINE).collect();
-        if full.len() + known.len() < s_safe.len() {
-            return false;
-        }
-        rng.shuffle(&mut known);
-        full.extend(known);
-        for (&dst, &src) in s_safe.iter().zip(&full) {
-            if self.view[src] == MINE {
-                self.view[src] = COVERED;
-                self.marked_mines -= 1;
-            }
-            self.move_mine(src, dst);
-        }
-        true
-    }
-}
-
-/// What [`generate`] made.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Generated {
-    /// The mine cells, ascending.
-    pub mines: Vec<u32>,
-    pub repairs: u32,
-    pub restarts: u32,
-    pub replays: u32,
-}
-
-/// The settings of [`generate`].
-#[derive(Clone, Debug)]
-pub struct Plan {
-    pub mines: usize,
-    pub first: usize,
-    /// Cells the first-click rule keeps free of mines (Python's `banned_cells`).
-    pub banned: Vec<bool>,
-    pub max_repairs: u32,
-    pub max_restarts: u32,
-    pub max_replays: u32,
-    pub limits: Limits,
-}
-
-/// One no-guess layout (module docstring), or `Ok(None)` after `max_restarts` fresh layouts.
-pub fn generate(g: &Geometry, p: &Plan, rng: &mut Rng) -> Result<Option<Generated>, Error> {
-    let n = g.len();
-    let mut allowed: Vec<u32> = (0..n as u32).filter(|&i| !p.banned[i as usize]).collect();
-    if p.first >= n || allowed.len() < p.mines || p.banned.len() != n {
-        return Err(Error::Invalid("the mines do not fit the board".into()));
-    }
-    let (mut repairs, mut restarts, mut replays) = (0u32, 0u32, 0u32);
-    let mut opened = Vec::new();
-    loop {
-        // a uniform sample of the allowed cells: a partial Fisher-Yates shuffle
-        let mut mine = vec![false; n];
-        for k in 0..p.mines {
-            let j = k + rng.below(allowed.len() - k);
-            allowed.swap(k, j);
-            mine[allowed[k] as usize] = true;
-        }
-        let mut table = Table::new(g, mine);
-        table.open(p.first, &mut opened);
-        replays += 1;
-        let mut made = 0u32;
-        while made <= p.max_repairs {
-            if table.play(&p.limits)? {
-                if made == 0 {
-                    // won from the first click with no change: this play was the check
-                    let mines = (0..n as u32).filter(|&i| table.mine[i as usize]).collect();
-                    return Ok(Some(Generated {
-                        mines,
-                        repairs,
-                        restarts,
-                        replays,
-                    }));
-                }
-                // repaired on the way: replay from the first click with the final layout
-                if replays >= p.max_replays {
-                    break;
-                }
-                table = Table::new(g, std::mem::take(&mut table.mine));
-                table.open(p.first, &mut opened);
-                replays += 1;
-                made = 0;
-                continue;
-            }
-            if !table.repair(&p.banned, rng) {
-                break;
-            }
-            made += 1;
-            repairs += 1;
-        }
-        restarts += 1;
-        if restarts >= p.max_restarts {
-            return Ok(None);
-        }
-    }
 }
 
 fn py_error(e: Error) -> PyErr {
@@ -583,8 +454,9 @@ fn limits_of(
     }
 }
 
-/// What Python gets of a layout: the mine cells, repairs, restarts and replays.
-type GeneratedTuple = (Vec<u32>, u32, u32, u32);
+/// What Python gets of a request: the mine cells ascending (None when none was found), re-lays,
+/// fresh random layouts (restarts), plays from the first click, and the most safe cells revealed.
+type GeneratedTuple = (Option<Vec<u32>>, u32, u32, u32, usize);
 
 /// A flag per cell of an `n`-cell board, set at `cells`; `off_board` is the error for a cell past it.
 fn marked(n: usize, cells: &[u32], off_board: &str) -> PyResult<Vec<bool>> {
@@ -598,13 +470,14 @@ fn marked(n: usize, cells: &[u32], off_board: &str) -> PyResult<Vec<bool>> {
     Ok(flags)
 }
 
-/// [`generate`] for Python: `(mines, repairs, restarts, replays)` (the mine cells ascending) or
-/// None after `max_restarts` fresh layouts. `banned`: the cells the first-click rule keeps free;
-/// the limits: the analysis' exact limit, DP states and terms, combination budget and seconds per
+/// [`generate`] for Python (see [`GeneratedTuple`]). `banned`: the cells the first-click rule
+/// keeps free; `repair` false: rejection (fresh layouts only); `max_repairs` re-lays per random layout, `max_restarts` random layouts, `tries`
+/// placements per stuck position, `time_limit` seconds for the whole request (None: no limit); the
+/// limits: the analysis' exact limit, DP states and terms, combination budget and seconds per
 /// position. Bad input raises `ValueError`; a rule contradicted by the layout `AssertionError`.
 #[pyfunction]
-#[pyo3(signature = (rows, cols, mines, first, banned, seed, max_repairs, max_restarts, max_replays,
-                    exact_limit, max_states, max_terms, combine_budget, seconds))]
+#[pyo3(signature = (rows, cols, mines, first, banned, seed, repair, max_repairs, max_restarts,
+                    tries, time_limit, exact_limit, max_states, max_terms, combine_budget, seconds))]
 #[allow(clippy::too_many_arguments)]
 fn noguess_generate(
     py: Python<'_>,
@@ -614,15 +487,17 @@ fn noguess_generate(
     first: usize,
     banned: Vec<u32>,
     seed: u64,
+    repair: bool,
     max_repairs: u32,
     max_restarts: u32,
-    max_replays: u32,
+    tries: u32,
+    time_limit: Option<f64>,
     exact_limit: Option<u64>,
     max_states: Option<u64>,
     max_terms: Option<u64>,
     combine_budget: Option<u64>,
     seconds: Option<f64>,
-) -> PyResult<Option<GeneratedTuple>> {
+) -> PyResult<GeneratedTuple> {
     check_board(rows, cols, first)?;
     let ban = marked(rows * cols, &banned, "a banned cell off the board")?;
     if ban.iter().filter(|&&b| !b).count() < mines || !ban[first] {
@@ -636,16 +511,19 @@ fn noguess_generate(
         banned: ban,
         max_repairs,
         max_restarts: max_restarts.max(1),
-        max_replays,
+        tries: tries.max(1),
+        repair,
         limits: limits_of(exact_limit, max_states, max_terms, combine_budget, seconds),
     };
     let got = py.allow_threads(|| {
+        let until = crate::deadline::Deadline::after(time_limit);
         let g = Geometry::new(rows, cols);
-        generate(&g, &plan, &mut Rng::new(seed))
+        generate(&g, &plan, &mut Rng::new(seed), until)
     });
-    Ok(got
-        .map_err(py_error)?
-        .map(|x| (x.mines, x.repairs, x.restarts, x.replays)))
+    Ok(match got.map_err(py_error)? {
+        Ok(x) => (Some(x.mines), x.repairs, x.restarts, x.replays, 0),
+        Err(s) => (None, s.repairs, s.layouts, s.replays, s.best_revealed),
+    })
 }
 
 /// The play alone for Python (`play_proved(quick=True)`): the layout's mine cells, the first cell

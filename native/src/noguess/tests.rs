@@ -1,4 +1,5 @@
 use super::*;
+use crate::deadline::Deadline;
 
 const LIMITS: Limits = Limits {
     exact_limit: Some(400),
@@ -115,11 +116,14 @@ fn generated_layouts_replay_won_and_keep_the_first_click_rule() {
             banned: banned.clone(),
             max_repairs: 4 * mines as u32 + 20,
             max_restarts: 100,
-            max_replays: 20,
+            tries: 12,
+            repair: true,
             limits: LIMITS,
         };
         for seed in 0..8 {
-            let got = generate(&g, &plan, &mut Rng::new(seed)).unwrap().unwrap();
+            let got = generate(&g, &plan, &mut Rng::new(seed), Deadline::none())
+                .unwrap()
+                .unwrap();
             assert_eq!(got.mines.len(), mines);
             assert!(got.mines.iter().all(|&m| !banned[m as usize]));
             assert!(got.mines.windows(2).all(|w| w[0] < w[1]));
@@ -132,7 +136,9 @@ fn generated_layouts_replay_won_and_keep_the_first_click_rule() {
             assert!(t.play(&LIMITS).unwrap());
             // the same seed, the same layout
             assert_eq!(
-                generate(&g, &plan, &mut Rng::new(seed)).unwrap().unwrap(),
+                generate(&g, &plan, &mut Rng::new(seed), Deadline::none())
+                    .unwrap()
+                    .unwrap(),
                 got
             );
         }
@@ -150,13 +156,15 @@ fn too_dense_gives_up_without_a_panic() {
         banned,
         max_repairs: 48,
         max_restarts: 5,
-        max_replays: 20,
+        tries: 12,
+        repair: true,
         limits: LIMITS,
     };
-    // 3x3 with 7 mines and a safe corner: the corner shows a number and two safe cells... whatever
-    // the outcome, it is a layout won by play or None, never a panic
-    if let Some(got) = generate(&g, &plan, &mut Rng::new(1)).unwrap() {
-        assert_eq!(got.mines.len(), 7);
+    // 3x3 with 7 mines and a safe corner: whatever the outcome, it is a layout won by play or a
+    // shortfall, never a panic
+    match generate(&g, &plan, &mut Rng::new(1), Deadline::none()).unwrap() {
+        Ok(got) => assert_eq!(got.mines.len(), 7),
+        Err(s) => assert!(s.layouts == 5 && s.best_revealed < s.safe_cells, "{s:?}"),
     }
 }
 
@@ -174,4 +182,95 @@ fn rng_below_and_shuffle() {
     s.sort();
     assert_eq!(s, (0..50).collect::<Vec<u32>>());
     assert_ne!(v, s);
+}
+
+/// Play `mine` from `first` revealing only the cells brute force proves safe (with the total):
+/// an oracle that shares nothing with the model, the counter or the generator.
+fn brute_no_guess(g: &Geometry, mine: &[bool], first: usize) -> bool {
+    let total = mine.iter().filter(|&&m| m).count();
+    let mut t = Table::new(g, mine.to_vec());
+    t.open(first, &mut Vec::new());
+    loop {
+        if t.won() {
+            return true;
+        }
+        let (count, forced) = brute_forced(g, &t.view, total);
+        assert!(count >= 1, "the layout meets its own clues");
+        let safe: Vec<usize> = (0..g.len())
+            .filter(|&i| t.view[i] == COVERED && forced[i] == Some(false))
+            .collect();
+        if safe.is_empty() {
+            return false;
+        }
+        for i in safe {
+            assert!(!mine[i]);
+            t.open(i, &mut Vec::new());
+        }
+    }
+}
+
+fn opening_plan(g: &Geometry, mines: usize, first: usize) -> Plan {
+    let mut banned = vec![false; g.len()];
+    banned[first] = true;
+    for &j in g.nb(first) {
+        banned[j as usize] = true;
+    }
+    Plan {
+        mines,
+        first,
+        banned,
+        max_repairs: 4 * mines as u32 + 20,
+        max_restarts: 1000,
+        tries: 12,
+        repair: true,
+        limits: LIMITS,
+    }
+}
+
+#[test]
+fn dense_layouts_are_won_by_brute_force_proofs() {
+    // 5x5 boards up to 15 of the 16 cells outside the opening: at most 16 hidden cells
+    let mut made = 0;
+    for (rows, cols, mines, first) in [(5, 5, 10, 12), (5, 5, 13, 12), (5, 5, 15, 6), (4, 6, 12, 7)]
+    {
+        let g = Geometry::new(rows, cols);
+        let plan = opening_plan(&g, mines, first);
+        for seed in 0..12 {
+            let got = generate(&g, &plan, &mut Rng::new(seed), Deadline::none()).unwrap();
+            let Ok(got) = got else { continue };
+            made += 1;
+            let mut mine = vec![false; g.len()];
+            for &m in &got.mines {
+                mine[m as usize] = true;
+            }
+            assert_eq!(got.mines.len(), mines);
+            assert!(got.mines.iter().all(|&m| !plan.banned[m as usize]));
+            assert!(
+                brute_no_guess(&g, &mine, first),
+                "{rows}x{cols}/{mines} seed {seed}"
+            );
+        }
+    }
+    assert!(made >= 40, "made {made} of 48");
+}
+
+#[test]
+fn dense_boards_of_the_issue_generate_and_replay_won() {
+    for (rows, cols, mines) in [(9, 9, 45), (16, 16, 150), (16, 30, 280)] {
+        let g = Geometry::new(rows, cols);
+        let first = 3 * cols + 3;
+        let plan = opening_plan(&g, mines, first);
+        for seed in 0..3 {
+            let got = generate(&g, &plan, &mut Rng::new(seed), Deadline::none())
+                .unwrap()
+                .unwrap_or_else(|s| panic!("{rows}x{cols}/{mines} seed {seed}: {s:?}"));
+            let mut mine = vec![false; g.len()];
+            for &m in &got.mines {
+                mine[m as usize] = true;
+            }
+            let mut t = Table::new(&g, mine);
+            t.open(first, &mut Vec::new());
+            assert!(t.play(&LIMITS).unwrap());
+        }
+    }
 }

@@ -1,0 +1,429 @@
+//! No-guess generation by re-laying the free frontier (`--method repair`).
+//!
+//! Lay the mines at random and play by forced cells ([`Table::play`], tracked). Where play stops,
+//! the revealed numbers split in two: *frozen* ones, revealed before the last strong step that
+//! proved a safe cell (that step may have used any of them), and *free* ones, revealed since (used
+//! by nothing yet: a clue that the single-clue rule used has no covered neighbour left, so no
+//! change reaches it). The covered cells next to a free clue and to no frozen one are the free
+//! frontier F; the covered cells next to no revealed cell are the reservoir W. Re-laying the mines
+//! of F and W (their number kept, so the mine total stays) changes no frozen number, so every move
+//! made so far stays proved in the new layout, and play goes on from the current position instead
+//! of starting again: a re-lay is kept once play proves a new safe cell. The mines for F are
+//! tried at the density of F and W first, then one fewer, one more, two fewer, ... (as ms-toollib's
+//! `laymine_solvable_adjust` orders them), a few random placements each. When no re-lay helps, the
+//! play backtracks to the position before its last successful strong step (whose clues become free
+//! again; [`Table::backtrack`]); past the snapshots kept, or past the re-lays allowed per layout, it
+//! starts from a fresh random layout. The request's deadline bounds it all.
+//!
+//! A layout made with re-lays is replayed from the first click on a fresh table and accepted only
+//! when that replay is won (the argument above says it always is; the replay checks it, and where
+//! the per-position budgets make it stop elsewhere, repair goes on from there).
+
+use super::{is_revealed, Error, Geometry, Limits, Rng, Table};
+use crate::deadline::Deadline;
+use crate::model::scan::{COVERED, MINE};
+
+/// What [`generate`] made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The mine cells, ascending.
+    pub mines: Vec<u32>,
+    pub repairs: u32,
+    pub restarts: u32,
+    pub replays: u32,
+}
+
+/// How far [`generate`] got when it found nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shortfall {
+    /// Fresh random layouts laid, re-lays kept, plays from the first click.
+    pub layouts: u32,
+    pub repairs: u32,
+    pub replays: u32,
+    /// The most safe cells revealed by proved moves in any attempt, and the safe cells in all.
+    pub best_revealed: usize,
+    pub safe_cells: usize,
+}
+
+/// Tries at a stuck position with F and W at their common density before directed ones.
+const RANDOM_TRIES: u32 = 2;
+
+/// The settings of [`generate`].
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub mines: usize,
+    pub first: usize,
+    /// Cells the first-click rule keeps free of mines (Python's `banned_cells`).
+    pub banned: Vec<bool>,
+    /// Re-lays (each one a kept change of the layout) per random layout before a fresh one.
+    pub max_repairs: u32,
+    /// Fresh random layouts before giving up.
+    pub max_restarts: u32,
+    /// Random placements tried at one stuck position before backtracking.
+    pub tries: u32,
+    /// Repair where play stops (`--method repair`); without it, a fresh random layout (rejection:
+    /// `--method uniform`, exactly uniform over the layouts that play wins).
+    pub repair: bool,
+    pub limits: Limits,
+}
+
+impl<'g> Table<'g> {
+    /// Set cell `i` (covered) to a mine or not, updating the numbers and the revealed view.
+    fn set_mine(&mut self, i: usize, mine: bool) {
+        if self.mine[i] == mine {
+            return;
+        }
+        self.mine[i] = mine;
+        for &j in self.g.nb(i) {
+            let j = j as usize;
+            if mine {
+                self.num[j] += 1;
+            } else {
+                self.num[j] -= 1;
+            }
+            if is_revealed(self.view[j]) {
+                self.view[j] = self.num[j];
+            }
+        }
+    }
+
+    /// Re-lay the free frontier and the reservoir at a stuck position until play proves a safe
+    /// cell (module docstring): `Some(won)` after progress, `None` when no placement helped.
+    fn relay(
+        &mut self,
+        banned: &[bool],
+        rng: &mut Rng,
+        limits: &Limits,
+        tries: u32,
+    ) -> Result<Option<bool>, Error> {
+        let g = self.g;
+        let n = g.len();
+        // per cell: 0 next to no revealed cell, 1 next to free clues only, 2 next to a frozen clue
+        let mut near = vec![0u8; n];
+        for i in 0..n {
+            if is_revealed(self.view[i]) {
+                let tag = if self.stamp[i] < self.epoch { 2 } else { 1 };
+                for &j in g.nb(i) {
+                    let j = j as usize;
+                    near[j] = near[j].max(tag);
+                }
+            }
+        }
+        let mut front = Vec::new();
+        let mut pool = Vec::new();
+        for i in 0..n {
+            if self.view[i] != COVERED || banned[i] {
+                continue;
+            }
+            match near[i] {
+                0 => pool.push(i),
+                1 => front.push(i),
+                _ => {}
+            }
+        }
+        if front.is_empty() {
+            return Ok(None);
+        }
+        let total = front.iter().chain(&pool).filter(|&&i| self.mine[i]).count();
+        let (f, w) = (front.len(), pool.len());
+        let density = total as f64 / (f + w) as f64;
+        // free clues whose covered neighbours are all in F: a placement that leaves them safe
+        // makes the clue's count met, so the single-clue rule opens them (progress for sure)
+        let mut in_front = vec![false; n];
+        for &i in &front {
+            in_front[i] = true;
+        }
+        let owned: Vec<usize> = (0..n)
+            .filter(|&i| {
+                is_revealed(self.view[i]) && self.stamp[i] >= self.epoch && {
+                    let mut any = false;
+                    let all = g.nb(i).iter().all(|&j| {
+                        let j = j as usize;
+                        let cov = self.view[j] == COVERED;
+                        any |= cov;
+                        !cov || in_front[j]
+                    });
+                    any && all
+                }
+            })
+            .collect();
+        let left = self.covered_safe;
+        let mut keep = vec![false; n]; // cells a directed placement keeps safe
+        for t in 0..tries {
+            if self.until.passed() {
+                return Ok(None);
+            }
+            // the first tries: F and W at their common density; then directed: one owned clue's
+            // covered neighbours safe, the rest of F at that density
+            let directed = t >= RANDOM_TRIES && !owned.is_empty();
+            let mut kept = 0usize;
+            if directed {
+                let c = owned[rng.below(owned.len())];
+                for &j in g.nb(c) {
+                    let j = j as usize;
+                    if self.view[j] == COVERED && !keep[j] {
+                        keep[j] = true;
+                        kept += 1;
+                    }
+                }
+            }
+            let room = f - kept; // F cells open to mines
+            let lo = total.saturating_sub(w);
+            if lo > room {
+                // W cannot take the mines the kept cells give up
+                for &i in &front {
+                    keep[i] = false;
+                }
+                continue;
+            }
+            let hi = total.min(room);
+            let mut m = (room as f64 * density).round() as usize;
+            m = m.clamp(lo, hi);
+            if !directed && t % 2 == 1 {
+                // ms-toollib's order, one step: a mine fewer or more than the expectation
+                m = if t % 4 == 1 {
+                    m.saturating_sub(1).max(lo)
+                } else {
+                    (m + 1).min(hi)
+                };
+            }
+            rng.shuffle(&mut front);
+            rng.shuffle(&mut pool);
+            let mut k = 0usize;
+            for &i in &front {
+                if keep[i] {
+                    self.set_mine(i, false);
+                    keep[i] = false;
+                } else {
+                    self.set_mine(i, k < m);
+                    k += 1;
+                }
+            }
+            for (k, &i) in pool.iter().enumerate() {
+                self.set_mine(i, k < total - m);
+            }
+            let won = self.play(limits)?;
+            if won || self.covered_safe < left {
+                return Ok(Some(won));
+            }
+            // no safe cell: the mines the single-clue rule marked rest on this placement
+            for &i in &front {
+                if self.view[i] == MINE {
+                    self.view[i] = COVERED;
+                    self.marked_mines -= 1;
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Tatham's perturbation at a stuck position (module docstring); false when there is no room.
+    fn perturb(&mut self, banned: &[bool], rng: &mut Rng) -> bool {
+        let g = self.g;
+        let n = g.len();
+        let mut touched = vec![false; n]; // next to a covered cell
+        let mut near_revealed = vec![false; n];
+        for i in 0..n {
+            let v = self.view[i];
+            if v == COVERED {
+                for &j in g.nb(i) {
+                    touched[j as usize] = true;
+                }
+            } else if is_revealed(v) {
+                for &j in g.nb(i) {
+                    near_revealed[j as usize] = true;
+                }
+            }
+        }
+        let clues: Vec<usize> = (0..n)
+            .filter(|&i| is_revealed(self.view[i]) && self.view[i] > 0 && touched[i])
+            .collect();
+        // no clue touches a covered cell: every covered cell lies in pockets walled by mines, which
+        // only the total can open (all mines); fill them (from marked mines, below)
+        let s: Vec<usize> = if clues.is_empty() {
+            (0..n)
+                .filter(|&j| self.view[j] == COVERED && !banned[j])
+                .collect()
+        } else {
+            let clue = clues[rng.below(clues.len())];
+            g.nb(clue)
+                .iter()
+                .map(|&j| j as usize)
+                .filter(|&j| self.view[j] == COVERED)
+                .collect()
+        };
+        let mut in_s = vec![false; n];
+        for &j in &s {
+            in_s[j] = true;
+        }
+        let (mut far, mut near) = (Vec::new(), Vec::new());
+        for i in 0..n {
+            if self.view[i] != COVERED || in_s[i] || banned[i] {
+                continue;
+            }
+            if near_revealed[i] {
+                near.push(i);
+            } else {
+                far.push(i);
+            }
+        }
+        rng.shuffle(&mut far);
+        rng.shuffle(&mut near);
+        far.extend(near); // preferred first
+        let others = far;
+        let s_mines: Vec<usize> = s.iter().copied().filter(|&i| self.mine[i]).collect();
+        let s_safe: Vec<usize> = s.iter().copied().filter(|&i| !self.mine[i]).collect();
+        let free: Vec<usize> = others.iter().copied().filter(|&i| !self.mine[i]).collect();
+        let mut full: Vec<usize> = others.iter().copied().filter(|&i| self.mine[i]).collect();
+        let clear_ok = free.len() >= s_mines.len();
+        let fill_ok = full.len() >= s_safe.len();
+        if clear_ok && (s_mines.len() <= s_safe.len() || !fill_ok) {
+            for (&src, &dst) in s_mines.iter().zip(&free) {
+                self.set_mine(src, false);
+                self.set_mine(dst, true);
+            }
+            return true;
+        }
+        if fill_ok {
+            for (&dst, &src) in s_safe.iter().zip(&full) {
+                self.set_mine(src, false);
+                self.set_mine(dst, true);
+            }
+            return true;
+        }
+        // no covered cell outside S to trade with (an end-game 50/50): take mines from marked
+        // mines, which become covered safe cells (the replay from the first click re-checks all)
+        let mut known: Vec<usize> = (0..n).filter(|&i| self.view[i] == MINE).collect();
+        if full.len() + known.len() < s_safe.len() {
+            return false;
+        }
+        rng.shuffle(&mut known);
+        full.extend(known);
+        for (&dst, &src) in s_safe.iter().zip(&full) {
+            if self.view[src] == MINE {
+                self.view[src] = COVERED;
+                self.marked_mines -= 1;
+            }
+            self.set_mine(src, false);
+            self.set_mine(dst, true);
+        }
+        true
+    }
+
+    /// Go back to the position before the last strong step that proved a safe cell (its clues
+    /// become free again); false when no snapshot is left.
+    fn backtrack(&mut self) -> bool {
+        let Some(s) = self.snaps.pop_back() else {
+            return false;
+        };
+        self.view = s.view;
+        self.marked_mines = s.marked_mines;
+        self.covered_safe = s.covered_safe;
+        self.epoch = s.epoch;
+        // the revealed numbers there are frozen or free, and nothing next to them changed since
+        debug_assert!(
+            (0..self.g.len()).all(|i| !is_revealed(self.view[i]) || self.view[i] == self.num[i])
+        );
+        true
+    }
+
+    fn mine_cells(&self) -> Vec<u32> {
+        (0..self.g.len() as u32)
+            .filter(|&i| self.mine[i as usize])
+            .collect()
+    }
+
+    fn revealed_safe(&self) -> usize {
+        self.g.len() - self.mines - self.covered_safe
+    }
+}
+
+/// One no-guess layout (module docstring), or how far it got once `max_restarts` random layouts
+/// or the deadline `until` ran out.
+pub fn generate(
+    g: &Geometry,
+    p: &Plan,
+    rng: &mut Rng,
+    until: Deadline,
+) -> Result<Result<Generated, Shortfall>, Error> {
+    let n = g.len();
+    let mut allowed: Vec<u32> = (0..n as u32).filter(|&i| !p.banned[i as usize]).collect();
+    if p.first >= n || allowed.len() < p.mines || p.banned.len() != n {
+        return Err(Error::Invalid("the mines do not fit the board".into()));
+    }
+    let (mut repairs, mut restarts, mut replays) = (0u32, 0u32, 0u32);
+    let mut best = 0usize;
+    let mut opened = Vec::new();
+    while restarts < p.max_restarts.max(1) && !until.passed() {
+        // a uniform sample of the allowed cells: a partial Fisher-Yates shuffle
+        let mut mine = vec![false; n];
+        for k in 0..p.mines {
+            let j = k + rng.below(allowed.len() - k);
+            allowed.swap(k, j);
+            mine[allowed[k] as usize] = true;
+        }
+        let mut table = Table::tracked(g, mine, until);
+        table.open(p.first, &mut opened);
+        replays += 1;
+        let mut won = table.play(&p.limits)?;
+        let mut made = 0u32; // re-lays kept since the last play from the first click
+        let mut kept = 0u32; // re-lays kept for this random layout
+        let mut dirty = false; // perturbed since the last play from the first click
+        loop {
+            if !dirty {
+                // re-lays keep every proved move: this many safe cells are won from the first click
+                best = best.max(table.revealed_safe());
+            }
+            if won {
+                if made == 0 {
+                    // won from the first click with no change since: this play was the check
+                    return Ok(Ok(Generated {
+                        mines: table.mine_cells(),
+                        repairs,
+                        restarts,
+                        replays,
+                    }));
+                }
+                table = Table::tracked(g, table.mine.clone(), until);
+                table.open(p.first, &mut opened);
+                replays += 1;
+                made = 0;
+                dirty = false;
+                won = table.play(&p.limits)?;
+                continue;
+            }
+            if !p.repair || until.passed() || kept > p.max_repairs {
+                break;
+            }
+            match table.relay(&p.banned, rng, &p.limits, p.tries)? {
+                Some(w) => {
+                    won = w;
+                    made += 1;
+                    kept += 1;
+                    repairs += 1;
+                }
+                None => {
+                    if table.perturb(&p.banned, rng) {
+                        // frozen numbers changed: the replay from the first click checks the rest
+                        table.snaps.clear();
+                        dirty = true;
+                        made += 1;
+                        kept += 1;
+                        repairs += 1;
+                        won = table.play(&p.limits)?;
+                    } else if !table.backtrack() {
+                        break;
+                    }
+                }
+            }
+        }
+        restarts += 1;
+    }
+    Ok(Err(Shortfall {
+        layouts: restarts,
+        repairs,
+        replays,
+        best_revealed: best,
+        safe_cells: n - p.mines,
+    }))
+}
