@@ -236,10 +236,7 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     covered (so it is in every skin the reader knows)."""
     rows, cols = len(looks), len(looks[0])
     bevel = np.array([[lk.bevel for lk in row] for row in looks])
-    if (bevel > 40).sum() >= 2:
-        covered = bevel > skin.bevel
-        conf = np.clip(np.abs(bevel - skin.bevel) / max(skin.bevel, 1.0), 0, 1)
-        return covered, conf, None
+    raised = (bevel > 40).sum() >= 2
     colours = np.array([[lk.background for lk in row] for row in looks]).reshape(-1, 3)
     centres: list[np.ndarray] = []
     members: list[list[int]] = []
@@ -262,13 +259,22 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
         closed = sum(x in (FLAG, MINE, CROSSED) for x in kinds)
         digits = sum(x == MARK for x in kinds)
         state.append(True if closed > digits else False if digits else None)
+    # a flat skin's known tile colours say which is which, when they account for the board: the
+    # groups of a tenth of the cells or more all match one skin (gnome's light grey revealed tiles
+    # alone must not pass for cpsolve's)
+    known = [known_tile(tuple(float(v) for v in centre)) for centre in centres]
+    big = [k for k, idx in enumerate(members) if len(idx) >= 0.1 * rows * cols]
+    names = {known[k][0] if known[k] is not None else None for k in big}  # type: ignore[index]
     skin_name = None
-    for k, centre in enumerate(centres):  # a flat skin's known tile colours say which is which
-        known = known_tile(tuple(float(v) for v in centre))
-        if known is not None and len(members[k]) >= 2:
-            skin_name = skin_name or known[0]
-            if state[k] is None:
-                state[k] = known[1]
+    if len(names) == 1 and None not in names:
+        skin_name = names.pop()
+        for k, kn in enumerate(known):
+            if kn is not None and kn[0] == skin_name and len(members[k]) >= 2:
+                state[k] = kn[1]
+    if raised and skin_name is None:
+        covered = bevel > skin.bevel
+        conf = np.clip(np.abs(bevel - skin.bevel) / max(skin.bevel, 1.0), 0, 1)
+        return covered, conf, None
     bare = [k for k, st in enumerate(state) if st is None]
     if len(state) == 1 and bare:
         # one bare colour over the whole board: raised cells are a new game; flat ones could be
@@ -327,8 +333,12 @@ def classify_board(looks: list[list[CellLook]], skin: Skin) -> tuple[list[str], 
             elif cov:
                 if sym == NOTHING:
                     v, conf = ".", min(sconf, cconf)
+                elif look.red_fraction >= 0.03 and look.dark_fraction < 0.01:  # a red flag mark alone
+                    v, conf = "F", min(sconf, cconf)
                 else:
                     v, conf = "?", min(sconf, cconf, 1.0 if look.dark_fraction >= 0.03 else 0.2)
+                if v == "?" and look.red_fraction >= 0.03:
+                    conf = min(conf, 0.2)
                 if look.edge_dark > 0.02:  # something over the cell (a cursor): not its own mark
                     conf = min(conf, 0.1)
             elif sym == NOTHING:
