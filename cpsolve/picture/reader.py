@@ -7,6 +7,7 @@ counter (:mod:`.counter`) -> the rules (:mod:`.rules`).
 from __future__ import annotations
 
 import os
+import time
 from typing import Any
 
 import numpy as np
@@ -23,16 +24,27 @@ from .skins import CLASSIC, Skin
 EDGE_THRESHOLDS = (20, 6)
 #: more unsure cells than this fraction: the grid is not a Minesweeper board
 MAX_UNSURE = 0.5
+#: Bounds on the work of one picture (the fuzz of tests/fuzz_pictures.py: a 40 KB PNG of grid lines made
+#: a 249x249 "board" whose cells took minutes to measure, and held a server's worker past its limit).
+#: A grid of more cells, or covering more pixels, is not read (no board): games' boards are far
+#: smaller (issue 39 asks for 50x50; an Expert board of 80 px cells covers 3.1 million pixels) ...
+MAX_CELLS = 100 * 100
+MAX_GRID_PIXELS = 4_200_000
+#: ... and once this many seconds have gone, no further candidate grid is tried.
+TIME_BUDGET = 8.0
 
 
 def read(source: str | os.PathLike[str] | bytes | Any, *, name: str | None = None) -> Reading:
     label = source_name(source, name)
+    start = time.perf_counter()
     rgb = load_rgb(source, label)
     failure = f"{label}: no board found: no grid of square cells in the picture"
     # strong edges first (bevels, grid lines); then faint ones (flat skins whose neighbouring
     # cells differ by a few levels, such as Google's two greens)
     for threshold in EDGE_THRESHOLDS:
         for grid in find_grids(rgb, threshold)[:3]:
+            if time.perf_counter() - start > TIME_BUDGET:
+                raise NoBoardFound(f"{failure} (stopped after {TIME_BUDGET:g} s)")
             try:
                 return read_grid(rgb, grid, CLASSIC, label)
             except NoBoardFound as exc:
@@ -41,6 +53,10 @@ def read(source: str | os.PathLike[str] | bytes | Any, *, name: str | None = Non
 
 
 def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
+    if grid.rows * grid.cols > MAX_CELLS or grid.rows * grid.cols * grid.cell_size ** 2 > MAX_GRID_PIXELS:
+        raise NoBoardFound(f"{label}: no board found: a grid of {grid.cols}x{grid.rows} cells of "
+                           f"{grid.cell_size:.0f} px is larger than read ({MAX_CELLS:,} cells, "
+                           f"{MAX_GRID_PIXELS:,} pixels)")
     looks = measure(rgb, grid)
     values, confidence, skin = classify_board(looks, skin)
     n = grid.rows * grid.cols

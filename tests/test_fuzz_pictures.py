@@ -1,0 +1,103 @@
+"""The picture inputs' fuzz (tests/fuzz_pictures.py, issue 39): random, corrupt, truncated, huge
+(dimension bombs, grids of thousands of cells), tiny, animated and non-image inputs, and drawn
+boards, to ``cpsolve read``, ``cpsolve solve`` and ``POST /api/read``.
+
+The normal run tries about 100 inputs; ``pytest -m soak -s tests/test_fuzz_pictures.py`` tries
+``CPSOLVE_SOAK_PICTURES`` (default 2,000) and prints the tally (docs/reliability.md).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from . import fuzz
+from . import fuzz_pictures as fp
+
+_WORK = Path(tempfile.mkdtemp(prefix="cpsolve-fuzz-pictures-"))
+
+
+@pytest.fixture(scope="module")
+def client():  # type: ignore[no-untyped-def]
+    """The app as ``cpsolve serve`` runs it: readings in worker processes, their time bounded."""
+    from starlette.testclient import TestClient
+
+    from cpsolve.web import create_app
+
+    with TestClient(create_app(), raise_server_exceptions=False) as c:
+        yield c
+
+
+def _report(title: str, tally: fuzz.Tally) -> None:
+    print(f"\n{title}: {tally.line()}")
+    print(f"  by kind: {dict(sorted(tally.by_kind.items()))}")
+    print(f"  by command and status: {dict(sorted(tally.by_status.items()))}")
+
+
+def test_fuzz_pictures(client) -> None:  # type: ignore[no-untyped-def]
+    """About 100 inputs: exit 0/3/2 (read), 0/2 (solve), 200/400/413 (/api/read); every refusal one
+    line; never a traceback, a hang, a 500 or a 503."""
+    tally = fp.run_many(100, seed=0, client=client)
+    _report("picture fuzz", tally)
+    assert (tally.tracebacks, tally.hangs) == (0, 0), "\n\n".join(tally.failures)
+    assert tally.by_status.get("read 2", 0) and tally.by_status.get("read 0", 0)  # both ways were taken
+    assert tally.by_status.get("http 200", 0) and tally.by_status.get("http 400", 0)
+
+
+def test_the_generators_make_every_kind() -> None:
+    """A test of the tests: every kind of input is drawn, and the huge ones are what they say."""
+    kinds = {fp.make_input(random.Random(f"kinds:{k}")).kind for k in range(300)}
+    assert kinds == set(fp.KINDS)
+    import struct
+
+    bomb = fp.png_bomb(100_000, 100_000)
+    assert len(bomb) < 2000 and struct.unpack(">II", bomb[16:24]) == (100_000, 100_000)  # IHDR's size
+
+
+def test_a_grid_of_thousands_of_cells_is_refused_in_bounded_time(capsys) -> None:  # type: ignore[no-untyped-def]
+    """The fuzz's find (a 19 KB PNG of grid lines held a server's worker 35 s, then 503): the reader's
+    bounds (cpsolve/picture/reader.py MAX_CELLS, MAX_GRID_PIXELS, TIME_BUDGET) refuse it, exit 2."""
+    import numpy as np
+
+    from cpsolve.picture import reader
+
+    img = np.full((2000, 2000, 3), 200, np.uint8)
+    img[::8, :] = 0
+    img[:, ::8] = 0
+    rng = random.Random(0)
+    inp = fp.Input(fp.save(img, "PNG", rng), "huge", "grid lines")
+    case = fuzz.Case(["read", "grid.png"], {"grid.png": inp.data}, {})
+    status, out, err = fp.run_cli_bytes(case, _WORK)
+    assert status == 2 and out == ""
+    assert err.strip() == ("cpsolve: grid.png: no board found: a grid of 249x249 cells of 8 px is larger than "
+                           f"read ({reader.MAX_CELLS:,} cells, {reader.MAX_GRID_PIXELS:,} pixels)")
+
+
+@pytest.mark.soak
+def test_soak_fuzz_pictures(client) -> None:  # type: ignore[no-untyped-def]
+    n = int(os.environ.get("CPSOLVE_SOAK_PICTURES", "2000"))
+    seed = int(os.environ.get("CPSOLVE_SOAK_SEED", "1"))
+    tally = fp.run_many(n, seed, client, progress=True)
+    _report(f"picture fuzz soak (seed {seed})", tally)
+    print("\n\n".join(tally.failures)[:20000])
+    assert (tally.tracebacks, tally.hangs) == (0, 0), "\n\n".join(tally.failures)
+
+
+MISREADS = sorted((Path(__file__).parent / "data" / "picture-misreads").glob("*.jpg"))
+
+
+@pytest.mark.xfail(reason="issue 39: drawn boards the reader misreads silently (found by the picture fuzz; "
+                   "tests/data/picture-misreads/README.md), for the picture room to fix", strict=False)
+@pytest.mark.parametrize("picture", MISREADS, ids=[p.name for p in MISREADS])
+def test_the_fuzz_misreads_are_read_right_or_unsure(picture: Path) -> None:
+    from cpsolve.picture import read_image
+
+    drawn = [line.split() for line in picture.with_suffix(".txt").read_text().splitlines()]
+    reading = read_image(picture)
+    assert (reading.board.rows, reading.board.cols) == (len(drawn), len(drawn[0]))
+    wrong = [(c.row, c.col, c.value) for c in reading.cells if c.sure and c.value != drawn[c.row][c.col]]
+    assert wrong == []
