@@ -32,6 +32,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from itertools import islice
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -72,6 +73,13 @@ def time_difficulty(boards: list[Board], repeat: int, toollib: object) -> dict[s
     return times
 
 
+def positions(difficulty: str, count: int, seed: int, depth: int) -> list[Board]:
+    """``count`` positions of seeded played games, each at least ``depth`` moves into its game
+    (0: every position, the games' openings included)."""
+    games = played_positions(difficulty, 10**9 if depth else count, seed)  # played until enough are deep
+    return [p.board for p in islice((p for p in games if p.depth >= depth), count)]
+
+
 def ratios(ours: list[float], theirs: list[float]) -> dict[str, float]:
     out = {f"q {label}": percentile(ours, q) / percentile(theirs, q) for q, label in QUANTILES}
     per = [a / b for a, b in zip(ours, theirs)]
@@ -88,13 +96,16 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3, help="best of this many runs per position and contender")
     ap.add_argument("--markdown", action="store_true", help="print the ratio table as Markdown")
+    ap.add_argument("--depth", type=int, default=0, metavar="D",
+                    help="only positions D or more moves into their game (deeper play: the positions where "
+                    "the exact count nominates cells and the proof runs, the tail; default 0: every position)")
     args = ap.parse_args()
     try:
         import ms_toollib
     except ImportError:
         sys.exit("ms-toollib is not installed: pip install -e '.[bench]'")
     difficulties = [d for d in args.difficulties.split(",") if d]
-    boards = {d: [p.board for p in played_positions(d, args.positions, args.seed)] for d in difficulties}
+    boards = {d: positions(d, args.positions, args.seed, args.depth) for d in difficulties}
     # warm-up: load the solver library and make one solver call (its first call initialises it)
     analyze(boards[difficulties[0]][-1])
     prove_board(parse_board("mines: 1\n. 1 . . .\n. . . . .\n. . . 1 .\n"))
@@ -107,7 +118,8 @@ def main() -> None:
             r = ratios(times[mode], times["toollib"])
             rows.append((d, label, med[mode], med["toollib"], r))
     n = args.positions
-    head = (f"{n} positions per difficulty from played games (seed {args.seed}), interleaved position by "
+    deep = f", each at least {args.depth} moves into its game" if args.depth else ""
+    head = (f"{n} positions per difficulty from played games (seed {args.seed}){deep}, interleaved position by "
             f"position, best of {args.repeat} runs each; ratios are cpsolve / ms-toollib (below 1: cpsolve faster)")
     cols = ["difficulty", "cpsolve", "median ms", "toollib ms", "q median", "q p90", "q p99", "pp median",
             "pp p90", "faster on"]
