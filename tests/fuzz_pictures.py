@@ -26,6 +26,7 @@ import random
 import struct
 import tempfile
 import traceback
+import warnings
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -369,7 +370,11 @@ def run_cli_bytes(case: fuzz.Case, workdir: Path) -> tuple[int, str, str]:
     sys.stdin = io.TextIOWrapper(io.BytesIO(case.stdin or b""), encoding="utf-8")
     os.chdir(workdir)
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), warnings.catch_warnings():
+            # as from a shell: a warning is printed on standard error (pytest would collect it instead),
+            # so that a library's warning beside the one-line refusal is seen
+            warnings.simplefilter("default")
+            warnings.showwarning = _show_warning
             status = main(case.argv)
     finally:
         sys.stdin = old_stdin
@@ -378,6 +383,13 @@ def run_cli_bytes(case: fuzz.Case, workdir: Path) -> tuple[int, str, str]:
             with contextlib.suppress(OSError):
                 (workdir / fname).unlink()
     return status, out.getvalue(), err.getvalue()
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: Any = None, line: str | None = None) -> None:
+    import sys
+
+    sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
 
 
 def run_http_target(inp: Input, client: Any, tally: fuzz.Tally) -> None:

@@ -77,6 +77,16 @@ def test_a_grid_of_thousands_of_cells_is_refused_in_bounded_time(capsys) -> None
                            f"read ({reader.MAX_CELLS:,} cells, {reader.MAX_GRID_PIXELS:,} pixels)")
 
 
+def test_a_broken_tiff_is_refused_in_one_line_without_pillows_warning() -> None:
+    """The fuzz's find: a TIFF header and junk made Pillow warn "Corrupt EXIF data" on standard error
+    (two lines) before the refusal; run as from a shell (warnings printed), the refusal is alone."""
+    data = b"II*\x00" + random.Random(1).randbytes(300)
+    case = fuzz.Case(["read", "t.png"], {"t.png": data}, {})
+    status, out, err = fp.run_cli_bytes(case, _WORK)
+    assert status == 2 and out == ""
+    assert err.splitlines() == ["cpsolve: t.png: not an image (not a PNG, JPEG, BMP, GIF or WebP picture)"]
+
+
 @pytest.mark.soak
 def test_soak_fuzz_pictures(client) -> None:  # type: ignore[no-untyped-def]
     n = int(os.environ.get("CPSOLVE_SOAK_PICTURES", "2000"))

@@ -46,6 +46,9 @@ def load_rgb(source: str | os.PathLike[str] | bytes | Any, name: str) -> np.ndar
         raise NoBoardFound(f"{name}: not an image: the input is empty")
     try:
         with warnings.catch_warnings():
+            # Pillow's warnings on a broken file ("Corrupt EXIF data", ...) are not printed: the
+            # command's answer is one line (the picture is refused or read as it is)
+            warnings.simplefilter("ignore")
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data))
             _check_size(image, name)
