@@ -214,3 +214,11 @@ def test_the_summary_says_to_open_proved_safe_cells_rather_than_guess(capsys: py
     blank.write_text("mines: 4\n. . . .\n. . . .\n. . . .\n. . . .\n")
     status, out, _ = run(["solve", str(blank)], capsys)
     assert "best guess: " in out and "(mine probability 1/4 = 0.2500)" in out and "next: open" not in out
+
+
+def test_a_closed_standard_output_is_one_line_and_exit_74() -> None:
+    """``cpsolve solve B >&-``: Python starts with no standard output (sys.stdout None)."""
+    proc = subprocess.run(f"{sys.executable} -m cpsolve solve {EXPERT} >&-", shell=True, capture_output=False,
+                          stderr=subprocess.PIPE, text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == EXIT_IO
+    assert one_line(proc.stderr) == "cpsolve: input/output error (standard output is closed)"

@@ -131,6 +131,9 @@ def _version() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stdout is None:  # started with standard output closed (>&-): every command writes there
+        print("cpsolve: input/output error (standard output is closed)", file=sys.stderr)
+        return EXIT_IO
     words = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(command_of(words))
     if not words:  # a missing command is a usage error (issue 43 item 12), named in one line
