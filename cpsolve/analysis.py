@@ -133,57 +133,29 @@ def analyze(board: Board, options: AnalysisOptions | None = None, *,
 
 def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
     t0 = perf_counter()
-    trust_flags, engine, time_limit = opts.trust_flags, opts.engine, opts.time_limit
+    trust_flags, engine = opts.trust_flags, opts.engine
     dens: Fraction | None = None if board.mines is not None else opts.prior_density()
-    # the deadlines as moments on perf_counter's clock (None: none), no context entered unless
-    # the work needs one (estimation): a small board's whole analysis is tens of microseconds
-    # (comparisons, not max/min: a builtin call each was a tenth of a small board's Python here)
-    at = None if time_limit is None else t0 + time_limit  # proofs end here
-    enclosing = budget.current_at()  # a caller's own deadline (a nested analysis never outlives it)
-    if enclosing is not None and (at is None or enclosing < at):
-        at = enclosing
-    # the model, counting and estimation end by here (the earlier of the floor and the caller's)
-    outer = None
-    if at is not None:
-        floor = t0 + ESTIMATE_FLOOR
-        outer = at if at > floor else floor
-    if enclosing is not None and (outer is None or enclosing < outer):
-        outer = enclosing
+    # the analysis' deadline, made once, and its parts (budget.shares: the sharing policy)
+    parts = budget.shares(opts.time_limit, t0)
     remaining = board.remaining_mines(trust_flags)  # the board's own check of the marked cells
     now = perf_counter()
-    # the seconds left for the model, counting and the combination, from now: counting is done by
-    # COUNT_SHARE of the limit, the combination (estimation) by ESTIMATE_SHARE, never after outer
-    estimate_by = None  # estimation must be done by here (a time limit gives ``at``, so ``outer``)
-    if outer is None:
-        model_s = count_s = combine_s = None
-    else:
-        model_s = count_s = combine_s = outer - now if outer > now else 0.0
-        if time_limit is not None:
-            share = COUNT_SHARE * time_limit
-            by = t0 + (share if share > COUNT_FLOOR else COUNT_FLOOR)
-            if by < outer:
-                count_s = by - now if by > now else 0.0
-            share = ESTIMATE_SHARE * time_limit
-            estimate_by = by = t0 + (share if share > ESTIMATE_FLOOR else ESTIMATE_FLOOR)
-            if by < outer:
-                combine_s = by - now if by > now else 0.0
     try:
         model, whole = count.count_board(
             board.rows, board.cols, board.codes, remaining, trust_flags=trust_flags, exact_limit=opts.exact_limit,
             state_budget=opts.state_budget, combine_budget=opts.combine_budget, density=dens,
-            model_seconds=model_s, count_seconds=count_s, combine_seconds=combine_s)
+            deadline=parts)
     except budget.OutOfTime:
         return _unmodelled(board, trust_flags, dens, t0)
     except Inconsistent as exc:
-        raise inconsistent_from(exc, board, trust_flags, engine, _conflict_time(at)) from None
+        raise inconsistent_from(exc, board, trust_flags, engine, parts.conflict_seconds()) from None
     ms = model.stats
     # positional: clue_cells, frontier, fixed, components, largest_component
     stats = AnalysisStats(ms["clue_cells"], ms["frontier"], ms["fixed"], ms["components"], ms["largest_component"])
-    probs, exact, feasibility, nominates = _probabilities(model, whole, dens, stats, estimate_by, outer)
+    probs, exact, feasibility, nominates = _probabilities(model, whole, dens, stats, parts)
     t_count = perf_counter()
     proofs: Mapping[int, Certainty] = {}
     if opts.prove:
-        proofs = _prove(model, probs if exact else None, engine, at, feasibility, stats, nominates,
+        proofs = _prove(model, probs if exact else None, engine, parts, feasibility, stats, nominates,
                         whole.bounded)
         if stats.proof_status is _TIMEOUT:
             stats.budget.append("proofs")
@@ -198,24 +170,8 @@ def _analyze_now(board: Board, opts: AnalysisOptions) -> Analysis:
 #: The proof's statuses every analysis compares with (a module constant: reading a member off
 #: the enum class is a slow attribute lookup, about 0.2 us each)
 _TIMEOUT, _INCONSISTENT, _OK = ProofStatus.TIMEOUT, ProofStatus.INCONSISTENT, ProofStatus.OK
-#: Shares of ``time_limit`` (from the start of the analysis) by which counting, then estimation,
-#: must be done; proofs have the rest. On small boards counting takes milliseconds and proofs get
-#: nearly all of it.
-COUNT_SHARE = 0.5
-ESTIMATE_SHARE = 0.8
-#: ... but never less than these many seconds (a tiny limit still gets a small board counted and
-#: a large one estimated; well inside the half second the budget allows beyond ``time_limit``).
-COUNT_FLOOR = 0.1
-ESTIMATE_FLOOR = 0.2
-#: The least time a conflict is given to be shrunk, even when the analysis used its budget (keeps
-#: small inconsistent boards minimal under tiny limits; bounded, so the budget stays kept).
-CONFLICT_FLOOR = 0.1
 #: ``EstimateStats.mode`` of a board whose estimation ran out of time.
 UNIFORM = "uniform (out of time)"
-
-
-def _conflict_time(at: float | None) -> float | None:
-    return None if at is None else max(max(0.0, at - perf_counter()), CONFLICT_FLOOR)
 
 
 _PRIOR_TOTAL = "uniform over all placements with the mine total"
@@ -289,7 +245,7 @@ def _exact(num: int, den: int) -> Probability:
 
 
 def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None, stats: AnalysisStats,
-                   estimate_by: float | None = None, outer: float | None = None
+                   deadline: budget.AnalysisDeadline | None = None
                    ) -> tuple[Mapping[int, Probability], bool, dict[int, Fraction] | None, bool | None]:
     """Per unknown cell, its probability; whether the board was counted exactly; hints for the
     prover: on an estimated board whose components were all counted, feasibility hints, on an exact
@@ -297,8 +253,8 @@ def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None,
     exact probabilities put no frontier cell nor the off-frontier cells at 0 or 1 (None: not known
     without a look per cell; see proof.prove_model's ``nominates``), from what ``whole`` (the
     core's count of ``model``: :func:`count.count_board`) found. Records what counting did in
-    ``stats``. ``estimate_by``: the moment estimation must be done by, ``outer`` the analysis'
-    outer deadline (see :func:`analyze`); a part cut short is named in ``stats.budget``."""
+    ``stats``. ``deadline``: the analysis' (estimation ends by its ``estimate_at``; None: by the
+    current one); a part cut short is named in ``stats.budget``."""
     stats.dp_states, stats.max_component_states = whole.states, whole.max_states
     if dens is None:
         stats.combine_cost = whole.combine_cost
@@ -338,7 +294,7 @@ def _probabilities(model: Model, whole: count.WholeCount, dens: Fraction | None,
                              else "combining the components through the total is over budget or out of time")
     stats.estimate = EstimateStats()
     try:
-        with budget.within(budget.Deadline(outer)), budget.within(budget.Deadline(estimate_by)):
+        with budget.within(budget.current() if deadline is None else deadline.estimation()):
             est_probs = _estimated(model, counted, estimated, dens, stats.estimate)
             feasibility = None
             if not estimated and dens is None:
@@ -417,21 +373,27 @@ def _estimated(model: Model, counted: dict[int, count.ComponentCount], estimated
     return probs
 
 
-def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str, at: float | None,
+def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str, deadline: budget.AnalysisDeadline,
            feasibility: dict[int, Fraction] | None, stats: AnalysisStats, nominates: bool | None = None,
            bounded: bool | None = None) -> Mapping[int, Certainty]:
     """Certainties from the proof subsystem (exact counts, or exact feasibility on a board whose
-    combination was estimated, only nominate and withhold), by the moment ``at``. ``bounded``: the
-    core's word that every constraint of the model is bounded (None: ask). Records the proof's
-    figures in ``stats``."""
-    if probs is not None and nominates is False and bounded:
+    combination was estimated, only nominate and withhold), by the analysis' ``deadline`` (made the
+    current one for the prover). ``bounded``: the core's word that every constraint of the model is
+    bounded (None: ask). Records the proof's figures in ``stats``."""
+    if probs is not None and nominates is False and bounded and not deadline.passed():
         # no cell nominated and every constraint bounded (most positions): the deductions, from
-        # the proof subsystem's own shortcut (prove_model's answer, without its result object)
-        got = deductions_only(model, engine, at)
-        if got is not None:
-            certs, stats.proof = got
-            stats.proof_status = _OK
-            return certs
+        # the proof subsystem's own shortcut (prove_model's answer, without its result object;
+        # past the deadline prove_model says "cut short")
+        stats.proof_status = _OK
+        certs, stats.proof = deductions_only(model, engine)
+        return certs
+    with budget.within(deadline, replace=True):  # the earlier of it and the enclosing one already
+        return _prove_now(model, probs, engine, deadline, feasibility, stats, nominates, bounded)
+
+
+def _prove_now(model: Model, probs: Mapping[int, Probability] | None, engine: str,
+               deadline: budget.AnalysisDeadline, feasibility: dict[int, Fraction] | None, stats: AnalysisStats,
+               nominates: bool | None, bounded: bool | None) -> Mapping[int, Certainty]:
     hints: Mapping[int, Fraction] | None = feasibility
     if probs is not None:
         # the prover's candidates are the cells at exactly 0 or 1: only those are passed
@@ -447,12 +409,10 @@ def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str, a
         nominates = bool(feasibility)
     else:
         nominates = None  # no exact word on any cell: the prover decides every one
-    left = None if at is None else at - perf_counter()
-    result = prove_model(model, engine=engine, time_limit=None if left is None else left if left > 0.0 else 0.0,
-                         hints=hints, nominates=nominates, bounded=bounded)
+    result = prove_model(model, engine=engine, hints=hints, nominates=nominates, bounded=bounded)
     if result.status is _INCONSISTENT:
         raise inconsistent_from(Inconsistent(result.conflict, "no placement satisfies the clues and the total"),
-                                model, engine=engine, time_limit=_conflict_time(at))
+                                model, engine=engine, time_limit=deadline.conflict_seconds())
     stats.proof, stats.proof_status = result.stats, result.status
     # which cells the time limit left undecided (not proved either way), for callers that show them:
     # made into (row, col) pairs, in row-major order, when read (a huge board's are millions)

@@ -12,6 +12,7 @@ them. The core raises its own three exceptions (native/src/errors.rs); :func:`ca
 from __future__ import annotations
 
 from collections.abc import Callable
+from time import perf_counter
 from typing import Any, TypeVar
 
 from . import _core
@@ -28,7 +29,17 @@ class BudgetExceeded(BudgetError):
 def seconds(deadline: Deadline | None = None) -> float | None:
     """The seconds ``deadline`` (the current one by default) leaves, as the core takes them: never
     negative, None for no deadline."""
-    return (current() if deadline is None else deadline).left()
+    return seconds_until((current() if deadline is None else deadline).at)
+
+
+def seconds_until(at: float | None) -> float | None:
+    """The seconds from now until the moment ``at`` (``time.perf_counter()``'s clock; None: none),
+    as the core takes them: never negative, None for no deadline. The one place a deadline becomes
+    seconds."""
+    if at is None:
+        return None
+    left = at - perf_counter()
+    return left if left > 0.0 else 0.0
 
 
 def invoke(fn: Callable[..., R], *args: Any) -> R:
@@ -47,4 +58,4 @@ def invoke(fn: Callable[..., R], *args: Any) -> R:
 def call(fn: Callable[..., R], *args: Any) -> R:
     """``fn(*args, seconds)`` in the core (:func:`invoke`), ``seconds`` those the current deadline
     leaves."""
-    return invoke(fn, *args, current().left())
+    return invoke(fn, *args, seconds_until(current().at))

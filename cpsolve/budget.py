@@ -17,7 +17,6 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from typing import TypeVar
 
 from .errors import BudgetError
@@ -27,11 +26,17 @@ class OutOfTime(BudgetError):
     """The current deadline has passed (raised by :func:`check`)."""
 
 
-@dataclass(frozen=True)
 class Deadline:
-    """A moment on ``time.perf_counter()``'s clock, or None for no deadline."""
+    """A moment on ``time.perf_counter()``'s clock (``at``), or None for no deadline. Immutable.
 
-    at: float | None
+    An analysis makes its deadline once (:func:`shares` gives its parts), it travels down as the
+    current deadline (:func:`within`, :func:`current`), is asked whether it has passed by
+    :meth:`passed` alone, and becomes seconds only at the Rust boundary (``boundary.seconds``)."""
+
+    __slots__ = ("at",)
+
+    def __init__(self, at: float | None) -> None:
+        self.at = at
 
     @classmethod
     def after(cls, seconds: float | None) -> Deadline:
@@ -39,10 +44,30 @@ class Deadline:
 
     def left(self) -> float | None:
         """Seconds left (never negative), None without a deadline."""
-        return None if self.at is None else max(0.0, self.at - time.perf_counter())
+        at = self.at
+        if at is None:
+            return None
+        left = at - time.perf_counter()
+        return left if left > 0.0 else 0.0
 
-    def expired(self) -> bool:
-        return self.at is not None and time.perf_counter() > self.at
+    def passed(self) -> bool:
+        """Whether the moment has passed: the one test of a deadline."""
+        at = self.at
+        return at is not None and time.perf_counter() > at
+
+    def earlier(self, other: Deadline) -> Deadline:
+        """The earlier of this deadline and ``other`` (no deadline is the latest)."""
+        o = other.at
+        return other if o is not None and (self.at is None or o < self.at) else self
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deadline) and other.at == self.at
+
+    def __hash__(self) -> int:
+        return hash(self.at)
+
+    def __repr__(self) -> str:
+        return f"Deadline(at={self.at!r})"
 
 
 _current: ContextVar[Deadline | None] = ContextVar("cpsolve_deadline", default=None)
@@ -87,26 +112,11 @@ def current() -> Deadline:
     return _current.get() or _NO_DEADLINE
 
 
-def current_at() -> float | None:
-    """The current deadline's moment (``time.perf_counter()``'s clock), None without one."""
-    d = _current.get()
-    return None if d is None else d.at
-
-
-def passed(at: float | None) -> bool:
-    """Whether the earlier of the moment ``at`` (None: none) and the current deadline has passed:
-    what ``within(Deadline(at))``'s deadline says of itself (``expired()``), without entering the
-    context (an analysis asks it once per call)."""
-    d = _current.get()
-    if d is not None and d.at is not None and (at is None or d.at < at):
-        at = d.at
-    return at is not None and time.perf_counter() > at
-
-
 def check() -> None:
-    """Raise :class:`OutOfTime` if the current deadline has passed. Cheap (~0.1 us): call it in loops."""
+    """Raise :class:`OutOfTime` if the current deadline has passed (:meth:`Deadline.passed`). Cheap
+    (~0.1 us): call it in loops."""
     d = _current.get()
-    if d is not None and d.at is not None and time.perf_counter() > d.at:
+    if d is not None and d.passed():
         raise OutOfTime()
 
 
@@ -119,3 +129,80 @@ def checked_slices(data: Sequence[_T], every: int) -> Iterator[Sequence[_T]]:
     for start in range(0, len(data), every):
         check()
         yield data[start:start + every]
+
+
+#: The sharing policy of an analysis' time limit: shares of ``time_limit`` (from the start of the
+#: analysis) by which counting, then estimation, must be done; proofs have the rest. On small boards
+#: counting takes milliseconds and proofs get nearly all of it.
+COUNT_SHARE = 0.5
+ESTIMATE_SHARE = 0.8
+#: ... but never less than these many seconds (a tiny limit still gets a small board counted and
+#: a large one estimated; well inside the half second the budget allows beyond ``time_limit``).
+COUNT_FLOOR = 0.1
+ESTIMATE_FLOOR = 0.2
+#: The least time a conflict is given to be shrunk, even when the analysis used its budget (keeps
+#: small inconsistent boards minimal under tiny limits; bounded, so the budget stays kept).
+CONFLICT_FLOOR = 0.1
+
+
+class AnalysisDeadline(Deadline):
+    """An analysis' deadline, made once (:func:`shares`): ``at`` the whole analysis' (proofs end
+    there), and the moments of its parts by the sharing policy above: ``outer`` the model's,
+    counting's and estimation's outer bound (never before ``ESTIMATE_FLOOR``), ``count_at`` and
+    ``estimate_at`` by when counting and estimation must be done. Each is the earlier of its own and
+    the enclosing deadline; None is none."""
+
+    __slots__ = ("outer", "count_at", "estimate_at")
+
+    def __init__(self, at: float | None, outer: float | None, count_at: float | None,
+                 estimate_at: float | None) -> None:
+        self.at, self.outer, self.count_at, self.estimate_at = at, outer, count_at, estimate_at
+
+    def estimation(self) -> Deadline:
+        """Estimation's deadline."""
+        return Deadline(self.estimate_at)
+
+    def conflict_seconds(self) -> float | None:
+        """The seconds a conflict is given to be shrunk: what the analysis has left, at least
+        ``CONFLICT_FLOOR`` (None: no limit)."""
+        left = self.left()
+        return None if left is None else max(left, CONFLICT_FLOOR)
+
+    def __repr__(self) -> str:
+        return (f"AnalysisDeadline(at={self.at!r}, outer={self.outer!r}, count_at={self.count_at!r}, "
+                f"estimate_at={self.estimate_at!r})")
+
+
+#: No deadline for any part (an analysis without a time limit, outside any deadline).
+_UNLIMITED = AnalysisDeadline(None, None, None, None)
+
+
+def shares(time_limit: float | None, start: float) -> AnalysisDeadline:
+    """The deadline of an analysis started at ``start`` (``time.perf_counter()``) with ``time_limit``
+    seconds (None: none), made once, with its parts by the sharing policy above; a caller's own
+    current deadline bounds every part (a nested analysis never outlives it)."""
+    enclosing = _current.get()
+    encl = None if enclosing is None else enclosing.at
+    if time_limit is None and encl is None:
+        return _UNLIMITED
+    # comparisons, not max/min: a builtin call each was a tenth of a small board's Python here
+    at = None if time_limit is None else start + time_limit
+    if encl is not None and (at is None or encl < at):
+        at = encl
+    outer = None
+    if at is not None:
+        floor = start + ESTIMATE_FLOOR
+        outer = at if at > floor else floor
+    if encl is not None and (outer is None or encl < outer):
+        outer = encl
+    count_at = estimate_at = outer
+    if time_limit is not None and outer is not None:
+        share = COUNT_SHARE * time_limit
+        by = start + (share if share > COUNT_FLOOR else COUNT_FLOOR)
+        if by < outer:
+            count_at = by
+        share = ESTIMATE_SHARE * time_limit
+        by = start + (share if share > ESTIMATE_FLOOR else ESTIMATE_FLOOR)
+        if by < outer:
+            estimate_at = by
+    return AnalysisDeadline(at, outer, count_at, estimate_at)

@@ -70,7 +70,9 @@ def _count(key: str, value: object, minimum: int) -> int | None:
     return value
 
 
-def _seconds(key: str, value: object) -> float | None:
+def seconds_value(key: str, value: object) -> float | None:
+    """A time limit: None (no limit) or a positive, finite number of seconds (``inf`` and ``nan`` are
+    refused: no limit is None); the one rule, for the library, the HTTP API and the command line."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
@@ -143,7 +145,7 @@ class AnalysisOptions:
         and the engine its canonical name."""
         checked = {
             "exact_limit": _count("exact_limit", self.exact_limit, 0),
-            "time_limit": _seconds("time_limit", self.time_limit),
+            "time_limit": seconds_value("time_limit", self.time_limit),
             "density": None if self.density is None else density_value(self.density),
             "trust_flags": _flag("trust_flags", self.trust_flags),
             "prove": _flag("prove", self.prove),

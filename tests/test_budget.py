@@ -52,8 +52,8 @@ def test_cut_counting_falls_back_to_estimates(monkeypatch):
     import cpsolve.analysis as analysis
 
     # generous budget for the model, none for counting: the estimator (or its uniform fallback) answers
-    monkeypatch.setattr(analysis, "COUNT_SHARE", 0.0)
-    monkeypatch.setattr(analysis, "COUNT_FLOOR", 0.0)
+    monkeypatch.setattr(budget, "COUNT_SHARE", 0.0)
+    monkeypatch.setattr(budget, "COUNT_FLOOR", 0.0)
     pos = next(scattered(40, 40, 256, 1, 3, 0.3))
     res = analyze(pos.board, time_limit=30)
     assert "counting" in res.stats.budget
@@ -63,9 +63,8 @@ def test_cut_counting_falls_back_to_estimates(monkeypatch):
 
 
 def test_model_cut_short_gives_uniform_estimates(monkeypatch):
-    import cpsolve.analysis as analysis
 
-    monkeypatch.setattr(analysis, "ESTIMATE_FLOOR", 0.0)
+    monkeypatch.setattr(budget, "ESTIMATE_FLOOR", 0.0)
     board = next(scattered(60, 60, 576, 1, 2, 0.3)).board
     res = analyze(board, time_limit=1e-9)
     assert res.stats.budget == ["model", "counting", "estimation", "proofs"]
@@ -85,7 +84,7 @@ def test_estimation_out_of_time_answers_uniform_without_the_facts(monkeypatch):
     from cpsolve.constraints.model import FixedCells
 
     for name in ("COUNT_SHARE", "COUNT_FLOOR", "ESTIMATE_SHARE", "ESTIMATE_FLOOR"):
-        monkeypatch.setattr(analysis, name, 0.0)
+        monkeypatch.setattr(budget, name, 0.0)
     pos = next(scattered(60, 60, 576, 1, 2, 0.3))
 
     def no_facts(self: FixedCells) -> None:
@@ -190,9 +189,9 @@ def test_count_cut_by_the_combination_deadline_leaves_every_component_to_the_est
     from cpsolve import _core
 
     board = next(scattered(60, 60, 576, 1, 2, 0.3)).board
-    args = dict(trust_flags=False, exact_limit=6, state_budget=None, combine_budget=None, density=None,
-                model_seconds=None, count_seconds=None)
-    _, whole = marginals.count_board(board.rows, board.cols, board.codes, board.mines, combine_seconds=None, **args)
+    args = dict(trust_flags=False, exact_limit=6, state_budget=None, combine_budget=None, density=None)
+    _, whole = marginals.count_board(board.rows, board.cols, board.codes, board.mines,
+                                     deadline=budget.AnalysisDeadline(None, None, None, None), **args)
     assert whole.count is not None and whole.count.counted and whole.count.estimated  # some of each
     n = len(whole.count.counted) + len(whole.count.estimated)
     real = marginals._core.count_board
@@ -207,7 +206,37 @@ def test_count_cut_by_the_combination_deadline_leaves_every_component_to_the_est
 
     monkeypatch.setattr(marginals, "_core", type("Core", (), {"Options": _core.Options,
                                                               "count_board": staticmethod(slow)}))
-    model, whole = marginals.count_board(board.rows, board.cols, board.codes, board.mines, combine_seconds=0.01,
+    model, whole = marginals.count_board(board.rows, board.cols, board.codes, board.mines,
+                                         deadline=budget.AnalysisDeadline(None, None, None, time.perf_counter() + 0.01),
                                          **args)
     assert whole.count is not None and whole.count.out_of_time
     assert whole.count.counted == {} and whole.count.estimated == list(range(n)) and len(model.components) == n
+
+
+def test_the_sharing_policy_by_hand() -> None:
+    """budget.shares, the one home of the sharing policy (issue 44): counting by half the limit,
+    estimation by four fifths, floors of 0.1 s and 0.2 s, and an enclosing deadline bounds every part.
+    Hand-computed moments from a start of 100.0."""
+    d = budget.shares(10.0, 100.0)
+    assert (d.at, d.outer, d.count_at, d.estimate_at) == (110.0, 110.0, 105.0, 108.0)
+    d = budget.shares(0.01, 100.0)  # the floors: the model, counting and estimation still get 0.2 / 0.1 s
+    assert (d.at, d.outer, d.count_at, d.estimate_at) == (100.01, 100.2, 100.1, 100.2)
+    assert budget.shares(None, 100.0).at is None and budget.shares(None, 100.0).count_at is None
+    with budget.within(budget.Deadline(50.0)):
+        d = budget.shares(10.0, 100.0)
+        assert (d.at, d.outer, d.count_at, d.estimate_at) == (50.0, 50.0, 50.0, 50.0)
+        assert d.passed() and budget.current().passed()
+
+
+def test_the_command_line_refuses_the_time_limits_the_analysis_refuses() -> None:
+    import argparse
+
+    from cpsolve.cli.args import positive_float
+    from cpsolve.options import AnalysisOptions, OptionsError
+
+    for text in ("inf", "nan", "0", "-1"):
+        with pytest.raises(argparse.ArgumentTypeError, match="positive, finite"):
+            positive_float(text)
+        with pytest.raises(OptionsError):
+            AnalysisOptions(time_limit=float(text))
+    assert positive_float("2.5") == 2.5 and AnalysisOptions(time_limit=2.5).time_limit == 2.5

@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 
-import cpsolve.analysis as analysis
-from cpsolve import InconsistentBoard, analyze, parse_board
+from cpsolve import InconsistentBoard, analyze, budget, parse_board
+from cpsolve.budget import AnalysisDeadline
 from cpsolve.cli import main
 from cpsolve.proof import explain_cell
 
 from .unsat_check import conflict_is_unsat
+
+NO_DEADLINE = AnalysisDeadline(None, None, None, None)
 
 REGRESS = Path(__file__).parent / "boards" / "regress"
 CANDIDATE = REGRESS / "conflict-candidate-satisfiable.txt"
@@ -28,7 +30,7 @@ def test_the_models_candidate_is_satisfiable():
     with pytest.raises(Inconsistent) as err:
         count_board(board.rows, board.cols, board.codes, board.remaining_mines(), trust_flags=True,
                     exact_limit=400, state_budget=200_000, combine_budget=2_000_000, density=None,
-                    model_seconds=None, count_seconds=None, combine_seconds=None)
+                    deadline=NO_DEADLINE)
     _, clues = board_clues(board)
     named = [(clues[s].row, clues[s].col) for s in err.value.sources if s != TOTAL]
     assert not conflict_is_unsat(board, named, TOTAL in err.value.sources)
@@ -37,7 +39,7 @@ def test_the_models_candidate_is_satisfiable():
 def test_conflict_cut_short_names_a_proved_set(monkeypatch):
     # no time at all to shrink: the conflict named must still be proved (before: the model's
     # satisfiable candidate was printed as "the conflict")
-    monkeypatch.setattr(analysis, "CONFLICT_FLOOR", 0.0)
+    monkeypatch.setattr(budget, "CONFLICT_FLOOR", 0.0)
     board = parse_board(CANDIDATE.read_text())
     with pytest.raises(InconsistentBoard) as err:
         analyze(board, time_limit=1e-6)

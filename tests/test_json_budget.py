@@ -31,9 +31,9 @@ def test_finished_analysis_says_nothing_was_cut_short():
 
 
 def test_model_cut_short_is_named_in_the_document(monkeypatch):
-    import cpsolve.analysis as analysis
+    from cpsolve import budget
 
-    monkeypatch.setattr(analysis, "ESTIMATE_FLOOR", 0.0)
+    monkeypatch.setattr(budget, "ESTIMATE_FLOOR", 0.0)
     board = next(scattered(60, 60, 576, 1, 2, 0.3)).board
     res = analyze(board, time_limit=1e-9)
     for doc in _docs(res):
@@ -60,7 +60,7 @@ def test_proofs_cut_short_count_their_undecided_cells(monkeypatch):
     real_prove = analysis.prove_model
     monkeypatch.setattr(analysis, "prove_model",
                         lambda *args, **kwargs: real_prove(*args, **{**kwargs, "bounded": None}))
-    monkeypatch.setattr(analysis, "deductions_only", lambda *args, **kwargs: None)  # nor its shortcut on that word
+    monkeypatch.setattr(analysis, "_prove", analysis._prove_now)  # nor its shortcut on that word
     monkeypatch.setattr(prover, "_nothing_to_ask", lambda *args, **kwargs: False)
     res = analyze(load("examples/expert-midgame.txt"))
     monkeypatch.setattr(prover, "_solve", real)

@@ -9,7 +9,10 @@ import pytest
 
 from cpsolve import _core, budget
 from cpsolve.board import parse_board
+from cpsolve.budget import AnalysisDeadline
 from cpsolve.constraints import TOTAL, Inconsistent, build_model
+
+NO_DEADLINE = AnalysisDeadline(None, None, None, None)
 
 
 def test_deadline_passed_inside_the_core() -> None:
@@ -85,8 +88,7 @@ def test_the_cores_word_on_the_bounds_is_the_provers_own_check() -> None:
             try:
                 model, whole = count_board(board.rows, board.cols, board.codes, board.remaining_mines(),
                                            trust_flags=True, exact_limit=None, state_budget=None,
-                                           combine_budget=None, density=None, model_seconds=None,
-                                           count_seconds=None, combine_seconds=None)
+                                           combine_budget=None, density=None, deadline=NO_DEADLINE)
             except Inconsistent:
                 continue
             own = _nothing_to_ask(build_model(board), {}, nominates=False)  # the prover's own look

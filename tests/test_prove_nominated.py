@@ -37,7 +37,7 @@ def _check(board) -> bool:  # type: ignore[no-untyped-def]
     hints = {c: Fraction(int(mine)) for c, mine in brute.forced().items() if c not in model.fixed}
     if not hints:
         return False
-    got = prove_nominated(model, hints, None)
+    got = prove_nominated(model, hints)
     if got is None:
         return False
     clues_alone = brute_force(replace(board, mines=None)).forced() if board.mines is not None else brute.forced()

@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..board import MAX_DIGITS, clip, parse_signed
-from ..options import DEFAULT_DENSITY, DEFAULTS, AnalysisOptions, OptionsError, density_value, engine_value
+from ..options import (
+    DEFAULT_DENSITY,
+    DEFAULTS,
+    AnalysisOptions,
+    OptionsError,
+    density_value,
+    engine_value,
+    seconds_value,
+)
 from ..words import plural
 from . import CliError, off_board
 
@@ -51,13 +59,18 @@ def density_arg(text: str) -> Fraction:
 
 
 def positive_float(text: str) -> float:
+    """A positive, finite number of seconds: the rule of AnalysisOptions (``options.seconds_value``),
+    so the command line refuses what the analysis would (``inf``, ``nan``)."""
     try:
         v = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not v > 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be positive")
-    return v
+    try:
+        got = seconds_value("seconds", v)
+    except OptionsError:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive, finite number of seconds") from None
+    assert got is not None
+    return got
 
 
 def engine_arg(text: str) -> str:

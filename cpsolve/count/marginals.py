@@ -8,7 +8,7 @@ ratios as floats, through :func:`cell_marginals` with another ``value`` function
 
 from __future__ import annotations
 
-import time
+import functools
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -16,8 +16,8 @@ from fractions import Fraction
 from typing import TypeVar
 
 from .. import _core
-from ..boundary import call, invoke
-from ..budget import Deadline, OutOfTime, check, within
+from ..boundary import call, invoke, seconds_until
+from ..budget import AnalysisDeadline, OutOfTime, check, within
 from ..constraints import Model
 from ..constraints.model import clamp_total, model_of_core
 from .dp import ComponentCount
@@ -78,24 +78,21 @@ class WholeCount:
 
 def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, *, trust_flags: bool,
                 exact_limit: int | None, state_budget: int | None, combine_budget: int | None,
-                density: Fraction | None, model_seconds: float | None, count_seconds: float | None,
-                combine_seconds: float | None) -> tuple[Model, WholeCount]:
+                density: Fraction | None, deadline: AnalysisDeadline) -> tuple[Model, WholeCount]:
     """The model of a board (``codes`` its cells, ``Board.codes``; ``remaining`` the mines among its
     unknown cells) built and counted in one call of the core (``count_board``,
     native/src/count/whole.rs): every component counted, combined through the mines left on the
     unfixed cells (or the ``density`` without a total) and each group's exact probability, with the
     rules of :func:`~cpsolve.constraints.build_model` and of the step-by-step calls (the
-    estimator's). ``model_seconds``, ``count_seconds`` and ``combine_seconds``: the time from now
-    until the model, the count and the combination must be done. Raises :class:`Inconsistent` (the
-    model's or the count's) and :class:`~cpsolve.budget.OutOfTime` (the model not built in time:
-    counting degrades instead)."""
-    term_budget = None if state_budget is None else state_budget * TERMS_PER_STATE
-    combine_by = None if combine_seconds is None else time.perf_counter() + combine_seconds
-    options = _core.Options(
-        trust_flags=trust_flags, exact_limit=exact_limit, max_states=state_budget, max_terms=term_budget,
-        combine_budget=combine_budget,
-        density=None if density is None else (density.numerator, density.denominator),
-        seconds=model_seconds, count_seconds=count_seconds, combine_seconds=combine_seconds)
+    estimator's). ``deadline``: the analysis' (its ``outer``, ``count_at`` and ``estimate_at``: by when
+    the model, the count and the combination must be done; the core is given the seconds they
+    leave, ``boundary.seconds_until``). Raises
+    :class:`Inconsistent` (the model's or the count's) and :class:`~cpsolve.budget.OutOfTime` (the
+    model not built in time: counting degrades instead)."""
+    options = _options(trust_flags, exact_limit, state_budget, combine_budget, density)
+    if deadline.outer is not None or deadline.count_at is not None or deadline.estimate_at is not None:
+        options = options.timed(seconds_until(deadline.outer), seconds_until(deadline.count_at),
+                                seconds_until(deadline.estimate_at))
     got = invoke(_core.count_board, rows, cols, codes, clamp_total(remaining), options)
     model = model_of_core(rows, cols, remaining, got.model)
     exact = got.exact
@@ -114,7 +111,7 @@ def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, *, tr
         # the counted components' counts and handles, by the combination's deadline (the
         # components themselves are made when first read: a huge board's took 1.9 s to make,
         # 1000x1000 scattered, load 3, and its estimate reads only the counts)
-        with within(Deadline(combine_by)):
+        with within(deadline.estimation()):
             check()
             counted = {ci: ComponentCount.of_model(comps, ci, h) for ci, h in handles}
     except OutOfTime:
@@ -123,6 +120,17 @@ def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, *, tr
         out.over_budget = out.combine_out_of_time = False
     out.count = ModelCount(counted, estimated, got.states, got.max_states, out_of_time=out_of_time)
     return model, out
+
+
+@functools.lru_cache(maxsize=64)
+def _options(trust_flags: bool, exact_limit: int | None, state_budget: int | None, combine_budget: int | None,
+             density: Fraction | None) -> _core.Options:
+    """The core's settings of a count, without its seconds (made once per settings: making one by
+    keywords was a twentieth of a small board's analysis)."""
+    return _core.Options(
+        trust_flags=trust_flags, exact_limit=exact_limit, max_states=state_budget,
+        max_terms=None if state_budget is None else state_budget * TERMS_PER_STATE, combine_budget=combine_budget,
+        density=None if density is None else (density.numerator, density.denominator))
 
 
 def density_marginals(counts: Sequence[ComponentCount], density: Fraction, value: ValueFn[T]) -> dict[int, T]:

@@ -18,12 +18,11 @@ them the clues force on their own (those carry their component's clues and ``use
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
-from ..budget import check
+from ..budget import check, current
 from ..constraints import TOTAL
 from ..encodings import CardSystem
 from .backends import Backend, BackendFactory, ProofStatus, Status
@@ -53,9 +52,9 @@ def _flip(v: int, value: bool) -> int:
     return -v if value else v
 
 
-def backbone(system: CardSystem, make: BackendFactory, *, deadline: float | None = None,
-             nominated: Mapping[int, bool] | None = None, split_total: bool = True) -> BackboneResult:
-    """Compute the backbone of ``system``.
+def backbone(system: CardSystem, make: BackendFactory, *, nominated: Mapping[int, bool] | None = None,
+             split_total: bool = True) -> BackboneResult:
+    """Compute the backbone of ``system`` by the current deadline (:mod:`cpsolve.budget`).
 
     ``nominated``: variable -> value believed forced (e.g. from exact counts). Variables of a group
     with no nominated member are taken as shown free (the count showed placements with both values);
@@ -78,6 +77,7 @@ def backbone(system: CardSystem, make: BackendFactory, *, deadline: float | None
     total_idx = next((i for i, c in enumerate(system.cards) if c.is_total), None)
     guarded = [total_idx] if total_idx is not None and split_total else []
     check()  # the analysis deadline (cpsolve.budget): grouping a huge board takes time
+    deadline = current().at  # the moment the backends' solve() takes
     solver = _Lazy(make, system, guarded)
     split = total_idx if guarded else None
     try:
@@ -116,7 +116,7 @@ def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand
     search, then each candidate's flip refuted by propagation or by an exhausted search, or shown
     possible by a checked model; only what neither settles within its node budget goes to the
     solver. False (nothing recorded) when no model was found this way."""
-    if _expired(deadline):
+    if current().passed():
         return False  # the solver path reports the timeout
     prop = Propagator(system)
     if not prop.ok:
@@ -129,7 +129,7 @@ def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand
     forced: dict[int, bool] = {}
     rest: dict[int, bool] = {}
     prefer = {v: x for v, x in cand.items()}
-    for (v, x), verdict in zip(cand.items(), prop.decide(cand, prefer, deadline)):
+    for (v, x), verdict in zip(cand.items(), prop.decide(cand, prefer)):
         if verdict == "unsat":
             forced[v] = x
         elif verdict == "unknown":
@@ -148,7 +148,7 @@ def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand
         clues_only = prop if system.cards[total_idx].trivial else Propagator(system, skip=total_idx)
         alone = set()
         unsure: dict[int, bool] = {}
-        for (v, x), verdict in zip(forced.items(), clues_only.decide(forced, prefer, deadline)):
+        for (v, x), verdict in zip(forced.items(), clues_only.decide(forced, prefer)):
             if verdict == "unsat":
                 alone.add(v)
             elif verdict == "unknown":
@@ -160,10 +160,6 @@ def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand
             rest.update(unsure)
     _record(system, res, forced, rep_of, total_idx, alone, by_propagation=forced.keys() - rest.keys())
     return True
-
-
-def _expired(deadline: float | None) -> bool:
-    return deadline is not None and time.perf_counter() >= deadline
 
 
 def _drop_hint_conflicts(res: BackboneResult, cand: dict[int, bool], model: tuple[bool, ...],

@@ -22,11 +22,11 @@ here and in :mod:`.backbone`, which alone records a forced variable.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from fractions import Fraction
 
 from .. import _core
+from ..boundary import seconds
 from ..constraints import Model
 from ..encodings import CardSystem
 
@@ -83,15 +83,13 @@ class Propagator:
                                            PART_NODES, assume)
         return verdict, (tuple(model) if model is not None else None)
 
-    def decide(self, cand: Mapping[int, bool], prefer: Mapping[int, bool], deadline: float | None
-               ) -> list[str]:
+    def decide(self, cand: Mapping[int, bool], prefer: Mapping[int, bool]) -> list[str]:
         """Per candidate ``(v, x)`` of ``cand`` (in order): "unsat" when ``v`` = not ``x`` is refuted
         by propagation or by an exhausted :meth:`search` (so ``v`` is forced to ``x``), "sat" when a
         checked model gives ``v`` the other value, "unknown" when the search gave up, the
-        constraints themselves propagate to a conflict, or ``deadline`` (perf_counter's clock)
-        passed (this and every later candidate)."""
-        left = None if deadline is None else deadline - time.perf_counter()
-        return self._core.decide(list(cand.items()), list(prefer.items()), MODEL_NODES, PART_NODES, left)
+        constraints themselves propagate to a conflict, or the current deadline passed (this and
+        every later candidate)."""
+        return self._core.decide(list(cand.items()), list(prefer.items()), MODEL_NODES, PART_NODES, seconds())
 
 
 #: Per forced group: (its board cells, is a mine, its proof uses the total, its sources: clue ids
@@ -99,18 +97,17 @@ class Propagator:
 Nominated = list[tuple[list[int], bool, bool, frozenset[int]]]
 
 
-def prove_nominated(model: Model, nominated: Mapping[int, Fraction], deadline: float | None) -> Nominated | None:
+def prove_nominated(model: Model, nominated: Mapping[int, Fraction]) -> Nominated | None:
     """The cells ``nominated`` (cell -> its exact probability, 0 or 1) decided by propagation over
     the core's own model, without the encoding (``native/src/propagate/nominated.rs``: the same
     steps as :func:`.backbone.backbone`'s propagation-first pass, over the same encoding as
     :func:`~cpsolve.encodings.system_from_model`): the forced groups with their sources (every
     constraint, fixed fact and the total when the clues alone do not force it; the clues of its
     component when they do), or None when anything is left open (the prover's own path decides
-    then). ``deadline``: on perf_counter's clock (None: none)."""
+    then), by the current deadline."""
     if model.core is None:
         return None
-    left = None if deadline is None else deadline - time.perf_counter()
-    options = _core.Options(nodes=MODEL_NODES, part_nodes=PART_NODES, seconds=left)
+    options = _core.Options(nodes=MODEL_NODES, part_nodes=PART_NODES, seconds=seconds())
     got = _core.prove_nominated(model.core, model.remaining_free, [(c, p == 1) for c, p in nominated.items()],
                                 options)
     if got is None:

@@ -64,28 +64,31 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
     word on whether every constraint of the encoding can hold alone (each of ``model``'s needs
     between 0 and its number of cells, and the total's fits; the core's count says it); None: look."""
     t0 = time.perf_counter()
-    deadline = t0 + time_limit if time_limit is not None else None
     name = resolve(engine)
+    # the deadline made once (the earlier of it and the enclosing one), and current from here down
+    with budget.within(budget.Deadline.after(time_limit)):
+        return _prove(model, name, t0, hints, independent, nominates, bounded)
+
+
+def _prove(model: Model, name: str, t0: float, hints: Mapping[int, Fraction] | None, independent: bool,
+           nominates: bool | None, bounded: bool | None) -> ProofResult:
+    """:func:`prove_model` under its deadline (the current one)."""
     if (not independent and nominates is False and hints is not None
-            and (bounded or _nothing_to_ask(model, hints, nominates, bounded))):
+            and (bounded or _nothing_to_ask(model, hints, nominates, bounded)) and not budget.current().passed()):
         # no cell nominated (most positions): the deductions are the answer, without the
         # encoding, the solver (so one not loaded yet need not be, however little time is left:
         # a blank 1000x1000 board under --time-limit 0.5 was "proofs cut short, 10^6 cells
         # undecided"), unless the time is up (below: "cut short"). The caller's word that every
         # constraint is bounded and no cell nominated is what _nothing_to_ask would answer (not
         # called: a small board's analysis is a few dozen Python calls)
-        got = deductions_only(model, name, deadline)
-        if got is not None:
-            return ProofResult(*got)
+        return ProofResult(*deductions_only(model, name))
     certs = (Certainties(model.cols, model.clue_cells) if independent else
              Certainties(model.cols, model.clue_cells, model.fixed, "deduction"))
     try:
-        # the solver part runs under the deadline (cpsolve.budget): setting it up on a huge board
-        # (encoding, symmetry groups, loading the backend) takes time too, and is cut short with it
-        if deadline is not None and time.perf_counter() >= deadline:
-            raise OutOfTime()
-        with budget.within(budget.Deadline(deadline)):
-            return _solve(model, name, certs, deadline, hints, independent, t0, nominates, bounded)
+        # the solver part runs under the deadline: setting it up on a huge board (encoding,
+        # symmetry groups, loading the backend) takes time too, and is cut short with it
+        budget.check()
+        return _solve(model, name, certs, hints, independent, t0, nominates, bounded)
     except OutOfTime:
         # out of time before the solver answered: the deductions stand, the rest is not decided
         undecided = _Undecided(model.unknown, certs.cells())
@@ -94,16 +97,14 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
         return ProofResult(certs, stats, undecided=undecided, status=ProofStatus.TIMEOUT)
 
 
-def deductions_only(model: Model, engine: str, deadline: float | None) -> tuple[Certainties, ProofStats] | None:
+def deductions_only(model: Model, engine: str) -> tuple[Certainties, ProofStats]:
     """:func:`prove_model`'s certainties and figures when the caller vouches that no cell is
     nominated and every constraint is bounded (``nominates=False``, ``bounded=True``, with hints:
     an exactly counted board whose count put no group nor the off-frontier cells at 0 or 1, most
     positions): the model's deductions, nothing asked of the solver; without the result object and
     the checks :func:`prove_model` makes per call (a tenth of a Beginner position's analysis).
-    ``deadline``: a moment on ``time.perf_counter``'s clock (None: none); None is returned when it
-    (or the enclosing deadline) has passed, and :func:`prove_model` answers then (cut short)."""
-    if budget.passed(deadline):
-        return None
+    The caller asks first whether its deadline has passed (past it, :func:`prove_model` answers:
+    cut short)."""
     t0 = time.perf_counter()
     fixed = model.fixed
     certs = Certainties(model.cols, model.clue_cells, fixed, "deduction")
@@ -132,7 +133,6 @@ class _Undecided(Collection[int]):
 
 
 def _solve(model: Model, name: str, certs: Certainties,
-           deadline: float | None,
            hints: Mapping[int, Fraction] | None, independent: bool, t0: float,
            nominates: bool | None = None, bounded: bool | None = None) -> ProofResult:
     """The solver part of :func:`prove_model` (``certs`` holds the deductions already)."""
@@ -149,7 +149,7 @@ def _solve(model: Model, name: str, certs: Certainties,
         if nominates and hints is not None:
             # the nominated cells decided by propagation in the core, over its own model (most
             # nominating positions): no encoding built here, no solver
-            proved = prove_nominated(model, hints, deadline)
+            proved = prove_nominated(model, hints)
             if proved is not None:
                 return _nominated_proved(certs, proved, name, t0)
         system = system_from_model(model)
@@ -159,13 +159,13 @@ def _solve(model: Model, name: str, certs: Certainties,
     # (issue 43 item 1: on a cold start the import could eat the budget the proofs needed)
     loading = load(name)
     if loading:
-        at = budget.current_at()
+        at = budget.current().at
         with budget.within(budget.Deadline(None if at is None else at + loading), replace=True):
-            return _ask(model, system, name, certs, None if deadline is None else deadline + loading, hints, t0)
-    return _ask(model, system, name, certs, deadline, hints, t0)
+            return _ask(model, system, name, certs, hints, t0)
+    return _ask(model, system, name, certs, hints, t0)
 
 
-def _ask(model: Model, system: CardSystem, name: str, certs: Certainties, deadline: float | None,
+def _ask(model: Model, system: CardSystem, name: str, certs: Certainties,
          hints: Mapping[int, Fraction] | None, t0: float) -> ProofResult:
     """The backbone of ``system`` by the solver ``name`` (loaded), the rest of :func:`_solve`."""
     deduced = len(certs)
@@ -185,7 +185,7 @@ def _ask(model: Model, system: CardSystem, name: str, certs: Certainties, deadli
     if system.nvars == 0 or (nominated is not None and not nominated):
         _finish(result, system, t0, set())
         return result
-    bb = backbone(system, get_backend(name), deadline=deadline, nominated=nominated)
+    bb = backbone(system, get_backend(name), nominated=nominated)
     stats.solver_calls, stats.rounds, stats.hint_conflicts = bb.calls, bb.rounds, len(bb.hint_conflicts)
     stats.propagation = bb.propagation
     if bb.status is ProofStatus.INCONSISTENT:

@@ -103,6 +103,23 @@ impl Options {
             combine_seconds,
         })
     }
+
+    /// These settings with the seconds of one call: the whole call's, the count's and the
+    /// combination's (the rest made once and kept by the caller).
+    #[pyo3(signature = (seconds, count_seconds, combine_seconds))]
+    fn timed(
+        &self,
+        seconds: Option<f64>,
+        count_seconds: Option<f64>,
+        combine_seconds: Option<f64>,
+    ) -> Self {
+        Options {
+            seconds,
+            count_seconds,
+            combine_seconds,
+            ..self.clone()
+        }
+    }
 }
 
 impl Options {
