@@ -219,6 +219,8 @@ def main() -> int:
                     help=f"the player's own node budget (default: the default strategy's, {Strategy.node_budget:,})")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", help="write one JSON line per searched position to this file")
+    ap.add_argument("--seconds", type=float, default=0.0,
+                    help="stop after this long (0: never): the summary covers the games finished, a prefix")
     args = ap.parse_args()
     budgets = tuple(int(b) for b in args.budgets.split(","))
     jobs = [(args.difficulty, args.first_click, args.seed, i, args.max_placements, budgets, args.endgame,
@@ -226,21 +228,26 @@ def main() -> int:
     found: list[dict[str, Any]] = []
     wins = 0
     t0 = time.perf_counter()
+    games = 0
     with Pool(args.jobs) as pool:
-        for done, (_, won, rows) in enumerate(pool.imap_unordered(_play, jobs), 1):
+        # in game order, so that a run stopped by --seconds covers games 0..games-1
+        for games, (_, won, rows) in enumerate(pool.imap(_play, jobs), 1):
             wins += won
             found.extend(rows)
-            print(f"\r{done}/{args.games} games, {len(found)} positions searched, "
+            print(f"\r{games}/{args.games} games, {len(found)} positions searched, "
                   f"{time.perf_counter() - t0:.0f} s", end="", file=sys.stderr, flush=True)
+            if args.seconds and time.perf_counter() - t0 > args.seconds:
+                pool.terminate()
+                break
     print(file=sys.stderr)
     found.sort(key=lambda r: r["game"])
     if args.out:
         Path(args.out).write_text("".join(json.dumps(r) + "\n" for r in found), encoding="utf-8")
-    print(f"{args.difficulty}, {args.first_click}, seed {args.seed}: {args.games} games, {wins} won "
+    print(f"{args.difficulty}, {args.first_click}, seed {args.seed}: {games} games, {wins} won "
           f"(the games of the strategy best, searching <= {args.endgame:,} placements with "
           f"{args.node_budget:,} nodes); heuristic guesses with placements <= "
           f"{args.max_placements:,}: {len(found)}")
-    print("\n".join(summary(found, args.games, budgets, args.endgame)))
+    print("\n".join(summary(found, games, budgets, args.endgame)))
     return 0
 
 
