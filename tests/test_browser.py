@@ -192,6 +192,9 @@ def test_page_plays_a_game_to_a_win_and_analyses_a_pasted_board(server, browser,
     # README's picture: CPSOLVE_UPDATE_SCREENSHOT=1 writes docs/screenshot.png (else a temporary file, so
     # a test run leaves the work tree clean)
     shot = ROOT / "docs" / "screenshot.png" if os.environ.get("CPSOLVE_UPDATE_SCREENSHOT") else tmp_path / "page.png"
+    page.set_viewport_size({"width": 1366, "height": 768})   # a laptop: the Expert board fits (issue 42)
+    page.wait_for_function("() => { const r = document.getElementById('board').getBoundingClientRect(); "
+                           "return r.bottom <= innerHeight && r.right <= innerWidth; }")
     page.screenshot(path=str(shot))
     assert shot.stat().st_size > 10_000
 

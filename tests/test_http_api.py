@@ -450,7 +450,7 @@ def test_unknown_endpoint_and_method(client):
     bad(client.get("/api/nothing"), 404, "no such endpoint")
     bad(client.get("/api/analyze"), 405, "not allowed")
     assert client.get("/").status_code == 200 and "cpsolve" in client.get("/").text
-    for module in ("main", "state", "boardtext", "view", "analysis", "game", "editor", "storage"):
+    for module in ("main", "state", "boardtext", "view", "analysis", "game", "editor", "storage", "record"):
         assert client.get(f"/static/{module}.js").status_code == 200
     assert client.get("/palette.js").text.startswith("window.CPSOLVE_PALETTE")
     assert client.get("/api/health").json()["status"] == "ok"

@@ -72,7 +72,7 @@ def test_defect1_no_best_guess_nor_probabilities_after_a_win_or_a_loss(page, ser
     idle(page)
     assert page.evaluate("() => window.cpsolve.game.state") == "won"
     assert page.locator("#board .cell.best").count() == 0
-    assert set(kinds(page).values()) <= {"revealed", "layout_mine"}
+    assert set(kinds(page).values()) <= {"revealed", "flag"}     # a win flags the mines (issue 42)
     status = page.inner_text("#status")
     assert "WON" in status and "best guess" not in status and "proved mine" not in status
     new_game(page, server, "beginner", 3)

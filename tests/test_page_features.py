@@ -38,8 +38,11 @@ def test_no_guess_expert_game_won_by_reveal_all_proved_safe_alone(page, server):
         idle(page)
     g = game(page)
     assert g["state"] == "won" and g["no_guess"] is True
-    stats = page.evaluate("() => JSON.parse(localStorage.getItem('cpsolve.stats'))")
-    assert stats["expert"]["won"] == 1 and stats["expert"]["lost"] == 0
+    rec = page.evaluate("() => JSON.parse(localStorage.getItem('cpsolve.record.v2'))")
+    assert rec["schema"] == 2 and len(rec["games"]) == 1
+    g0 = rec["games"][0]
+    assert (g0["difficulty"], g0["won"], g0["no_guess"], g0["seed"]) == ("expert", True, True, 12)
+    assert g0["basis"] == "assisted" and g0["helps"] == ["reveal proved safe"]   # issue 42, defect 3
     # 3BV as ms-toollib counts it on the same layout
     ms = pytest.importorskip("ms_toollib")
     bv = ms.cal_bbbv(Layout(16, 30, frozenset(r * 30 + c for r, c in g["layout"])).to_matrix())
@@ -89,6 +92,8 @@ def test_share_url_reopens_the_same_position(page, server, browser):  # noqa: F8
     page.select_option("#difficulty", "intermediate")
     page.fill("#seed", "77")
     page.check("#no-guess")
+    page.click("#new-game")      # the link is this game's (its settings and seed)
+    idle(page)
     page.click("#share")
     fresh.goto(page.url)
     fresh.reload()
@@ -125,7 +130,7 @@ def test_phone_expert_board_fits_and_no_text_is_under_11px(browser, server):  # 
     assert sizes["small"] == [], sizes["small"]
     assert pg.locator("#board .cell.prob").count() > 0     # the probabilities are drawn (at >= 11 px)
     if os.environ.get("CPSOLVE_UPDATE_SCREENSHOT"):       # README's phone picture (docs/screenshot-phone.png)
-        pg.evaluate("() => document.getElementById('status').scrollIntoView()")
+        pg.evaluate("() => window.scrollTo(0, 0)")        # the whole turned board, its status under it
         pg.screenshot(path=str(Path(__file__).resolve().parent.parent / "docs" / "screenshot-phone.png"))
     assert not errors
     ctx.close()
@@ -164,8 +169,12 @@ def test_practice_takes_a_losing_click_back(page, server):  # noqa: F811
     g = game(page)
     assert g["state"] == "playing" and g["board"] == before
     assert "practised" in page.inner_text("#status")
-    stats = page.evaluate("() => localStorage.getItem('cpsolve.stats')")
-    assert stats is None or "beginner" not in json.loads(stats)
+    referee = Game(9, 9, 10, seed=3)
+    referee.reveal(0, 0)
+    page.click(cell(*divmod(referee.layout()[0], 9)))    # lose again: recorded, as assisted (take back)
+    idle(page)
+    rec = json.loads(page.evaluate("() => localStorage.getItem('cpsolve.record.v2')"))
+    assert [(g["won"], g["basis"], g["helps"]) for g in rec["games"]] == [(False, "assisted", ["take back"])]
 
 
 def test_palette_drag_paint_undo_redo(page, server):  # noqa: F811
@@ -198,6 +207,7 @@ def test_why_this_guess_names_the_rule(page, server):  # noqa: F811
     mv = page.evaluate("() => window.cpsolve.lastGuess")
     assert mv is not None, "no guess in 60 best moves"
     page.click("#why-guess")
+    idle(page)
     text = page.inner_text("#message")
     assert text.startswith(f"Why {mv['cells'][0][0]},{mv['cells'][0][1]}?")
     assert mv["why"]["rule"] in text and mv["why"]["probability"] in text

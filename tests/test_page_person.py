@@ -34,9 +34,14 @@ STATE_JS = """() => { const S = window.cpsolve; const g = S.game;
       best: S.doc && S.doc.status === 'ok' ? S.doc.best_guess : null,
       mines: S.doc && S.doc.status === 'ok' ? S.doc.proved_mine : [], exploded: g ? g.exploded : null }; }"""
 
+# the centre of the cell as the person sees it: scrolled into view if it is not (a cell under a sticky
+# header is not in view either: a person scrolls until they see it)
 CENTRE_JS = """([r, c]) => { const el = document.querySelector(`#board .cell[data-r="${r}"][data-c="${c}"]`);
-    el.scrollIntoView({block: 'nearest', inline: 'nearest'});
-    const b = el.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; }"""
+    const centre = () => { const b = el.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; };
+    const seen = () => { const [x, y] = centre(); return document.elementFromPoint(x, y) === el; };
+    if (!seen()) el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    if (!seen()) el.scrollIntoView({block: 'center', inline: 'center'});
+    return centre(); }"""
 
 
 def settle(page) -> None:
@@ -51,6 +56,7 @@ def start(page, server: str, seed: int) -> None:  # noqa: F811
     page.wait_for_function("() => window.cpsolve.game && window.cpsolve.game.rows === 16")
     if not page.is_checked("#overlay"):
         page.check("#overlay")
+    page.evaluate("() => window.scrollTo(0, 0)")   # back to the board (the checkbox may lie under it)
     settle(page)
 
 

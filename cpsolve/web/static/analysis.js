@@ -1,5 +1,5 @@
 // Analyses (/api/analyze), "Why?" (/api/check) and the best move (/api/move), in both modes.
-import { $, S, api, say } from "./state.js";
+import { S, api, helped, say } from "./state.js";
 import { draw, gameOver, infoCell, overlayOn } from "./view.js";
 
 // in a game the player's flags are guesses, not facts: the analysis treats them as covered
@@ -15,11 +15,18 @@ export async function analyse() {
   return doc;
 }
 
+// before the first click of a game whose first click is safe (or an opening), no cell can be a mine
+// there: the counts of the bare board (21% everywhere) do not apply, and nothing is analysed
+export function beforeFirstClick() {
+  return S.mode === "play" && S.game && S.game.state === "playing" && S.game.first_click !== undefined &&
+    !/[0-8]/.test(S.game.board.replace(/^mines.*$/m, ""));
+}
 export async function refresh() {
   S.why = null;
   S.dead = [];   // dead cells belong to the position they were found on
   // a finished game has nothing left to guess: no probabilities, no best guess
-  if (!gameOver() && (overlayOn() || S.mode === "analyse")) await analyse(); else { S.doc = null; draw(); }
+  if (!gameOver() && !beforeFirstClick() && (overlayOn() || S.mode === "analyse")) await analyse();
+  else { S.seq++; S.doc = null; draw(); }
 }
 
 // One step of cpsolve play's strategy for the board shown: {cells, guess, reason} or null.
@@ -35,7 +42,7 @@ export async function bestMoveFor() {
 
 export function describeMove(mv) {
   const where = mv.cells.length === 1 ? mv.cells[0].join(",") : `${mv.cells.length} cells`;
-  return `${where}: ${mv.guess ? `a guess (${mv.reason})` : `proved (${mv.reason})`}`;
+  return `${where}: ${mv.guess ? `a guess (${mv.reason})` : mv.reason === "proved" ? "proved" : `proved (${mv.reason})`}`;
 }
 
 export async function why() {
@@ -43,6 +50,7 @@ export async function why() {
   const [r, c] = infoCell();
   const ch = S.board.cells[r][c];
   if (ch !== "." && !(ch === "F" && S.mode === "play")) { say(`${r},${c} is not a covered cell: select a covered cell, then Why?`); return; }
+  if (S.mode === "play") helped("why");
   const res = await api("/api/check", { board: S.text, row: r, col: c, options: options() });
   if (!res) return;
   S.why = { cell: [r, c], clues: res.clues };

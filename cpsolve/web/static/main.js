@@ -5,14 +5,15 @@ import { $, S, say } from "./state.js";
 import { boardToText, parseBoard, toMbf, toMine } from "./boardtext.js";
 import { refresh, why } from "./analysis.js";
 import {
-  bestMove, canChord, chord, difficultyName, drawStats, newGame, revealAllProvedSafe, revealCells, stopAutoplay,
-  takeBack, toggleAutoplay, toggleFlag, whyGuess,
+  bestMove, canChord, chord, difficultyName, drawStats, forgetGuess, helped, keepCurrent, newGame, revealAllProvedSafe,
+  revealCells, showAddress, startGame, stopAutoplay, takeBack, toggleAutoplay, toggleFlag, whyGuess,
 } from "./game.js";
 import {
   currentTool, editClick, isPainting, loadText, paintEnd, paintOver, paintStart, redo, setCell, setTool, undo,
 } from "./editor.js";
 import { applyPalette, draw, focusCell, showInfo, updateButtons } from "./view.js";
-import { clearStats, loadSettings, readHash, saveSettings, shareHash } from "./storage.js";
+import { clearStats, loadCurrent, loadSettings, readHash, saveSettings, shareHash } from "./storage.js";
+import { api } from "./state.js";
 import { initPicture } from "./picture.js";
 
 S.onBusy = updateButtons;
@@ -24,19 +25,31 @@ function cellFromEvent(e) {
 
 async function primary(r, c) {
   S.focus = [r, c];
+  if (S.asking) { S.asking = false; focusCell(r, c); await why(); return; }   // "Why?" then a cell: explain it
   if (S.mode === "play") {
     if (!S.game || S.game.state !== "playing") return;
     const ch = S.board.cells[r][c];
-    if (ch === ".") await revealCells([[r, c]]);
-    else if (canChord(r, c)) await chord(r, c);     // a click on a satisfied number chords
+    if (ch === ".") { if (await revealCells([[r, c]])) S.clicks++; }
+    else if (canChord(r, c) && await chord(r, c)) S.clicks++;     // a click on a satisfied number chords
+    keepCurrent();
   } else {
     editClick(r, c);
   }
 }
 async function secondary(r, c) {
   S.focus = [r, c];
-  if (S.mode === "play") await toggleFlag(r, c);
+  S.asking = false;
+  if (S.mode === "play") { if (await toggleFlag(r, c)) S.clicks++; keepCurrent(); }
   else editClick(r, c, true);
+}
+// "Why?" (the button): the selected cell if it is covered, else the next cell clicked or tapped (a
+// phone has no hover, and a click that opened a cell has selected a revealed one)
+function whyButton() {
+  const [r, c] = S.focus;
+  const ch = S.board && S.board.rows ? S.board.cells[r][c] : null;
+  if (ch === "." || (ch === "F" && S.mode === "play")) { S.hover = null; why(); return; }
+  S.asking = true;
+  say("Why? Click or tap the covered cell to explain (it is not opened).");
 }
 
 function setMode(mode) {
@@ -47,7 +60,8 @@ function setMode(mode) {
   $("panel-play").hidden = mode !== "play";
   $("panel-analyse").hidden = mode !== "analyse";
   $("overlay").checked = S.overlay[mode];
-  S.why = null; S.move = []; S.doc = null;
+  S.why = null; S.move = []; S.doc = null; S.asking = false;
+  forgetGuess();
   if (mode === "play") {
     if (S.game) { S.text = S.game.board; S.board = parseBoard(S.text); } else { S.board = null; S.text = ""; }
     refresh();
@@ -60,7 +74,7 @@ function setMode(mode) {
 }
 
 // ---- settings kept in the browser, the share URL and downloads
-const SETTINGS = ["difficulty", "custom", "first-click", "no-guess", "practice", "speed", "zoom"];
+const SETTINGS = ["difficulty", "custom", "first-click", "no-guess", "practice", "marks", "no-flags", "speed", "zoom"];
 function save() {
   const s = {};
   for (const id of SETTINGS) { const el = $(id); s[id] = el.type === "checkbox" ? el.checked : el.value; }
@@ -80,30 +94,67 @@ function restore() {
   $("custom-label").hidden = $("difficulty").value !== "custom";
   S.zoom = +$("zoom").value;
 }
+// Share: Analyse shares the board; Play shares this game (its settings and seed, and while it is in
+// progress its position: the sealed game id), or the settings when there is no game
 async function share() {
-  const hash = S.mode === "analyse" ? shareHash({ board: S.text }) :
-    shareHash({ difficulty: difficultyName(), first_click: $("first-click").value,
-      seed: $("seed").value.trim() || null, no_guess: $("no-guess").checked });
-  history.replaceState(null, "", hash);
+  let hash;
+  if (S.mode === "analyse") hash = shareHash({ board: S.text });
+  else if (S.meta) hash = shareHash({ ...S.meta, game: S.game && S.game.state === "playing" ? S.game.id : null });
+  else hash = shareHash({ difficulty: difficultyName(), first_click: $("first-click").value,
+    seed: $("seed").value.trim() || null, no_guess: $("no-guess").checked });
+  history.replaceState(null, "", hash);   // the address bar shows the link (the next move drops game=)
   const url = location.href;
   try { await navigator.clipboard.writeText(url); say(`Copied the link: ${url}`); } catch { say(`The link: ${url}`); }
 }
-async function openHash() {
-  const h = readHash(location.hash);
-  if (!h) return;
-  if (h.board !== undefined) {
-    setMode("analyse");
-    loadText(h.board);
-    return;
-  }
+function showSettings(h) {
   const known = [...$("difficulty").options].some((o) => o.value === h.difficulty);
   $("difficulty").value = known ? h.difficulty : "custom";
   if (!known) $("custom").value = h.difficulty;
   $("custom-label").hidden = known;
   $("first-click").value = h.first_click;
-  $("seed").value = h.seed || "";
-  $("no-guess").checked = h.no_guess;
+  $("seed").value = h.seed ?? "";
+  $("no-guess").checked = !!h.no_guess;
+}
+// a game by its id (a shared position, or the one in progress before a reload); false if the server
+// does not know it (another server's key, or an old link)
+async function openGame(id, meta, saved = {}) {
+  const doc = await api(`/api/games/${encodeURIComponent(id)}`, undefined, { quiet: true });
+  if (!doc) return false;
+  if (S.mode !== "play") setMode("play");
+  startGame(doc, meta, saved);
+  showAddress();
+  await refresh();
+  return true;
+}
+// the address: a board (Analyse), a game's settings and seed (Play; with game=: its position), or
+// nothing: the game in progress before a reload, else a new game with the settings
+async function openHash() {
+  const h = readHash(location.hash);
+  const saved = loadCurrent();
+  if (h && h.board !== undefined) {
+    setMode("analyse");
+    loadText(h.board);
+    return;
+  }
+  if (h) {
+    showSettings(h);
+    const meta = { difficulty: h.difficulty, first_click: h.first_click, no_guess: h.no_guess,
+      seed: h.seed === null ? null : Number(h.seed) };
+    const same = saved && saved.meta && ["difficulty", "first_click", "no_guess", "seed"].every((k) => saved.meta[k] === meta[k]);
+    if (h.game && (!same || saved.id !== h.game) && await openGame(h.game, meta)) return;
+    if (same && await openGame(saved.id, saved.meta, saved)) return;
+    if (S.mode !== "play") setMode("play");
+    await newGame();
+    return;
+  }
+  if (saved && saved.meta && await openGame(saved.id, saved.meta, saved)) { showSettings(saved.meta); return; }
   await newGame();
+}
+// "Analyse this game": the game's board (in progress or finished) in Analyse, one click
+function analyseGame() {
+  if (!S.game) { say("No game yet: start one, then Analyse this game."); return; }
+  $("board-text").value = S.game.board;
+  setMode("analyse");
 }
 function download(name, data, type) {
   const a = document.createElement("a");
@@ -136,7 +187,9 @@ function init() {
   window.addEventListener("resize", () => draw());
   $("new-game").addEventListener("click", newGame);
   $("take-back").addEventListener("click", takeBack);
-  $("clear-stats").addEventListener("click", () => { clearStats(); drawStats(); });
+  $("clear-stats").addEventListener("click", () => {
+    if (confirm("Forget every game this browser recorded (the statistics and the history)?")) { clearStats(); drawStats(); }
+  });
   $("analyse").addEventListener("click", () => loadText($("board-text").value));
   $("board-text").addEventListener("paste", () => setTimeout(() => loadText($("board-text").value), 0));
   $("file").addEventListener("change", async (e) => {
@@ -154,14 +207,16 @@ function init() {
     if (text) { if (S.mode !== "analyse") setMode("analyse"); loadText(text); }
   });
   initPicture(() => setMode("analyse"));   // screenshots: dropped, chosen or pasted (before the text handlers)
-  $("overlay").addEventListener("change", () => { S.overlay[S.mode] = $("overlay").checked; save(); refresh(); });
+  $("overlay").addEventListener("change", () => { S.overlay[S.mode] = $("overlay").checked; save(); refresh(); if (S.overlay.play && S.started !== null) helped("overlay"); });
   $("reveal-safe").addEventListener("click", revealAllProvedSafe);
   $("best-move").addEventListener("click", () => bestMove());
+  window.addEventListener("hashchange", openHash);   // a link pasted into an open tab
   $("autoplay").addEventListener("click", () => toggleAutoplay(true));
   $("autoplay-safe").addEventListener("click", () => toggleAutoplay(false));
-  $("why").addEventListener("click", why);
+  $("why").addEventListener("click", whyButton);
   $("why-guess").addEventListener("click", whyGuess);
   $("share").addEventListener("click", share);
+  $("analyse-game").addEventListener("click", analyseGame);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   for (const kind of ["text", "mine", "mbf"]) $(`dl-${kind}`).addEventListener("click", () => downloadAs(kind));
@@ -235,7 +290,7 @@ function init() {
   drawStats();
   updateButtons();
   draw();
-  openHash();
+  openHash();   // the address, else the game in progress before a reload, else a new game
 }
 // modules run after the document is parsed
 init();

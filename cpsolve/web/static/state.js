@@ -3,7 +3,13 @@ export const S = {
   mode: "play",          // "play" or "analyse"
   game: null,            // the last game document from the server (its id is the sealed game)
   history: [],           // earlier game documents of this game (practice mode takes a click back)
-  practised: false,      // a click was taken back: the game stays out of the statistics
+  practised: false,      // a click was taken back (recorded as assisted: take back)
+  meta: null,            // the game's settings: {difficulty, first_click, no_guess, seed}
+  helps: new Set(),      // the helps used in this game (overlay, best move, ...): none = unassisted
+  clicks: 0,             // the player's clicks that did something (reveals, chords, flags)
+  marks: new Set(),      // question marks (r * cols + c), the page's own
+  lastGuess: null,       // the last guess of this game or board, with the position it was played from
+  asking: false,         // "Why?" was pressed: the next cell clicked is explained, not opened
   started: null,         // time of the game's first reveal (ms), for the timer
   ended: null,           // time it ended
   text: "",              // the board text shown
@@ -25,6 +31,9 @@ export const S = {
 window.cpsolve = S;      // the page's state, for the browser tests and the curious
 
 export const $ = (id) => document.getElementById(id);
+
+// a help the page gave in this game: the game is then recorded as assisted, with the helps named
+export function helped(name) { if (S.game && S.game.state === "playing" && S.mode === "play" && S.helps) S.helps.add(name); }
 
 export function say(text, isError = false) {
   const m = $("message");

@@ -60,10 +60,19 @@ export function cellInfo(r, c) {
   const layout = layoutSet();
   if (ch === "F") {
     const wrong = layout && !layout.has(r * b.cols + c);
+    // the player's flags are not facts: a flag on a cell the proof engine proved safe is questioned
+    const d = S.doc && overlayOn() && !gameOver() ? docCell(r, c) : null;
+    if (d && d.proof === "safe") {
+      return { kind: "flag", flagSafe: true, text: `${where}: flagged, but PROVED SAFE: this flag is wrong (a chord next to it opens a mine)` };
+    }
     return { kind: "flag", text: `${where}: flagged${wrong ? " (no mine here)" : ""}`, wrong };
   }
   if (ch === "*") return { kind: "mine", text: `${where}: mine` };
-  if (layout && layout.has(r * b.cols + c)) return { kind: "layout_mine", text: `${where}: a mine (the game is over)` };
+  if (layout && layout.has(r * b.cols + c)) {
+    if (S.game.state === "won") return { kind: "flag", text: `${where}: a mine (flagged by the win)` };
+    return { kind: "layout_mine", text: `${where}: a mine (the game is over)` };
+  }
+  if (S.marks && S.marks.has(r * b.cols + c)) return { kind: "mark", text: `${where}: covered, marked ?` };
   const d = S.doc && overlayOn() && !gameOver() ? docCell(r, c) : null;
   if (!d) return { kind: "covered", text: `${where}: covered` };
   const undecided = S.doc.undecided && S.doc.undecided.some(([x, y]) => x === r && y === c);
@@ -78,16 +87,25 @@ export function cellInfo(r, c) {
 }
 
 // ---- layout: a board wider than the screen and taller than wide is drawn turned a quarter (its
-// rows as columns), and cells shrink to fit the width (never under 22 px, so text stays >= 11 px)
-const MIN_CELL = 22, MAX_CELL = 30;
+// rows as columns), and cells shrink to fit the width (never under 22 px, so text stays >= 11 px).
+// Zoom at "fit" (0) also fits the height of the window below the board's top, down to 18 px a cell
+// (issue 42: Expert fits a 1366x768 screen in Play and Analyse).
+const MIN_CELL = 22, MAX_CELL = 30, MIN_FIT_HEIGHT = 18;
 export function geometry(b) {
   const wrap = $("board-wrap");
   const avail = Math.max(100, (wrap ? wrap.clientWidth : window.innerWidth) - 6);
-  const zoom = S.zoom || 0;   // 0: fit the width
+  const zoom = S.zoom || 0;   // 0: fit the width (and the height)
   const fits = (n) => Math.floor(avail / n) - 1;
   let turned = false, cell = zoom || Math.min(MAX_CELL - 4, fits(b.cols));
   if (!zoom && cell < MIN_CELL && b.rows < b.cols) { turned = true; cell = Math.min(MAX_CELL - 4, fits(b.rows)); }
-  return { turned, cell: Math.max(MIN_CELL, cell) };
+  cell = Math.max(MIN_CELL, cell);
+  if (!zoom && wrap && !turned) {
+    // the board's top in the document (not the window: scrolling changes nothing), and a margin below
+    const top = wrap.getBoundingClientRect().top + window.scrollY;
+    const high = Math.floor((window.innerHeight - top - 12) / b.rows) - 1;
+    if (high < cell) cell = Math.max(MIN_FIT_HEIGHT, high);
+  }
+  return { turned, cell };
 }
 export function displayed(r, c) { return S.turned ? [c, r] : [r, c]; }
 
@@ -136,7 +154,8 @@ export function draw() {
     let bg = "";
     switch (info.kind) {
       case "revealed": cls.push("rev", `n${ch}`); text = ch === "0" ? "" : ch; break;
-      case "flag": cls.push("flag"); if (info.wrong) cls.push("wrongflag"); text = "\u2691"; break;
+      case "flag": cls.push("flag"); if (info.wrong) cls.push("wrongflag"); if (info.flagSafe) cls.push("flagsafe"); text = "\u2691"; break;
+      case "mark": cls.push("mark"); text = "?"; break;
       case "mine": cls.push("mine"); text = "\u2739"; break;
       case "layout_mine": cls.push("lmine"); text = "\u2739"; break;
       case "proved_safe": cls.push("psafe"); text = "\u2713"; break;
@@ -168,7 +187,11 @@ export function draw() {
 }
 
 export function infoCell() { return S.hover || S.focus; }
-export function showInfo(r, c) { if (S.board && S.board.rows) $("info").textContent = cellInfo(r, c).text; }
+export function showInfo(r, c) {
+  if (!S.board || !S.board.rows) return;
+  const info = $("info");
+  info.textContent = info.title = cellInfo(r, c).text;
+}
 
 export function focusCell(r, c) {
   const b = S.board;
@@ -188,16 +211,22 @@ export function drawStatus() {
   const parts = [];
   if (!b || !b.rows) { st.textContent = S.mode === "play" ? "Start a new game." : "Paste or drop a board, then Analyse."; return; }
   const flags = b.cells.flat().filter((x) => x === "F").length;
-  if (b.mines !== null) parts.push(`mines left: ${b.mines - flags}`);
+  const won = S.mode === "play" && S.game && S.game.state === "won";
+  if (b.mines !== null) parts.push(`mines left: ${won ? 0 : b.mines - flags}`);   // a win flags every mine
   if (S.mode === "play" && S.game) {
     const label = { playing: "playing", won: "WON", lost: "LOST" }[S.game.state];
     parts.push(`<span class="${S.game.state}">${label}</span>`);
     if (S.game.no_guess) parts.push("no-guess game");
-    if (S.practised) parts.push("practised (not in the statistics)");
+    if (S.practised) parts.push("practised (recorded as assisted)");
   }
   const d = S.doc;
+  const flagSafe = d && d.status === "ok" && overlayOn() && !gameOver() && S.mode === "play" ?
+    d.proved_safe.filter(([r, c]) => b.cells[r][c] === "F") : [];
+  if (flagSafe.length) parts.push(`<span class="lost">a flag on a proved-safe cell: ${flagSafe.map((x) => x.join(",")).join(" ")}</span>`);
   if (d && d.status === "inconsistent") {
-    parts.push(`<span class="lost">inconsistent board: ${escapeHtml(d.message || "")}</span>`);
+    parts.push(`<span class="lost">inconsistent board: ${escapeHtml((d.message || "").replace(/^inconsistent board:\s*/i, ""))}</span>`);
+  } else if (S.mode === "play" && S.game && S.game.state === "playing" && !/[0-8]/.test(S.game.board.replace(/^mines.*$/m, ""))) {
+    parts.push(S.game.first_click === "opening" ? "first click: every cell opens an opening" : "first click: no cell is a mine");
   } else if (gameOver()) {
     parts.push(S.game.state === "won" ? "every safe cell is open" : "the layout is shown; \u2716 marks a wrong flag");
   } else if (d && (overlayOn() || S.mode === "analyse")) {
@@ -216,6 +245,7 @@ export function drawStatus() {
     parts.push("overlay off (O shows probabilities)");
   }
   st.innerHTML = parts.join(" &middot; ");
+  st.title = st.textContent;   // the whole line, where the fixed-height line cuts it
 }
 
 export function updateButtons() {
@@ -226,7 +256,10 @@ export function updateButtons() {
   $("autoplay-safe").disabled = !playing && !S.autoplay;
   $("best-move").disabled = !S.board || !S.board.rows || (S.mode === "play" && !playing) || !idle;
   $("why").disabled = !S.board || !S.board.rows;
-  $("take-back").hidden = !(S.mode === "play" && $("practice").checked && S.history.length);
+  // buttons keep their place: disabled, never hidden, when they cannot act (nothing above the board moves)
+  $("take-back").disabled = !(S.mode === "play" && $("practice").checked && S.history.length);
+  $("why-guess").disabled = !S.lastGuess;
+  $("analyse-game").disabled = S.mode !== "play" || !S.game;
   $("undo").disabled = !S.undo.length;
   $("redo").disabled = !S.redo.length;
 }
