@@ -38,17 +38,27 @@ export function applyPalette() {
 export function gameOver() { return S.mode === "play" && S.game && S.game.state !== "playing"; }
 export function overlayOn() { return S.overlay[S.mode]; }
 
+// per document and per game, made once (not once per cell: a 200x200 board has 40,000 cells and a
+// lost game's layout 8,000 mines)
 let docIndex = null;
 function docCell(r, c) {
   if (!S.doc || S.doc.status !== "ok") return null;
-  if (!docIndex || docIndex.doc !== S.doc) {
-    docIndex = { doc: S.doc, map: new Map(S.doc.cells.map((x) => [x.row * S.doc.cols + x.col, x])) };
-  }
-  return docIndex.map.get(r * S.doc.cols + c) || null;
+  return indexOf().map.get(r * S.doc.cols + c) || null;
 }
+function indexOf() {
+  if (!docIndex || docIndex.doc !== S.doc) {
+    docIndex = { doc: S.doc, map: new Map(S.doc.cells.map((x) => [x.row * S.doc.cols + x.col, x])),
+      undecided: new Set((S.doc.undecided || []).map(([x, y]) => x * S.doc.cols + y)) };
+  }
+  return docIndex;
+}
+let layoutIndex = null;
 function layoutSet() {
   if (S.mode !== "play" || !S.game || !S.game.layout) return null;
-  return new Set(S.game.layout.map(([r, c]) => r * S.game.cols + c));
+  if (!layoutIndex || layoutIndex.game !== S.game) {
+    layoutIndex = { game: S.game, set: new Set(S.game.layout.map(([r, c]) => r * S.game.cols + c)) };
+  }
+  return layoutIndex.set;
 }
 function pct(p) { return p < 0.005 ? "<1" : p > 0.995 && p < 1 ? ">99" : String(Math.round(p * 100)); }
 
@@ -75,7 +85,7 @@ export function cellInfo(r, c) {
   if (S.marks && S.marks.has(r * b.cols + c)) return { kind: "mark", text: `${where}: covered, marked ?` };
   const d = S.doc && overlayOn() && !gameOver() ? docCell(r, c) : null;
   if (!d) return { kind: "covered", text: `${where}: covered` };
-  const undecided = S.doc.undecided && S.doc.undecided.some(([x, y]) => x === r && y === c);
+  const undecided = indexOf().undecided.has(r * S.doc.cols + c);
   if (d.proof === "safe") return { kind: "proved_safe", d, text: `${where}: PROVED SAFE (proof engine); press W for why` };
   if (d.proof === "mine") return { kind: "proved_mine", d, text: `${where}: PROVED MINE (proof engine); press W for why` };
   if (d.basis === "estimate") {
@@ -122,7 +132,11 @@ export function draw() {
     grid.dataset.key = key;
     grid.dataset.cols = String(b.cols);
     grid.classList.toggle("turned", geo.turned);
-    grid.style.gridTemplateColumns = `repeat(${geo.turned ? b.rows : b.cols}, var(--cell))`;
+    // cells placed absolutely (not a CSS grid): each cell is then its own layout boundary, and a click
+    // on a 200x200 board lays out the cells it changed, not 40,000 grid items
+    const [wide, high] = geo.turned ? [b.rows, b.cols] : [b.cols, b.rows];
+    grid.style.width = `calc(${wide} * (var(--cell) + 1px) - 1px)`;
+    grid.style.height = `calc(${high} * (var(--cell) + 1px) - 1px)`;
     for (let r = 0; r < b.rows; r++) {
       for (let c = 0; c < b.cols; c++) {
         const el = document.createElement("button");
@@ -132,8 +146,8 @@ export function draw() {
         el.setAttribute("role", "gridcell");
         el.tabIndex = -1;
         const [dr, dc] = displayed(r, c);
-        el.style.gridRow = String(dr + 1);
-        el.style.gridColumn = String(dc + 1);
+        el.style.top = `calc(${dr} * (var(--cell) + 1px))`;
+        el.style.left = `calc(${dc} * (var(--cell) + 1px))`;
         grid.appendChild(el);
       }
     }
@@ -145,8 +159,10 @@ export function draw() {
   const dead = new Set((S.dead || []).map(([r, c]) => r * b.cols + c));
   const exploded = S.game && S.mode === "play" && S.game.exploded ? S.game.exploded : null;
   const [fr, fc] = S.focus;
-  for (const el of grid.children) {
-    const r = +el.dataset.r, c = +el.dataset.c;
+  const els = grid.children;   // made in row-major order: cell (r, c) is child r * cols + c
+  for (let i = 0, n = b.rows * b.cols; i < n; i++) {
+    const el = els[i];
+    const r = Math.floor(i / b.cols), c = i - r * b.cols;
     const ch = b.cells[r][c];
     const info = cellInfo(r, c);
     const cls = ["cell"];
@@ -171,14 +187,21 @@ export function draw() {
     if (asked === r * b.cols + c) cls.push("asked");
     if (S.unsure && S.unsure.has(r * b.cols + c)) cls.push("unsure");   // read unsurely from a picture (picture.js)
     if (exploded && exploded[0] === r && exploded[1] === c) cls.push("exploded");
-    el.className = cls.join(" ");
-    el.style.backgroundColor = bg;
-    el.style.color = bg ? textOn(bg) : "";
-    el.textContent = text;
-    el.dataset.kind = info.kind;
-    el.title = info.text;
-    el.setAttribute("aria-label", info.text);
-    el.tabIndex = r === fr && c === fc ? 0 : -1;
+    // the DOM is written only where a cell's look changed (a click on a big board changes few cells)
+    const className = cls.join(" ");
+    const sig = `${className}|${bg}|${text}|${info.text}`;
+    if (el._sig !== sig) {
+      el._sig = sig;
+      el.className = className;
+      el.style.backgroundColor = bg;
+      el.style.color = bg ? textOn(bg) : "";
+      el.textContent = text;
+      el.dataset.kind = info.kind;
+      el.title = info.text;
+      el.setAttribute("aria-label", info.text);
+    }
+    const tab = r === fr && c === fc ? 0 : -1;
+    if (el._tab !== tab) { el._tab = tab; el.tabIndex = tab; }
   }
   const [ir, ic] = infoCell();
   if (ir < b.rows && ic < b.cols) showInfo(ir, ic);
@@ -200,9 +223,9 @@ export function focusCell(r, c) {
   c = Math.max(0, Math.min(b.cols - 1, c));
   S.focus = [r, c];
   S.hover = null;  // the keyboard (or a tap) chose this cell: W explains it
-  for (const el of $("board").children) el.tabIndex = -1;
+  for (const x of $("board").querySelectorAll('[tabindex="0"]')) { x.tabIndex = -1; x._tab = -1; }
   const el = $("board").children[r * b.cols + c];
-  if (el) { el.tabIndex = 0; el.focus(); showInfo(r, c); }
+  if (el) { el.tabIndex = 0; el._tab = 0; el.focus(); showInfo(r, c); }
 }
 
 export function drawStatus() {
