@@ -262,3 +262,27 @@ def test_feature5_question_marks_and_no_flags(page, server):  # noqa: F811
     idle(page)
     assert game(page)["flags"] == 0
     json.dumps(page.evaluate(RECORD))
+
+
+def test_defect4_the_outline_and_play_the_best_move_are_one_cell(page, server):  # noqa: F811
+    """Expert seed 12345, 8,15 then 0,0 (the issue's steps), then best moves: before each, the cell
+    outlined as the best guess is the cell "Play the best move" opens (or among them, for proved moves)."""
+    new_game(page, server, "expert", 12345)
+    page.check("#overlay")
+    for r, c in [(8, 15), (0, 0)]:
+        page.click(cell(r, c))
+        idle(page)
+    checked = 0
+    for _ in range(8):
+        if game(page)["state"] != "playing":
+            break
+        outlined = page.evaluate("() => [...document.querySelectorAll('#board .cell.best')]"
+                                 ".map(e => [+e.dataset.r, +e.dataset.c])")
+        with page.expect_response("**/api/move") as res:
+            page.click("#best-move")
+        move = res.value.json()
+        idle(page)
+        assert len(outlined) == 1, outlined
+        assert outlined[0] in move["cells"], (outlined, move)
+        checked += 1
+    assert checked >= 3
