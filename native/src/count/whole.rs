@@ -438,7 +438,7 @@ pub fn count_board(
     let got = counting.map_err(stop_err)?;
     let density = s.density.is_some();
     let mut out = BoardCount {
-        model: Py::new(py, model::PyModel { model: m })?,
+        model: Py::new(py, model::PyModel::new(py, m)?)?,
         states: got.states,
         max_states: got.max_states,
         combine_cost: got.combine_cost,

@@ -226,9 +226,7 @@ fn build_model(
     let deadline = options.deadline();
     let opts = options.model();
     let built = py.allow_threads(|| build(rows, cols, codes, remaining, opts, &deadline));
-    Ok(PyModel {
-        model: built.map_err(model_err)?,
-    })
+    PyModel::new(py, built.map_err(model_err)?)
 }
 
 /// The board scan alone, for Python.
@@ -380,63 +378,51 @@ pub(crate) fn bounded(m: &Model) -> bool {
 #[pyclass(frozen, module = "cpsolve._core", name = "Model")]
 pub struct PyModel {
     pub model: Model,
+    /// Unknown cells (covered, and flags when flags are not trusted).
+    #[pyo3(get)]
+    unknown_count: PyObject,
+    /// Unknown cells next to a clue.
+    #[pyo3(get)]
+    clue_cells: PyObject,
+    /// Fixed cells, and those fixed as mines.
+    #[pyo3(get)]
+    fixed_count: PyObject,
+    #[pyo3(get)]
+    fixed_mine_count: PyObject,
+    /// Components, and the largest one's cells (0 without a component).
+    #[pyo3(get)]
+    component_count: PyObject,
+    #[pyo3(get)]
+    largest_component: PyObject,
+    /// Unfixed unknown cells in no constraint.
+    #[pyo3(get)]
+    outside_count: PyObject,
+    /// Unknown cells in some constraint.
+    #[pyo3(get)]
+    frontier: PyObject,
+}
+
+impl PyModel {
+    /// `model` for Python, its sizes made Python ints once (every analysis reads them all).
+    pub fn new(py: Python<'_>, model: Model) -> PyResult<Self> {
+        let int = |v: usize| -> PyResult<PyObject> { Ok(v.into_pyobject(py)?.into_any().unbind()) };
+        let largest = model.components.iter().map(|c| c.size()).max().unwrap_or(0);
+        Ok(PyModel {
+            unknown_count: int(model.unknown.len())?,
+            clue_cells: int(model.clue_cells)?,
+            fixed_count: int(model.fixed.len())?,
+            fixed_mine_count: int(fixed_mines(&model))?,
+            component_count: int(model.components.len())?,
+            largest_component: int(largest)?,
+            outside_count: int(model.outside.len())?,
+            frontier: int(model.frontier)?,
+            model,
+        })
+    }
 }
 
 #[pymethods]
 impl PyModel {
-    /// Unknown cells (covered, and flags when flags are not trusted).
-    #[getter]
-    fn unknown_count(&self) -> usize {
-        self.model.unknown.len()
-    }
-
-    /// Unknown cells next to a clue.
-    #[getter]
-    fn clue_cells(&self) -> usize {
-        self.model.clue_cells
-    }
-
-    /// Fixed cells.
-    #[getter]
-    fn fixed_count(&self) -> usize {
-        self.model.fixed.len()
-    }
-
-    /// Fixed cells fixed as mines.
-    #[getter]
-    fn fixed_mine_count(&self) -> usize {
-        fixed_mines(&self.model)
-    }
-
-    /// Components.
-    #[getter]
-    fn component_count(&self) -> usize {
-        self.model.components.len()
-    }
-
-    /// The largest component's cells (0 without a component).
-    #[getter]
-    fn largest_component(&self) -> usize {
-        self.model
-            .components
-            .iter()
-            .map(|c| c.size())
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// Unfixed unknown cells in no constraint.
-    #[getter]
-    fn outside_count(&self) -> usize {
-        self.model.outside.len()
-    }
-
-    /// Unknown cells in some constraint.
-    #[getter]
-    fn frontier(&self) -> usize {
-        self.model.frontier
-    }
-
     /// The unknown cells (covered, and flags when flags are not trusted), ascending.
     fn unknown(&self) -> Vec<u32> {
         self.model.unknown.clone()
