@@ -211,6 +211,14 @@ def test_why_this_guess_names_the_rule(page, server):  # noqa: F811
     text = page.inner_text("#message")
     assert text.startswith(f"Why {mv['cells'][0][0]},{mv['cells'][0][1]}?")
     assert mv["why"]["rule"] in text and mv["why"]["probability"] in text
+    # the candidates weighed (issue 42, feature 2): the played cell first, with its exact fraction and
+    # percentage, then the other lowest-probability cells, the runner-up named
+    rows = page.evaluate("() => [...document.querySelectorAll('#reasons tbody tr')].map(t => t.innerText)")
+    assert len(rows) >= 2 and rows[0].startswith(f"{mv['cells'][0][0]},{mv['cells'][0][1]}") and "played" in rows[0]
+    assert all("%" in x for x in rows)
+    if mv["why"]["runner_up"]:
+        ru = ",".join(map(str, mv["why"]["runner_up"]))
+        assert any(x.startswith(ru) and "runner-up" in x for x in rows), rows
     dead = page.evaluate("() => [...document.querySelectorAll('#board .cell.dead')]"
                          ".map(e => [+e.dataset.r, +e.dataset.c])")
     assert sorted(dead) == sorted(mv["why"]["dead"] or [])
