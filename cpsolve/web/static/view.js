@@ -119,6 +119,7 @@ export function geometry(b) {
 }
 export function displayed(r, c) { return S.turned ? [c, r] : [r, c]; }
 
+let lastDraw = null;
 export function draw() {
   const b = S.board;
   const grid = $("board");
@@ -160,10 +161,21 @@ export function draw() {
   const exploded = S.game && S.mode === "play" && S.game.exploded ? S.game.exploded : null;
   const [fr, fc] = S.focus;
   const els = grid.children;   // made in row-major order: cell (r, c) is child r * cols + c
+  // what a cell's look depends on besides its own character: when none of it changed since the last
+  // draw, only the cells whose character changed are looked at again (a click on a 200x200 board)
+  const deco = [S.doc, S.why, S.move, S.dead, S.mode, S.game && S.game.state, S.game && S.game.layout, overlayOn(),
+    S.unsure, S.unsure && S.unsure.size, S.marks, S.marks && S.marks.size, grid.dataset.key];
+  const same = lastDraw && lastDraw.grid === grid.firstChild && lastDraw.deco.every((x, k) => x === deco[k]);
+  const chars = same ? lastDraw.chars : null;
+  const nextChars = new Array(b.rows * b.cols);
   for (let i = 0, n = b.rows * b.cols; i < n; i++) {
     const el = els[i];
     const r = Math.floor(i / b.cols), c = i - r * b.cols;
     const ch = b.cells[r][c];
+    nextChars[i] = ch;
+    const tab = r === fr && c === fc ? 0 : -1;
+    if (el._tab !== tab) { el._tab = tab; el.tabIndex = tab; }
+    if (chars && chars[i] === ch) continue;
     const info = cellInfo(r, c);
     const cls = ["cell"];
     let text = "";
@@ -200,9 +212,8 @@ export function draw() {
       el.title = info.text;
       el.setAttribute("aria-label", info.text);
     }
-    const tab = r === fr && c === fc ? 0 : -1;
-    if (el._tab !== tab) { el._tab = tab; el.tabIndex = tab; }
   }
+  lastDraw = { grid: grid.firstChild, deco, chars: nextChars };
   const [ir, ic] = infoCell();
   if (ir < b.rows && ic < b.cols) showInfo(ir, ic);
   drawStatus();
