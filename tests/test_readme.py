@@ -119,3 +119,30 @@ def test_readme_builds_the_api_reference_as_tests_run_does() -> None:
     for page in LINKED:
         assert pdoc_modules(page.read_text(encoding="utf-8")) == built, \
             f"{page.name}'s pdoc command differs from tests/run's"
+
+
+def test_the_library_example_says_what_it_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    """README's Python block runs from the repository's root, and where a line's comment starts with a
+    value (`# Fraction(1, 1): ...`, `# ([(1, 2)], (0, 0))`) the line gives that value."""
+    from fractions import Fraction
+
+    block = re.search(r"^```python\n(.*?)^```", README.read_text(encoding="utf-8"), re.M | re.S)
+    assert block, "README has no library example"
+    monkeypatch.chdir(ROOT)
+    scope: dict[str, object] = {}
+    checked = 0
+    for line in block.group(1).splitlines():
+        code, _, comment = line.partition("  #")
+        try:
+            expression = compile(code.strip(), "README", "eval")
+        except SyntaxError:
+            exec(code, scope)  # a statement: import, assignment
+            continue
+        value = eval(expression, scope)
+        try:
+            said = eval(comment.strip().split(": ")[0], {"Fraction": Fraction})
+        except (SyntaxError, NameError):
+            continue  # the comment is words, not a value
+        assert value == said, f"README: {code.strip()} gives {value!r}, not {said!r}"
+        checked += 1
+    assert checked >= 2
