@@ -286,3 +286,56 @@ def test_defect4_the_outline_and_play_the_best_move_are_one_cell(page, server): 
         assert outlined[0] in move["cells"], (outlined, move)
         checked += 1
     assert checked >= 3
+
+
+CYCLE = [".", "0", "1", "2", "3", "4", "5", "6", "7", "8", "F", "*"]
+BOARD_BOX = "() => { const r = document.getElementById('board').getBoundingClientRect(); " \
+    "return [r.left + scrollX, r.top + scrollY, r.width, r.height]; }"
+
+
+def test_defect2_analyse_cycle_clicks_edit_the_cell_aimed_at(browser, server):  # noqa: F811
+    """Analyse, the Cycle tool, 40 real clicks at cell centres computed before each (the issue: two
+    clicks on 7,24 edited 7,24 and then 6,24, the status having wrapped): each edits the cell aimed at,
+    and the board does not move."""
+    import random
+
+    pg = watched(browser.new_page(viewport={"width": 1366, "height": 768}))
+    pg.goto(server)
+    idle(pg)
+    pg.click("#tab-analyse")
+    pg.fill("#board-text", (BOARDS / "expert-midgame.txt").read_text())
+    pg.click("#analyse")
+    idle(pg)
+    pg.click('#tools button[data-tool="cycle"]')
+    box = pg.evaluate(BOARD_BOX)
+    rng = random.Random(7)
+    targets = [(7, 24), (7, 24)] + [(rng.randrange(16), rng.randrange(30)) for _ in range(38)]
+    for r, c in targets:
+        before = parse_cells(pg)[r][c]
+        b = pg.locator(cell(r, c)).bounding_box()
+        pg.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+        pg.wait_for_timeout(300)      # the analysis starts 250 ms after an edit
+        idle(pg)
+        assert parse_cells(pg)[r][c] == CYCLE[(CYCLE.index(before) + 1) % len(CYCLE)], (r, c)
+        assert pg.evaluate(BOARD_BOX) == box, (r, c)
+    # an edit can make a board the server refuses (400, its message shown): no other error
+    assert not [e for e in pg.errors if "status of 400" not in e], pg.errors
+    pg.close()
+
+
+def test_defect2_a_guess_adds_nothing_above_the_board(page, server):  # noqa: F811
+    """Play: the first 'Play the best move' guess (which enables 'Why this guess?') does not move the board."""
+    new_game(page, server, "expert", 0)
+    page.click(cell(0, 0))
+    idle(page)
+    box = page.evaluate(BOARD_BOX)
+    for _ in range(60):
+        page.click("#best-move")
+        idle(page)
+        assert page.evaluate(BOARD_BOX) == box
+        if page.evaluate("() => !!window.cpsolve.lastGuess") or game(page)["state"] != "playing":
+            break
+    assert page.evaluate("() => !!window.cpsolve.lastGuess"), "no guess in 60 best moves"
+    page.click("#why-guess")
+    idle(page)
+    assert page.evaluate(BOARD_BOX) == box
