@@ -5,6 +5,8 @@ diff of it is a diff of its code."""
 
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
 
 import nbformat
@@ -30,8 +32,17 @@ def test_the_notebook_is_kept_without_outputs() -> None:
 def test_the_notebook_runs_and_shows_the_heat_map(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     nb = nbformat.read(NOTEBOOK, as_version=4)
+    # the kernel is this test's own Python (with this checkout's cpsolve), under a name of its own, so
+    # that no "python3" kernel installed elsewhere on the machine is picked instead
+    spec = tmp_path / "jupyter" / "kernels" / "cpsolve-test"
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "cpsolve test", "language": "python"}), encoding="utf-8")
+    monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
     # run where Jupyter would run it, beside the board files; an error in any cell raises here
-    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(EXAMPLES)}}).execute()
+    NotebookClient(nb, timeout=120, kernel_name="cpsolve-test",
+                   resources={"metadata": {"path": str(EXAMPLES)}}).execute()
 
     shown = [out for cell in nb.cells if cell.cell_type == "code" for out in cell.outputs
              if out.output_type in ("execute_result", "display_data") and "image/svg+xml" in out.data]
