@@ -56,7 +56,12 @@ def main() -> int:
     clicks: list[float] = []
     losses: list[float] = []
     try:
-        url = re.search(r"open (http://\S+/)", proc.stdout.readline()).group(1)
+        assert proc.stdout is not None
+        found = re.search(r"open (http://\S+/)", proc.stdout.readline())
+        if not found:
+            print("cpsolve serve printed no address", file=sys.stderr)
+            return 1
+        url = found.group(1)
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=args.chromium, args=ARGS)
             page = browser.new_page(viewport={"width": 1920, "height": 1080})
@@ -70,12 +75,13 @@ def main() -> int:
                     page.click("#overlay")
                 page.evaluate(DRAWN)
 
-                def click(r: int, c: int, button: str = "left") -> float:
+                def click(r: int, c: int) -> float:
                     el = page.locator(f'#board .cell[data-r="{r}"][data-c="{c}"]')
                     el.scroll_into_view_if_needed()
                     b = el.bounding_box()
+                    assert b is not None
                     t = time.perf_counter()
-                    page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, button=button)
+                    page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
                     page.evaluate(DRAWN)
                     return (time.perf_counter() - t) * 1000
 
