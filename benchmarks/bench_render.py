@@ -3,7 +3,7 @@
     python benchmarks/bench_render.py --sizes 1000x1000x160000 --kinds blank midgame --rounds 3
 
 For each board (blank: every cell covered; midgame: ``midgame_positions(size, 1, seed=1)``, the
-1000x1000 mid-game of README's large-board row) the analysis runs once, then each round times, in
+1000x1000 mid-game of docs/measurements.md's large-board figures) the analysis runs once, then each round times, in
 alternating order, ``render_grid(board, result)`` (plain text: what ``cpsolve solve B`` prints into
 a file or a pipe; ``--colour`` the ANSI grid) and the peer: the same text drawn the way issue 43
 item 3 found it, a look per cell from a per-cell result (``palette.look`` over ``result.cells``,

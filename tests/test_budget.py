@@ -1,7 +1,7 @@
 """Budgets of issue 10: ``time_limit`` bounds the whole analysis (model, counting, estimation,
 proofs), and a cut-short analysis degrades to estimates and "not decided", never to a wrong claim.
 
-Speed itself is measured by ``benchmarks/bench_budget.py`` (figures in README); these tests check
+Speed itself is measured by ``benchmarks/bench_budget.py`` (figures in docs/measurements.md#budgets); these tests check
 that each cut path runs and what it answers, with only a loose hang guard on the clock.
 """
 

@@ -135,7 +135,7 @@ def test_counts_of_one_are_singular(tmp_path: Path, capsys: pytest.CaptureFixtur
 # item 11 ------------------------------------------------------------------------------------------
 
 def test_sizes_are_width_x_height_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
-    """README's "5x3" (width x height), the WxHxM header, encode's header and the reprs agree."""
+    """docs/usage.md's "5x3" (width x height), the WxHxM header, encode's header and the reprs agree."""
     import cpsolve
     from cpsolve.simulate import Game
 
