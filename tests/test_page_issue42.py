@@ -339,3 +339,16 @@ def test_defect2_a_guess_adds_nothing_above_the_board(page, server):  # noqa: F8
     page.click("#why-guess")
     idle(page)
     assert page.evaluate(BOARD_BOX) == box
+
+
+def test_defect12_words(page, server):  # noqa: F811
+    """'1 mine', not '1 mines'; a proved move says 'proved', not 'proved (proved)'."""
+    new_game(page, server, "4x4x1", 2)
+    assert "1 mine," in page.inner_text("#message") and "1 mines" not in page.inner_text("#message")
+    new_game(page, server, "expert", 3)            # 8,15 proves 20 cells safe
+    page.click(cell(8, 15))
+    idle(page)
+    page.click("#best-move")
+    idle(page)
+    text = page.inner_text("#message")
+    assert text.startswith("Best move: ") and "proved" in text and "proved (proved)" not in text, text
