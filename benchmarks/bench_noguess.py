@@ -1,6 +1,15 @@
 """No-guess generation: time per layout beside ms-toollib's ``laymine_solvable``, and drift.
 
     python benchmarks/bench_noguess.py --layouts 200 --difficulty expert
+    python benchmarks/bench_noguess.py --table --layouts 50        # issue 40's table, every density
+    python benchmarks/bench_noguess.py --table --rows 100x100x2000 --layouts 3
+
+``--table``: the rows of issue 40 (30x16 from 99 to 360 mines, 16x16 to 200, 9x9 to 45; ``--rows``
+picks others, WxHxM each), cpsolve's ``generate`` (``--method``, default repair) interleaved layout
+by layout with ms-toollib's ``laymine_solvable_adjust`` (its adjusting method, any density), both
+with an opening at 3,3. Per row: layouts made by each, median, p90 and p99 ms, and the ratios of those
+quantiles; every cpsolve layout is replayed by ``verify-ng``'s play (``--no-verify`` skips it) and a
+replay that is not won is counted and printed. Exit 1 when a cpsolve layout fails its replay.
 
 Both generators make layouts with an opening at the same first cell (ms-toollib's ``laymine_op``
 rule: the first cell and its neighbours are mine-free), interleaved one by one so machine load hits
@@ -48,8 +57,68 @@ def drift_row(name: str, xs: list[int], base: list[int] | None) -> str:
     return row
 
 
+#: Issue 40's rows: (cols, rows, mines).
+TABLE = ["30x16x99", "30x16x170", "30x16x180", "30x16x200", "30x16x240", "30x16x280", "30x16x320",
+         "30x16x360", "16x16x40", "16x16x100", "16x16x120", "16x16x150", "16x16x180", "16x16x200",
+         "9x9x10", "9x9x30", "9x9x45"]
+
+
+def table(args: argparse.Namespace) -> int:
+    """Issue 40's table (module docstring); exit status 1 when a replay is not won."""
+    import ms_toollib as ms
+
+    from cpsolve.simulate.noguess import GenerationFailed, play_proved
+
+    r0, c0 = args.first_cell
+    bad = 0
+    print(f"no-guess generation, opening at {r0},{c0}, {args.layouts} layouts per row, interleaved; cpsolve "
+          f"--method {args.method} --time-limit {args.time_limit:g}; ms per layout")
+    print(f"{'board':<14} {'made':>9} {'ms-toollib':>10} {'median':>16} {'p90':>16} {'p99':>16} "
+          f"{'ratio med/p90/p99':>20} {'replay won':>10}")
+    for spec in args.rows or TABLE:
+        rows, cols, mines = parse_difficulty(spec)
+        ours: list[float] = []
+        theirs: list[float] = []
+        made = theirs_made = won = 0
+        for i in range(args.layouts):
+            for turn in ((0, 1) if i % 2 == 0 else (1, 0)):
+                t0 = time.perf_counter()
+                if turn == 0:
+                    try:
+                        g = generate(rows, cols, mines, first_cell=(r0, c0), first_click="opening",
+                                     rng=random.Random(game_seed(args.seed, i)), method=args.method,
+                                     time_limit=args.time_limit)
+                    except GenerationFailed:
+                        g = None
+                    ours.append((time.perf_counter() - t0) * 1e3)
+                    if g is not None:
+                        made += 1
+                        if args.no_verify or play_proved(g.layout, (r0, c0), first_click="opening").won:
+                            won += 1
+                        else:
+                            bad += 1
+                            print(f"NOT WON: {spec} layout {i}\n{g.layout.to_text()}", flush=True)
+                else:
+                    _board, ok = ms.laymine_solvable_adjust(rows, cols, mines, r0, c0)
+                    theirs.append((time.perf_counter() - t0) * 1e3)
+                    theirs_made += bool(ok)
+        q = [(statistics.median(x), percentile(x, 90), percentile(x, 99)) for x in (ours, theirs)]
+        cells = [f"{a:>7.2f}/{b:<8.2f}" for a, b in zip(q[0], q[1])]
+        ratio = "/".join(f"{a / b:.2f}" if b else "-" for a, b in zip(q[0], q[1]))
+        verified = "-" if args.no_verify else f"{won}/{made}"
+        print(f"{spec:<14} {made:>4}/{args.layouts:<4} {theirs_made:>4}/{args.layouts:<5} {cells[0]:>16} "
+              f"{cells[1]:>16} {cells[2]:>16} {ratio:>20} {verified:>10}", flush=True)
+    print("(each quantile: cpsolve/ms-toollib; ratio: cpsolve over ms-toollib)")
+    return 1 if bad else 0
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--table", action="store_true", help="issue 40's table of densities (module docstring)")
+    ap.add_argument("--rows", nargs="*", metavar="WxHxM", help="with --table: these boards instead")
+    ap.add_argument("--method", default="repair", choices=("repair", "uniform"))
+    ap.add_argument("--time-limit", type=float, default=60.0, help="cpsolve's seconds per layout (60)")
+    ap.add_argument("--no-verify", action="store_true", help="with --table: skip the verify-ng replay")
     ap.add_argument("--layouts", type=int, default=200)
     ap.add_argument("--difficulty", default="expert")
     ap.add_argument("--first-cell", type=parse_cell, default=(3, 3), metavar="ROW,COL",
@@ -57,6 +126,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--uniform", type=int, default=2000, help="uniform random layouts for the drift baseline")
     args = ap.parse_args()
+    if args.table:
+        sys.exit(table(args))
     import ms_toollib as ms
 
     rows, cols, mines = parse_difficulty(args.difficulty)

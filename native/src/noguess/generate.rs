@@ -19,7 +19,7 @@
 //! when that replay is won (the argument above says it always is; the replay checks it, and where
 //! the per-position budgets make it stop elsewhere, repair goes on from there).
 
-use super::{is_revealed, Error, Geometry, Limits, Rng, Table};
+use super::{is_revealed, Error, Geometry, Limits, Rng, Snapshot, Table};
 use crate::deadline::Deadline;
 use crate::model::scan::{COVERED, MINE};
 
@@ -127,21 +127,20 @@ impl<'g> Table<'g> {
         let total = front.iter().chain(&pool).filter(|&&i| self.mine[i]).count();
         let (f, w) = (front.len(), pool.len());
         let density = total as f64 / (f + w) as f64;
-        // free clues whose covered neighbours are all in F: a placement that leaves them safe
-        // makes the clue's count met, so the single-clue rule opens them (progress for sure)
         let mut in_front = vec![false; n];
         for &i in &front {
             in_front[i] = true;
         }
+        // free clues whose covered neighbours are in F or safe already: a placement that leaves
+        // their F cells safe meets the clue's count, so the single-clue rule opens them
         let owned: Vec<usize> = (0..n)
             .filter(|&i| {
                 is_revealed(self.view[i]) && self.stamp[i] >= self.epoch && {
                     let mut any = false;
                     let all = g.nb(i).iter().all(|&j| {
                         let j = j as usize;
-                        let cov = self.view[j] == COVERED;
-                        any |= cov;
-                        !cov || in_front[j]
+                        any |= in_front[j];
+                        self.view[j] != COVERED || in_front[j] || !self.mine[j]
                     });
                     any && all
                 }
@@ -161,7 +160,7 @@ impl<'g> Table<'g> {
                 let c = owned[rng.below(owned.len())];
                 for &j in g.nb(c) {
                     let j = j as usize;
-                    if self.view[j] == COVERED && !keep[j] {
+                    if in_front[j] && !keep[j] {
                         keep[j] = true;
                         kept += 1;
                     }
@@ -188,7 +187,6 @@ impl<'g> Table<'g> {
                 };
             }
             rng.shuffle(&mut front);
-            rng.shuffle(&mut pool);
             let mut k = 0usize;
             for &i in &front {
                 if keep[i] {
@@ -199,8 +197,23 @@ impl<'g> Table<'g> {
                     k += 1;
                 }
             }
-            for (k, &i) in pool.iter().enumerate() {
-                self.set_mine(i, k < total - m);
+            // W keeps its placement but for the mines F gave up or took, at random W cells (so W
+            // stays a uniform placement of its count)
+            let w_now = pool.iter().filter(|&&i| self.mine[i]).count();
+            let want = total - m;
+            if w_now != want {
+                let add = want > w_now;
+                let mut cand: Vec<usize> = pool
+                    .iter()
+                    .copied()
+                    .filter(|&i| self.mine[i] != add)
+                    .collect();
+                let moves = want.abs_diff(w_now);
+                for k in 0..moves {
+                    let j = k + rng.below(cand.len() - k);
+                    cand.swap(k, j);
+                    self.set_mine(cand[k], add);
+                }
             }
             let won = self.play(limits)?;
             if won || self.covered_safe < left {
@@ -238,20 +251,36 @@ impl<'g> Table<'g> {
         let clues: Vec<usize> = (0..n)
             .filter(|&i| is_revealed(self.view[i]) && self.view[i] > 0 && touched[i])
             .collect();
-        // no clue touches a covered cell: every covered cell lies in pockets walled by mines, which
-        // only the total can open (all mines); fill them (from marked mines, below)
-        let s: Vec<usize> = if clues.is_empty() {
-            (0..n)
-                .filter(|&j| self.view[j] == COVERED && !banned[j])
-                .collect()
-        } else {
-            let clue = clues[rng.below(clues.len())];
-            g.nb(clue)
-                .iter()
-                .map(|&j| j as usize)
-                .filter(|&j| self.view[j] == COVERED)
-                .collect()
-        };
+        if clues.is_empty() {
+            // walled in: no revealed number has a covered neighbour, the covered cells lie behind
+            // marked mines. Open the wall: a marked mine next to a covered cell becomes a covered
+            // safe cell, its mine going to a covered safe cell (numbers a move used change: the
+            // replay from the first click re-checks all)
+            let mut wall: Vec<usize> = (0..n)
+                .filter(|&i| self.view[i] == MINE && touched[i])
+                .collect();
+            let mut room: Vec<usize> = (0..n)
+                .filter(|&i| self.view[i] == COVERED && !banned[i] && !self.mine[i])
+                .collect();
+            if wall.is_empty() || room.is_empty() {
+                return false;
+            }
+            rng.shuffle(&mut wall);
+            rng.shuffle(&mut room);
+            let (src, dst) = (wall[0], room[0]);
+            self.view[src] = COVERED;
+            self.marked_mines -= 1;
+            self.set_mine(src, false);
+            self.set_mine(dst, true);
+            return true;
+        }
+        let clue = clues[rng.below(clues.len())];
+        let s: Vec<usize> = g
+            .nb(clue)
+            .iter()
+            .map(|&j| j as usize)
+            .filter(|&j| self.view[j] == COVERED)
+            .collect();
         let mut in_s = vec![false; n];
         for &j in &s {
             in_s[j] = true;
@@ -316,15 +345,23 @@ impl<'g> Table<'g> {
         let Some(s) = self.snaps.pop_back() else {
             return false;
         };
+        self.restore(s);
+        true
+    }
+
+    /// Back to the position `s` of this play: its revealed cells and marks, with the numbers as
+    /// the layout has them now.
+    fn restore(&mut self, s: Snapshot) {
         self.view = s.view;
         self.marked_mines = s.marked_mines;
         self.covered_safe = s.covered_safe;
         self.epoch = s.epoch;
-        // the revealed numbers there are frozen or free, and nothing next to them changed since
-        debug_assert!(
-            (0..self.g.len()).all(|i| !is_revealed(self.view[i]) || self.view[i] == self.num[i])
-        );
-        true
+        // the numbers a move used are as they were; a free clue's may have changed with a re-lay
+        for i in 0..self.g.len() {
+            if is_revealed(self.view[i]) {
+                self.view[i] = self.num[i];
+            }
+        }
     }
 
     fn mine_cells(&self) -> Vec<u32> {

@@ -166,6 +166,8 @@ pub struct Table<'g> {
     /// cell is kept ([`Snapshot`], the last few) for backtracking.
     track: bool,
     snaps: std::collections::VecDeque<Snapshot>,
+    /// Snapshots pushed so far (a trial that is undone drops the ones it pushed).
+    pushes: u64,
     /// The whole request's deadline (generation), on top of the per-position seconds.
     until: Deadline,
 }
@@ -207,6 +209,7 @@ impl<'g> Table<'g> {
             epoch: 0,
             track: false,
             snaps: std::collections::VecDeque::new(),
+            pushes: 0,
             until: Deadline::none(),
         }
     }
@@ -244,6 +247,25 @@ impl<'g> Table<'g> {
                 );
             }
         }
+    }
+
+    /// The position, for [`Table::push_snapshot`].
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            view: self.view.clone(),
+            marked_mines: self.marked_mines,
+            covered_safe: self.covered_safe,
+            epoch: self.epoch,
+        }
+    }
+
+    /// Keep `s` as the newest snapshot (the oldest goes past [`SNAPSHOTS`]).
+    fn push_snapshot(&mut self, s: Snapshot) {
+        if self.snaps.len() == SNAPSHOTS {
+            self.snaps.pop_front();
+        }
+        self.snaps.push_back(s);
+        self.pushes += 1;
     }
 
     /// Play by forced cells until won (`true`) or stuck (`false`; every forced mine is marked).
@@ -303,15 +325,8 @@ impl<'g> Table<'g> {
             }
             if self.track {
                 // the clues active now are used by this step: they are frozen from here on
-                if self.snaps.len() == SNAPSHOTS {
-                    self.snaps.pop_front();
-                }
-                self.snaps.push_back(Snapshot {
-                    view: self.view.clone(),
-                    marked_mines: self.marked_mines,
-                    covered_safe: self.covered_safe,
-                    epoch: self.epoch,
-                });
+                let snap = self.snapshot();
+                self.push_snapshot(snap);
                 self.epoch += 1;
             }
             self.apply(&forced, &mut cov, &mut marked, &mut work, &mut opened)?;
