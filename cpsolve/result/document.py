@@ -120,6 +120,11 @@ class _Keyed:
     over_cells: bytes = b""
     over_keys: bytes = b""
 
+    def core(self, rows: int, cols: int) -> _core.CellKeys:
+        """These keys as the core reads them (checked there)."""
+        return _core.CellKeys(rows=rows, cols=cols, cells=self.cells, keys=self.keys, per_board=self.per_board,
+                              default=self.default, over_cells=self.over_cells, over_keys=self.over_keys)
+
 
 def _keys_of(entries: _Entries, values: Sequence[Probability], proofs: Sequence[bool | None] | None = None
              ) -> array[int]:
@@ -199,8 +204,8 @@ def _safest_of(analysis: Analysis, k: _Keyed) -> tuple[int, int] | None:
     if not k.cells:
         return None
     board = analysis.board
-    got = _core.best_cell(analysis.rows, analysis.cols, covered_mask(board) if board is not None else b"", k.cells,
-                          k.keys, k.per_board, k.default, k.entries.ranks(), k.over_cells, k.over_keys)
+    got = _core.best_cell(k.core(analysis.rows, analysis.cols), covered_mask(board) if board is not None else b"",
+                          k.entries.ranks())
     return divmod(got, analysis.cols) if got is not None else None
 
 
@@ -277,6 +282,5 @@ def write_document(analysis: Analysis, fd: int | None = None) -> bytes | None:
         mine, tail = rest.split(json.dumps(_MINE_MARK), 1)
         parts = [head, safe, mine, tail]
         verdicts = bytes(map(_VERDICT_CODE.__getitem__, entries.proof_of))
-        return _core.write_document(parts, rows, cols, k.cells, k.keys, k.per_board, k.default, entries.tails,
-                                    verdicts, k.over_cells, k.over_keys, fd)
+        return _core.write_document(k.core(rows, cols), parts, entries.tails, verdicts, fd)
 

@@ -100,8 +100,8 @@ def _fewest_covered_around(board: Board, tied: list[int]) -> int:
     """The cell of ``tied`` (board indices) with the fewest covered neighbours on ``board`` (the
     most likely to show a 0 and open up), the first in row-major order among equals (the core's
     ``best_cell``, as for the document's ``safest``)."""
-    got = _core.best_cell(board.rows, board.cols, covered_mask(board), array("I", tied).tobytes(), b"", False, 0,
-                          array("I", [0]).tobytes(), b"", b"")
+    tied_keys = _core.CellKeys(rows=board.rows, cols=board.cols, cells=array("I", tied).tobytes())
+    got = _core.best_cell(tied_keys, covered_mask(board), array("I", [0]).tobytes())
     assert got is not None
     return int(got)
 

@@ -115,6 +115,70 @@ fn listed<'a>(
     Ok((cells, keys))
 }
 
+/// Every listed cell of a board and its entry's key, for [`write_document`] and [`best_cell`]
+/// (`cpsolve._core.CellKeys`, by keyword only): `cells` the listed board cells (four bytes each,
+/// little-endian); `keys` their keys (four bytes a listed cell, or a board cell with `per_board`;
+/// `u32::MAX` or no keys: `default`), unless `over_cells` (ascending board cells) names the cell:
+/// then `over_keys`'. Checked when made.
+#[pyclass(frozen, module = "cpsolve._core", name = "CellKeys")]
+pub struct CellKeys {
+    rows: usize,
+    cols: usize,
+    cells: Vec<u8>,
+    keys: Vec<u8>,
+    per_board: bool,
+    default: u32,
+    over_cells: Vec<u8>,
+    over_keys: Vec<u8>,
+}
+
+#[pymethods]
+impl CellKeys {
+    #[new]
+    #[pyo3(signature = (*, rows, cols, cells, keys=None, per_board=false, default=0, over_cells=None,
+                        over_keys=None))]
+    #[allow(clippy::too_many_arguments)] // keyword-only: each is named at the call
+    fn new(
+        rows: usize,
+        cols: usize,
+        cells: &[u8],
+        keys: Option<&[u8]>,
+        per_board: bool,
+        default: u32,
+        over_cells: Option<&[u8]>,
+        over_keys: Option<&[u8]>,
+    ) -> PyResult<Self> {
+        let made = CellKeys {
+            rows,
+            cols,
+            cells: cells.to_vec(),
+            keys: keys.unwrap_or_default().to_vec(),
+            per_board,
+            default,
+            over_cells: over_cells.unwrap_or_default().to_vec(),
+            over_keys: over_keys.unwrap_or_default().to_vec(),
+        };
+        made.listed().map_err(PyValueError::new_err)?;
+        Ok(made)
+    }
+}
+
+impl CellKeys {
+    /// The listed cells and their keys ([`listed`]).
+    fn listed(&self) -> Result<(Vec<usize>, Keys<'_>), String> {
+        listed(
+            self.rows,
+            self.cols,
+            &self.cells,
+            &self.keys,
+            self.per_board,
+            self.default,
+            &self.over_cells,
+            &self.over_keys,
+        )
+    }
+}
+
 /// Appends the decimal digits of `v` (what `json.dumps` writes for an int), without `fmt`.
 fn push_int(out: &mut Vec<u8>, mut v: usize) {
     let mut buf = [0u8; 20];
@@ -221,32 +285,22 @@ fn write_fd(
 
 /// The whole document: `parts[0]` (the head, up to `"cells": `), the entries, `parts[1]` (`,
 /// "proved_safe": `), the proved-safe cells, `parts[2]`, the proved-mine cells, `parts[3]` (the
-/// tail, from `, "best_guess"`). Each entry is `{"row": R, "col": C, ` then `tails[key]`, key
-/// read from `keys` (four bytes a listed cell, or a board cell with `per_board`; `u32::MAX` or no
-/// keys: `default`) unless `over_cells` (ascending board cells) names the cell: then `over_keys`'; `verdicts[key]` is 1 for an entry proved safe, 2 proved mine, 0 else.
-/// Written to the file descriptor `fd` (None: returned as bytes), the GIL released.
+/// tail, from `, "best_guess"`). Each entry is `{"row": R, "col": C, ` then `tails[key]`, each
+/// listed cell's key read from `keyed` ([`CellKeys`]); `verdicts[key]` is 1 for an entry proved
+/// safe, 2 proved mine, 0 else. Written to the file descriptor `fd` (None: returned as bytes), the
+/// GIL released.
 #[pyfunction]
-#[pyo3(signature = (parts, rows, cols, cells, keys, per_board, default, tails, verdicts, over_cells, over_keys, fd=None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (keyed, parts, tails, verdicts, fd=None))]
 pub fn write_document(
     py: Python<'_>,
+    keyed: &CellKeys,
     parts: Vec<String>,
-    rows: usize,
-    cols: usize,
-    cells: &[u8],
-    keys: &[u8],
-    per_board: bool,
-    default: u32,
     tails: Vec<String>,
     verdicts: &[u8],
-    over_cells: &[u8],
-    over_keys: &[u8],
     fd: Option<i32>,
 ) -> PyResult<Option<Py<PyBytes>>> {
-    let (cells, keys) = listed(
-        rows, cols, cells, keys, per_board, default, over_cells, over_keys,
-    )
-    .map_err(PyValueError::new_err)?;
+    let cols = keyed.cols;
+    let (cells, keys) = keyed.listed().map_err(PyValueError::new_err)?;
     checked(&parts, &cells, &keys, &tails, verdicts).map_err(PyValueError::new_err)?;
     let written = py.allow_threads(|| match fd {
         Some(fd) => write_fd(fd, |f| {
@@ -290,30 +344,20 @@ fn checked(
     Ok(())
 }
 
-/// Among `cells` (four bytes each) whose key's rank (`ranks`, four bytes a key; `u32::MAX`: not
-/// a candidate) is lowest, the one with the fewest covered neighbours (`covered`: a byte per board
-/// cell, nonzero when covered; empty: not counted), then the first in row-major order. None when
-/// no cell is a candidate.
+/// Among the listed cells of `keyed` ([`CellKeys`]) whose key's rank (`ranks`, four bytes a key;
+/// `u32::MAX`: not a candidate) is lowest, the one with the fewest covered neighbours (`covered`:
+/// a byte per board cell, nonzero when covered; empty: not counted), then the first in row-major
+/// order. None when no cell is a candidate.
 #[pyfunction]
-#[pyo3(signature = (rows, cols, covered, cells, keys, per_board, default, ranks, over_cells, over_keys))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (keyed, covered, ranks))]
 pub fn best_cell(
     py: Python<'_>,
-    rows: usize,
-    cols: usize,
+    keyed: &CellKeys,
     covered: &[u8],
-    cells: &[u8],
-    keys: &[u8],
-    per_board: bool,
-    default: u32,
     ranks: &[u8],
-    over_cells: &[u8],
-    over_keys: &[u8],
 ) -> PyResult<Option<usize>> {
-    let (cells, keys) = listed(
-        rows, cols, cells, keys, per_board, default, over_cells, over_keys,
-    )
-    .map_err(PyValueError::new_err)?;
+    let (rows, cols) = (keyed.rows, keyed.cols);
+    let (cells, keys) = keyed.listed().map_err(PyValueError::new_err)?;
     if !covered.is_empty() && covered.len() != rows.saturating_mul(cols) {
         return Err(PyValueError::new_err("covered is a byte per board cell"));
     }
@@ -448,6 +492,7 @@ pub fn key_pairs<'py>(
 
 /// Adds this room's functions to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<CellKeys>()?;
     m.add_function(wrap_pyfunction!(write_document, m)?)?;
     m.add_function(wrap_pyfunction!(best_cell, m)?)?;
     m.add_function(wrap_pyfunction!(cell_keys, m)?)?;
