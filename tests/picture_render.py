@@ -139,6 +139,7 @@ def render_board(cells: list[list[str]], cell: int = 16, *, counter: int | None 
             draw_cell(img, m + b + c * cell, top + r * cell, cell, v)
     if counter is not None:
         draw_counter(img, m + b + cell // 3, m + round(cell * 0.25), cell, counter, unlit)
+    if counter is not None and cols >= 8:  # the face, where the panel has room for it
         cx = width - m - b - round(cell * 1.2)
         cv2.circle(img, (cx, m + panel // 2), round(cell * 0.75), (255, 255, 0), -1, cv2.LINE_AA)
         cv2.circle(img, (cx, m + panel // 2), round(cell * 0.75), (0, 0, 0), max(1, cell // 16), cv2.LINE_AA)

@@ -44,6 +44,9 @@ class CellLook:
     cross: float              # the least marked (dark or red) of the four outer diagonal arms, 0..1
     edge_dark: float          # dark pixels in the ring along the cell's sides (a cursor over it)
     side_red: float           # red pixels in the ring along the cell's sides (a red background)
+    blob_round: float         # the dark pixels' bounding box: shorter side over longer, times how
+                              # near its centre is to the cell's (1: a centred square box, as a mine's)
+    reddish: float            # of the interior: pixels redder than they are green or blue by 40
 
 
 def _lum(a: np.ndarray) -> np.ndarray:
@@ -85,7 +88,7 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     flat = cells.reshape(n, size, size, 3)
     p = grid.cell_size
     w = max(1, round(0.07 * p))
-    inset = max(1, round(0.16 * p))
+    inset = max(1, round(0.2 * p))
     lum = _lum(flat)
     # the bevel: strips one pixel in from the crop's sides (the lattice may be half a pixel off and
     # the neighbour's grid line must not pass for this cell's shadow); upper percentiles, so that a
@@ -112,6 +115,7 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     red = (inner[..., 0] > 150) & (inner[..., 1] < 100) & (inner[..., 2] < 100)
     dark_fraction = dark.mean(axis=(1, 2))
     red_fraction = red.mean(axis=(1, 2))
+    reddish = ((inner[..., 0] - np.maximum(inner[..., 1], inner[..., 2])) > 40).mean(axis=(1, 2))
     any_rows, any_cols = dark.any(axis=2), dark.any(axis=1)
     has = any_rows.any(axis=1)
     idx = np.arange(ih)
@@ -119,12 +123,16 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     bw = np.where(any_cols, idx, -1).max(axis=1) - np.where(any_cols, idx, ih).min(axis=1) + 1
     blob_fill = np.where(has, dark.sum(axis=(1, 2)) / np.maximum(bh * bw, 1), 0.0)
     blob_span = np.where(has, np.minimum(bh, bw) / ih, 0.0)
+    top_i, left_i = np.where(any_rows, idx, ih).min(axis=1), np.where(any_cols, idx, ih).min(axis=1)
+    off = np.maximum(np.abs(top_i + bh / 2 - ih / 2), np.abs(left_i + bw / 2 - ih / 2)) / ih
+    blob_round = np.where(has, np.minimum(bh, bw) / np.maximum(np.maximum(bh, bw), 1) * np.clip(1 - 4 * off, 0, 1), 0.0)
     cross = _cross(flat, size)
     edge_dark = _edge_dark(flat, p)
     side_red = _ring_fraction((flat[..., 0] > 150) & (flat[..., 1] < 100) & (flat[..., 2] < 100), p)
     looks = [CellLook(float(bevel[i]), bg[i], float(fg_fraction[i]), fg_colour[i], float(dark_fraction[i]),
                       float(red_fraction[i]), float(blob_fill[i]), float(blob_span[i]), float(cross[i]),
-                      float(edge_dark[i]), float(side_red[i])) for i in range(n)]
+                      float(edge_dark[i]), float(side_red[i]), float(blob_round[i]),
+                      float(reddish[i])) for i in range(n)]
     return [looks[r * cols:(r + 1) * cols] for r in range(rows)]
 
 
@@ -194,9 +202,10 @@ def symbol(look: CellLook) -> tuple[str, float]:
     background, a crossed-out flag or mine (a wrong flag), a mine, a flag, another mark (a digit or
     a question mark), or nothing."""
     bg = look.background
-    red_bg = bg[0] > 170 and bg[1] < 90 and bg[2] < 90 and look.red_fraction > 0.2 and look.side_red >= 0.5
+    red_bg = bg[0] > 170 and bg[1] < 90 and bg[2] < 90 and (look.side_red >= 0.5 or look.red_fraction >= 0.3
+                                                           or (look.red_fraction > 0.2 and look.side_red >= 0.35))
     mine_like = (look.dark_fraction >= 0.12 and look.blob_fill >= 0.35 and look.blob_span >= 0.35
-                 and max(bg) > 100 and look.dark_fraction < 0.9)
+                 and max(bg) > 100 and look.dark_fraction < 0.9 and look.blob_round >= 0.6)
     if red_bg:
         return RED_BG, 1.0 if mine_like else 0.2
     crossed_mine = (look.dark_fraction >= 0.1 and look.blob_fill >= 0.25 and look.blob_span >= 0.35
@@ -204,13 +213,16 @@ def symbol(look: CellLook) -> tuple[str, float]:
     if look.cross >= 0.8 and look.red_fraction >= 0.02 and look.dark_fraction >= 0.05:
         return CROSSED, _confidence(look.cross - 0.7, 0.1)
     if crossed_mine:  # winmine's wrong flag (a mine crossed in red, on a flat tile), or a flag
-        return RED_AND_DARK, 1.0 if look.blob_fill >= 0.35 else 0.2
+        return RED_AND_DARK, 1.0
     if mine_like and look.red_fraction < 0.02:
-        return MINE, _confidence(look.blob_fill - 0.3, 0.15)
+        # (a trace of red on a mine may be a blurred red cross: a wrong flag, not a mine)
+        return MINE, min(_confidence(look.blob_fill - 0.3, 0.15), _confidence(0.015 - look.red_fraction, 0.015),
+                         _confidence(0.02 - look.reddish, 0.01))
     if look.red_fraction >= 0.03 and look.dark_fraction >= 0.02:
-        # (a flag half crossed out is no sure flag)
+        # (a flag half crossed out, or whose dark part is a mine's round blob, is no sure flag)
+        mine_shape = look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
         return FLAG, min(_confidence(min(look.red_fraction - 0.015, look.dark_fraction - 0.01), 0.03),
-                         _confidence(0.75 - look.cross, 0.1))
+                         _confidence(0.75 - look.cross, 0.1), 0.1 if mine_shape else 1.0)
     if look.fg_fraction < 0.02:
         return NOTHING, _confidence(0.035 - look.fg_fraction, 0.015)
     if look.fg_fraction < 0.035:
@@ -236,7 +248,7 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     covered (so it is in every skin the reader knows)."""
     rows, cols = len(looks), len(looks[0])
     bevel = np.array([[lk.bevel for lk in row] for row in looks])
-    raised = (bevel > 40).sum() >= 2
+    raised = bool((bevel > 40).any())
     colours = np.array([[lk.background for lk in row] for row in looks]).reshape(-1, 3)
     centres: list[np.ndarray] = []
     members: list[list[int]] = []
@@ -323,8 +335,13 @@ def classify_board(looks: list[list[CellLook]], skin: Skin) -> tuple[list[str], 
                 v, conf = "X", sconf
             elif sym == CROSSED:
                 v, conf = "W", sconf
-            elif sym == RED_AND_DARK:  # on a raised tile a flag, on a flat one a mine crossed in red
-                v, conf = ("F", cconf) if cov else ("W", min(sconf, cconf))
+            elif sym == RED_AND_DARK:
+                # a mine crossed in red (a wrong flag: a large round dark blob, on a flat tile) or a
+                # flag (a small dark pole and base, on a raised tile); where shape and tile disagree,
+                # unsure
+                mine_shape = look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
+                v = "W" if mine_shape else "F"
+                conf = min(sconf, cconf) if mine_shape != cov else 0.1
             elif sym == MINE:
                 # a mine on a flat tile where the others lie on raised ones is the exploded one
                 v, conf = ("X" if mines_on_covered and not cov else "*"), min(sconf, cconf)
@@ -346,6 +363,10 @@ def classify_board(looks: list[list[CellLook]], skin: Skin) -> tuple[list[str], 
             else:
                 v, conf = _digit(look, skin)
                 conf = min(conf, sconf, cconf, 0.1 if look.edge_dark > 0.05 else 1.0)
+                # a coloured digit has no near-black part: a dark blob under a colour is something
+                # else (a blurred mine, a crossed one), not this digit
+                if _lum(np.array(skin.digits.get(int(v), (0, 0, 0)), np.float64)) > 50 and look.dark_fraction >= 0.1:
+                    conf = min(conf, 0.1)
             values.append(v)
             confidence.append(conf)
     return values, confidence, skin

@@ -83,7 +83,10 @@ def _read_digits(lit: np.ndarray, area: np.ndarray) -> int | None:
             cx, cy = dx0 + fx * (dx1 - dx0), top + fy * h
             rx, ry = max(1, int(0.08 * pitch)), max(1, int(0.04 * h))
             win = lit[max(0, int(cy) - ry):int(cy) + ry + 1, max(0, int(cx) - rx):int(cx) + rx + 1]
-            if win.size and win.mean() >= 0.3:
+            share = float(win.mean()) if win.size else 0.0
+            if 0.15 < share < 0.3:  # neither clearly lit nor clearly dark: no reading, not a guess
+                return None
+            if share >= 0.3:
                 on += seg
         digit = PATTERNS.get(on)
         if digit is None:

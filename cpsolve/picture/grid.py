@@ -235,7 +235,8 @@ def grid_in_box(edges: Edges, box: tuple[int, int, int, int]) -> Grid | None:
     return grid
 
 
-def _line_fit(profile: np.ndarray, start: float, pitch: float, count: int) -> tuple[float, float]:
+def _line_fit(profile: np.ndarray, start: float, pitch: float, count: int, *, fixed: bool = False
+              ) -> tuple[float, float]:
     """Least-squares (start, pitch) of ``count + 1`` boundaries: each boundary's position is the
     highest point of the profile within a fifth of a pitch of where the lattice puts it (a peak, not a
     centroid: digits and bevels beside a boundary must not pull it; unsmoothed: a bevel's two
@@ -261,6 +262,11 @@ def _line_fit(profile: np.ndarray, start: float, pitch: float, count: int) -> tu
         ks.append(k)
         pos.append(x)
         weights.append(float(w[i]))
+    if fixed:  # the pitch is known (square cells, measured along the other axis): the start only
+        if not ks:
+            return start, pitch
+        w_arr = np.sqrt(np.array(weights))
+        return float(((np.array(pos) - pitch * np.array(ks, float)) * w_arr).sum() / w_arr.sum()), pitch
     if len(ks) < 3:
         return start, pitch
     k_arr, p_arr, w_arr = np.array(ks, float), np.array(pos), np.sqrt(np.array(weights))
@@ -286,6 +292,11 @@ def refine(edges: Edges, grid: Grid) -> Grid | None:
         return None
     if abs(pitch_x - pitch_y) > 0.06 * max(pitch_x, pitch_y):
         return None
+    # cells are square: the axis with more boundaries measures the pitch, the other only its start
+    if grid.cols >= grid.rows:
+        sy, pitch_y = _line_fit(py, grid.y0 - y_lo - 1, pitch_x, grid.rows, fixed=True)
+    else:
+        sx, pitch_x = _line_fit(px, grid.x0 - x_lo - 1, pitch_y, grid.cols, fixed=True)
     x0, y0 = x_lo + 1 + sx, y_lo + 1 + sy
     xs = x0 + pitch_x * np.arange(-2, grid.cols + 3)
     ys = y0 + pitch_y * np.arange(-2, grid.rows + 3)
@@ -304,7 +315,7 @@ def refine(edges: Edges, grid: Grid) -> Grid | None:
 
 def lined_cells(edges: Edges, xs: np.ndarray, ys: np.ndarray, pitch: float) -> np.ndarray:
     """Per lattice cell (len(ys)-1 by len(xs)-1), the fraction of its four sides that carry an edge."""
-    t = max(1, round(0.06 * pitch))
+    t = max(1, round(0.1 * pitch))  # a shadow beside a grid line leaves no edge on the boundary itself
     vd, hd = edges.grown(t)
     cx = np.clip(np.round(xs - 1).astype(int), 0, vd.shape[1] - 1)
     cy = np.clip(np.round(ys - 1).astype(int), 0, hd.shape[0] - 1)

@@ -23,7 +23,7 @@ from .skins import CLASSIC, Skin
 #: the colour steps that make edges, tried in turn
 EDGE_THRESHOLDS = (20, 6)
 #: more unsure cells than this fraction: the grid is not a Minesweeper board
-MAX_UNSURE = 0.5
+MAX_UNSURE = 0.25
 #: Bounds on the work of one picture (the fuzz of tests/fuzz_pictures.py: a 40 KB PNG of grid lines made
 #: a 249x249 "board" whose cells took minutes to measure, and held a server's worker past its limit).
 #: A grid of more cells, or covering more pixels, is not read (no board): games' boards are far
@@ -76,7 +76,12 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     unsure, rule_reasons, mines = check(values, low, grid.rows, grid.cols, mines, label)
     if len(unsure) > MAX_UNSURE * n:
         raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "
-                           "but most of its cells break the rules of the game")
+                           "but too many of its cells are unsure or break the rules of the game")
+    if unsure and mines is not None:
+        # the total is the counter plus the flags: an unsure cell may be a flag read as something
+        # else (or the reverse), so the total is not stated
+        mines = None
+        rule_reasons.append("the mine total is left out: it counts the flags, and some cells are unsure")
     board = board_of(values, unsure, grid.rows, grid.cols, mines, label)
     cells = tuple(CellReading(i // grid.cols, i % grid.cols, values[i], round(confidence[i], 3), i not in unsure)
                   for i in range(n))
