@@ -846,7 +846,9 @@ def check_sized(case: Case, sc: SizedCase | None, status: int, out: str, err: st
     if sc is None:
         # two documented refusals (one line, exit 2): mines that do not fit, and a no-guess search that
         # found no layout within its tries (30x1 with 3 mines from an opening, say: docs/reliability.md)
-        refused = status == 2 and ("do not fit" in err or ("--no-guess" in case.argv and "no no-guess layout" in err))
+        # and no-guess boards too narrow or with no mine (issue 40's bad requests: one line, exit 2)
+        refused = status == 2 and ("do not fit" in err or ("--no-guess" in case.argv and (
+            "no no-guess layout" in err or "a no-guess board needs" in err)))
         if cmd in ("play", "generate", "encode") and status != 0 and not refused:
             bad(f"status {status} on a valid run\n{err[-1500:]}")
         return

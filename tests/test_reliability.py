@@ -262,7 +262,7 @@ def test_item9_ignore_flags_accepts_more_flags_than_the_total(tmp_path, capsys):
         {divmod(i, 3): p for i, p in truth.items()}
     assert main(["solve", str(path), "--json"]) == 2
     out, err = capsys.readouterr()
-    assert err.strip() == f"cpsolve: {path}:1:8: 3 flags and 0 known mines exceed the total of 1 mines"
+    assert err.strip() == f"cpsolve: {path}:1:8: 3 flags and 0 known mines exceed the total of 1 mine"
     assert json.loads(out)["status"] == "error"
     assert main(["check", str(path), "0,0", "--ignore-flags"]) == 3  # not decided, not refused
     assert main(["encode", str(path), "--format", "opb", "--ignore-flags", "-o", str(tmp_path / "x.opb")]) == 0
@@ -275,14 +275,14 @@ def test_item9_ignore_flags_accepts_more_flags_than_the_total(tmp_path, capsys):
     with pytest.raises(ValueError, match="3 flags and 0 known mines exceed"):
         analyze(board)
     # known mines over the total stay bad input whatever the option (at parse time)
-    with pytest.raises(ValueError, match=r"^<board>:1:8: 2 known mines exceed the total of 1 mines$"):
+    with pytest.raises(ValueError, match=r"^<board>:1:8: 2 known mines exceed the total of 1 mine$"):
         parse_board("mines: 1\n* * F\n. 2 .\n")
     with TestClient(create_app()) as client:
         r = client.post("/api/analyze", json={"board": text, "options": {"ignore_flags": True}})
         assert r.status_code == 200 and len(r.json()["cells"]) == 5
         r = client.post("/api/analyze", json={"board": text})
         assert r.status_code == 400
-        assert r.json() == {"error": "1:8: 3 flags and 0 known mines exceed the total of 1 mines"}
+        assert r.json() == {"error": "1:8: 3 flags and 0 known mines exceed the total of 1 mine"}
         r = client.post("/api/check", json={"board": text, "row": 0, "col": 0, "options": {"ignore_flags": True}})
         assert r.status_code == 200
         r = client.post("/api/move", json={"board": text, "options": {"ignore_flags": True}})
@@ -404,7 +404,7 @@ def test_item10_estimates_name_their_cause_from_the_budget_account():
     small = parse_board(_grid(6, 6, 8, {(0, 0): 1, (3, 3): 2}))
     over = analyze(small, exact_limit=1)
     assert over.stats.budget == [] and over.stats.estimated_components
-    assert "component(s) too large to count exactly" in render_summary(over)
+    assert "components too large to count exactly" in render_summary(over)
     assert "time limit" not in render_summary(over).split("proofs")[0]
 
 
