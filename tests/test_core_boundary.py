@@ -13,7 +13,7 @@ import pytest
 
 from cpsolve import _core, boundary, budget, errors
 from cpsolve.board import parse_board
-from cpsolve.constraints import build_model
+from cpsolve.constraints import Model, build_model
 
 STUB = Path(__file__).resolve().parents[1] / "cpsolve" / "_core.pyi"
 
@@ -84,3 +84,53 @@ def test_seconds_is_what_the_deadline_leaves() -> None:
     with budget.within(budget.Deadline.after(100)):
         left = boundary.seconds()
         assert left is not None and 99 < left <= 100
+
+
+def _holds_oracle(model: Model, rem: int | None) -> bool:
+    """The rule the core's ``holds`` keeps, written out again (the oracle; cpsolve has one copy, the
+    core's): each constraint needs between 0 and its cells, and the mines left fit the total's card
+    of the encoding (the frontier and one off-frontier stand-in)."""
+    if not all(0 <= c.need <= len(c.cells) for c in model.constraints):
+        return False
+    if rem is None:
+        return True
+    n_out = len(model.outside)
+    return rem >= 0 and rem - max(n_out - 1, 0) <= min(rem, model.frontier + (n_out > 0))
+
+
+def test_holds_is_the_oracles_and_the_encodings() -> None:
+    """Model.holds (the core's rule, native/src/model/mod.rs) against the oracle above and against
+    the encoding's own cards (no impossible card), on played positions, without a total, and with
+    clues made wrong (some inconsistent: skipped when the model refuses them)."""
+    import random
+
+    from cpsolve.board import Board
+    from cpsolve.encodings import system_from_model
+    from cpsolve.simulate import played_positions
+
+    rng = random.Random(7)
+    seen = {True: 0, False: 0}
+    for difficulty in ("beginner", "intermediate"):
+        for p in played_positions(difficulty, 60, 5):
+            cells = list(p.board.cells)
+            clues = [i for i, v in enumerate(cells) if v > 0]
+            for variant in range(3):
+                if variant == 2 and clues:
+                    i = rng.choice(clues)
+                    cells[i] = max(0, cells[i] + rng.choice((-1, 1)))
+                board = Board(p.board.rows, p.board.cols, tuple(cells), None if variant == 1 else p.board.mines)
+                for simplify in (True, False):
+                    try:
+                        model = build_model(board, simplify=simplify)
+                    except errors.Inconsistent:
+                        continue
+                    got = model.holds()
+                    assert got == _holds_oracle(model, model.remaining_free)
+                    assert got == (not any(c.impossible for c in system_from_model(model).cards))
+                    # other totals, most of which do not fit (a built model's always does)
+                    n = model.frontier + len(model.outside)
+                    for rem in (-1, 0, 1, n - 1, n, n + 1, n + 2, 3 * n + 5):
+                        holds = model.core.holds(rem)
+                        assert holds == _holds_oracle(model, rem), (rem, n)
+                        seen[holds] += 1
+    assert seen[True] > 100 and seen[False] > 100

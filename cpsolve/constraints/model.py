@@ -214,12 +214,14 @@ class Model:
         self.__dict__["_remaining_free"] = value
         return value
 
-    def bounded(self) -> bool:
-        """Every constraint needs between 0 and its number of cells (so none is impossible alone)."""
+    def holds(self) -> bool:
+        """Every constraint can hold alone, the mine total's included (the mines left among the
+        unfixed cells fit the total's constraint of the prover's encoding): the core's rule
+        (``holds`` in native/src/model/mod.rs; the count's ``bounded`` is the same answer)."""
         core = self.core
-        if core is not None:
-            return bool(core.bounded())
-        return all(0 <= c.need <= len(c.cells) for c in self.constraints)
+        if core is None:
+            raise ValueError("a model the core built is needed (Model.core)")
+        return bool(core.holds(clamp_total(self.remaining_free)))
 
     @property
     def frontier(self) -> int:

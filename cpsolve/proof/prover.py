@@ -235,18 +235,14 @@ def _nothing_to_ask(model: Model, hints: Mapping[int, Fraction], nominates: bool
     or 1): :func:`_solve` then asks the solver nothing, and the encoding need not be built.
     ``nominates`` (not None): the caller vouches for the second half, ``bounded`` (not None) for the
     first (see :func:`prove_model`)."""
-    if not (model.bounded() if bounded is None else bounded):
-        return False  # some constraint is impossible (see Card.impossible)
-    if bounded is None or nominates is None:  # (read only when needed: a model makes them on first read)
-        outside, remaining = model.outside, model.remaining_free
-        n_out = len(outside)
-        if bounded is None and remaining is not None and (
-                remaining - max(n_out - 1, 0) > min(remaining, model.frontier + (n_out > 0)) or remaining < 0):
-            return False  # the total's constraint is impossible (see Card.impossible)
+    if not (model.holds() if bounded is None else bounded):
+        return False  # some constraint, or the total's, is impossible (see Card.impossible)
     if nominates is not None:
         # the caller's word: False, no cell nominated; True, some group or the off-frontier cells
         # at 0 or 1 (every cell of a group is in a constraint), so a cell is nominated
         return not nominates
+    outside, remaining = model.outside, model.remaining_free
+    n_out = len(outside)
     frontier: set[int] = set()
     for con in model.constraints:
         frontier.update(con.cells)

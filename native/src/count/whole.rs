@@ -427,14 +427,7 @@ pub fn count_board(
         Ok::<_, model::Error>((m, counting, model_time))
     });
     let (m, counting, model_seconds) = got.map_err(model_err)?;
-    // every constraint can hold alone, the total's included (as the prover's encoding would have
-    // it: the mines left among the unfixed cells over the frontier and one off-frontier stand-in)
-    let total_ok = s.remaining.map_or(true, |rem| {
-        let n_out = m.outside.len() as i64;
-        let lo = rem - (n_out - 1).max(0);
-        rem >= 0 && lo <= rem.min(m.frontier as i64 + i64::from(n_out > 0))
-    });
-    let bounded = model::bounded(&m) && total_ok;
+    let bounded = model::holds(&m, s.remaining);
     let got = counting.map_err(stop_err)?;
     let density = s.density.is_some();
     let mut out = BoardCount {

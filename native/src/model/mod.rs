@@ -364,12 +364,23 @@ pub(crate) fn fixed_mines(m: &Model) -> usize {
     fixed_cells(m).filter(|&(_, mine)| mine).count()
 }
 
-/// Every constraint of `m` needs between 0 and its number of cells (the simplifier keeps no
-/// other; a model built without simplification may hold one).
-pub(crate) fn bounded(m: &Model) -> bool {
-    m.constraints
+/// Every constraint of `m` can hold alone, the mine total's included: each needs between 0 and its
+/// number of cells (the simplifier keeps no other; a model built without simplification may hold
+/// one) and, with `remaining` (the mines left among the unfixed cells; None: no total), those mines
+/// fit the total's constraint of the prover's encoding (over the frontier and one off-frontier
+/// stand-in: at least the off-frontier cells less one, at most the frontier and one more). The one
+/// home of this rule: the count (`count_board`'s `bounded`) and Python (`Model.holds`) ask it.
+pub(crate) fn holds(m: &Model, remaining: Option<i64>) -> bool {
+    let bounded = m
+        .constraints
         .iter()
-        .all(|c| c.need >= 0 && c.need as usize <= c.cells.len())
+        .all(|c| c.need >= 0 && c.need as usize <= c.cells.len());
+    bounded
+        && remaining.map_or(true, |rem| {
+            let n_out = m.outside.len() as i64;
+            let lo = rem - (n_out - 1).max(0);
+            rem >= 0 && lo <= rem.min(m.frontier as i64 + i64::from(n_out > 0))
+        })
 }
 
 /// The core's model held by Python (`cpsolve._core.Model`): its sizes are read at once; each
@@ -493,10 +504,11 @@ impl PyModel {
             .collect()
     }
 
-    /// Every simplified constraint needs between 0 and its number of cells (the simplifier keeps
-    /// no other; a model built without simplification may hold one).
-    fn bounded(&self) -> bool {
-        bounded(&self.model)
+    /// Every constraint can hold alone, the total's included, with `remaining` mines left among the
+    /// unfixed cells (None: no total): [`holds`].
+    #[pyo3(signature = (remaining))]
+    fn holds(&self, remaining: Option<i64>) -> bool {
+        holds(&self.model, remaining)
     }
 }
 
