@@ -98,16 +98,24 @@ def test_soak_fuzz_pictures(client) -> None:  # type: ignore[no-untyped-def]
 
 
 MISREADS = sorted((Path(__file__).parent / "data" / "picture-misreads").glob("*.jpg"))
+#: the ones the reader still misreads (tests/data/picture-misreads/README.md): expected to fail
+STILL_MISREAD = {"soak-297-16x5.jpg", "soak-1719-26x8.jpg"}
 
 
-@pytest.mark.xfail(reason="issue 39: drawn boards the reader misreads silently (found by the picture fuzz; "
-                   "tests/data/picture-misreads/README.md), for the picture room to fix", strict=False)
-@pytest.mark.parametrize("picture", MISREADS, ids=[p.name for p in MISREADS])
+@pytest.mark.parametrize("picture", [
+    pytest.param(p, id=p.name, marks=pytest.mark.xfail(
+        reason="issue 39: read silently wrong (found by the picture fuzz), for the picture room to fix",
+        strict=False) if p.name in STILL_MISREAD else ()) for p in MISREADS])
 def test_the_fuzz_misreads_are_read_right_or_unsure(picture: Path) -> None:
-    from cpsolve.picture import read_image
+    """Drawn boards the fuzz found read silently wrong: each must now read right where it is sure, or
+    be refused (no board is never wrong)."""
+    from cpsolve.picture import NoBoardFound, read_image
 
     drawn = [line.split() for line in picture.with_suffix(".txt").read_text().splitlines()]
-    reading = read_image(picture)
+    try:
+        reading = read_image(picture)
+    except NoBoardFound:
+        return
     assert (reading.board.rows, reading.board.cols) == (len(drawn), len(drawn[0]))
     wrong = [(c.row, c.col, c.value) for c in reading.cells if c.sure and c.value != drawn[c.row][c.col]]
     assert wrong == []
