@@ -28,7 +28,7 @@ from .proof import minimal_conflict, prove_model  # the solvers' libraries load 
 from .proof.backends.base import ProofStatus
 from .proof.certainty import Certainty
 from .proof.conflict_reason import conflict_reason
-from .proof.prover import deductions_only
+from .proof.prover import asks_nothing, deductions_only
 from .result import (  # what an analysis returns (cpsolve.analysis.Analysis still names it)
     ESTIMATE_ONE,
     ESTIMATE_ZERO,
@@ -380,7 +380,7 @@ def _prove(model: Model, probs: Mapping[int, Probability] | None, engine: str, d
     combination was estimated, only nominate and withhold), by the analysis' ``deadline`` (made the
     current one for the prover). ``bounded``: the core's word that every constraint of the model is
     bounded (None: ask). Records the proof's figures in ``stats``."""
-    if probs is not None and nominates is False and bounded and not deadline.passed():
+    if probs is not None and asks_nothing(model, _NO_HINTS, nominates, bounded) and not deadline.passed():
         # no cell nominated and every constraint bounded (most positions): the deductions, from
         # the proof subsystem's own shortcut (prove_model's answer, without its result object;
         # past the deadline prove_model says "cut short")

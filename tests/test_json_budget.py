@@ -61,7 +61,7 @@ def test_proofs_cut_short_count_their_undecided_cells(monkeypatch):
     monkeypatch.setattr(analysis, "prove_model",
                         lambda *args, **kwargs: real_prove(*args, **{**kwargs, "bounded": None}))
     monkeypatch.setattr(analysis, "_prove", analysis._prove_now)  # nor its shortcut on that word
-    monkeypatch.setattr(prover, "_nothing_to_ask", lambda *args, **kwargs: False)
+    monkeypatch.setattr(prover, "asks_nothing", lambda *args, **kwargs: False)
     res = analyze(load("examples/expert-midgame.txt"))
     monkeypatch.setattr(prover, "_solve", real)
     undecided = len(res.stats.undecided_cells)

@@ -76,7 +76,7 @@ def test_the_cores_word_on_the_bounds_is_the_provers_own_check() -> None:
     and on the same positions with other totals (some of them impossible for the encoding)."""
     from cpsolve.constraints import build_model
     from cpsolve.count import count_board
-    from cpsolve.proof.prover import _nothing_to_ask
+    from cpsolve.proof.prover import asks_nothing
     from cpsolve.simulate import played_positions
 
     seen = set()
@@ -92,7 +92,7 @@ def test_the_cores_word_on_the_bounds_is_the_provers_own_check() -> None:
                                            combine_budget=None, density=None, deadline=NO_DEADLINE)
             except Inconsistent:
                 continue
-            own = _nothing_to_ask(build_model(board), {}, nominates=False)  # the prover's own look
+            own = asks_nothing(build_model(board), {}, nominates=False)  # the prover's own look
             assert whole.bounded == own
             seen.add(own)
     assert seen == {True}  # counted boards fit their total (an unfit one has no placement)

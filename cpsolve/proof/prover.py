@@ -73,14 +73,11 @@ def prove_model(model: Model, *, engine: str = DEFAULT_ENGINE, time_limit: float
 def _prove(model: Model, name: str, t0: float, hints: Mapping[int, Fraction] | None, independent: bool,
            nominates: bool | None, bounded: bool | None) -> ProofResult:
     """:func:`prove_model` under its deadline (the current one)."""
-    if (not independent and nominates is False and hints is not None
-            and (bounded or _nothing_to_ask(model, hints, nominates, bounded)) and not budget.current().passed()):
+    if not independent and asks_nothing(model, hints, nominates, bounded) and not budget.current().passed():
         # no cell nominated (most positions): the deductions are the answer, without the
         # encoding, the solver (so one not loaded yet need not be, however little time is left:
         # a blank 1000x1000 board under --time-limit 0.5 was "proofs cut short, 10^6 cells
-        # undecided"), unless the time is up (below: "cut short"). The caller's word that every
-        # constraint is bounded and no cell nominated is what _nothing_to_ask would answer (not
-        # called: a small board's analysis is a few dozen Python calls)
+        # undecided"), unless the time is up (below: "cut short")
         return ProofResult(*deductions_only(model, name))
     certs = (Certainties(model.cols, model.clue_cells) if independent else
              Certainties(model.cols, model.clue_cells, model.fixed, "deduction"))
@@ -98,13 +95,11 @@ def _prove(model: Model, name: str, t0: float, hints: Mapping[int, Fraction] | N
 
 
 def deductions_only(model: Model, engine: str) -> tuple[Certainties, ProofStats]:
-    """:func:`prove_model`'s certainties and figures when the caller vouches that no cell is
-    nominated and every constraint is bounded (``nominates=False``, ``bounded=True``, with hints:
-    an exactly counted board whose count put no group nor the off-frontier cells at 0 or 1, most
-    positions): the model's deductions, nothing asked of the solver; without the result object and
-    the checks :func:`prove_model` makes per call (a tenth of a Beginner position's analysis).
-    The caller asks first whether its deadline has passed (past it, :func:`prove_model` answers:
-    cut short)."""
+    """:func:`prove_model`'s certainties and figures when nothing is asked of the solver
+    (:func:`asks_nothing`: most positions): the model's deductions; without the result object and
+    the checks :func:`prove_model` makes per call (a tenth of a Beginner position's analysis). The
+    caller asks first whether its deadline has passed (past it, :func:`prove_model` answers: cut
+    short)."""
     t0 = time.perf_counter()
     fixed = model.fixed
     certs = Certainties(model.cols, model.clue_cells, fixed, "deduction")
@@ -139,13 +134,8 @@ def _solve(model: Model, name: str, certs: Certainties,
     if independent:
         system = system_from_clues(model.rows, model.cols, model.unknown, model.clues, model.remaining)
         hints = None
-    elif hints is not None and _nothing_to_ask(model, hints, nominates, bounded):
-        # no cell nominated (most positions): the answer below without building the encoding, nor
-        # the solver (so one not loaded yet need not be, however little time is left: a blank
-        # 1000x1000 board under --time-limit 0.5 was "proofs cut short, 10^6 cells undecided")
-        budget.check()
-        return _deductions_only(certs, name, t0)
     else:
+        # (nothing nominated: _prove answered with the deductions before this)
         if nominates and hints is not None:
             # the nominated cells decided by propagation in the core, over its own model (most
             # nominating positions): no encoding built here, no solver
@@ -204,11 +194,6 @@ def _ask(model: Model, system: CardSystem, name: str, certs: Certainties,
     return result
 
 
-def _deductions_only(certs: Certainties, name: str, t0: float) -> ProofResult:
-    """The result when the solver is asked nothing: the deductions (``certs``) are all proved."""
-    return ProofResult(certs, _deduction_stats(name, len(certs), t0))
-
-
 def _deduction_stats(name: str, deduced: int, t0: float) -> ProofStats:
     """The figures of a proof that asked the solver nothing: ``deduced`` cells, all proved."""
     # positional (engine, deduced, solver_calls, rounds, hint_conflicts, propagation, proved,
@@ -228,13 +213,19 @@ def _nominated_proved(certs: Certainties, proved: Nominated, name: str, t0: floa
                                          ms=(time.perf_counter() - t0) * 1e3))
 
 
-def _nothing_to_ask(model: Model, hints: Mapping[int, Fraction], nominates: bool | None = None,
-                    bounded: bool | None = None) -> bool:
-    """True when :func:`system_from_model` would give a system with no impossible constraint whose
+def asks_nothing(model: Model, hints: Mapping[int, Fraction] | None, nominates: bool | None = None,
+                 bounded: bool | None = None) -> bool:
+    """The one rule of "nothing nominated, so deductions only": with ``hints`` (exact counts),
+    True when :func:`system_from_model` would give a system with no impossible constraint whose
     cells ``hints`` nominate none (no cell of the constraints, nor the outside representative, at 0
-    or 1): :func:`_solve` then asks the solver nothing, and the encoding need not be built.
-    ``nominates`` (not None): the caller vouches for the second half, ``bounded`` (not None) for the
-    first (see :func:`prove_model`)."""
+    or 1): the solver is asked nothing, the encoding need not be built, and the model's deductions
+    are the answer (:func:`deductions_only`). ``nominates`` (not None): the caller vouches for the
+    second half, ``bounded`` (not None) for the first (see :func:`prove_model`); an exactly counted
+    board's count says both (most positions: answered at once)."""
+    if nominates is False and bounded:
+        return hints is not None
+    if hints is None:
+        return False
     if not (model.holds() if bounded is None else bounded):
         return False  # some constraint, or the total's, is impossible (see Card.impossible)
     if nominates is not None:
