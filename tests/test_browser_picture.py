@@ -133,11 +133,11 @@ def test_unsure_cells_are_marked_until_the_player_sets_them(server, browser, doc
     marked = page.evaluate("() => [...document.querySelectorAll('#board .cell.unsure')]"
                            ".map(e => [+e.dataset.r, +e.dataset.c])")
     assert sorted(map(tuple, marked)) == unsure
-    # visibly: an orange dashed outline, and a "?" in the corner
+    # visibly: a dark cyan dashed outline, and a "?" in the corner
     el = page.locator(f'#board .cell[data-r="{where[0]}"][data-c="{where[1]}"]')
     style = el.evaluate("e => [getComputedStyle(e).outlineStyle, getComputedStyle(e).outlineColor, "
                         "getComputedStyle(e, '::before').content]")
-    assert style == ["dashed", "rgb(232, 89, 12)", '"?"']
+    assert style == ["dashed", "rgb(11, 114, 133)", '"?"']
     message = page.inner_text("#message")
     assert f"{len(unsure)} cells read unsurely" in message and f"{where[0]},{where[1]}" in message
     # covered until set: the analysis is the board with those cells covered, and claims nothing false
