@@ -91,10 +91,10 @@ class FixedCells(Mapping[int, Fact]):
 
     __slots__ = ("_dict", "_core", "_len", "mines", "_flags")
 
-    def __init__(self, core: Any, length: int, mines: int) -> None:
+    def __init__(self, core: _core.Model, length: int, mines: int) -> None:
         self._dict: dict[int, Fact] | None = None
         self._flags: dict[int, bool] | None = None
-        self._core = core
+        self._core: _core.Model | None = core
         self._len = length
         self.mines = mines
 
@@ -103,6 +103,7 @@ class FixedCells(Mapping[int, Fact]):
         d = self._dict
         if d is None:
             core = self._core
+            assert core is not None  # dropped only once the dict is made
             new_fact = tuple.__new__  # Fact's own __new__ is a Python function; the fields are all known here
             facts = [new_fact(Fact, (mine, frozenset(src))) for mine, src in core.facts()]
             data = core.fixed()
@@ -115,17 +116,22 @@ class FixedCells(Mapping[int, Fact]):
         of every position, the facts' sources seldom); made once, must not be changed."""
         flags = self._flags
         if flags is None:
-            d = self._dict
-            flags = self._core.fixed_mines() if d is None else {c: f.mine for c, f in d.items()}
+            d, core = self._dict, self._core
+            if d is None:
+                assert core is not None  # dropped only once the dict is made
+                flags = core.fixed_mines()
+            else:
+                flags = {c: f.mine for c, f in d.items()}
             self._flags = flags
         return flags
 
     def sources(self) -> frozenset[int]:
         """The union of every fixed cell's fact's sources (clue ids and TOTAL), from the core's
         facts while they are not made (0.5 s of a 1000x1000 board's 600,000 fixed cells)."""
-        d = self._dict
+        d, core = self._dict, self._core
         if d is None:
-            return frozenset(self._core.fixed_sources())
+            assert core is not None  # dropped only once the dict is made
+            return frozenset(core.fixed_sources())
         return frozenset().union(*(f.sources for f in d.values()))
 
     def __getitem__(self, cell: int) -> Fact:
@@ -196,7 +202,7 @@ class Model:
     outside: Sequence[int]            # unfixed unknown cells in no constraint
     stats: dict[str, int] = field(default_factory=dict, compare=False)
     #: the core's own model (``cpsolve._core.Model``) when the core built this one, for native consumers
-    core: Any = field(default=None, compare=False, repr=False)
+    core: _core.Model | None = field(default=None, compare=False, repr=False)
 
     @property
     def remaining_free(self) -> int | None:
