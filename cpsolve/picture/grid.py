@@ -167,6 +167,12 @@ def estimate_pitch(px: np.ndarray, py: np.ndarray, near: float | None = None
     known to about a pixel (the search is then only around it)."""
     if near is not None:
         return _fine_pitch(px, py, near)
+    p0 = whole_pitch(px, py)
+    return None if p0 is None else _fine_pitch(px, py, p0)
+
+
+def whole_pitch(px: np.ndarray, py: np.ndarray) -> float | None:
+    """The cell size in whole pixels from the two edge profiles' autocorrelation, or None."""
     max_lag = min(MAX_PITCH, len(px) // 2, len(py) // 2)
     if max_lag < MIN_PITCH:
         return None
@@ -183,9 +189,7 @@ def estimate_pitch(px: np.ndarray, py: np.ndarray, near: float | None = None
         if s[i] >= 0.75 * best and s[i] >= left and s[i] >= right:
             p0 = float(lag)
             break
-    if p0 is None:
-        return None
-    return _fine_pitch(px, py, p0)
+    return p0
 
 
 def _fine_pitch(px: np.ndarray, py: np.ndarray, p0: float) -> tuple[float, float, float, float]:
@@ -207,20 +211,20 @@ def grid_in_box(edges: Edges, box: tuple[int, int, int, int]) -> Grid | None:
     bx, by, bw, bh = box
     v = edges.v[by:by + bh, bx:bx + bw]
     h = edges.h[by:by + bh, bx:bx + bw]
-    found = estimate_pitch(v.sum(axis=0, dtype=np.int32).astype(np.float64),
-                           h.sum(axis=1, dtype=np.int32).astype(np.float64))
-    if found is None:
+    px = v.sum(axis=0, dtype=np.int32).astype(np.float64)
+    py = h.sum(axis=1, dtype=np.int32).astype(np.float64)
+    p0 = whole_pitch(px, py)
+    if p0 is None:
         return None
-    pitch = found[0]
+    pitch = p0
     # now that the cell size is known, only edges that run along most of a cell's side are kept:
     # digits, flags and text inside the cells stop pulling the phase
     # (for the phase only: the extent and the fit below read every edge)
     long = edges.long(max(PERSIST, int(0.55 * pitch)))
     lpx = long.v[by:by + bh, bx:bx + bw].sum(axis=0, dtype=np.int32).astype(np.float64)
     lpy = long.h[by:by + bh, bx:bx + bw].sum(axis=1, dtype=np.int32).astype(np.float64)
-    if lpx.sum() >= 4 * bh / pitch and lpy.sum() >= 4 * bw / pitch:  # enough long edges to go by
-        found = _fine_pitch(lpx, lpy, pitch)
-    pitch, phase_x, phase_y, _strength = found
+    enough = lpx.sum() >= 4 * bh / pitch and lpy.sum() >= 4 * bw / pitch  # long edges to go by
+    pitch, phase_x, phase_y, _strength = _fine_pitch(lpx, lpy, p0) if enough else _fine_pitch(px, py, p0)
     # boundary coordinates: diff index d is the boundary at pixel coordinate d + 1
     xs = bx + phase_x + 1 + pitch * np.arange(-1, bw / pitch + 1)
     ys = by + phase_y + 1 + pitch * np.arange(-1, bh / pitch + 1)
