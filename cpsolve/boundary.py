@@ -35,7 +35,8 @@ def seconds(deadline: Deadline | None = None) -> float | None:
 def seconds_until(at: float | None) -> float | None:
     """The seconds from now until the moment ``at`` (``time.perf_counter()``'s clock; None: none),
     as the core takes them: never negative, None for no deadline. The one place a deadline becomes
-    seconds."""
+    seconds in Python (a count's several moments become seconds in the core, ``Options.timed``,
+    from one reading of the clock)."""
     if at is None:
         return None
     left = at - perf_counter()

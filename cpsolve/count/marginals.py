@@ -13,10 +13,11 @@ from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from time import perf_counter
 from typing import TypeVar
 
 from .. import _core
-from ..boundary import call, invoke, seconds_until
+from ..boundary import call, invoke
 from ..budget import AnalysisDeadline, OutOfTime, check, within
 from ..constraints import Model
 from ..constraints.model import clamp_total, model_of_core
@@ -86,13 +87,13 @@ def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, *, tr
     rules of :func:`~cpsolve.constraints.build_model` and of the step-by-step calls (the
     estimator's). ``deadline``: the analysis' (its ``outer``, ``count_at`` and ``estimate_at``: by when
     the model, the count and the combination must be done; the core is given the seconds they
-    leave, ``boundary.seconds_until``). Raises
+    leave, ``Options.timed``). Raises
     :class:`Inconsistent` (the model's or the count's) and :class:`~cpsolve.budget.OutOfTime` (the
     model not built in time: counting degrades instead)."""
     options = _options(trust_flags, exact_limit, state_budget, combine_budget, density)
     if deadline.outer is not None or deadline.count_at is not None or deadline.estimate_at is not None:
-        options = options.timed(seconds_until(deadline.outer), seconds_until(deadline.count_at),
-                                seconds_until(deadline.estimate_at))
+        # the moments become the core's seconds in the core, from one reading of the clock
+        options = options.timed(perf_counter(), deadline.outer, deadline.count_at, deadline.estimate_at)
     got = invoke(_core.count_board, rows, cols, codes, clamp_total(remaining), options)
     model = model_of_core(rows, cols, remaining, got.model)
     exact = got.exact

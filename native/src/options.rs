@@ -104,19 +104,22 @@ impl Options {
         })
     }
 
-    /// These settings with the seconds of one call: the whole call's, the count's and the
-    /// combination's (the rest made once and kept by the caller).
-    #[pyo3(signature = (seconds, count_seconds, combine_seconds))]
+    /// These settings with the seconds of one call, from moments on the caller's clock (Python's
+    /// `time.perf_counter()`; None: none) and `now` on it: the whole call's (`at`), the count's and
+    /// the combination's; a moment passed is 0 seconds (the rest made once and kept by the caller).
+    #[pyo3(signature = (now, at, count_at, combine_at))]
     fn timed(
         &self,
-        seconds: Option<f64>,
-        count_seconds: Option<f64>,
-        combine_seconds: Option<f64>,
+        now: f64,
+        at: Option<f64>,
+        count_at: Option<f64>,
+        combine_at: Option<f64>,
     ) -> Self {
+        let left = |m: Option<f64>| m.map(|m| if m > now { m - now } else { 0.0 });
         Options {
-            seconds,
-            count_seconds,
-            combine_seconds,
+            seconds: left(at),
+            count_seconds: left(count_at),
+            combine_seconds: left(combine_at),
             ..self.clone()
         }
     }
