@@ -132,6 +132,10 @@ def find_grids(rgb: np.ndarray, threshold: int = 20, limit: int = 4) -> list[Gri
         grid = grid_in_box(edges, box)
         if grid is not None:
             found.append(grid)
+            # the boxes come largest first: a clean lattice of a board's size in one of them is
+            # the board (the smaller boxes left are icons, buttons, text)
+            if grid.score >= 0.9 and grid.rows * grid.cols >= 30:
+                break
     found.sort(key=lambda g: -(g.rows * g.cols * g.score))
     return found
 
