@@ -8,7 +8,6 @@ ratios as floats, through :func:`cell_marginals` with another ``value`` function
 
 from __future__ import annotations
 
-import functools
 from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -90,7 +89,10 @@ def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, *, tr
     leave, ``Options.timed``). Raises
     :class:`Inconsistent` (the model's or the count's) and :class:`~cpsolve.budget.OutOfTime` (the
     model not built in time: counting degrades instead)."""
-    options = _options(trust_flags, exact_limit, state_budget, combine_budget, density)
+    key = (trust_flags, exact_limit, state_budget, combine_budget, density)
+    options = _OPTIONS.get(key)
+    if options is None:
+        options = _OPTIONS[key] = _options(*key)
     if deadline.outer is not None or deadline.count_at is not None or deadline.estimate_at is not None:
         # the moments become the core's seconds in the core, from one reading of the clock
         options = options.timed(perf_counter(), deadline.outer, deadline.count_at, deadline.estimate_at)
@@ -123,11 +125,18 @@ def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, *, tr
     return model, out
 
 
-@functools.lru_cache(maxsize=64)
+#: The core's settings of a count by (trust_flags, exact_limit, state_budget, combine_budget,
+#: density): made once per settings (making one by keywords was a twentieth of a small board's
+#: analysis); a few settings per process, bounded by _OPTIONS_KEPT.
+_OPTIONS: dict[tuple[bool, int | None, int | None, int | None, Fraction | None], _core.Options] = {}
+_OPTIONS_KEPT = 64
+
+
 def _options(trust_flags: bool, exact_limit: int | None, state_budget: int | None, combine_budget: int | None,
              density: Fraction | None) -> _core.Options:
-    """The core's settings of a count, without its seconds (made once per settings: making one by
-    keywords was a twentieth of a small board's analysis)."""
+    """The core's settings of a count, without its seconds."""
+    if len(_OPTIONS) >= _OPTIONS_KEPT:
+        _OPTIONS.clear()
     return _core.Options(
         trust_flags=trust_flags, exact_limit=exact_limit, max_states=state_budget,
         max_terms=None if state_budget is None else state_budget * TERMS_PER_STATE, combine_budget=combine_budget,

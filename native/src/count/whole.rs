@@ -317,14 +317,15 @@ pub struct BoardCount {
     /// The core's model of the board.
     #[pyo3(get)]
     model: Py<model::PyModel>,
-    /// DP states created in all, and in the largest component.
+    /// DP states created in all, and in the largest component (ints made once: every analysis
+    /// reads them; so are the other numbers).
     #[pyo3(get)]
-    states: u64,
+    states: PyObject,
     #[pyo3(get)]
-    max_states: u64,
-    /// The combination's cost (with a mine total, once every component is counted).
+    max_states: PyObject,
+    /// The combination's cost (with a mine total, once every component is counted), or None.
     #[pyo3(get)]
-    combine_cost: Option<u64>,
+    combine_cost: PyObject,
     /// Every constraint needs between 0 and its number of cells and, with a total, the mines left
     /// among the unfixed cells fit the total's constraint of the prover's encoding (at least the
     /// off-frontier cells less one, at most the frontier and one more).
@@ -335,7 +336,7 @@ pub struct BoardCount {
     nominates: bool,
     /// The seconds the model took to build.
     #[pyo3(get)]
-    model_seconds: f64,
+    model_seconds: PyObject,
     /// Every probability, exact; None when some part was left to estimation.
     #[pyo3(get)]
     exact: Option<Py<ExactCount>>,
@@ -432,12 +433,12 @@ pub fn count_board(
     let density = s.density.is_some();
     let mut out = BoardCount {
         model: Py::new(py, model::PyModel::new(py, m)?)?,
-        states: got.states,
-        max_states: got.max_states,
-        combine_cost: got.combine_cost,
+        states: got.states.into_pyobject(py)?.into_any().unbind(),
+        max_states: got.max_states.into_pyobject(py)?.into_any().unbind(),
+        combine_cost: got.combine_cost.into_pyobject(py)?.unbind(),
         bounded,
         nominates: false,
-        model_seconds,
+        model_seconds: model_seconds.into_pyobject(py)?.into_any().unbind(),
         exact: None,
         counted: Vec::new(),
         handles: PyList::empty(py).unbind(),
