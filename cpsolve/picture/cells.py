@@ -96,6 +96,9 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     a, b = 1 + w, size - 1 - w
     top = np.percentile(lum[:, 1:1 + w, a:b].reshape(n, -1), 80, axis=1)
     left = np.percentile(lum[:, a:b, 1:1 + w].reshape(n, -1), 80, axis=1)
+    if p < 15:  # small cells have bevels of one pixel, on the crop's first row and column
+        top = np.maximum(top, np.percentile(lum[:, 0:w, a:b].reshape(n, -1), 80, axis=1))
+        left = np.maximum(left, np.percentile(lum[:, a:b, 0:w].reshape(n, -1), 80, axis=1))
     bottom = np.percentile(lum[:, size - 1 - w:size - 1, a:b].reshape(n, -1), 80, axis=1)
     right = np.percentile(lum[:, a:b, size - 1 - w:size - 1].reshape(n, -1), 80, axis=1)
     bevel = (top + left - bottom - right) / 2
@@ -315,7 +318,13 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     return covered, conf, skin_name
 
 
-def classify_board(looks: list[list[CellLook]], skin: Skin) -> tuple[list[str], list[float], Skin]:
+#: below this cell size (pixels) a flag, a mine, a wrong flag and a question mark are a few pixels
+#: each and are told apart unreliably: they are never sure there
+SMALL_CELL = 12.0
+
+
+def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | None = None
+                   ) -> tuple[list[str], list[float], Skin]:
     """Every cell's value and confidence, row-major, and the skin read (``skin`` unless the tiles'
     colours name another)."""
     symbols = [[symbol(lk) for lk in row] for row in looks]
@@ -367,6 +376,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin) -> tuple[list[str], 
                 # else (a blurred mine, a crossed one), not this digit
                 if _lum(np.array(skin.digits.get(int(v), (0, 0, 0)), np.float64)) > 50 and look.dark_fraction >= 0.1:
                     conf = min(conf, 0.1)
+            if cell_size is not None and cell_size < SMALL_CELL and v in "F?*XW":
+                conf = min(conf, 0.2)
             values.append(v)
             confidence.append(conf)
     return values, confidence, skin

@@ -58,7 +58,7 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
                            f"{grid.cell_size:.0f} px is larger than read ({MAX_CELLS:,} cells, "
                            f"{MAX_GRID_PIXELS:,} pixels)")
     looks = measure(rgb, grid)
-    values, confidence, skin = classify_board(looks, skin)
+    values, confidence, skin = classify_board(looks, skin, grid.cell_size)
     n = grid.rows * grid.cols
     low = {i for i in range(n) if confidence[i] < SURE}
     reasons = [f"low confidence at {i // grid.cols},{i % grid.cols}" for i in sorted(low)]
