@@ -102,3 +102,32 @@ def test_uniform_method_is_rejection_only() -> None:
     with pytest.raises(GenerationFailed, match="--method uniform"):
         generate(16, 30, 200, first_cell=(3, 3), first_click="opening", rng=random.Random(1), method="uniform",
                  max_restarts=50)
+
+
+def test_bias_ks_against_hand_values() -> None:
+    """benchmarks/bias_noguess.py's two-sample KS: D by hand, and p at the extremes."""
+    from .bench_modules import load
+
+    ks = load("bias_noguess").ks
+    assert ks([1, 2, 3], [1, 2, 3]) == (0.0, 1.0)
+    d, p = ks([0] * 200, [1] * 200)
+    assert d == 1.0 and p < 1e-30
+    # {1,2,3,4} against {3,4,5,6}: the empirical CDFs differ most at 2 (0.5 against 0)
+    d, _ = ks([1, 2, 3, 4], [3, 4, 5, 6])
+    assert d == 0.5
+
+
+def test_bench_table_runs_one_small_row(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench_noguess.py --table on one small row: the row is printed with both generators' counts
+    and the verify-ng replay column, exit 0."""
+    import argparse
+
+    from .bench_modules import load
+
+    pytest.importorskip("ms_toollib")
+    bench = load("bench_noguess")
+    args = argparse.Namespace(first_cell=(3, 3), layouts=3, method="repair", time_limit=10.0, rows=["9x9x30"],
+                              seed=1, no_verify=False)
+    assert bench.table(args) == 0
+    out = capsys.readouterr().out
+    assert "9x9x30" in out and "3/3" in out and out.count("3/3") >= 3
