@@ -19,6 +19,7 @@ from .grid import Grid, find_grids
 from .reading import CellReading, NoBoardFound, Reading
 from .rules import board_of, check
 from .skins import CLASSIC, Skin
+from .textcounter import read_text_total
 
 #: the colour steps that make edges, tried in turn
 EDGE_THRESHOLDS = (20, 6)
@@ -73,6 +74,11 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     mines = None if mine_counter is None else mine_counter + values.count("F") + values.count("W")
     if mines is not None and mines < 0:
         mines = None
+    if mine_counter is None:
+        # no seven-segment display: a counter in plain digits (GNOME's "Flags: 5/10", Google's "10")
+        text_counter = read_text_total(rgb, grid, values)
+        if text_counter is not None:
+            mine_counter, mines = text_counter
     unsure, rule_reasons, mines = check(values, low, grid.rows, grid.cols, mines, label)
     if len(unsure) > MAX_UNSURE * n:
         raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "

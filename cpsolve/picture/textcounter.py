@@ -1,0 +1,292 @@
+"""Mine counters written in plain digits: GNOME's "Flags: 6/10" below the board and Google's white
+number beside a red flag in the green bar above it.
+
+Glyphs are the connected components of text-coloured pixels in a band next to the grid; each is
+classified by template matching against digits rendered with the fonts found on this machine
+(DejaVu, Liberation, Cantarell, Roboto), at a fixed normalised size. A glyph whose best match is not
+clearly ahead of the second best (:data:`MARGIN`), or no font to match against, gives no counter:
+the board is then read without a mine total, never with a guessed one.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .grid import Grid
+
+#: the fonts digits are matched against (the first file found of each name, under these folders)
+FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), Path.home() / ".fonts")
+FONT_NAMES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf",
+              "Cantarell-Regular.otf", "Cantarell-Bold.otf", "Roboto-Regular.ttf", "Roboto-Medium.ttf")
+#: the normalised glyph: stretched to this box; a different aspect costs this much a unit of log ratio
+NORM_H, NORM_W = 24, 16
+ASPECT_WEIGHT = 0.3
+#: a glyph is read only when its best match scores this well ...
+MIN_SCORE = 0.6
+#: ... and this much better than the best match of any other character
+MARGIN = 0.08
+DIGITS = "0123456789"
+
+
+@lru_cache(maxsize=1)
+def font_files() -> tuple[Path, ...]:
+    found: dict[str, Path] = {}
+    for folder in FONT_DIRS:
+        if not folder.is_dir():
+            continue
+        for name in FONT_NAMES:
+            if name not in found:
+                hit = next(iter(sorted(folder.rglob(name))), None)
+                if hit is not None:
+                    found[name] = hit
+    return tuple(found[n] for n in FONT_NAMES if n in found)
+
+
+def normalise(ink: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """A glyph's ink (0..1), cropped to its ink and stretched to NORM_W x NORM_H (zero mean, unit
+    norm), and its aspect (width / height) before stretching."""
+    ys, xs = np.nonzero(ink > 0.25)
+    if len(ys) == 0:
+        return None
+    crop = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
+    h, w = crop.shape
+    box = cv2.resize(crop, (NORM_W, NORM_H), interpolation=cv2.INTER_AREA if h > NORM_H else cv2.INTER_LINEAR)
+    box = box - box.mean()
+    norm = float(np.linalg.norm(box))
+    return (box / norm, w / h) if norm > 0 else None
+
+
+def _render(font: object, ch: str, size: int) -> np.ndarray:
+    from PIL import Image, ImageDraw
+
+    image = Image.new("L", (2 * size + 20, 2 * size + 20), 0)
+    ImageDraw.Draw(image).text((10, 5), ch, fill=255, font=font)  # type: ignore[arg-type]
+    return np.asarray(image, np.float32) / 255.0
+
+
+def _ink_height(ink: np.ndarray) -> int:
+    ys = np.nonzero((ink > 0.25).any(axis=1))[0]
+    return int(ys.max() - ys.min() + 1) if len(ys) else 0
+
+
+def _without_foot(ink: np.ndarray) -> np.ndarray:
+    """A 1 without the foot (base bar) these fonts give it: the 1 of many others (Arial's
+    relatives in GNOME 2, Google's sans) is a flag and a stem."""
+    rows = (ink > 0.25).sum(axis=1)
+    lit = np.nonzero(rows)[0]
+    if len(lit) < 4:
+        return ink
+    stem = float(np.median(rows[lit]))
+    out = ink.copy()
+    for y in lit[::-1]:
+        if rows[y] <= 1.5 * stem:
+            break
+        out[y] = 0
+    return out
+
+
+@lru_cache(maxsize=64)
+def templates(chars: str, height: int) -> tuple[tuple[str, tuple[np.ndarray, float]], ...]:
+    """Each character of ``chars`` rendered with each font found, at the sizes whose digits are
+    ``height`` pixels high (so hinting and smoothing look as in the picture), normalised."""
+    from PIL import ImageFont
+
+    out = []
+    for path in font_files():
+        try:
+            big = ImageFont.truetype(str(path), 100)
+        except OSError:
+            continue
+        size = max(4, round(100 * height / max(1, _ink_height(_render(big, "0", 100)))))
+        for s in (size - 1, size, size + 1):
+            font = ImageFont.truetype(str(path), s)
+            if abs(_ink_height(_render(font, "0", s)) - height) > 1:
+                continue
+            for ch in chars:
+                ink = _render(font, ch, s)
+                variants = [ink, _without_foot(ink)] if ch == "1" else [ink]
+                for v in variants:
+                    t = normalise(v)
+                    if t is not None:
+                        out.append((ch, t))
+    return tuple(out)
+
+
+def classify(ink: np.ndarray, chars: str, height: int) -> str | None:
+    """The character of ``chars`` the glyph is (digits of the font being ``height`` px high), or None
+    when no match is good and clearly best."""
+    glyph = normalise(ink)
+    if glyph is None or not 4 <= height <= 120:
+        return None
+    shape, aspect = glyph
+    best: dict[str, float] = {}
+    for ch, (t, t_aspect) in templates(chars, height):
+        # the shapes' correlation, less a penalty for a different width (a 1 and a 7 stretched alike)
+        score = float((shape * t).sum()) - ASPECT_WEIGHT * abs(float(np.log(aspect / t_aspect)))
+        best[ch] = max(best.get(ch, -1.0), score)
+    if len(best) < 2:
+        return None
+    ranked = sorted(best.items(), key=lambda kv: -kv[1])
+    (ch, score), (_, second) = ranked[0], ranked[1]
+    return ch if score >= MIN_SCORE and score - second >= MARGIN else None
+
+
+def glyphs(ink: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """Glyph boxes (x, y, w, h) on the band's main text line, left to right: components of ink,
+    those overlapping in x merged (the dot of an i, the two dots of a colon)."""
+    mask = (ink > 0.3).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    band_h, band_w = ink.shape
+    # frame lines and borders are no glyphs: too wide, or as high as the band
+    boxes = [tuple(int(v) for v in stats[i, :4]) for i in range(1, n)
+             if stats[i, 4] >= 2 and stats[i, 2] <= 2 * stats[i, 3] + 2 and stats[i, 3] < 0.7 * band_h]
+    tall = [b for b in boxes if b[3] >= 5]
+    if not tall:
+        return []
+    # the main line: the glyph height most boxes share, and the boxes whose middles lie within it
+    centre = float(np.median([b[1] + b[3] / 2 for b in tall]))
+    height = float(np.median([b[3] for b in tall]))
+    line = sorted(b for b in boxes if abs(b[1] + b[3] / 2 - centre) <= 0.7 * height)
+    merged: list[list[int]] = []
+    for x, y, w, h in line:
+        # merged when one lies mostly above the other (a dot over its stem), not where a slash's
+        # smoothed edge touches the next glyph's column
+        if merged and min(x + w, merged[-1][0] + merged[-1][2]) - x >= 0.5 * min(w, merged[-1][2]):
+            m = merged[-1]
+            x1, y1 = max(m[0] + m[2], x + w), max(m[1] + m[3], y + h)
+            m[0], m[1] = min(m[0], x), min(m[1], y)
+            m[2], m[3] = x1 - m[0], y1 - m[1]
+        else:
+            merged.append([x, y, w, h])
+    return [(m[0], m[1], m[2], m[3]) for m in merged]
+
+
+def words(boxes: list[tuple[int, int, int, int]]) -> list[list[tuple[int, int, int, int]]]:
+    """Glyphs split into words at gaps wider than 0.45 of the line's height."""
+    if not boxes:
+        return []
+    height = float(np.median([b[3] for b in boxes]))
+    out = [[boxes[0]]]
+    for b in boxes[1:]:
+        prev = out[-1][-1]
+        if b[0] - (prev[0] + prev[2]) > 0.45 * height:
+            out.append([b])
+        else:
+            out[-1].append(b)
+    return out
+
+
+def _crop(ink: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    x, y, w, h = box
+    return ink[y:y + h, x:x + w]
+
+
+def read_fraction(ink: np.ndarray) -> tuple[int, int] | None:
+    """The one "n/m" word of a band of text (GNOME's "Flags: 6/10"), or None."""
+    found = []
+    for word in words(glyphs(ink)):
+        if len(word) < 3:
+            continue
+        h = int(np.median([b[3] for b in word]))
+        slashes = [i for i, b in enumerate(word) if classify(_crop(ink, b), DIGITS + "/", h) == "/"]
+        if len(slashes) != 1 or not 0 < slashes[0] < len(word) - 1:
+            continue
+        text = "".join("/" if i == slashes[0] else (classify(_crop(ink, b), DIGITS, h) or "?")
+                       for i, b in enumerate(word))
+        match = re.fullmatch(r"(\d{1,4})/(\d{1,4})", text)
+        if match is None:
+            return None  # a slash between glyphs that are not all clearly digits: no reading
+        found.append((int(match[1]), int(match[2])))
+    return found[0] if len(found) == 1 else None
+
+
+def read_number(ink: np.ndarray) -> int | None:
+    """The first word of a band of text, read as a number (all its glyphs clearly digits), or None."""
+    ws = words(glyphs(ink))
+    if not ws or len(ws[0]) > 4:
+        return None
+    h = int(np.median([b[3] for b in ws[0]]))
+    digits = [classify(_crop(ink, b), DIGITS, h) for b in ws[0]]
+    if any(d is None for d in digits):
+        return None
+    return int("".join(d for d in digits if d is not None))
+
+
+def dark_ink(area: np.ndarray) -> np.ndarray:
+    """Dark text on a light background: 0 at the background's grey, 1 at black."""
+    grey = area.astype(np.float32).mean(axis=2)
+    background = float(np.percentile(grey, 75))
+    if background < 120:
+        return np.zeros_like(grey)
+    return np.clip((background - grey) / max(1.0, background - 20.0), 0.0, 1.0)
+
+
+def white_ink(area: np.ndarray) -> np.ndarray:
+    """White text on a coloured background: the lowest channel's rise above the background's."""
+    low = area.astype(np.float32).min(axis=2)
+    background = float(np.median(low))
+    return np.clip((low - background) / max(1.0, 255.0 - background - 20.0), 0.0, 1.0)
+
+
+def read_gnome_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> int | None:
+    """GNOME's "Flags: n/m" below the board: the total m, when n equals the flags on the board and m
+    is at least the flags and mines shown."""
+    p = grid.cell_size
+    height = rgb.shape[0]
+    y0 = int(grid.y0 + grid.rows * p + 0.1 * p)
+    y1 = min(height, int(grid.y0 + grid.rows * p + 3 * p))
+    x0, x1 = max(0, int(grid.x0 - p)), min(rgb.shape[1], int(grid.x0 + (grid.cols + 1) * p))
+    if y1 - y0 < 6 or x1 - x0 < 20:
+        return None
+    fraction = read_fraction(dark_ink(rgb[y0:y1, x0:x1]))
+    if fraction is None:
+        return None
+    flags, total = fraction
+    shown_flags = values.count("F") + values.count("W")
+    if flags != shown_flags or total < values.count("F") + values.count("*") + values.count("X"):
+        return None
+    return total
+
+
+def read_google_left(rgb: np.ndarray, grid: Grid) -> int | None:
+    """Google's mines left: the white number just right of the red flag in the bar above the board."""
+    p = grid.cell_size
+    y0 = max(0, int(grid.y0 - 2 * p))
+    y1 = max(0, int(grid.y0 - 0.05 * p))
+    x0, x1 = max(0, int(grid.x0)), min(rgb.shape[1], int(grid.x0 + grid.cols * p))
+    if y1 - y0 < 8 or x1 - x0 < 20:
+        return None
+    area = rgb[y0:y1, x0:x1].astype(np.int16)
+    r, g, b = area[..., 0], area[..., 1], area[..., 2]
+    # the bar is green: most of the band has green above red and blue
+    if float(((g > r) & (g > b)).mean()) < 0.5:
+        return None
+    red = ((r > 180) & (g < 110) & (b < 110)).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(red, connectivity=8)
+    flags = [tuple(int(v) for v in stats[i, :4]) for i in range(1, n) if stats[i, 4] >= 0.02 * p * p]
+    if len(flags) != 1:
+        return None
+    fx, fy, fw, fh = flags[0]
+    # the number: from the flag's right edge, over a width of a few digits, at the flag's height
+    sx0, sx1 = fx + fw, min(area.shape[1], fx + fw + int(2.5 * fh))
+    sy0, sy1 = max(0, fy - fh // 4), min(area.shape[0], fy + fh + fh // 4)
+    band = area[sy0:sy1, sx0:sx1]
+    if band.size == 0:
+        return None
+    return read_number(white_ink(band))
+
+
+def read_text_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> tuple[int, int] | None:
+    """(the number the counter shows, the mine total it implies) from a plain-digit counter, or None."""
+    total = read_gnome_total(rgb, grid, values)
+    if total is not None:
+        return total, total
+    left = read_google_left(rgb, grid)
+    if left is not None:
+        return left, left + values.count("F") + values.count("W")
+    return None
