@@ -186,13 +186,35 @@ def _crop(ink: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
     return ink[y:y + h, x:x + w]
 
 
+def _split_touching(ink: np.ndarray, word: list[tuple[int, int, int, int]],
+                    h: int) -> list[tuple[int, int, int, int]]:
+    """The word with a glyph too wide for one digit split in two where that gives a digit and a
+    slash (GNOME 2's "6/" touch): only where every such cut reads the same, else unchanged."""
+    out: list[tuple[int, int, int, int]] = []
+    for x, y, w, bh in word:
+        readings = set()
+        if w > 0.9 * bh:
+            for c in range(2, w - 1):
+                left, right = (x, y, c, bh), (x + c, y, w - c, bh)
+                a, b = classify(_crop(ink, left), DIGITS + "/", h), classify(_crop(ink, right), DIGITS + "/", h)
+                if a is not None and b is not None and "/" in (a, b) and a != b:
+                    readings.add((a, b, c))
+        if len({(a, b) for a, b, _ in readings}) == 1:
+            c = sorted(readings)[len(readings) // 2][2]
+            out += [(x, y, c, bh), (x + c, y, w - c, bh)]
+        else:
+            out.append((x, y, w, bh))
+    return out
+
+
 def read_fraction(ink: np.ndarray) -> tuple[int, int] | None:
     """The one "n/m" word of a band of text (GNOME's "Flags: 6/10"), or None."""
     found = []
     for word in words(glyphs(ink)):
+        h = int(np.median([b[3] for b in word]))
+        word = _split_touching(ink, word, h)
         if len(word) < 3:
             continue
-        h = int(np.median([b[3] for b in word]))
         slashes = [i for i, b in enumerate(word) if classify(_crop(ink, b), DIGITS + "/", h) == "/"]
         if len(slashes) != 1 or not 0 < slashes[0] < len(word) - 1:
             continue
