@@ -3,7 +3,7 @@
 // as board text, and the cells the reader was unsure of (written "?", covered until fixed) are marked
 // (S.unsure, drawn by view.js as .cell.unsure) for the player to set by clicking with the Cycle tool;
 // the overlay is the analysis of the board with those cells covered, which claims nothing about them.
-import { $, S, say } from "./state.js";
+import { $, S, api, say } from "./state.js";
 import { loadText, setTool } from "./editor.js";
 import { draw } from "./view.js";
 
@@ -19,21 +19,8 @@ export function isPicture(file) {
 
 // The reading of the picture `blob` ({board, unsure, sure, rows, cols, ...}: docs/http-api.md), or
 // null (the server's one line said on the page).
-async function post(blob) {
-  S.busy++;
-  S.onBusy();
-  try {
-    const res = await fetch("/api/read", { method: "POST", body: blob, headers: { "Content-Type": blob.type || "application/octet-stream" } });
-    const doc = await res.json().catch(() => ({ error: `${res.status} ${res.statusText}` }));
-    if (!res.ok) { say(`No board read from the picture: ${doc.error || res.statusText}`, true); return null; }
-    return doc;
-  } catch (e) {
-    say(`cannot reach the server: ${e.message}`, true);
-    return null;
-  } finally {
-    S.busy--;
-    S.onBusy();
-  }
+function post(blob) {
+  return api("/api/read", blob, { raw: true, prefix: "No board read from the picture: " });
 }
 
 function cells(list) { return list.slice(0, 12).map((rc) => rc.join(",")).join(" ") + (list.length > 12 ? ` and ${list.length - 12} more` : ""); }

@@ -41,17 +41,21 @@ export function say(text, isError = false) {
   m.className = isError ? "error" : "";
 }
 
+// One request to the HTTP API: GET without a body, else POST of `body` as JSON, or as it is with
+// opts.raw (a picture's Blob for /api/read). The answer's document, or null once the server's one
+// line (after opts.prefix) is said on the page (unless opts.quiet); an answer that is not JSON (a
+// proxy's 413 page, say) is said by its status.
 export async function api(path, body, opts = {}) {
-  const init = body === undefined ? { method: "GET" } : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  };
+  const init = body === undefined ? { method: "GET" }
+    : opts.raw ? { method: "POST", headers: { "Content-Type": body.type || "application/octet-stream" }, body }
+    : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
   S.busy++;
   S.onBusy();
   try {
     const res = await fetch(path, init);
-    const doc = await res.json();
+    const doc = await res.json().catch(() => ({ error: `${res.status} ${res.statusText}` }));
     if (!res.ok) {
-      if (!opts.quiet) say(`${doc.error || res.statusText}`, true);
+      if (!opts.quiet) say(`${opts.prefix || ""}${doc.error || res.statusText}`, true);
       return null;
     }
     return doc;
