@@ -226,7 +226,7 @@ class CellValues:
     none. ``listed``: how many cells the analysis lists; ``best``: :attr:`Analysis.best_guess` (the
     document's)."""
 
-    keys: array[int]
+    keys: array  # of int (array[int] is not subscriptable at run time before Python 3.12, and pdoc evaluates it)
     default: int
     values: list[Probability]
     proofs: list[bool | None]
