@@ -202,11 +202,11 @@ def play_proved(layout: Layout, first_cell: tuple[int, int], *, first_click: str
     check_first_click(layout, first_cell, first_click)
     steps: list[Step] = []
     if quick:
-        won, view = _core.noguess_play(layout.rows, layout.cols, sorted(layout.mines),
-                                       first_cell[0] * layout.cols + first_cell[1], *_limits())
-        board = Board(layout.rows, layout.cols, tuple(v - 256 if v > 127 else v for v in view),
+        played = _core.noguess_play(layout.rows, layout.cols, sorted(layout.mines),
+                                    first_cell[0] * layout.cols + first_cell[1], _limits())
+        board = Board(layout.rows, layout.cols, tuple(v - 256 if v > 127 else v for v in played.view),
                       layout.mine_count, "<play>")
-        stuck: tuple[Board, Analysis | None] | None = None if won else (board, analyze(board))
+        stuck: tuple[Board, Analysis | None] | None = None if played.won else (board, analyze(board))
         if stuck is None:
             return ProvedPlay(True, steps, board)
     else:
@@ -223,10 +223,12 @@ def play_proved(layout: Layout, first_cell: tuple[int, int], *, first_click: str
     return ProvedPlay(False, steps, board, analysis, zero)
 
 
-def _limits() -> tuple[int | None, int | None, int | None, int | None, float | None]:
-    """The core play's limits for the exact count of a stuck position: the analysis' defaults."""
-    return (DEFAULT_EXACT_LIMIT, DEFAULT_STATE_BUDGET, DEFAULT_STATE_BUDGET * TERMS_PER_STATE,
-            DEFAULT_COMBINE_BUDGET, DEFAULT_TIME_LIMIT)
+def _limits() -> _core.Options:
+    """The core play's limits for the exact count of a stuck position: the analysis' defaults
+    (``seconds``: each position's model and count)."""
+    return _core.Options(exact_limit=DEFAULT_EXACT_LIMIT, max_states=DEFAULT_STATE_BUDGET,
+                         max_terms=DEFAULT_STATE_BUDGET * TERMS_PER_STATE,
+                         combine_budget=DEFAULT_COMBINE_BUDGET, seconds=DEFAULT_TIME_LIMIT)
 
 
 # -- generation -----------------------------------------------------------------------------------
@@ -284,19 +286,20 @@ def generate(rows: int, cols: int, mines: int, *, first_cell: tuple[int, int], f
     first = first_cell[0] * cols + first_cell[1]
     banned = banned_cells(rows, cols, first, first_click)
     cap = max_repairs if max_repairs is not None else 4 * mines + 20
-    got, repairs, restarts, replays, best = _core.noguess_generate(
-        rows, cols, mines, first, sorted(banned), rng.getrandbits(64), method == "repair", cap,
-        max(1, restarts_cap), _TRIES, time_limit, *_limits())
-    if got is None:
+    plan = _core.NoguessPlan(rows=rows, cols=cols, mines=mines, first=first, banned=sorted(banned),
+                             seed=rng.getrandbits(64), repair=method == "repair", max_repairs=cap,
+                             max_restarts=max(1, restarts_cap), tries=_TRIES, time_limit=time_limit)
+    made = _core.noguess_generate(plan, _limits())
+    if made.mines is None:
         safe = n - mines
         raise GenerationFailed(
             f"no no-guess layout of {cols}x{rows} with {plural(mines, 'mine')} (density {mines / n:.1%}, first click "
             f"{first_click!r} at {first_cell[0]},{first_cell[1]}) found within the budget "
-            f"({_budget_words(time_limit, restarts_cap)}, --method {method}): {restarts} random layouts and "
-            f"{repairs} re-lays, "
-            f"the best revealed {best} of {safe} safe cells by proved moves")
-    return Generated(Layout(rows, cols, frozenset(got)), first_cell, repairs, restarts, replays,
-                     (time.perf_counter() - t0) * 1e3)
+            f"({_budget_words(time_limit, restarts_cap)}, --method {method}): {made.restarts} random layouts and "
+            f"{made.repairs} re-lays, "
+            f"the best revealed {made.best_revealed} of {safe} safe cells by proved moves")
+    return Generated(Layout(rows, cols, frozenset(made.mines)), first_cell, made.repairs, made.restarts,
+                     made.replays, (time.perf_counter() - t0) * 1e3)
 
 
 def _budget_words(time_limit: float | None, max_restarts: int) -> str:

@@ -17,9 +17,6 @@
 //! Tatham's perturbation with a replay), and accept a layout only once a play from its first click
 //! is won. The random numbers come from [`Rng`] (SplitMix64) seeded by Python.
 
-use pyo3::exceptions::{PyAssertionError, PyValueError};
-use pyo3::prelude::*;
-
 use crate::count::dp;
 use crate::count::num::Stop;
 use crate::count::whole::forced_cells;
@@ -27,10 +24,12 @@ use crate::deadline::Deadline;
 use crate::model::{self, scan::COVERED, scan::MINE};
 
 mod generate;
+mod py;
 #[cfg(test)]
 mod tests;
 
 pub use generate::{generate, Generated, Plan, Shortfall};
+pub use py::register;
 
 /// SplitMix64: small, fast and good enough to lay mines; seeded by Python's seeded generator.
 #[derive(Clone, Debug)]
@@ -431,152 +430,4 @@ impl<'g> Table<'g> {
         }
         Ok(())
     }
-}
-
-fn py_error(e: Error) -> PyErr {
-    match e {
-        Error::Wrong(msg) => PyAssertionError::new_err(msg),
-        Error::Invalid(msg) => PyAssertionError::new_err(format!("no-guess play: {msg}")),
-    }
-}
-
-fn check_board(rows: usize, cols: usize, first: usize) -> PyResult<()> {
-    let n = rows.saturating_mul(cols);
-    if rows == 0 || cols == 0 || n > 1 << 24 || first >= n {
-        return Err(PyValueError::new_err(
-            "a board of 1 to 2^24 cells with the first cell on it",
-        ));
-    }
-    Ok(())
-}
-
-#[allow(clippy::too_many_arguments)]
-fn limits_of(
-    exact_limit: Option<u64>,
-    max_states: Option<u64>,
-    max_terms: Option<u64>,
-    combine_budget: Option<u64>,
-    seconds: Option<f64>,
-) -> Limits {
-    Limits {
-        exact_limit,
-        lim: dp::Limits {
-            max_states,
-            max_terms,
-        },
-        combine_budget,
-        seconds,
-    }
-}
-
-/// What Python gets of a request: the mine cells ascending (None when none was found), re-lays,
-/// fresh random layouts (restarts), plays from the first click, and the most safe cells revealed.
-type GeneratedTuple = (Option<Vec<u32>>, u32, u32, u32, usize);
-
-/// A flag per cell of an `n`-cell board, set at `cells`; `off_board` is the error for a cell past it.
-fn marked(n: usize, cells: &[u32], off_board: &str) -> PyResult<Vec<bool>> {
-    let mut flags = vec![false; n];
-    for &c in cells {
-        match flags.get_mut(c as usize) {
-            Some(x) => *x = true,
-            None => return Err(PyValueError::new_err(off_board.to_owned())),
-        }
-    }
-    Ok(flags)
-}
-
-/// [`generate`] for Python (see [`GeneratedTuple`]). `banned`: the cells the first-click rule
-/// keeps free; `repair` false: rejection (fresh layouts only); `max_repairs` re-lays per random layout, `max_restarts` random layouts, `tries`
-/// placements per stuck position, `time_limit` seconds for the whole request (None: no limit); the
-/// limits: the analysis' exact limit, DP states and terms, combination budget and seconds per
-/// position. Bad input raises `ValueError`; a rule contradicted by the layout `AssertionError`.
-#[pyfunction]
-#[pyo3(signature = (rows, cols, mines, first, banned, seed, repair, max_repairs, max_restarts,
-                    tries, time_limit, exact_limit, max_states, max_terms, combine_budget, seconds))]
-#[allow(clippy::too_many_arguments)]
-fn noguess_generate(
-    py: Python<'_>,
-    rows: usize,
-    cols: usize,
-    mines: usize,
-    first: usize,
-    banned: Vec<u32>,
-    seed: u64,
-    repair: bool,
-    max_repairs: u32,
-    max_restarts: u32,
-    tries: u32,
-    time_limit: Option<f64>,
-    exact_limit: Option<u64>,
-    max_states: Option<u64>,
-    max_terms: Option<u64>,
-    combine_budget: Option<u64>,
-    seconds: Option<f64>,
-) -> PyResult<GeneratedTuple> {
-    check_board(rows, cols, first)?;
-    let ban = marked(rows * cols, &banned, "a banned cell off the board")?;
-    if ban.iter().filter(|&&b| !b).count() < mines || !ban[first] {
-        return Err(PyValueError::new_err(
-            "the mines do not fit outside the banned cells, or the first cell is not banned",
-        ));
-    }
-    let plan = Plan {
-        mines,
-        first,
-        banned: ban,
-        max_repairs,
-        max_restarts: max_restarts.max(1),
-        tries: tries.max(1),
-        repair,
-        limits: limits_of(exact_limit, max_states, max_terms, combine_budget, seconds),
-    };
-    let got = py.allow_threads(|| {
-        let until = crate::deadline::Deadline::after(time_limit);
-        let g = Geometry::new(rows, cols);
-        generate(&g, &plan, &mut Rng::new(seed), until)
-    });
-    Ok(match got.map_err(py_error)? {
-        Ok(x) => (Some(x.mines), x.repairs, x.restarts, x.replays, 0),
-        Err(s) => (None, s.repairs, s.layouts, s.replays, s.best_revealed),
-    })
-}
-
-/// The play alone for Python (`play_proved(quick=True)`): the layout's mine cells, the first cell
-/// (safe) and the limits; `(won, view)` with `view` the final position's cell codes, a byte each.
-#[pyfunction]
-#[pyo3(signature = (rows, cols, mines, first, exact_limit, max_states, max_terms, combine_budget,
-                    seconds))]
-#[allow(clippy::too_many_arguments)]
-fn noguess_play(
-    py: Python<'_>,
-    rows: usize,
-    cols: usize,
-    mines: Vec<u32>,
-    first: usize,
-    exact_limit: Option<u64>,
-    max_states: Option<u64>,
-    max_terms: Option<u64>,
-    combine_budget: Option<u64>,
-    seconds: Option<f64>,
-) -> PyResult<(bool, Vec<u8>)> {
-    check_board(rows, cols, first)?;
-    let mine = marked(rows * cols, &mines, "a mine off the board")?;
-    if mine[first] {
-        return Err(PyValueError::new_err("the first cell is a mine"));
-    }
-    let limits = limits_of(exact_limit, max_states, max_terms, combine_budget, seconds);
-    let got = py.allow_threads(|| {
-        let g = Geometry::new(rows, cols);
-        let mut t = Table::new(&g, mine);
-        t.open(first, &mut Vec::new());
-        t.play(&limits).map(|won| (won, t.view))
-    });
-    got.map_err(py_error)
-}
-
-/// Adds this room's functions to the extension module.
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(noguess_generate, m)?)?;
-    m.add_function(wrap_pyfunction!(noguess_play, m)?)?;
-    Ok(())
 }
