@@ -1,0 +1,201 @@
+"""Digits are read by colour and by shape (cpsolve/picture/cells.py, issue 39): a cell is a sure
+digit only where both agree. The shapes the reader compares with (cpsolve/picture/skins.py
+DIGIT_SHAPES) are built by :func:`build_shapes` from the tuning screenshots (tests/data/screens,
+never the held-out ones) and from the digits tests/picture_render.py draws;
+``python -m tests.test_picture_digits`` prints the table to paste there."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from cpsolve.picture import cells
+from cpsolve.picture.decode import load_rgb
+from cpsolve.picture.grid import Grid, find_grids
+from cpsolve.picture.skins import CLASSIC
+
+from . import picture_render as pr
+
+SCREENS = Path(__file__).parent / "data" / "screens"
+#: screenshots whose glyphs are not used: the lattice found sits off the cells (part of the
+#: neighbour's digit in each crop), so their glyphs teach the wrong shape
+NOT_SHAPES = ("jsminesweeper",)
+
+
+def _grid_of(rgb: np.ndarray, rows: int, cols: int) -> Grid | None:
+    for threshold in (20, 6):
+        for grid in find_grids(rgb, threshold)[:3]:
+            if (grid.rows, grid.cols) == (rows, cols):
+                return grid
+    return None
+
+
+def _glyphs_of(rgb: np.ndarray, values: list[str]) -> list[tuple[int, np.ndarray]]:
+    """(digit, glyph) of every digit cell of the board ``values`` (rows of cell values) in ``rgb``."""
+    grid = _grid_of(rgb, len(values), len(values[0]))
+    if grid is None:
+        return []
+    looks = cells.measure(rgb, grid)
+    return [(int(v), looks[r][c].glyph) for r, row in enumerate(values) for c, v in enumerate(row)
+            if v in "12345678" and looks[r][c].glyph is not None]
+
+
+def _family(name: str) -> str:
+    """The game a tuning screenshot shows (its digits' font)."""
+    if name.startswith(("winmine", "minesweeperonline", "metasweeper")):
+        return "winmine"
+    if name.startswith("win7"):
+        return "win7"
+    return re.split(r"-", name)[0]
+
+
+#: the board drawn to collect picture_render's digits: each digit several times
+_DRAWN = [list("12345678"), list("87654321"), list("..F.1234"), list("5678...."), list("2.4.6.8.")]
+
+
+def drawn_glyphs() -> list[tuple[int, np.ndarray]]:
+    """Glyphs of tests/picture_render.py's digits (OpenCV's Hershey font) at cell sizes 12-40, PNG
+    and JPEG, whole and scaled."""
+    out = []
+    for size in (12, 14, 16, 18, 20, 24, 28, 32, 40):
+        for fmt, quality in (("PNG", 95), ("JPEG", 70), ("JPEG", 90)):
+            for factor in (1.0, 1.25):
+                data = pr.encode(pr.scale(pr.render_board(_DRAWN, size), factor), fmt, quality)
+                rgb = np.asarray(Image.open(io.BytesIO(data)).convert("RGB"))
+                out += _glyphs_of(rgb, _DRAWN)
+    return out
+
+
+def screen_glyphs() -> dict[str, list[tuple[int, np.ndarray]]]:
+    """Per game (font), the glyphs of the tuning screenshots' digit cells."""
+    out: dict[str, list[tuple[int, np.ndarray]]] = {}
+    for picture in sorted(SCREENS.iterdir()):
+        if picture.suffix not in (".png", ".jpg") or picture.name.startswith(NOT_SHAPES):
+            continue
+        values = [line.strip() for line in picture.with_suffix(".cells").read_text().splitlines() if line.strip()]
+        out.setdefault(_family(picture.name), []).extend(_glyphs_of(load_rgb(picture, picture.name), values))
+    return out
+
+
+def build_shapes() -> dict[str, dict[int, str]]:
+    """Per font, per digit, the mean glyph, each grid cell's coverage as one character 0-9."""
+    fonts = {"drawn": drawn_glyphs(), **screen_glyphs()}
+    table: dict[str, dict[int, str]] = {}
+    for font, glyphs in fonts.items():
+        for digit in range(1, 9):
+            maps = [g for d, g in glyphs if d == digit]
+            if maps:
+                mean = np.mean(maps, axis=0)
+                table.setdefault(font, {})[digit] = "".join(str(min(9, int(v * 10))) for v in mean.ravel())
+    return table
+
+
+# ---------------------------------------------------------------- the rule: colour and shape agree
+
+#: a game's position (Intermediate, half played), and one of its 1s, which the tests repaint
+_BOARD = pr.random_position(16, 16, 40, 7)[0]
+_AT = next((r, c) for r, row in enumerate(_BOARD) for c, v in enumerate(row) if v == "1" and r > 3 and c > 3)
+
+
+def _painted(cell: int, colour: tuple[int, int, int], fmt: str = "PNG") -> bytes:
+    """_BOARD drawn with the 1 at _AT in ``colour``."""
+    img = pr.render_board(_BOARD, cell)
+    m, b = max(4, cell // 2), max(2, cell // 5)
+    x, y = m + b + _AT[1] * cell, m + _AT[0] * cell
+    pr._flat(img, x, y, cell)
+    pr._text(img, x, y, cell, "1", colour)
+    return pr.encode(img, fmt, 80)
+
+
+def _cell(data: bytes) -> tuple[str, bool]:
+    """The repainted cell's value and whether it is sure, by the cell alone: before the rules of
+    the game, which would catch a 4 with too few covered neighbours whatever the cell said."""
+    rgb = np.asarray(Image.open(io.BytesIO(data)).convert("RGB"))
+    grid = _grid_of(rgb, len(_BOARD), len(_BOARD[0]))
+    assert grid is not None
+    values, confidence, _ = cells.classify_board(cells.measure(rgb, grid), CLASSIC, grid.cell_size)
+    i = _AT[0] * grid.cols + _AT[1]
+    return values[i], confidence[i] >= cells.SURE
+
+
+@pytest.mark.parametrize("cell", [16, 24, 36])
+def test_a_1_coloured_like_a_4_is_not_a_sure_4(cell: int) -> None:
+    """Navy is what JPEG makes of a thin blue stroke: the shape (narrow, one stem) says 1, and
+    navy may be a 1's blue, so it reads 1; never a sure 4."""
+    value, sure = _cell(_painted(cell, pr.DIGITS[4]))
+    assert not (sure and value == "4")
+    assert value == "1" or not sure
+
+
+@pytest.mark.parametrize("cell", [16, 24, 36])
+def test_a_1_coloured_like_a_2_is_unsure(cell: int) -> None:
+    """Green is no 1's colour, and the shape is no 2: colour and shape disagree, so unsure."""
+    value, sure = _cell(_painted(cell, pr.DIGITS[2]))
+    assert not sure, value
+
+
+@pytest.mark.parametrize("cell", [16, 24])
+def test_the_same_board_in_its_own_colours_reads_exactly(cell: int) -> None:
+    """The control: drawn in the classic colours, every digit is sure and right, JPEG too (where
+    colour alone took the thin blue 1s for navy 4s and too many were unsure: no board)."""
+    from cpsolve.picture import read_image
+
+    for fmt in ("PNG", "JPEG"):
+        reading = read_image(_painted(cell, pr.DIGITS[1], fmt))
+        assert not reading.unsure
+        assert [c.value for c in reading.cells] == [v for row in _BOARD for v in row]
+
+
+@pytest.mark.parametrize("cell", [14, 20, 32])
+def test_shape_scores_name_every_drawn_digit(cell: int) -> None:
+    """picture_render's digits 1-8, one cell size at a time: the best shape is the digit drawn."""
+    rgb = np.asarray(Image.open(io.BytesIO(pr.encode(pr.render_board(_DRAWN, cell)))).convert("RGB"))
+    glyphs = _glyphs_of(rgb, _DRAWN)
+    assert len(glyphs) == sum(v.isdigit() for row in _DRAWN for v in row)
+    for digit, glyph in glyphs:
+        scores = cells.shape_scores(glyph)
+        assert max(scores, key=lambda d: scores[d]) == digit, (digit, scores)
+
+
+def test_the_shapes_are_told_apart_across_fonts() -> None:
+    """Each tuning game's glyphs against the other games' shapes only (a font the reader has not
+    seen): no other digit is both like the glyph (SHAPE_LIKE) and ahead of the true one by
+    SHAPE_AGAINST, so an unseen font's digit is not read as another by shape."""
+    from cpsolve.picture.skins import DIGIT_SHAPES
+
+    for font, glyphs in screen_glyphs().items():
+        others = [(d, cells._unit(np.array([int(ch) for ch in text], np.float64)))
+                  for f, digits in DIGIT_SHAPES.items() if f != font for d, text in digits.items()]
+        for digit, glyph in glyphs:
+            v = cells._unit(glyph.ravel().astype(np.float64))
+            scores: dict[int, float] = {}
+            for d, t in others:
+                scores[d] = max(scores.get(d, -1.0), float(t @ v))
+            if digit not in scores:
+                continue
+            rival = max((s for d, s in scores.items() if d != digit), default=-1.0)
+            assert not (rival >= cells.SHAPE_LIKE and rival - scores[digit] >= cells.SHAPE_AGAINST), (font, digit)
+
+
+def test_colour_distance_allows_for_jpeg_chroma() -> None:
+    """A thin blue stroke through JPEG (its brightness kept, its colour halved toward the grey) is
+    near blue; pure navy stays nearest navy by plain distance; green is far from blue either way."""
+    grey = np.array([192.0, 192.0, 192.0])
+    blue, navy, green = (np.array(c, np.float64) for c in (pr.DIGITS[1], pr.DIGITS[4], pr.DIGITS[2]))
+    jpeg_blue = np.array([15.0, 14.0, 145.0])  # soak-297's 1s
+    assert cells.colour_distance(jpeg_blue, blue, grey) < 10
+    assert cells.colour_distance(green, blue, grey) > cells.COLOUR_NEAR
+    assert cells.colour_distance(navy, navy, grey) == 0
+
+
+if __name__ == "__main__":
+    for font, digits in build_shapes().items():
+        print(f"    {font!r}: {{")
+        for digit, text in digits.items():
+            print(f"        {digit}: {text!r},")
+        print("    },")
