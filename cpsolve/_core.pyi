@@ -1,5 +1,6 @@
 # Types of the native core cpsolve._core (native/src/). Plain data only crosses the boundary.
 from collections.abc import Sequence
+from typing import ClassVar
 
 def core_version() -> str: ...
 
@@ -285,10 +286,24 @@ class Propagator:
     def refutes(self, var: int, value: bool) -> bool: ...
     @property
     def split(self) -> bool: ...
-    def search(self, prefer: list[tuple[int, bool]], nodes: int, part_nodes: int,
-               assume: tuple[int, bool] | None = None) -> tuple[str, list[bool] | None]: ...
-    def decide(self, cand: list[tuple[int, bool]], prefer: list[tuple[int, bool]], nodes: int, part_nodes: int,
-               seconds: float | None) -> list[str]: ...
+    # options.nodes and options.part_nodes: the searches' budgets; options.seconds: decide's time left
+    def search(self, prefer: list[tuple[int, bool]], options: Options,
+               assume: tuple[int, bool] | None = None) -> Searched: ...
+    def decide(self, cand: list[tuple[int, bool]], prefer: list[tuple[int, bool]],
+               options: Options) -> list[Verdict]: ...
+
+class Verdict:
+    """A search's verdict."""
+
+    SAT: ClassVar[Verdict]
+    UNSAT: ClassVar[Verdict]
+    UNKNOWN: ClassVar[Verdict]
+
+class Searched:
+    @property
+    def verdict(self) -> Verdict: ...
+    @property
+    def model(self) -> list[bool] | None: ...
 
 class Nominated:
     @property

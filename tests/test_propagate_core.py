@@ -3,7 +3,7 @@ brute force (:mod:`cpsolve.verify`): on small boards' original clues and total, 
 propagation refutes never takes it in any placement; the constraints propagate to a conflict only on
 boards with no placement; a search with a budget that covers its whole tree finds a model with the
 assumed value exactly when a placement has it, and a small budget may give up but never says
-"unsat" or "sat" wrongly. Every model returned meets every constraint."""
+UNSAT or SAT wrongly. Every model returned meets every constraint."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from cpsolve import parse_board
 from cpsolve.board import Board, BoardError
 from cpsolve.encodings import board_system
-from cpsolve.proof.propagate import Propagator
+from cpsolve.proof.propagate import Propagator, Verdict
 from cpsolve.verify.brute import brute_force
 
 from .boardgen import any_boards, consistent_boards
@@ -35,7 +35,7 @@ def _check(board: Board) -> int:
     prop = Propagator(system)
     if not prop.ok:
         assert brute.z == 0, "propagation found a conflict on a board with a placement"
-        assert prop.search({}) == ("unsat", None)
+        assert prop.search({}) == (Verdict.UNSAT, None)
         return 0
     refuted = 0
     frontier = [v for v, c in enumerate(system.cells, start=1) if v != system.outside_var]
@@ -47,11 +47,11 @@ def _check(board: Board) -> int:
                 refuted += 1
                 assert not possible, (v, x)
             verdict, model = prop.search({w: True for w in frontier[::2]}, nodes=WHOLE_TREE, assume=(v, x))
-            assert verdict == ("sat" if possible else "unsat"), (v, x)
+            assert verdict == (Verdict.SAT if possible else Verdict.UNSAT), (v, x)
             if model is not None:
                 assert model[v] == x and _holds(system, model)
             verdict, model = prop.search({}, nodes=2, assume=(v, x))
-            assert verdict in (("sat", "unknown") if possible else ("unsat", "unknown")), (v, x)
+            assert verdict in ((Verdict.SAT, Verdict.UNKNOWN) if possible else (Verdict.UNSAT, Verdict.UNKNOWN)), (v, x)
             if model is not None:
                 assert model[v] == x and _holds(system, model)
     return refuted

@@ -26,7 +26,7 @@ from ..budget import check, current
 from ..constraints import TOTAL
 from ..encodings import CardSystem
 from .backends import Backend, BackendFactory, ProofStatus, Status
-from .propagate import Propagator
+from .propagate import Propagator, Verdict
 
 
 @dataclass
@@ -130,11 +130,11 @@ def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand
     rest: dict[int, bool] = {}
     prefer = {v: x for v, x in cand.items()}
     for (v, x), verdict in zip(cand.items(), prop.decide(cand, prefer)):
-        if verdict == "unsat":
+        if verdict == Verdict.UNSAT:
             forced[v] = x
-        elif verdict == "unknown":
+        elif verdict == Verdict.UNKNOWN:
             rest[v] = x  # the solver decides it (out of time too, it leaves it undecided)
-        # "sat": a checked model gives it its other value (free)
+        # SAT: a checked model gives it its other value (free)
     if rest:
         b = solver.get()
         on = [b.guard[total_idx]] if total_idx is not None else []
@@ -149,10 +149,10 @@ def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand
         alone = set()
         unsure: dict[int, bool] = {}
         for (v, x), verdict in zip(forced.items(), clues_only.decide(forced, prefer)):
-            if verdict == "unsat":
+            if verdict == Verdict.UNSAT:
                 alone.add(v)
-            elif verdict == "unknown":
-                unsure[v] = x  # "sat": a checked model of the clues alone flips it, so it needs the total
+            elif verdict == Verdict.UNKNOWN:
+                unsure[v] = x  # SAT: a checked model of the clues alone flips it, so it needs the total
         if unsure:
             b = solver.get()
             more_alone, _ = _certify(b, unsure, [-b.guard[total_idx]], deadline, res)

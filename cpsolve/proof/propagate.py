@@ -38,7 +38,8 @@ MODEL_NODES = 64
 #: (seconds on a huge board).
 PART_NODES = 4096
 
-Verdict = tuple[str, tuple[bool, ...] | None]
+#: A search's verdict (the core's enum: ``SAT``, ``UNSAT``, ``UNKNOWN``).
+Verdict = _core.Verdict
 
 
 class Propagator:
@@ -64,12 +65,12 @@ class Propagator:
         return self._core.refutes(var, value)
 
     def search(self, prefer: Mapping[int, bool], nodes: int | None = None,
-               assume: tuple[int, bool] | None = None) -> Verdict:
+               assume: tuple[int, bool] | None = None) -> tuple[Verdict, tuple[bool, ...] | None]:
         """Depth-first search with propagation for a model with ``assume`` = (variable, value),
-        trying the values in ``prefer`` first. Returns ("sat", model) with ``model[v]`` for v in
-        1..n (index 0 unused) checked against every constraint but the skipped one; ("unsat", None)
-        when the search was exhausted (every branch ends in a propagation conflict: a proof by case
-        analysis); ("unknown", None) when it gave up.
+        trying the values in ``prefer`` first. Returns (``Verdict.SAT``, model) with ``model[v]`` for
+        v in 1..n (index 0 unused) checked against every constraint but the skipped one;
+        (``Verdict.UNSAT``, None) when the search was exhausted (every branch ends in a propagation
+        conflict: a proof by case analysis); (``Verdict.UNKNOWN``, None) when it gave up.
 
         Over the whole system within ``nodes`` (default :data:`MODEL_NODES`) nodes until that gives up once, then part
         by part from then on: no constraint spans two parts, so a model of each part (found with
@@ -78,18 +79,19 @@ class Propagator:
         model is checked against the part's own constraints when found and kept (in the core) for
         the next searches, which search again only the part of the assumed variable."""
         if not self.ok:
-            return "unsat", None
-        verdict, model = self._core.search(list(prefer.items()), MODEL_NODES if nodes is None else nodes,
-                                           PART_NODES, assume)
-        return verdict, (tuple(model) if model is not None else None)
+            return Verdict.UNSAT, None
+        budget = _core.Options(nodes=MODEL_NODES if nodes is None else nodes, part_nodes=PART_NODES)
+        got = self._core.search(list(prefer.items()), budget, assume)
+        return got.verdict, (tuple(got.model) if got.model is not None else None)
 
-    def decide(self, cand: Mapping[int, bool], prefer: Mapping[int, bool]) -> list[str]:
-        """Per candidate ``(v, x)`` of ``cand`` (in order): "unsat" when ``v`` = not ``x`` is refuted
-        by propagation or by an exhausted :meth:`search` (so ``v`` is forced to ``x``), "sat" when a
-        checked model gives ``v`` the other value, "unknown" when the search gave up, the
-        constraints themselves propagate to a conflict, or the current deadline passed (this and
-        every later candidate)."""
-        return self._core.decide(list(cand.items()), list(prefer.items()), MODEL_NODES, PART_NODES, seconds())
+    def decide(self, cand: Mapping[int, bool], prefer: Mapping[int, bool]) -> list[Verdict]:
+        """Per candidate ``(v, x)`` of ``cand`` (in order): ``UNSAT`` when ``v`` = not ``x`` is
+        refuted by propagation or by an exhausted :meth:`search` (so ``v`` is forced to ``x``),
+        ``SAT`` when a checked model gives ``v`` the other value, ``UNKNOWN`` when the search gave
+        up, the constraints themselves propagate to a conflict, or the current deadline passed (this
+        and every later candidate)."""
+        budget = _core.Options(nodes=MODEL_NODES, part_nodes=PART_NODES, seconds=seconds())
+        return self._core.decide(list(cand.items()), list(prefer.items()), budget)
 
 
 #: Per forced group: (its board cells, is a mine, its proof uses the total, its sources: clue ids

@@ -3,9 +3,9 @@
 //!
 //! The core only propagates and searches: it answers "does assuming this value propagate to a
 //! conflict?" and "is there a model (with this value assumed), found by a depth-first search with
-//! propagation within a node budget?" with "unsat" only when every branch ends in a propagation
-//! conflict, "sat" only with a model checked against every constraint, and "unknown" when the budget
-//! ran out. `cpsolve/proof/` decides what that proves and alone makes a `Certainty` of it.
+//! propagation within a node budget?" with [`Verdict`] `UNSAT` only when every branch ends in a
+//! propagation conflict, `SAT` only with a model checked against every constraint, and `UNKNOWN`
+//! when the budget ran out. `cpsolve/proof/` decides what that proves and alone makes a `Certainty` of it.
 //!
 //! This is the loop that ran in Python (same propagation, same branching order, same node counts,
 //! same per-part models kept between searches), so the proofs and their engines are unchanged.
@@ -19,6 +19,7 @@ use pyo3::prelude::*;
 
 use crate::model::components::find;
 use crate::model::Deadline;
+use crate::options::Options;
 
 /// The union-find parents (see [`find`]) of variables `0..=n` once the variables of each of `sets`
 /// are joined: two variables share a root when a chain of sets links them (independent parts).
@@ -46,22 +47,19 @@ struct GiveUp;
 /// A constraint as the propagator keeps it: (variables in 1..=n, lo, hi), 0 <= lo, hi <= len.
 pub type Card = (Vec<usize>, usize, usize);
 
-/// Verdict of a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Verdict of a search (`cpsolve._core.Verdict`: `SAT`, `UNSAT`, `UNKNOWN`).
+#[pyclass(eq, frozen, hash, module = "cpsolve._core", name = "Verdict")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
+    /// A model was found (and checked against every constraint).
+    #[pyo3(name = "SAT")]
     Sat,
+    /// Every branch ended in a propagation conflict: no model.
+    #[pyo3(name = "UNSAT")]
     Unsat,
+    /// The node budget or the deadline ran out first.
+    #[pyo3(name = "UNKNOWN")]
     Unknown,
-}
-
-impl Verdict {
-    fn name(self) -> &'static str {
-        match self {
-            Verdict::Sat => "sat",
-            Verdict::Unsat => "unsat",
-            Verdict::Unknown => "unknown",
-        }
-    }
 }
 
 /// The constraints (already cleaned: no trivial ones, bounds clamped to 0..=len), their watch
@@ -91,7 +89,7 @@ struct Prefer {
 
 impl Prop {
     /// `cards`: (variables in 1..=n, lo, hi) with 0 <= lo, hi <= len; `impossible`: some constraint
-    /// of the system can hold in no assignment (then there is no base and every search is "unsat").
+    /// of the system can hold in no assignment (then there is no base and every search is `Unsat`).
     pub fn new(n: usize, cards: Vec<Card>, impossible: bool) -> Prop {
         let mut watch = vec![Vec::new(); n + 1];
         for (k, (lits, _, _)) in cards.iter().enumerate() {
@@ -532,7 +530,7 @@ pub fn clean(n: usize, cards: Vec<(Vec<i64>, i64, i64)>) -> Result<(Vec<Card>, b
 #[pymethods]
 impl PyPropagator {
     /// `cards`: (variables, lo, hi) of every constraint (trivial ones may be left out); an
-    /// impossible one (lo above min(hi, len), or hi below 0) leaves no base: every search "unsat".
+    /// impossible one (lo above min(hi, len), or hi below 0) leaves no base: every search `UNSAT`.
     #[new]
     fn new(n: usize, cards: Vec<(Vec<i64>, i64, i64)>) -> PyResult<Self> {
         let (kept, impossible) = clean(n, cards).map_err(PyValueError::new_err)?;
@@ -551,42 +549,43 @@ impl PyPropagator {
     }
 
     /// A search for a model with `assume`, the `prefer`red values first ([`Prop::search`]: the
-    /// whole system within `nodes` nodes, part by part with `part_nodes` each once that gave up).
-    /// `(verdict, model)` with verdict "sat" (the model, checked), "unsat" or "unknown".
-    #[pyo3(signature = (prefer, nodes, part_nodes, assume=None))]
+    /// whole system within `options.nodes` nodes, part by part with `options.part_nodes` each once
+    /// that gave up; the node budgets bound it, `options.seconds` is not read). A [`Searched`]:
+    /// `SAT` with the model (checked), `UNSAT` or `UNKNOWN`.
+    #[pyo3(signature = (prefer, options, assume=None))]
     fn search(
         &mut self,
         prefer: Vec<(i64, bool)>,
-        nodes: usize,
-        part_nodes: usize,
+        options: &Options,
         assume: Option<(i64, bool)>,
-    ) -> PyResult<(&'static str, Option<Vec<bool>>)> {
+    ) -> PyResult<Searched> {
         let n = self.inner.n;
         let assume = assumed(n, assume)?;
         let prefer = vars(n, prefer)?;
+        let (nodes, part_nodes) = (options.nodes(), options.part_nodes());
         let (verdict, model) = self.inner.search(&prefer, nodes, part_nodes, assume);
-        Ok((verdict.name(), model))
+        Ok(Searched { verdict, model })
     }
 
-    /// [`Prop::decide`]: per candidate `(variable, value)`, "unsat" (the variable is forced to
-    /// the value), "sat" (a checked model gives it the other value) or "unknown"; `seconds`: the
-    /// time left (None: no deadline).
+    /// [`Prop::decide`]: per candidate `(variable, value)`, `UNSAT` (the variable is forced to
+    /// the value), `SAT` (a checked model gives it the other value) or `UNKNOWN`; the searches'
+    /// budgets are `options.nodes` and `options.part_nodes`, `options.seconds` the time left (None:
+    /// no deadline).
+    #[pyo3(signature = (cand, prefer, options))]
     fn decide(
         &mut self,
         py: Python<'_>,
         cand: Vec<(i64, bool)>,
         prefer: Vec<(i64, bool)>,
-        nodes: usize,
-        part_nodes: usize,
-        seconds: Option<f64>,
-    ) -> PyResult<Vec<&'static str>> {
+        options: &Options,
+    ) -> PyResult<Vec<Verdict>> {
         let n = self.inner.n;
         let cand = vars(n, cand)?;
         let prefer = vars(n, prefer)?;
-        let deadline = Deadline::after(seconds);
+        let deadline = options.deadline();
+        let (nodes, part_nodes) = (options.nodes(), options.part_nodes());
         let inner = &mut self.inner;
-        let got = py.allow_threads(|| inner.decide(&cand, &prefer, nodes, part_nodes, &deadline));
-        Ok(got.into_iter().map(Verdict::name).collect())
+        Ok(py.allow_threads(|| inner.decide(&cand, &prefer, nodes, part_nodes, &deadline)))
     }
 
     /// Whether the searches go part by part (the whole-system search gave up once).
@@ -596,8 +595,20 @@ impl PyPropagator {
     }
 }
 
+/// A search's answer (`Propagator.search`): its verdict and, with `SAT`, the model (`model[v]`
+/// for v in 1..=n, index 0 unused).
+#[pyclass(frozen, module = "cpsolve._core", name = "Searched")]
+pub struct Searched {
+    #[pyo3(get)]
+    verdict: Verdict,
+    #[pyo3(get)]
+    model: Option<Vec<bool>>,
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPropagator>()?;
+    m.add_class::<Verdict>()?;
+    m.add_class::<Searched>()?;
     m.add_function(wrap_pyfunction!(nominated::prove_nominated, m)?)?;
     m.add_class::<nominated::Nominated>()?;
     Ok(())
