@@ -375,6 +375,19 @@ def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     return str(best), _confidence(scores[best] - second, 0.3)
 
 
+#: a glyph this like a digit's shape, and this much more than like any other digit's, is clean
+CLEAN_SHAPE, CLEAN_MARGIN = 0.85, 0.2
+
+
+def _clean_digit(look: CellLook, digit: str) -> bool:
+    """Whether the cell's glyph is plainly ``digit``: nothing else drawn over it."""
+    scores = look.shape
+    if not scores or not digit.isdigit() or int(digit) not in scores:
+        return False
+    own = scores[int(digit)]
+    return own >= CLEAN_SHAPE and all(own - v >= CLEAN_MARGIN for d, v in scores.items() if d != int(digit))
+
+
 def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], skin: Skin
           ) -> tuple[np.ndarray, np.ndarray, str | None]:
     """Per cell: is its tile covered, and how sure; and the flat skin recognised by its tile
@@ -504,7 +517,11 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 v, conf = "0", min(sconf, cconf)
             else:
                 v, conf = _digit(look, skin)
-                conf = min(conf, sconf, cconf, 0.1 if look.edge_dark > 0.05 else 1.0)
+                # something dark along the sides may be a cursor over the cell, and its mark not
+                # the cell's own; unless the mark is the digit's very shape (GNOME's dotted focus
+                # frame is along the sides and leaves the digit clean)
+                covered_up = look.edge_dark > 0.05 and not _clean_digit(look, v)
+                conf = min(conf, sconf, cconf, 0.1 if covered_up else 1.0)
                 # a coloured digit has no near-black part: a dark blob under a colour is something
                 # else (a blurred mine, a crossed one), not this digit
                 if _lum(np.array(skin.digits.get(int(v), (0, 0, 0)), np.float64)) > 50 and look.dark_fraction >= 0.1:
