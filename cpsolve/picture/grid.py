@@ -36,6 +36,8 @@ MIN_CELLS = 6
 PERSIST = 4
 #: a cell whose sides carry edges over at least this fraction is "lined"
 LINED = 0.7
+#: refinements of one lattice before it is given up as unsettled (each may grow it two cells a side)
+MAX_REFINE = 8
 
 
 @dataclass(frozen=True)
@@ -229,25 +231,97 @@ def grid_in_box(edges: Edges, box: tuple[int, int, int, int]) -> Grid | None:
     lpy = long.h[by:by + bh, bx:bx + bw].sum(axis=1, dtype=np.int32).astype(np.float64)
     enough = lpx.sum() >= 4 * bh / pitch and lpy.sum() >= 4 * bw / pitch  # long edges to go by
     pitch, phase_x, phase_y, _strength = _fine_pitch(lpx, lpy, p0) if enough else _fine_pitch(px, py, p0)
+    prof_x, prof_y = (lpx, lpy) if enough else (px, py)
+    found = _lattice(edges, box, pitch, phase_x, phase_y)
+    if found is None:
+        # a board of few rows (or columns) in a window whose frame has long lines of its own: the
+        # frame's lines outweigh the board's few in the profile and pull the phase off the cells.
+        # The phases where the profile peaks are tried instead, each axis in turn, the one that
+        # lines most cells kept (only here: a phase that already lines a board is left alone)
+        best = (_lined_count(edges, box, pitch, phase_x, phase_y), phase_x, phase_y)
+        for axis in (1, 0):
+            for phase in _peak_phases(prof_y if axis else prof_x, pitch):
+                px_, py_ = (best[1], phase) if axis else (phase, best[2])
+                n = _lined_count(edges, box, pitch, px_, py_)
+                if n > best[0]:
+                    best = (n, px_, py_)
+        found = _lattice(edges, box, pitch, best[1], best[2])
+        if found is None:
+            return None
+    xs, ys, (r0, r1, c0, c1) = found
+    rows, cols = r1 - r0, c1 - c0
+    return settle(edges, Grid(float(xs[c0]), float(ys[r0]), pitch, pitch, cols, rows))
+
+
+def _lattice_lines(edges: Edges, box: tuple[int, int, int, int], pitch: float, phase_x: float,
+                   phase_y: float) -> tuple[np.ndarray, np.ndarray]:
+    bx, by, bw, bh = box
     # boundary coordinates: diff index d is the boundary at pixel coordinate d + 1
     xs = bx + phase_x + 1 + pitch * np.arange(-1, bw / pitch + 1)
     ys = by + phase_y + 1 + pitch * np.arange(-1, bh / pitch + 1)
     height, width = edges.v.shape
     xs = xs[(xs >= -0.5) & (xs <= width + 0.5)]  # a board may end at the picture's edge
     ys = ys[(ys >= -0.5) & (ys <= height + 0.5)]
+    return xs, ys
+
+
+def _lattice(edges: Edges, box: tuple[int, int, int, int], pitch: float, phase_x: float, phase_y: float
+             ) -> tuple[np.ndarray, np.ndarray, tuple[int, int, int, int]] | None:
+    """The lattice's lines and the extent of its lined cells, or None when that is no board."""
+    xs, ys = _lattice_lines(edges, box, pitch, phase_x, phase_y)
     if len(xs) < MIN_SIDE + 1 or len(ys) < MIN_SIDE + 1:
         return None
-    lined = lined_cells(edges, xs, ys, pitch)
-    r0, r1, c0, c1 = _extent(lined)
-    rows, cols = r1 - r0, c1 - c0
-    if rows < MIN_SIDE or cols < MIN_SIDE or rows * cols < MIN_CELLS:
+    r0, r1, c0, c1 = _extent(lined_cells(edges, xs, ys, pitch))
+    if r1 - r0 < MIN_SIDE or c1 - c0 < MIN_SIDE or (r1 - r0) * (c1 - c0) < MIN_CELLS:
         return None
-    grid: Grid | None = Grid(float(xs[c0]), float(ys[r0]), pitch, pitch, cols, rows)
-    for _ in range(2):
-        if grid is None:
+    return xs, ys, (r0, r1, c0, c1)
+
+
+def _lined_count(edges: Edges, box: tuple[int, int, int, int], pitch: float, phase_x: float,
+                 phase_y: float) -> int:
+    xs, ys = _lattice_lines(edges, box, pitch, phase_x, phase_y)
+    if len(xs) < 2 or len(ys) < 2:
+        return 0
+    return int((lined_cells(edges, xs, ys, pitch) >= LINED).sum())
+
+
+def _peak_phases(profile: np.ndarray, pitch: float, count: int = 8) -> list[float]:
+    """The phases (profile coordinates modulo the pitch) of the profile's highest local peaks."""
+    inner = profile[1:-1]
+    peaks = np.flatnonzero((inner > 0) & (inner >= profile[:-2]) & (inner >= profile[2:])) + 1
+    phases: list[float] = []
+    for i in peaks[np.argsort(-profile[peaks], kind="stable")]:
+        phase = float(i) % pitch
+        if all(min(abs(phase - q), pitch - abs(phase - q)) > 1.5 for q in phases):
+            phases.append(phase)
+            if len(phases) == count:
+                break
+    return phases
+
+
+def settle(edges: Edges, grid: Grid) -> Grid | None:
+    """The lattice refined until its extent stops changing, or None where it does not settle.
+
+    Each :func:`refine` looks only a couple of cells beyond the extent it is given, so a first
+    extent measured with a slightly wrong pitch (the lattice drifts off the far cells) grows a few
+    cells a step. Stopping early returned part of a board as the whole (a 26x8 board read as 17x8,
+    tests/data/picture-misreads/soak-1719-26x8.jpg): a grid is kept only once a refinement leaves
+    its rows and columns where they were, so that the run of lined cells has really ended."""
+    found: Grid | None = grid
+    for step in range(MAX_REFINE):
+        assert found is not None
+        before = found
+        found = refine(edges, found)
+        if found is None:
             return None
-        grid = refine(edges, grid)
-    return grid
+        if step >= 1 and _same_extent(before, found):
+            return found
+    return None
+
+
+def _same_extent(a: Grid, b: Grid) -> bool:
+    half = a.cell_size / 2
+    return (a.rows, a.cols) == (b.rows, b.cols) and abs(a.x0 - b.x0) < half and abs(a.y0 - b.y0) < half
 
 
 def _line_fit(profile: np.ndarray, start: float, pitch: float, count: int, *, fixed: bool = False
@@ -305,7 +379,10 @@ def refine(edges: Edges, grid: Grid) -> Grid | None:
     sy, pitch_y = _line_fit(py, grid.y0 - y_lo - 1, grid.pitch_y, grid.rows)
     if not (MIN_PITCH <= pitch_x <= MAX_PITCH and MIN_PITCH <= pitch_y <= MAX_PITCH):
         return None
-    if abs(pitch_x - pitch_y) > 0.06 * max(pitch_x, pitch_y):
+    # (a side of fewer than 4 cells measures its pitch on its outer boundaries, beside the border's
+    # own edges: on a long board of 3 rows that pitch is off by a tenth, and the long side's stands)
+    lopsided = min(grid.rows, grid.cols) < 4 <= max(grid.rows, grid.cols)
+    if not lopsided and abs(pitch_x - pitch_y) > 0.06 * max(pitch_x, pitch_y):
         return None
     # cells are square: the axis with more boundaries measures the pitch, the other only its start
     if grid.cols >= grid.rows:
@@ -363,17 +440,30 @@ def _longest_run(mask: np.ndarray) -> tuple[int, int]:
 
 
 def _extent(lined: np.ndarray) -> tuple[int, int, int, int]:
-    """The run of rows and columns of lined cells: (row from, row to, col from, col to)."""
+    """The run of rows and columns of lined cells: (row from, row to, col from, col to).
+
+    Narrowed to columns first, then to rows, and the other way round; the one holding more lined
+    cells is kept. Columns first alone missed a long board of few rows in a tall box (3 lined rows
+    of 10: no column is lined over half its height); rows first alone misses the tall, narrow one."""
+    best, most = (0, 0, 0, 0), 0
+    for columns_first in (True, False):
+        r0, r1, c0, c1 = _narrowed(lined, columns_first)
+        count = int((lined[r0:r1, c0:c1] >= LINED).sum())
+        if count > most:
+            best, most = (r0, r1, c0, c1), count
+    return best
+
+
+def _narrowed(lined: np.ndarray, columns_first: bool) -> tuple[int, int, int, int]:
     r0, r1, c0, c1 = 0, lined.shape[0], 0, lined.shape[1]
-    for _ in range(3):
+    for step in range(6):
         sub = lined[r0:r1, c0:c1] >= LINED
         if sub.size == 0:
             return 0, 0, 0, 0
-        a, b = _longest_run(sub.mean(axis=0) >= 0.5)
-        c0, c1 = c0 + a, c0 + b
-        sub = lined[r0:r1, c0:c1] >= LINED
-        if sub.size == 0:
-            return 0, 0, 0, 0
-        a, b = _longest_run(sub.mean(axis=1) >= 0.5)
-        r0, r1 = r0 + a, r0 + b
+        if (step % 2 == 0) == columns_first:
+            a, b = _longest_run(sub.mean(axis=0) >= 0.5)
+            c0, c1 = c0 + a, c0 + b
+        else:
+            a, b = _longest_run(sub.mean(axis=1) >= 0.5)
+            r0, r1 = r0 + a, r0 + b
     return r0, r1, c0, c1
