@@ -92,3 +92,28 @@ def test_most_of_those_boards_are_read() -> None:
         reading = reading_of(drawn)
         read += reading is not None and (reading.board.rows, reading.board.cols) == (drawn.rows, drawn.cols)
     assert read >= len(png) - 2, f"{read} of {len(png)}"
+
+
+def test_covered_cells_on_strong_edges_grow_over_revealed_cells_on_faint_ones() -> None:
+    """KMines' revealed cells are parted by lines a step of 12 apart: on strong edges only its
+    covered cells make a lattice, a part of the board. The reader grows it over the faint cells
+    (cpsolve/picture/grid.py grown_over_faint_cells) rather than read the part."""
+    import numpy as np
+
+    from cpsolve.picture.grid import find_grids, grown_over_faint_cells
+
+    from .picture_render import SHADOW
+
+    rows, cols, cell = 9, 16, 24
+    cells = [["0"] * 8 + ["1"] + ["."] * 7 for _ in range(rows)]
+    img = render_board(cells, cell)
+    m, b = max(4, cell // 2), max(2, cell // 5)
+    board = img[m:m + rows * cell, m + b:m + b + 9 * cell]  # the revealed columns (the 1s' too)
+    board[(board == SHADOW).all(axis=2)] = (180, 180, 180)
+    strong = find_grids(img, 20)[0]
+    assert (strong.rows, strong.cols) != (rows, cols)  # what the test is about: a part on strong edges
+    grown = grown_over_faint_cells(img, strong, 6)
+    assert grown is not None and (grown.rows, grown.cols) == (rows, cols)
+    assert np.isclose(grown.x0, m + b, atol=1) and np.isclose(grown.y0, m, atol=1)
+    reading = read_image(encode(img, "PNG"))
+    assert (reading.board.rows, reading.board.cols) == (rows, cols)

@@ -467,3 +467,46 @@ def _narrowed(lined: np.ndarray, columns_first: bool) -> tuple[int, int, int, in
             a, b = _longest_run(sub.mean(axis=1) >= 0.5)
             r0, r1 = r0 + a, r0 + b
     return r0, r1, c0, c1
+
+
+def grown_over_faint_cells(rgb: np.ndarray, grid: Grid, threshold: int) -> Grid | None:
+    """``grid`` (found on strong edges), grown over the cells beside it that faint edges (a colour
+    step of ``threshold``) line, or None where it does not settle.
+
+    A skin whose revealed cells are parted by faint lines (KMines: a step of 12) shows only its
+    covered cells on strong edges: the lattice found there is part of the board, its pitch measured
+    on a few tiles' frames. So the row or column of lattice cells just outside each side is looked
+    at on faint edges (in a margin of three cells only: cheap); where one is lined over half its
+    length the board goes on, and the lattice is settled again on the faint edges of the picture."""
+    height, width = rgb.shape[:2]
+    p = grid.cell_size
+    x_lo, x_hi = max(0, int(grid.x0 - 3 * p)), min(width, int(grid.x0 + (grid.cols + 3) * grid.pitch_x) + 1)
+    y_lo, y_hi = max(0, int(grid.y0 - 3 * p)), min(height, int(grid.y0 + (grid.rows + 3) * grid.pitch_y) + 1)
+    faint = edge_maps(rgb[y_lo:y_hi, x_lo:x_hi], threshold)
+    xs = grid.x0 - x_lo + grid.pitch_x * np.arange(-1, grid.cols + 2)
+    ys = grid.y0 - y_lo + grid.pitch_y * np.arange(-1, grid.rows + 2)
+    inside_x = (xs >= -0.5) & (xs <= x_hi - x_lo + 0.5)
+    inside_y = (ys >= -0.5) & (ys <= y_hi - y_lo + 0.5)
+    if not (inside_x.all() and inside_y.all()):
+        # the board reaches the picture's edge on some side: only the sides inside are looked at
+        xs, ys = xs[inside_x], ys[inside_y]
+        if len(xs) < 3 or len(ys) < 3:
+            return grid
+    lined = lined_cells(faint, xs, ys, p) >= LINED
+    c_in = slice(1 if inside_x[0] else 0, len(xs) - 2 if inside_x[-1] else len(xs) - 1)
+    r_in = slice(1 if inside_y[0] else 0, len(ys) - 2 if inside_y[-1] else len(ys) - 1)
+    beside = []
+    if inside_y[0]:
+        beside.append(lined[0, c_in])
+    if inside_y[-1]:
+        beside.append(lined[-1, c_in])
+    if inside_x[0]:
+        beside.append(lined[r_in, 0])
+    if inside_x[-1]:
+        beside.append(lined[r_in, -1])
+    if not any(side.size and side.mean() >= 0.5 for side in beside):
+        return grid
+    grown = settle(edge_maps(rgb, threshold), grid)
+    if grown is None or grown.rows * grown.cols <= grid.rows * grid.cols:
+        return None
+    return grown

@@ -15,7 +15,7 @@ import numpy as np
 from .cells import SURE, classify_board, measure
 from .counter import read_counter
 from .decode import load_rgb, source_name
-from .grid import Grid, find_grids
+from .grid import Grid, find_grids, grown_over_faint_cells
 from .reading import CellReading, NoBoardFound, Reading
 from .rules import board_of, check
 from .skins import CLASSIC, Skin
@@ -43,9 +43,17 @@ def read(source: str | os.PathLike[str] | bytes | Any, *, name: str | None = Non
     # strong edges first (bevels, grid lines); then faint ones (flat skins whose neighbouring
     # cells differ by a few levels, such as Google's two greens)
     for threshold in EDGE_THRESHOLDS:
-        for grid in find_grids(rgb, threshold)[:3]:
+        for found in find_grids(rgb, threshold)[:3]:
             if time.perf_counter() - start > TIME_BUDGET:
                 raise NoBoardFound(f"{failure} (stopped after {TIME_BUDGET:g} s)")
+            # a lattice on strong edges may be the covered part of a board whose other cells are
+            # parted by faint lines: it is grown over them, or not read (never part for the whole)
+            grid = found if threshold == EDGE_THRESHOLDS[-1] else grown_over_faint_cells(rgb, found,
+                                                                                         EDGE_THRESHOLDS[-1])
+            if grid is None:
+                failure = (f"{label}: no board found: a grid of {found.rows}x{found.cols} cells was found, "
+                           "but fainter cells beside it do not settle into one board with it")
+                continue
             try:
                 return read_grid(rgb, grid, CLASSIC, label)
             except NoBoardFound as exc:
