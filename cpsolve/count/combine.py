@@ -30,8 +30,8 @@ def total_weights(counts: list[list[int]], outside: int, remaining: int
     Work: about D^2 multiply-adds for D the largest number of mines the components can hold
     together (see :func:`combine_cost`), not one D^2 convolution per component.
     """
-    weights, z, out_num, _ = call(_core.total_weights, counts, outside, remaining)
-    return weights, z, out_num
+    got = call(_core.total_weights, counts, outside, remaining)
+    return got.weights, got.z, got.out_num
 
 
 def combine_cost(counts: list[list[int]]) -> int:

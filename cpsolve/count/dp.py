@@ -72,7 +72,8 @@ def group_mines(cc: ComponentCount, weights: list[int]) -> tuple[list[int], int]
     """Weighted marginals: for each group, sum over configurations of (mines in group) * weight(k),
     and the normaliser Z = sum over configurations of weight(k), where k is the configuration's
     number of mines in this component and ``weights[k]`` its weight from the rest of the board."""
-    return call(cc.native.group_mines, weights)
+    got = call(cc.native.group_mines, weights)
+    return got.numerators, got.z
 
 
 __all__ = ["BudgetExceeded", "ComponentCount", "count_component", "group_mines"]

@@ -149,8 +149,9 @@ def density_marginals(counts: Sequence[ComponentCount], density: Fraction, value
     out: dict[int, T] = {}
     per_comp = call(_core.density_marginals, [cc.native for cc in counts], [cc.component.size for cc in counts],
                     density.numerator, density.denominator)
-    for cc, (numer, z) in zip(counts, per_comp, strict=True):
-        for g, num in zip(cc.component.groups, numer, strict=True):
+    for cc, got in zip(counts, per_comp, strict=True):
+        z = got.z
+        for g, num in zip(cc.component.groups, got.numerators, strict=True):
             p = value(num, g.size * z)
             for i in g.cells:
                 out[i] = p
@@ -191,9 +192,9 @@ def distribution_marginals(model: Model, counted: Mapping[int, ComponentCount],
     Python per component were most of a huge board's estimate. A component whose weights are all
     0 has no value."""
     order = list(dists)
-    cells, values = call(_core.distribution_marginals, model.core, order, [counted[ci].native for ci in order],
-                         [dists[ci] for ci in order])
-    return dict(zip(_ints(cells), _floats(values)))
+    got = call(_core.distribution_marginals, model.core, order, [counted[ci].native for ci in order],
+               [dists[ci] for ci in order])
+    return dict(zip(_ints(got.cells), _floats(got.values)))
 
 
 def _ints(data: bytes) -> array[int]:
@@ -235,9 +236,8 @@ def feasibility_hints(model: Model, counted: dict[int, ComponentCount]) -> dict[
     got = call(_core.forced_cells, model.core, order, [counted[ci].native for ci in order], remaining)
     if got is None:
         return None
-    cells, mines, outside = got
-    hints = dict(zip(_ints(cells), map(_FORCED.__getitem__, mines)))
-    if outside is not None:
+    hints = dict(zip(_ints(got.cells), map(_FORCED.__getitem__, got.mines)))
+    if (outside := got.outside) is not None:
         # every off-frontier cell forced alike (a total of 0, or of every free cell): the first
         # stands for them all (the prover's one variable for them)
         hints[model.outside[0]] = _FORCED[outside]

@@ -140,11 +140,26 @@ impl Counted {
     }
 }
 
-fn numers<'py>(py: Python<'py>, r: Mines) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyAny>)> {
-    match r {
-        Ok((n, z)) => Ok((list(py, &n)?, z.to_py(py)?)),
-        Err((n, z)) => Ok((list(py, &n)?, z.to_py(py)?)),
-    }
+/// A component's weighted marginals (`Counted.group_mines`): per group `numerators[g]`, the
+/// weighted number of mines it holds over all configurations, and `z`, the weighted number of
+/// configurations.
+#[pyclass(frozen, module = "cpsolve._core", name = "GroupMines")]
+pub struct GroupMines {
+    #[pyo3(get)]
+    numerators: Py<PyList>,
+    #[pyo3(get)]
+    z: Py<PyAny>,
+}
+
+fn numers(py: Python<'_>, r: Mines) -> PyResult<GroupMines> {
+    let (numerators, z) = match r {
+        Ok((n, z)) => (list(py, &n)?, z.to_py(py)?),
+        Err((n, z)) => (list(py, &n)?, z.to_py(py)?),
+    };
+    Ok(GroupMines {
+        numerators: numerators.unbind(),
+        z: z.unbind(),
+    })
 }
 
 #[pymethods]
@@ -167,7 +182,7 @@ impl Counted {
         }
     }
 
-    /// `(numerators, z)`: per group, the weighted number of mines it holds over all
+    /// A [`GroupMines`]: per group, the weighted number of mines it holds over all
     /// configurations; z the weighted number of configurations (`weights[k]` per k mines).
     #[pyo3(signature = (weights, seconds=None))]
     fn group_mines<'py>(
@@ -175,7 +190,7 @@ impl Counted {
         py: Python<'py>,
         weights: &Bound<'py, PyAny>,
         seconds: Option<f64>,
-    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyAny>)> {
+    ) -> PyResult<GroupMines> {
         let w = ints(weights)?;
         let dl = Deadline::after(seconds);
         let r = py
@@ -251,33 +266,42 @@ fn elimination_plan(
         .collect())
 }
 
-fn total_of<'py>(
-    py: Python<'py>,
+/// Components combined through the mine total (`total_weights`): `weights[c][k]` the ways the
+/// rest of the board completes component c holding k mines, `z` the placements of the whole
+/// board, `out_num / out_den` (`out_den == z`) the probability of one of the cells in no
+/// constraint.
+#[pyclass(frozen, module = "cpsolve._core", name = "TotalWeights")]
+pub struct TotalWeights {
+    #[pyo3(get)]
+    weights: Py<PyList>,
+    #[pyo3(get)]
+    z: Py<PyAny>,
+    #[pyo3(get)]
+    out_num: Py<PyAny>,
+    #[pyo3(get)]
+    out_den: Py<PyAny>,
+}
+
+fn total_of(
+    py: Python<'_>,
     t: Result<combine::Total<u128>, combine::Total<BigUint>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    fn tuple<'py, N: ToPyInt>(
-        py: Python<'py>,
-        t: &combine::Total<N>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        Ok((
-            lists(py, &t.weights)?,
-            t.z.to_py(py)?,
-            t.out_num.to_py(py)?,
-            t.out_den.to_py(py)?,
-        )
-            .into_pyobject(py)?
-            .into_any())
+) -> PyResult<TotalWeights> {
+    fn made<N: ToPyInt>(py: Python<'_>, t: &combine::Total<N>) -> PyResult<TotalWeights> {
+        Ok(TotalWeights {
+            weights: lists(py, &t.weights)?.unbind(),
+            z: t.z.to_py(py)?.unbind(),
+            out_num: t.out_num.to_py(py)?.unbind(),
+            out_den: t.out_den.to_py(py)?.unbind(),
+        })
     }
     match t {
-        Ok(t) => tuple(py, &t),
-        Err(t) => tuple(py, &t),
+        Ok(t) => made(py, &t),
+        Err(t) => made(py, &t),
     }
 }
 
-/// `(weights, z, out_num, out_den)` of components with these counts through the mine total:
-/// `weights[c][k]` the ways the rest of the board completes component c holding k mines, `z` the
-/// placements of the whole board, `out_num / out_den` (`out_den == z`) the probability of one of
-/// the `outside` cells in no constraint.
+/// The [`TotalWeights`] of components with these counts through the mine total, with `outside`
+/// cells in no constraint.
 #[pyfunction]
 #[pyo3(signature = (counts, outside, remaining, seconds=None))]
 fn total_weights<'py>(
@@ -286,7 +310,7 @@ fn total_weights<'py>(
     outside: u64,
     remaining: i64,
     seconds: Option<f64>,
-) -> PyResult<Bound<'py, PyAny>> {
+) -> PyResult<TotalWeights> {
     let counts = int_lists(counts)?;
     let dl = Deadline::after(seconds);
     let t = py
@@ -344,7 +368,7 @@ fn marginals_through_total(
     )
 }
 
-/// Per component `(numerators, z)` under an independent prior of density `p / q` (no mine total),
+/// Per component its [`GroupMines`] under an independent prior of density `p / q` (no mine total),
 /// `sizes[c]` the cells of component c: group g's probability is numerators[g] / (size * z).
 #[pyfunction]
 #[pyo3(signature = (comps, sizes, p, q, seconds=None))]
@@ -355,7 +379,7 @@ fn density_marginals<'py>(
     p: BigUint,
     q: BigUint,
     seconds: Option<f64>,
-) -> PyResult<Bound<'py, PyList>> {
+) -> PyResult<Vec<GroupMines>> {
     if p > q || sizes.len() != comps.len() {
         return Err(PyValueError::new_err(
             "a density is at most 1, and each component needs its size",
@@ -374,11 +398,7 @@ fn density_marginals<'py>(
             Ok(out)
         })
         .map_err(stop_err)?;
-    let items = out
-        .into_iter()
-        .map(|r| numers(py, r))
-        .collect::<PyResult<Vec<_>>>()?;
-    PyList::new(py, items)
+    out.into_iter().map(|r| numers(py, r)).collect()
 }
 
 /// `out[i + j] += a[i] * b[j]`, exactly.
@@ -398,6 +418,10 @@ fn convolve<'py>(
 /// Adds this room's functions to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Counted>()?;
+    m.add_class::<GroupMines>()?;
+    m.add_class::<TotalWeights>()?;
+    m.add_class::<parts::Marginals>()?;
+    m.add_class::<parts::ForcedCells>()?;
     m.add_class::<whole::BoardCount>()?;
     m.add_class::<whole::ExactCount>()?;
     m.add_function(wrap_pyfunction!(count_component, m)?)?;

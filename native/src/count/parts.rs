@@ -104,8 +104,17 @@ fn marginals(
     Ok((cells, values))
 }
 
-/// `(cells, values)` of [`marginals`]: four bytes a cell (little-endian), eight a value (native
-/// f64), the GIL released.
+/// The cells and values of [`marginals`] (`distribution_marginals`): `cells` four bytes a cell
+/// (little-endian), `values` eight a value (native f64), in the same order.
+#[pyclass(frozen, module = "cpsolve._core", name = "Marginals")]
+pub struct Marginals {
+    #[pyo3(get)]
+    cells: Py<PyBytes>,
+    #[pyo3(get)]
+    values: Py<PyBytes>,
+}
+
+/// The [`Marginals`] of [`marginals`], the GIL released.
 #[pyfunction]
 #[pyo3(signature = (model, comps, handles, dists, seconds=None))]
 pub fn distribution_marginals<'py>(
@@ -115,7 +124,7 @@ pub fn distribution_marginals<'py>(
     handles: Vec<PyRef<'py, Counted>>,
     dists: Vec<Vec<f64>>,
     seconds: Option<f64>,
-) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+) -> PyResult<Marginals> {
     let refs: Vec<&Counted> = handles.iter().map(|h| &**h).collect();
     let m: &PyModel = &model;
     let dl = Deadline::after(seconds);
@@ -124,7 +133,10 @@ pub fn distribution_marginals<'py>(
         .map_err(stop_err)?;
     let cb: Vec<u8> = cells.iter().flat_map(|c| c.to_le_bytes()).collect();
     let vb: Vec<u8> = values.iter().flat_map(|v| v.to_ne_bytes()).collect();
-    Ok((PyBytes::new(py, &cb), PyBytes::new(py, &vb)))
+    Ok(Marginals {
+        cells: PyBytes::new(py, &cb).unbind(),
+        values: PyBytes::new(py, &vb).unbind(),
+    })
 }
 
 /// A set of integers `0..64 * words` as bits.
@@ -307,12 +319,23 @@ fn forced(
     Ok(Some((cells, mines, outside)))
 }
 
-/// [`forced`] for Python (the model's off-frontier cells are its own): `(cells, mines, outside)`, the forced cells four bytes each
-/// (little-endian), a byte each that is 1 for a mine, and the off-frontier cells' verdict (None:
-/// not forced); None when no placement meets the total. The GIL released.
+/// The cells [`forced`] forces (`forced_cells`): `cells` four bytes each (little-endian), `mines`
+/// a byte each that is 1 for a mine, in the same order, and `outside` the off-frontier cells'
+/// verdict (a mine or not; None: not forced).
+#[pyclass(frozen, module = "cpsolve._core", name = "ForcedCells")]
+pub struct ForcedCells {
+    #[pyo3(get)]
+    cells: Py<PyBytes>,
+    #[pyo3(get)]
+    mines: Py<PyBytes>,
+    #[pyo3(get)]
+    outside: Option<bool>,
+}
+
+/// [`forced`] for Python (the model's off-frontier cells are its own): the [`ForcedCells`], or
+/// None when no placement meets the total. The GIL released.
 #[pyfunction]
 #[pyo3(signature = (model, comps, handles, remaining, seconds=None))]
-#[allow(clippy::type_complexity)]
 pub fn forced_cells<'py>(
     py: Python<'py>,
     model: PyRef<'py, PyModel>,
@@ -320,7 +343,7 @@ pub fn forced_cells<'py>(
     handles: Vec<PyRef<'py, Counted>>,
     remaining: i64,
     seconds: Option<f64>,
-) -> PyResult<Option<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Option<bool>)>> {
+) -> PyResult<Option<ForcedCells>> {
     let refs: Vec<&Counted> = handles.iter().map(|h| &**h).collect();
     let m: &PyModel = &model;
     let n_outside = m.model.outside.len() as u64;
@@ -331,7 +354,11 @@ pub fn forced_cells<'py>(
     Ok(got.map(|(cells, mines, outside)| {
         let cb: Vec<u8> = cells.iter().flat_map(|c| c.to_le_bytes()).collect();
         let mb: Vec<u8> = mines.iter().map(|&m| u8::from(m)).collect();
-        (PyBytes::new(py, &cb), PyBytes::new(py, &mb), outside)
+        ForcedCells {
+            cells: PyBytes::new(py, &cb).unbind(),
+            mines: PyBytes::new(py, &mb).unbind(),
+            outside,
+        }
     }))
 }
 
