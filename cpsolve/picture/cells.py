@@ -169,6 +169,12 @@ def _glyphs(flat: np.ndarray, bg: np.ndarray, p: float) -> list[np.ndarray | Non
     m = region.shape[1]
     dist = np.sqrt(((region - bg[:, None, None, :]) ** 2).sum(axis=3))
     mask = (dist > FOREGROUND) & (dist >= 0.5 * dist.max(axis=(1, 2))[:, None, None])
+    # a line along the region's side is the tile's border or the board's frame (a lattice a pixel
+    # off at the board's edge, Windows 7's glossy rim), not a stroke: digits are centred
+    side = np.zeros(m, bool)
+    side[:2] = side[m - 2:] = True
+    mask &= ~((mask.mean(axis=2) >= 0.85) & side)[:, :, None]
+    mask &= ~((mask.mean(axis=1) >= 0.85) & side)[:, None, :]
     rows, cols = mask.any(axis=2), mask.any(axis=1)
     idx = np.arange(m)
     top = np.where(rows, idx, m).min(axis=1)
