@@ -117,3 +117,23 @@ def test_covered_cells_on_strong_edges_grow_over_revealed_cells_on_faint_ones() 
     assert np.isclose(grown.x0, m + b, atol=1) and np.isclose(grown.y0, m, atol=1)
     reading = read_image(encode(img, "PNG"))
     assert (reading.board.rows, reading.board.cols) == (rows, cols)
+
+
+def test_flat_tiles_parted_by_a_gap_are_one_lattice() -> None:
+    """GNOME 3's flat tiles stand 4 px apart on a lighter background: each tile's edges were a group
+    of their own, and no lattice was found (gnome3flat-mid-16x16.png). Where no group makes a
+    lattice, groups of edges up to a few pixels apart are joined."""
+    import numpy as np
+
+    from cpsolve.picture.grid import find_grids
+
+    rows, cols, pitch, gap = 8, 10, 30, 4
+    img = np.full((rows * pitch + 60, cols * pitch + 60, 3), 237, np.uint8)
+    for r in range(rows):
+        for c in range(cols):
+            shade = 186 if (r * 7 + c * 3) % 5 == 0 else 222
+            y, x = 31 + r * pitch, 31 + c * pitch  # (odd: the groups are found at half resolution)
+            img[y + gap // 2:y + pitch - gap // 2, x + gap // 2:x + pitch - gap // 2] = shade
+    grids = find_grids(img, 6)
+    assert grids and (grids[0].rows, grids[0].cols) == (rows, cols)
+    assert abs(grids[0].cell_size - pitch) < 0.2

@@ -36,6 +36,10 @@ MIN_CELLS = 6
 PERSIST = 4
 #: a cell whose sides carry edges over at least this fraction is "lined"
 LINED = 0.7
+#: how far apart (pixels) edges may lie and still be one group: first lines drawn side by side; then,
+#: where that finds no lattice, tiles parted by a gap of background (GNOME 3's flat tiles lie 4 px
+#: apart, each tile its own group at 3)
+JOINS = (3, 7)
 #: refinements of one lattice before it is given up as unsettled (each may grow it two cells a side)
 MAX_REFINE = 8
 
@@ -117,7 +121,16 @@ def edge_maps(rgb: np.ndarray, threshold: int) -> Edges:
 def find_grids(rgb: np.ndarray, threshold: int = 20, limit: int = 4) -> list[Grid]:
     """Lattices found in the picture, best first (perhaps none)."""
     edges = edge_maps(rgb, threshold)
-    lines = cv2.dilate(edges.v | edges.h, np.ones((3, 3), np.uint8))
+    found: list[Grid] = []
+    for join in JOINS:
+        found = _grids_in_groups(edges, join, limit)
+        if found:
+            break
+    return found
+
+
+def _grids_in_groups(edges: Edges, join: int, limit: int) -> list[Grid]:
+    lines = cv2.dilate(edges.v | edges.h, np.ones((join, join), np.uint8))
     # the groups are found at half resolution (lines three pixels thick stay joined; a quarter of
     # the work), their boxes then scaled back with a pixel of slack
     n, _, stats, _ = cv2.connectedComponentsWithStats(np.ascontiguousarray(lines[::2, ::2]), connectivity=8)
@@ -476,37 +489,33 @@ def grown_over_faint_cells(rgb: np.ndarray, grid: Grid, threshold: int) -> Grid 
     A skin whose revealed cells are parted by faint lines (KMines: a step of 12) shows only its
     covered cells on strong edges: the lattice found there is part of the board, its pitch measured
     on a few tiles' frames. So the row or column of lattice cells just outside each side is looked
-    at on faint edges (in a margin of three cells only: cheap); where one is lined over half its
+    at on faint edges (in a strip along that side only: cheap); where one is lined over half its
     length the board goes on, and the lattice is settled again on the faint edges of the picture."""
-    height, width = rgb.shape[:2]
-    p = grid.cell_size
-    x_lo, x_hi = max(0, int(grid.x0 - 3 * p)), min(width, int(grid.x0 + (grid.cols + 3) * grid.pitch_x) + 1)
-    y_lo, y_hi = max(0, int(grid.y0 - 3 * p)), min(height, int(grid.y0 + (grid.rows + 3) * grid.pitch_y) + 1)
-    faint = edge_maps(rgb[y_lo:y_hi, x_lo:x_hi], threshold)
-    xs = grid.x0 - x_lo + grid.pitch_x * np.arange(-1, grid.cols + 2)
-    ys = grid.y0 - y_lo + grid.pitch_y * np.arange(-1, grid.rows + 2)
-    inside_x = (xs >= -0.5) & (xs <= x_hi - x_lo + 0.5)
-    inside_y = (ys >= -0.5) & (ys <= y_hi - y_lo + 0.5)
-    if not (inside_x.all() and inside_y.all()):
-        # the board reaches the picture's edge on some side: only the sides inside are looked at
-        xs, ys = xs[inside_x], ys[inside_y]
-        if len(xs) < 3 or len(ys) < 3:
-            return grid
-    lined = lined_cells(faint, xs, ys, p) >= LINED
-    c_in = slice(1 if inside_x[0] else 0, len(xs) - 2 if inside_x[-1] else len(xs) - 1)
-    r_in = slice(1 if inside_y[0] else 0, len(ys) - 2 if inside_y[-1] else len(ys) - 1)
-    beside = []
-    if inside_y[0]:
-        beside.append(lined[0, c_in])
-    if inside_y[-1]:
-        beside.append(lined[-1, c_in])
-    if inside_x[0]:
-        beside.append(lined[r_in, 0])
-    if inside_x[-1]:
-        beside.append(lined[r_in, -1])
-    if not any(side.size and side.mean() >= 0.5 for side in beside):
+    if not any(_lined_beside(rgb, grid, side, threshold) >= 0.5 for side in "tblr"):
         return grid
     grown = settle(edge_maps(rgb, threshold), grid)
     if grown is None or grown.rows * grown.cols <= grid.rows * grid.cols:
         return None
     return grown
+
+
+def _lined_beside(rgb: np.ndarray, grid: Grid, side: str, threshold: int) -> float:
+    """The fraction of lined lattice cells, on edges of ``threshold``, in the row (side "t" or "b")
+    or column ("l", "r") just outside the grid; 0 where that is outside the picture."""
+    height, width = rgb.shape[:2]
+    px, py = grid.pitch_x, grid.pitch_y
+    if side in "tb":
+        y = grid.y0 - py if side == "t" else grid.y0 + grid.rows * py
+        ys = np.array([y, y + py])
+        xs = grid.x0 + px * np.arange(grid.cols + 1)
+    else:
+        x = grid.x0 - px if side == "l" else grid.x0 + grid.cols * px
+        xs = np.array([x, x + px])
+        ys = grid.y0 + py * np.arange(grid.rows + 1)
+    if xs[0] < -0.5 or ys[0] < -0.5 or xs[-1] > width + 0.5 or ys[-1] > height + 0.5:
+        return 0.0
+    m = int(0.3 * grid.cell_size) + 2  # room for the lines' widening (lined_cells) and the diffs
+    x_lo, x_hi = max(0, int(xs[0]) - m), min(width, int(xs[-1]) + m)
+    y_lo, y_hi = max(0, int(ys[0]) - m), min(height, int(ys[-1]) + m)
+    faint = edge_maps(rgb[y_lo:y_hi, x_lo:x_hi], threshold)
+    return float((lined_cells(faint, xs - x_lo, ys - y_lo, grid.cell_size) >= LINED).mean())
