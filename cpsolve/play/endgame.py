@@ -135,7 +135,7 @@ class EndgameSearch:
             got = invoke(self._core.best_move, seconds())
         except BudgetExceeded:
             raise self._stopped() from None
-        return None if got is None else (got[0], Fraction(got[1], self.n))
+        return None if got is None else (got.cell, Fraction(got.won, self.n))
 
     def value(self) -> Fraction:
         """Chance to win the whole position with optimal play."""

@@ -179,7 +179,8 @@ class Evaluator:
         core: ``(4 s1 + s2) / 5`` (:data:`BLEND`), s1 >= s2 the two highest safeties among its living
         cells (off-frontier cells count as living; equal safeties in the components' order)."""
         assert self.state.core is not None
-        return call(self.state.core.blended, hyp.core, BLEND)
+        got = call(self.state.core.blended, hyp.core, BLEND)
+        return got.safety, got.safest
 
     # --- 50/50 influence --------------------------------------------------------------------------
 
@@ -195,12 +196,12 @@ class Evaluator:
         blocks, anchors ascending; :data:`FINAL_THRESHOLD` the share of placements above which a
         would-be 50/50 counts for influence)."""
         assert self.state.core is not None
-        pseudo, cells, enablers = call(self.state.core.scan, FINAL_THRESHOLD)
-        if pseudo is not None:
-            self.pseudo = pseudo
+        got = call(self.state.core.scan, FINAL_THRESHOLD)
+        if got.pseudo is not None:
+            self.pseudo = got.pseudo
             return
-        self._infl_cells = dict(cells)
-        self._infl_enablers = dict(enablers)
+        self._infl_cells = dict(got.cells)
+        self._infl_enablers = dict(got.enablers)
 
     def influence(self, i: int) -> int:
         """Placements in which opening ``i`` (when safe) breaks a would-be 50/50 it is part of (at

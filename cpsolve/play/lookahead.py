@@ -68,7 +68,7 @@ class CountedPosition:
         first, then the off-frontier cells, then the components' groups."""
         if self._prob is None:
             assert self.core is not None
-            self._prob = dict(zip(*self.core.probs(), strict=True))
+            self._prob = self.core.probs()
         return self._prob
 
     @property
@@ -76,7 +76,7 @@ class CountedPosition:
         """Placements with each unknown cell a mine, exactly (``prob`` is these over ``z``)."""
         if self._tally is None:
             assert self.core is not None
-            self._tally = dict(zip(*self.core.tallies(), strict=True))
+            self._tally = self.core.tallies()
         return self._tally
 
     def tally_of(self, cell: int) -> int:
@@ -123,7 +123,7 @@ class Hypothesis:
     @property
     def prob(self) -> dict[int, float]:
         if self._prob is None:
-            self._prob = dict(zip(*self.core.probs(), strict=True))
+            self._prob = self.core.probs()
         return self._prob
 
     def safe_cells(self) -> list[int]:

@@ -180,11 +180,11 @@ def _keyed(analysis: Analysis) -> _Keyed:
         # Python step per proved cell was 0.3 s of a mid-game 1000x1000 board's 168,000); their keys
         # laid over the others, so the core reads one key per board cell
         proved_bytes = array("I", proved).tobytes()
-        pairs, index = _core.key_pairs(keys, proved_bytes, bytes(map(verdicts.__getitem__, proved)))
+        got = _core.key_pairs(keys, proved_bytes, bytes(map(verdicts.__getitem__, proved)))
         objects = entries.objects
-        found = array("I", [entries.key(p_out if k == _NO_KEY else objects[k], _BOOL[v]) for k, v in pairs])
+        found = array("I", [entries.key(p_out if k == _NO_KEY else objects[k], _BOOL[v]) for k, v in got.pairs])
         at = array("I")
-        at.frombytes(index)
+        at.frombytes(got.index)
         layers.append((proved_bytes, array("I", map(found.__getitem__, at)).tobytes()))
         return _Keyed(listed_bytes, _core.cell_keys(n, layers), True, default, entries)
     # an estimated board: its cells share a few value objects

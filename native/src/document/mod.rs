@@ -450,13 +450,13 @@ pub fn cell_keys<'py>(
 }
 
 /// Distinct `(key, flag)` pairs, and per cell the index of its pair (four bytes each).
-type KeyPairs = (Vec<(u32, u8)>, Vec<u8>);
+type Pairs = (Vec<(u32, u8)>, Vec<u8>);
 
 /// The distinct `(key, flag)` pairs of `cells` (four bytes each, board cells), the key read off
 /// `keys` (four bytes a board cell; `u32::MAX` past its end) and the flag off `flags` (a byte a
 /// cell), in the order first met, and per cell the index of its pair (four bytes each): the proved
 /// cells' entries are found once per distinct pair, then mapped to the cells.
-pub(crate) fn pairs_of(keys: &[u8], cells: &[u8], flags: &[u8]) -> Result<KeyPairs, String> {
+pub(crate) fn pairs_of(keys: &[u8], cells: &[u8], flags: &[u8]) -> Result<Pairs, String> {
     if cells.len() % 4 != 0 || cells.len() / 4 != flags.len() {
         return Err("cells are four bytes each, a flag each".into());
     }
@@ -475,24 +475,32 @@ pub(crate) fn pairs_of(keys: &[u8], cells: &[u8], flags: &[u8]) -> Result<KeyPai
     Ok((pairs, index))
 }
 
-/// [`pairs_of`] for Python: `(pairs, index)`, the GIL released.
+/// The distinct (key, flag) pairs of the listed cells, in the order met (`key_pairs`), and each
+/// cell's pair's index (`index`: four bytes a cell, little-endian).
+#[pyclass(frozen, module = "cpsolve._core", name = "KeyPairs")]
+pub struct KeyPairs {
+    #[pyo3(get)]
+    pairs: Vec<(u32, u8)>,
+    #[pyo3(get)]
+    index: Py<PyBytes>,
+}
+
+/// [`pairs_of`] for Python, a [`KeyPairs`], the GIL released.
 #[pyfunction]
-#[allow(clippy::type_complexity)]
-pub fn key_pairs<'py>(
-    py: Python<'py>,
-    keys: &[u8],
-    cells: &[u8],
-    flags: &[u8],
-) -> PyResult<(Vec<(u32, u8)>, Bound<'py, PyBytes>)> {
+pub fn key_pairs(py: Python<'_>, keys: &[u8], cells: &[u8], flags: &[u8]) -> PyResult<KeyPairs> {
     let (pairs, index) = py
         .allow_threads(|| pairs_of(keys, cells, flags))
         .map_err(PyValueError::new_err)?;
-    Ok((pairs, PyBytes::new(py, &index)))
+    Ok(KeyPairs {
+        pairs,
+        index: PyBytes::new(py, &index).unbind(),
+    })
 }
 
 /// Adds this room's functions to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CellKeys>()?;
+    m.add_class::<KeyPairs>()?;
     m.add_function(wrap_pyfunction!(write_document, m)?)?;
     m.add_function(wrap_pyfunction!(best_cell, m)?)?;
     m.add_function(wrap_pyfunction!(cell_keys, m)?)?;

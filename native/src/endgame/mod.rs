@@ -206,6 +206,15 @@ pub struct Endgame {
     live: Vec<u32>,
 }
 
+/// An optimal first move (`Endgame.best_move`): its `cell` and the placements it wins (`won`).
+#[pyclass(frozen, module = "cpsolve._core", name = "BestMove")]
+pub struct BestMove {
+    #[pyo3(get)]
+    cell: u32,
+    #[pyo3(get)]
+    won: u64,
+}
+
 /// The node budget of `options` (none: no limit).
 fn node_budget(options: &Options) -> u64 {
     options.node_budget.unwrap_or(u64::MAX)
@@ -288,16 +297,16 @@ impl Endgame {
         .map_err(PyValueError::new_err)
     }
 
-    /// `(cell, placements won)` of an optimal first move; None when nothing is left to decide.
+    /// An optimal first move ([`BestMove`]); None when nothing is left to decide.
     #[pyo3(signature = (seconds=None))]
-    fn best_move(&mut self, py: Python<'_>, seconds: Option<f64>) -> PyResult<Option<(u32, u64)>> {
+    fn best_move(&mut self, py: Python<'_>, seconds: Option<f64>) -> PyResult<Option<BestMove>> {
         self.start(seconds);
         let search = &mut self.search;
         let got = py.allow_threads(|| {
             on_big_stack(search.levels(), || search.best_move()).unwrap_or(Err(OverBudget))
         });
         match got {
-            Ok(Some((k, won))) => Ok(self.live.get(k).map(|&c| (c, won))),
+            Ok(Some((k, won))) => Ok(self.live.get(k).map(|&cell| BestMove { cell, won })),
             Ok(None) => Ok(None),
             Err(OverBudget) => Err(self.stopped()),
         }
@@ -385,6 +394,7 @@ impl Endgame {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(endgame_placements, m)?)?;
     m.add_class::<Endgame>()?;
+    m.add_class::<BestMove>()?;
     m.add_class::<EndgameBoard>()?;
     Ok(())
 }

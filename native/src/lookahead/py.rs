@@ -6,6 +6,7 @@ use crate::errors::{no_configuration, no_total, stop_err};
 use crate::model::PyModel;
 use crate::options::Options;
 use pyo3::exceptions::PyValueError;
+use pyo3::types::PyDict;
 
 /// A guess candidate's settings for [`Position::score`], by keyword only: `safety` its chance to
 /// be safe, `infl` its 50/50 influence factor, `bar` the weight to beat or None, `pocket` whether it
@@ -63,6 +64,29 @@ pub struct Scored {
     common: Vec<u32>,
     #[pyo3(get)]
     dominating: Option<u32>,
+}
+
+/// A hypothetical position's blended safety (`Position.blended`) and its unique safest living
+/// cell (None: none, or a tie).
+#[pyclass(frozen, module = "cpsolve._core", name = "Blended")]
+pub struct Blended {
+    #[pyo3(get)]
+    safety: f64,
+    #[pyo3(get)]
+    safest: Option<u32>,
+}
+
+/// The pseudo-50/50 scan (`Position.scan`): the first pseudo-50/50 cell (`pseudo`, or None) and,
+/// when there is none, the would-be 50/50s' summed counts per tile (`cells`) and per missing
+/// enabler (`enablers`) as `(cell, count)` pairs.
+#[pyclass(frozen, module = "cpsolve._core", name = "PatternScan")]
+pub struct PatternScan {
+    #[pyo3(get)]
+    pseudo: Option<u32>,
+    #[pyo3(get)]
+    cells: Vec<(u32, BigUint)>,
+    #[pyo3(get)]
+    enablers: Vec<(u32, BigUint)>,
 }
 
 #[pymethods]
@@ -159,15 +183,17 @@ impl Position {
         self.z.clone()
     }
 
-    /// `(cells, probabilities)`: every unknown cell's mine probability (the float of the exact
-    /// ratio), fixed cells first, then the off-frontier cells, then the components' groups.
-    fn probs(&self, py: Python<'_>) -> PyResult<(Vec<u32>, Vec<f64>)> {
+    /// Cell -> mine probability of every unknown cell (the float of the exact ratio), fixed cells
+    /// first, then the off-frontier cells, then the components' groups.
+    fn probs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let prob = py
             .allow_threads(|| self.prob().map(|p| p.to_vec()))
             .map_err(stop_err)?;
-        let keys = self.keys();
-        let vals = keys.iter().map(|&x| prob[x as usize]).collect();
-        Ok((keys, vals))
+        let out = PyDict::new(py);
+        for x in self.keys() {
+            out.set_item(x, prob[x as usize])?;
+        }
+        Ok(out)
     }
 
     /// The mine probability of `cell`, None if it is not unknown.
@@ -176,8 +202,8 @@ impl Position {
         Ok(prob.get(cell as usize).copied().filter(|p| !p.is_nan()))
     }
 
-    /// `(cells, placements with each a mine)`, exact, in the order of `probs`.
-    fn tallies(&self, py: Python<'_>) -> PyResult<(Vec<u32>, Vec<BigUint>)> {
+    /// Cell -> placements with it a mine, exact, in the order of `probs`.
+    fn tallies<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let keys = self.keys();
         let vals = py
             .allow_threads(|| {
@@ -186,7 +212,11 @@ impl Position {
                     .collect::<Result<Vec<_>, _>>()
             })
             .map_err(stop_err)?;
-        Ok((keys, vals))
+        let out = PyDict::new(py);
+        for (x, v) in keys.into_iter().zip(vals) {
+            out.set_item(x, v)?;
+        }
+        Ok(out)
     }
 
     /// Placements with `cell` a mine (exact), None if it is not unknown: one cell of `tallies`.
@@ -298,8 +328,8 @@ impl Position {
             .map_err(stop_err)
     }
 
-    /// `(blended safety, unique safest living cell or None)` of `hyp`, derived from this position,
-    /// with `weights` (w1, w2) of the safest and the second safest living cell.
+    /// The [`Blended`] safety of `hyp`, derived from this position, with `weights` (w1, w2) of the
+    /// safest and the second safest living cell.
     #[pyo3(signature = (hyp, weights, seconds=None))]
     fn blended(
         &self,
@@ -307,14 +337,16 @@ impl Position {
         hyp: PyRef<'_, Position>,
         weights: (u32, u32),
         seconds: Option<f64>,
-    ) -> PyResult<(f64, Option<u32>)> {
+    ) -> PyResult<Blended> {
         if hyp.kind.len() != self.kind.len() {
             return Err(PyValueError::new_err("a position of another board"));
         }
         let dl = Deadline::after(seconds);
         let h: &Position = &hyp;
-        py.allow_threads(|| self.blend(h, weights, &dl))
-            .map_err(stop_err)
+        let (safety, safest) = py
+            .allow_threads(|| self.blend(h, weights, &dl))
+            .map_err(stop_err)?;
+        Ok(Blended { safety, safest })
     }
 
     /// The score of candidate `cell` (see `Evaluator.evaluate`) with `candidate`'s settings, or
@@ -355,23 +387,19 @@ impl Position {
             .map_err(stop_err)
     }
 
-    /// The pseudo-50/50 scan of the guess evaluator (native/src/lookahead/patterns.rs):
-    /// `(pseudo, cells, enablers)`, the first pseudo-50/50 cell or None, and (when there is none)
-    /// the would-be 50/50s' summed counts per tile and per missing enabler as `(cell, count)` pairs,
-    /// `threshold` the share of placements above which a pattern counts.
+    /// The pseudo-50/50 scan of the guess evaluator (native/src/lookahead/patterns.rs), a
+    /// [`PatternScan`]; `threshold` the share of placements above which a pattern counts.
     #[pyo3(signature = (threshold, seconds=None))]
-    #[allow(clippy::type_complexity)]
-    fn scan(
-        &self,
-        py: Python<'_>,
-        threshold: f64,
-        seconds: Option<f64>,
-    ) -> PyResult<(Option<u32>, Vec<(u32, BigUint)>, Vec<(u32, BigUint)>)> {
+    fn scan(&self, py: Python<'_>, threshold: f64, seconds: Option<f64>) -> PyResult<PatternScan> {
         let dl = Deadline::after(seconds);
         let got = py
             .allow_threads(|| self.scan_patterns(threshold, &dl))
             .map_err(stop_err)?;
-        Ok((got.pseudo, got.cells, got.enablers))
+        Ok(PatternScan {
+            pseudo: got.pseudo,
+            cells: got.cells,
+            enablers: got.enablers,
+        })
     }
 
     /// The 50/50 influence of `cell` (an unknown cell): placements in which opening it breaks a
@@ -413,6 +441,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Position>()?;
     m.add_class::<Candidate>()?;
     m.add_class::<Scored>()?;
+    m.add_class::<Blended>()?;
+    m.add_class::<PatternScan>()?;
     m.add_function(wrap_pyfunction!(ratio_float, m)?)?;
     Ok(())
 }
