@@ -193,6 +193,52 @@ def test_colour_distance_allows_for_jpeg_chroma() -> None:
     assert cells.colour_distance(navy, navy, grey) == 0
 
 
+def _gnome_looks() -> tuple[list[list[cells.CellLook]], list[str]]:
+    picture = SCREENS / "gnome40-mid-16x16.png"
+    values = [line.strip() for line in picture.with_suffix(".cells").read_text().splitlines() if line.strip()]
+    rgb = load_rgb(picture, picture.name)
+    grid = _grid_of(rgb, len(values), len(values[0]))
+    assert grid is not None
+    return cells.measure(rgb, grid), values
+
+
+def test_a_tinted_tile_and_its_digit_must_agree() -> None:
+    """GNOME's digits are alike; the tile's tint tells the number (skins.GNOME): a 1 on a 1's tint
+    is a sure 1, the same 1 on a 3's tint is unsure (tint and shape disagree), and so is a 1 on a
+    tint no digit has."""
+    from dataclasses import replace
+
+    from cpsolve.picture.skins import GNOME
+
+    looks, values = _gnome_looks()
+    one = next(looks[r][c] for r, row in enumerate(values) for c, v in enumerate(row) if v == "1")
+    value, conf = cells._digit(one, GNOME)
+    assert (value, conf >= cells.SURE) == ("1", True)
+    value, conf = cells._digit(replace(one, background=np.array(GNOME.digit_tiles[3], np.float64)), GNOME)
+    assert conf < cells.SURE, value
+    value, conf = cells._digit(replace(one, background=np.array([120.0, 200.0, 255.0])), GNOME)
+    assert conf < cells.SURE, value
+
+
+def test_a_dark_flag_is_told_from_another_mark_by_shape() -> None:
+    """GNOME's flags are dark, without red: a mark of the flag's shape on a covered tile is a sure
+    flag; a digit's shape there (no GNOME mark) is unsure, not a flag and not a sure question mark."""
+    from dataclasses import replace
+
+    from cpsolve.picture.skins import GNOME
+
+    looks, values = _gnome_looks()
+    read, conf, skin = cells.classify_board(looks, CLASSIC)
+    assert skin.name == "gnome"
+    flags = [(r, c) for r, row in enumerate(values) for c, v in enumerate(row) if v == "F"]
+    assert flags and all(read[r * 16 + c] == "F" and conf[r * 16 + c] >= cells.SURE for r, c in flags)
+    r, c = flags[0]
+    two = next(looks[i][j] for i, row in enumerate(values) for j, v in enumerate(row) if v == "2")
+    looks[r][c] = replace(looks[r][c], glyph=two.glyph, shape=two.shape)
+    read, conf, _ = cells.classify_board(looks, GNOME)
+    assert conf[r * 16 + c] < cells.SURE, read[r * 16 + c]
+
+
 if __name__ == "__main__":
     for font, digits in build_shapes().items():
         print(f"    {font!r}: {{")

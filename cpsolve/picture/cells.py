@@ -301,13 +301,17 @@ _SHAPE_DIGITS = np.array([digit for font in DIGIT_SHAPES.values() for digit in f
 _SHAPE_ROWS = {d: np.flatnonzero(np.equal(_SHAPE_DIGITS, d)) for d in sorted({int(x) for x in _SHAPE_DIGITS})}
 
 
-def shape_table(maps: np.ndarray) -> np.ndarray:
-    """Per glyph (maps: N x GLYPH*GLYPH), per digit (the keys of _SHAPE_ROWS in order), how like
-    the digit it is: the best correlation with any font's shape of it (-1..1; 0 for a blank glyph)."""
+def shape_table(maps: np.ndarray, shapes: np.ndarray | None = None,
+                rows_of: dict[int, np.ndarray] | None = None) -> np.ndarray:
+    """Per glyph (maps: N x GLYPH*GLYPH), per digit (the keys of ``rows_of`` in order; by default
+    _SHAPE_ROWS over _SHAPES), how like the digit it is: the best correlation with any font's
+    shape of it (-1..1; 0 for a blank glyph)."""
+    shapes = _SHAPES if shapes is None else shapes
+    rows_of = _SHAPE_ROWS if rows_of is None else rows_of
     v = maps.astype(np.float64) - maps.mean(axis=1, keepdims=True)
     norm = np.linalg.norm(v, axis=1, keepdims=True)
-    corr = (v / np.where(norm > 0, norm, 1.0)) @ _SHAPES.T
-    return np.stack([corr[:, rows].max(axis=1) for rows in _SHAPE_ROWS.values()], axis=1)
+    corr = (v / np.where(norm > 0, norm, 1.0)) @ shapes.T
+    return np.stack([corr[:, rows].max(axis=1) for rows in rows_of.values()], axis=1)
 
 
 def shape_scores(glyph: np.ndarray | None) -> dict[int, float]:
@@ -315,6 +319,14 @@ def shape_scores(glyph: np.ndarray | None) -> dict[int, float]:
     if glyph is None:
         return {}
     return dict(zip(_SHAPE_ROWS, shape_table(glyph.reshape(1, -1))[0].tolist()))
+
+
+def _shape_like(look: CellLook, shape: str) -> float:
+    """How like ``shape`` (as in DIGIT_SHAPES) the cell's glyph is (-1..1; -1 without a glyph)."""
+    if look.glyph is None:
+        return -1.0
+    return float(shape_table(look.glyph.reshape(1, -1), _unit(np.array([int(ch) for ch in shape], np.float64))
+                             .reshape(1, -1), {0: np.array([0])})[0, 0])
 
 
 def _ycc(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
@@ -353,9 +365,12 @@ COLOUR_NEAR = 60.0
 
 def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     """The digit on a revealed cell, and how sure: by colour (the nearest of the skin's digit
-    colours), checked by shape. Where the shape is clearly another digit's, that digit is read if
-    its colour could be the stroke's (JPEG turns a thin blue 1 into a 4's navy), else the cell is
-    unsure: colour and shape must agree for a sure digit."""
+    colours, or of its tiles' tints where those tell the number), checked by shape. Where the
+    shape is clearly another digit's, that digit is read if its colour could be the stroke's (JPEG
+    turns a thin blue 1 into a 4's navy), else the cell is unsure: colour and shape must agree for
+    a sure digit."""
+    if skin.digit_tiles:
+        return _tinted_digit(look, skin)
     colour = look.fg_colour
     dists = sorted((float(np.sqrt(((colour - np.array(ref, np.float32)) ** 2).sum())), digit)
                    for digit, ref in skin.digits.items())
@@ -379,6 +394,25 @@ def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
         return str(digit), min(conf, 0.1)
     second = max((v for d, v in scores.items() if d != best), default=-1.0)
     return str(best), _confidence(scores[best] - second, 0.3)
+
+
+#: a tile this near (RGB) one of the skin's tints is that tint
+TINT_NEAR = 12.0
+
+
+def _tinted_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
+    """A digit where the tile's tint tells the number (GNOME): the tint and the shape must agree."""
+    bg = look.background
+    dists = sorted((float(np.sqrt(((bg - np.array(ref, np.float64)) ** 2).sum())), digit)
+                   for digit, ref in skin.digit_tiles.items())
+    d1, digit = dists[0]
+    conf = _confidence(1 - d1 / TINT_NEAR, 0.5) if d1 < TINT_NEAR else 0.0
+    scores = look.shape or {}
+    own = scores.get(digit, -1.0)
+    rival = max((v for d, v in scores.items() if d != digit), default=-1.0)
+    if own < SHAPE_LIKE or rival - own > -SHAPE_AGAINST:
+        return str(digit), min(conf, 0.1)
+    return str(digit), min(conf, _confidence(own - rival, 0.3))
 
 
 #: a glyph this like a digit's shape, and this much more than like any other digit's, is clean
@@ -433,8 +467,11 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     big = [k for k, idx in enumerate(members) if len(idx) >= 0.1 * rows * cols]
     names = {known[k][0] if known[k] is not None else None for k in big}  # type: ignore[index]
     skin_name = None
-    if len(names) == 1 and None not in names:
-        skin_name = names.pop()
+    named = next(iter(names)) if len(names) == 1 else None
+    # (a skin whose covered grey is near other skins' greys needs its revealed tiles seen too)
+    if named is not None and (SKIN_BY_NAME[named].named_alone or
+                              {known[k][1] for k in big} == {True, False}):  # type: ignore[index]
+        skin_name = named
         for k, kn in enumerate(known):
             if kn is not None and kn[0] == skin_name and len(members[k]) >= 2:
                 state[k] = kn[1]
@@ -503,6 +540,10 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 mine_shape = look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
                 v = "W" if mine_shape else "F"
                 conf = min(sconf, cconf) if mine_shape != cov else 0.1
+            elif sym == MINE and skin.flag_shape and cov and _shape_like(look, skin.flag_shape) >= 0.6:
+                # a dark flag is a large dark blob too: by its shape a flag, else unsure
+                like = _shape_like(look, skin.flag_shape)
+                v, conf = ("F", min(cconf, _confidence(like - 0.7, 0.15))) if like >= 0.8 else ("*", 0.1)
             elif sym == MINE:
                 # a mine on a flat tile where the others lie on raised ones is the exploded one
                 v, conf = ("X" if mines_on_covered and not cov else "*"), min(sconf, cconf)
@@ -513,6 +554,10 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                     v, conf = ".", min(sconf, cconf)
                 elif look.red_fraction >= 0.03 and look.dark_fraction < 0.01:  # a red flag mark alone
                     v, conf = "F", min(sconf, cconf)
+                elif skin.flag_shape:
+                    # a skin whose flags are dark: by shape, a flag or (anything else) unsure
+                    like = _shape_like(look, skin.flag_shape)
+                    v, conf = ("F", min(sconf, cconf, _confidence(like - 0.7, 0.15))) if like >= 0.8 else ("?", 0.1)
                 else:
                     v, conf = "?", min(sconf, cconf, 1.0 if look.dark_fraction >= 0.03 else 0.2)
                 if v == "?" and look.red_fraction >= 0.03:

@@ -23,6 +23,15 @@ class Skin:
     covered: tuple[tuple[int, int, int], ...] = ()
     #: tile colours of revealed cells, for flat skins
     revealed: tuple[tuple[int, int, int], ...] = ()
+    #: digit -> its tile's colour, for skins whose digits are all drawn alike and whose tile's tint
+    #: tells the number (then ``digits`` is empty)
+    digit_tiles: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    #: whether its covered colour alone names the skin (a new game); False where another skin's
+    #: greys could pass for it, and a revealed colour must be seen too
+    named_alone: bool = True
+    #: the shape (as in DIGIT_SHAPES) of its flag where that is drawn without red: a mark of this
+    #: shape on a covered tile is a flag
+    flag_shape: str = ""
 
 
 CLASSIC = Skin("classic", {1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128), 5: (128, 0, 0),
@@ -42,7 +51,17 @@ CPSOLVE = Skin("cpsolve", {1: (0x1f, 0x4f, 0xd1), 2: (0x8a, 0x3f, 0xfc), 3: (0xc
                            5: (0x8a, 0x4b, 0x00), 6: (0x00, 0x72, 0x7a), 7: (0, 0, 0), 8: (0x6b, 0x6b, 0x6b)},
                covered=((0xa7, 0xb0, 0xba),), revealed=((0xe3, 0xe3, 0xe3),))
 
-SKINS = (CLASSIC, GOOGLE, CPSOLVE)
+#: GNOME Mines 3.x and 40+ (its default theme): flat rounded tiles, grey covered, light grey 0s,
+#: dark digits alike on a tile tinted by the number (gnome-mines data/themes/bgcolors/theme.css:
+#: #DDFAC3 #ECEDBF #EDDAB4 #EDC38A #F7A1A2 #FEA785 #FF7D60 #FF323C), dark flags
+_GNOME_TINTS = {1: (221, 250, 195), 2: (236, 237, 191), 3: (237, 218, 180), 4: (237, 195, 138),
+                5: (247, 161, 162), 6: (254, 167, 133), 7: (255, 125, 96), 8: (255, 50, 60)}
+GNOME = Skin("gnome", covered=((186, 189, 182),), revealed=((222, 222, 220), *_GNOME_TINTS.values()),
+             digit_tiles=_GNOME_TINTS, named_alone=False,
+             # the mean of the flags of tests/data/screens' gnome3-mid and gnome40-mid
+             flag_shape="0962000009996300099999600999630009610000092000000920000008100000")
+
+SKINS = (CLASSIC, GOOGLE, CPSOLVE, GNOME)
 
 #: What digits look like, per font: the mean glyph (cpsolve/picture/cells.py ``_glyphs``: the mark
 #: scaled to 8 rows, width in proportion) of each digit, row by row, each grid cell's coverage 0-9.
