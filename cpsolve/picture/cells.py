@@ -521,8 +521,9 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     if named is not None:
         skin = SKIN_BY_NAME[named]
     rows, cols = len(looks), len(looks[0])
-    mines_on_covered = any(sym == MINE and covered[r, c] for r in range(rows) for c, (sym, _) in
-                           enumerate(symbols[r]))
+    # (a dark flag is a mine-like blob too: a flag's shape is no mine shown on a covered tile)
+    mines_on_covered = any(sym == MINE and covered[r, c] and not (skin.flag_shape and _shape_like(
+        looks[r][c], skin.flag_shape) >= 0.6) for r in range(rows) for c, (sym, _) in enumerate(symbols[r]))
     values: list[str] = []
     confidence: list[float] = []
     for r in range(rows):
@@ -547,6 +548,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
             elif sym == MINE:
                 # a mine on a flat tile where the others lie on raised ones is the exploded one
                 v, conf = ("X" if mines_on_covered and not cov else "*"), min(sconf, cconf)
+                if any(_clean_digit(look, str(d)) for d in look.shape or {}):
+                    conf = min(conf, 0.1)  # a bold dark digit is a large dark blob too
             elif sym == FLAG:
                 v, conf = "F", sconf
             elif cov:
