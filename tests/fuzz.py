@@ -27,10 +27,12 @@ import signal
 import sys
 import tempfile
 import traceback
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from cpsolve import BoardError, InconsistentBoard, analyze, parse_board
 from cpsolve.board import COVERED, FLAG, MINE, Board, neighbours, parse_board_bytes
@@ -366,8 +368,11 @@ def _time_limit(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGPROF, old_prof)
 
 
-def run_cli(case: Case, workdir: Path) -> tuple[int, str, str]:
-    """``main(argv)`` in-process in ``workdir``, with files written there and stdin as bytes."""
+def run_cli(case: Case, workdir: Path, *, show_warnings: bool = False) -> tuple[int, str, str]:
+    """``main(argv)`` in-process in ``workdir``, with files written there and stdin as bytes.
+
+    ``show_warnings``: print warnings on standard error, as from a shell (pytest would collect them
+    instead), so that a library's warning beside a one-line refusal is seen."""
     for fname, data in case.files.items():
         (workdir / fname).write_bytes(data)
     out, err = io.StringIO(), io.StringIO()
@@ -377,7 +382,10 @@ def run_cli(case: Case, workdir: Path) -> tuple[int, str, str]:
     old_columns = os.environ.get("COLUMNS")
     os.environ["COLUMNS"] = str(COLUMNS)  # the width the text reports must fit (check_cli)
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), warnings.catch_warnings():
+            if show_warnings:
+                warnings.simplefilter("default")
+                warnings.showwarning = _show_warning
             status = main(case.argv)
     finally:
         sys.stdin = old_stdin
@@ -390,6 +398,11 @@ def run_cli(case: Case, workdir: Path) -> tuple[int, str, str]:
             with contextlib.suppress(OSError):
                 (workdir / fname).unlink()
     return status, out.getvalue(), err.getvalue()
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: Any = None, line: str | None = None) -> None:
+    sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
 
 
 #: The terminal width run_cli sets (COLUMNS): ``solve``'s summary, and its ``--wide`` grid, fit it.

@@ -26,7 +26,6 @@ import random
 import struct
 import tempfile
 import traceback
-import warnings
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -336,7 +335,7 @@ def run_cli_target(inp: Input, rng: random.Random, tally: fuzz.Tally, workdir: P
     for what, case in targets:
         try:
             with fuzz._time_limit(seconds):
-                status, out, err = run_cli_bytes(case, workdir)
+                status, out, err = fuzz.run_cli(case, workdir, show_warnings=True)
         except fuzz.Hang:
             tally.hangs += 1
             tally.fail("hang", case, fuzz._over(seconds))
@@ -353,43 +352,6 @@ def run_cli_target(inp: Input, rng: random.Random, tally: fuzz.Tally, workdir: P
             check_read(inp, case, status, out, err, tally)
         else:
             check_solve(inp, case, "-" if stdin is not None else name, status, out, err, tally)
-
-
-def run_cli_bytes(case: fuzz.Case, workdir: Path) -> tuple[int, str, str]:
-    """:func:`tests.fuzz.run_cli` with standard input as raw bytes (a picture is not UTF-8)."""
-    import contextlib
-    import os
-    import sys
-
-    from cpsolve.cli import main
-
-    for fname, data in case.files.items():
-        (workdir / fname).write_bytes(data)
-    out, err = io.StringIO(), io.StringIO()
-    old_stdin, old_cwd = sys.stdin, os.getcwd()
-    sys.stdin = io.TextIOWrapper(io.BytesIO(case.stdin or b""), encoding="utf-8")
-    os.chdir(workdir)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), warnings.catch_warnings():
-            # as from a shell: a warning is printed on standard error (pytest would collect it instead),
-            # so that a library's warning beside the one-line refusal is seen
-            warnings.simplefilter("default")
-            warnings.showwarning = _show_warning
-            status = main(case.argv)
-    finally:
-        sys.stdin = old_stdin
-        os.chdir(old_cwd)
-        for fname in case.files:
-            with contextlib.suppress(OSError):
-                (workdir / fname).unlink()
-    return status, out.getvalue(), err.getvalue()
-
-
-def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
-                  file: Any = None, line: str | None = None) -> None:
-    import sys
-
-    sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
 
 
 def run_http_target(inp: Input, client: Any, tally: fuzz.Tally) -> None:

@@ -23,7 +23,7 @@ from PIL import Image
 from cpsolve import analyze, parse_board
 
 from .picture_render import encode, random_position, render_board
-from .test_browser import ROOT, browser, check_overlay, idle, server, watched  # noqa: F401  (fixtures)
+from .test_browser import ROOT, check_overlay, idle, watched
 
 SCREENS = Path(__file__).parent / "data" / "screens"
 #: An Expert mid-game (Metasweeper, counter 090 and 9 flags): read exactly by the reader
@@ -63,7 +63,7 @@ def transcription(path: Path) -> str:
     return path.with_suffix(".txt").read_text()
 
 
-def test_a_dropped_screenshot_shows_its_board_and_the_overlay(server, browser, tmp_path) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_dropped_screenshot_shows_its_board_and_the_overlay(server, browser, tmp_path) -> None:  # type: ignore[no-untyped-def]
     page = watched(browser.new_page(viewport={"width": 1280, "height": 900}))
     page.goto(server)
     idle(page)
@@ -116,7 +116,7 @@ def doctored() -> tuple[bytes, tuple[int, int]]:
     return encode(render_board(cells, 20)), where
 
 
-def test_unsure_cells_are_marked_until_the_player_sets_them(server, browser, doctored,  # noqa: F811
+def test_unsure_cells_are_marked_until_the_player_sets_them(server, browser, doctored,
                                                             tmp_path) -> None:  # type: ignore[no-untyped-def]
     from cpsolve import read_image
 
@@ -157,7 +157,7 @@ def test_unsure_cells_are_marked_until_the_player_sets_them(server, browser, doc
     assert not page.errors, page.errors
 
 
-def test_a_pasted_screenshot_is_read_and_a_non_picture_is_refused(server, browser) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_pasted_screenshot_is_read_and_a_non_picture_is_refused(server, browser) -> None:  # type: ignore[no-untyped-def]
     page = watched(browser.new_page(viewport={"width": 1280, "height": 900}))
     page.goto(server)
     page.click("#tab-analyse")

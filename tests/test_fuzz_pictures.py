@@ -71,7 +71,7 @@ def test_a_grid_of_thousands_of_cells_is_refused_in_bounded_time(capsys) -> None
     rng = random.Random(0)
     inp = fp.Input(fp.save(img, "PNG", rng), "huge", "grid lines")
     case = fuzz.Case(["read", "grid.png"], {"grid.png": inp.data}, {})
-    status, out, err = fp.run_cli_bytes(case, _WORK)
+    status, out, err = fuzz.run_cli(case, _WORK, show_warnings=True)
     assert status == 2 and out == ""
     assert err.strip() == ("cpsolve: grid.png: no board found: a grid of 249x249 cells of 8 px is larger than "
                            f"read ({reader.MAX_CELLS:,} cells, {reader.MAX_GRID_PIXELS:,} pixels)")
@@ -82,7 +82,7 @@ def test_a_broken_tiff_is_refused_in_one_line_without_pillows_warning() -> None:
     (two lines) before the refusal; run as from a shell (warnings printed), the refusal is alone."""
     data = b"II*\x00" + random.Random(1).randbytes(300)
     case = fuzz.Case(["read", "t.png"], {"t.png": data}, {})
-    status, out, err = fp.run_cli_bytes(case, _WORK)
+    status, out, err = fuzz.run_cli(case, _WORK, show_warnings=True)
     assert status == 2 and out == ""
     assert err.splitlines() == ["cpsolve: t.png: not an image (not a PNG, JPEG, BMP, GIF or WebP picture)"]
 

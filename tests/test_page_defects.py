@@ -6,23 +6,13 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-import pytest
-
 from cpsolve import analyze, parse_board
 from cpsolve.render import palette
 from cpsolve.simulate.game import Game
-from tests.test_browser import analyse_text, browser, idle, rgb, rgb_hex, server, watched  # noqa: F401
+from tests.test_browser import analyse_text, idle, rgb, rgb_hex, watched
 
 BOARDS = Path(__file__).parent / "boards"
 HEADLINE = (BOARDS / "headline.txt").read_text()
-
-
-@pytest.fixture
-def page(browser):  # noqa: F811
-    p = watched(browser.new_page(viewport={"width": 1280, "height": 800}))
-    yield p
-    assert not p.errors, p.errors
-    p.close()
 
 
 def cell(r: int, c: int) -> str:
@@ -35,7 +25,7 @@ def kinds(page) -> dict[tuple[int, int], str]:
         "k: e.dataset.kind}))")}
 
 
-def new_game(page, server, difficulty: str, seed: int) -> None:  # noqa: F811
+def new_game(page, server, difficulty: str, seed: int) -> None:
     page.goto(server)
     idle(page)
     if difficulty in ("beginner", "intermediate", "expert"):
@@ -64,7 +54,7 @@ def lose(page, seed: int, wrong_flag: bool = False) -> Game:
     return referee
 
 
-def test_defect1_no_best_guess_nor_probabilities_after_a_win_or_a_loss(page, server):  # noqa: F811
+def test_defect1_no_best_guess_nor_probabilities_after_a_win_or_a_loss(page, server):
     new_game(page, server, "3x3x8", 1)   # one safe cell: the first click wins
     page.check("#overlay")
     idle(page)
@@ -84,7 +74,7 @@ def test_defect1_no_best_guess_nor_probabilities_after_a_win_or_a_loss(page, ser
     assert "proved" not in page.inner_text("#status")
 
 
-def test_defect2_w_explains_the_hovered_cell(page, server):  # noqa: F811
+def test_defect2_w_explains_the_hovered_cell(page, server):
     analyse_text(page, server, HEADLINE)
     page.focus(cell(1, 2))   # focus on the proved mine, the mouse over a proved-safe cell
     page.hover(cell(0, 3))
@@ -93,7 +83,7 @@ def test_defect2_w_explains_the_hovered_cell(page, server):  # noqa: F811
     assert page.inner_text("#message").startswith("0,3 is proved SAFE")
 
 
-def test_defect3_a_tap_in_analyse_inspects_and_why_works(browser, server):  # noqa: F811
+def test_defect3_a_tap_in_analyse_inspects_and_why_works(browser, server):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page = watched(ctx.new_page())
     errors = page.errors
@@ -114,7 +104,7 @@ def test_defect3_a_tap_in_analyse_inspects_and_why_works(browser, server):  # no
     ctx.close()
 
 
-def test_defect4_the_info_line_follows_a_click(page, server):  # noqa: F811
+def test_defect4_the_info_line_follows_a_click(page, server):
     new_game(page, server, "beginner", 3)
     page.hover(cell(4, 4))
     assert page.inner_text("#info") == "4,4: covered"
@@ -123,7 +113,7 @@ def test_defect4_the_info_line_follows_a_click(page, server):  # noqa: F811
     assert page.inner_text("#info").startswith("4,4: revealed")
 
 
-def test_defect5_layout_mines_and_wrong_flags_after_a_loss(page, server):  # noqa: F811
+def test_defect5_layout_mines_and_wrong_flags_after_a_loss(page, server):
     new_game(page, server, "beginner", 3)
     referee = lose(page, 3, wrong_flag=True)
     looks = page.evaluate("""() => [...document.querySelectorAll('#board .cell')].map(e => ({
@@ -141,7 +131,7 @@ def test_defect5_layout_mines_and_wrong_flags_after_a_loss(page, server):  # noq
             assert math.dist(rgb(x["bg"]), pmine) > 150, x      # not the proved mine's dark red
 
 
-def test_defect6_digit_colours_are_far_apart(page, server):  # noqa: F811
+def test_defect6_digit_colours_are_far_apart(page, server):
     page.goto(server)
     colours = page.evaluate("""() => [1,2,3,4,5,6,7,8].map(k => { const e = document.createElement('button');
         e.className = 'cell rev n' + k; document.body.appendChild(e); const c = getComputedStyle(e).color;
@@ -153,7 +143,7 @@ def test_defect6_digit_colours_are_far_apart(page, server):  # noqa: F811
         assert not (g > r + 30 and g > b + 10), "a digit is green: green means proved safe"
 
 
-def test_defect7_speed_slider_right_is_faster(page, server):  # noqa: F811
+def test_defect7_speed_slider_right_is_faster(page, server):
     page.goto(server)
     page.fill("#speed", page.get_attribute("#speed", "max"))
     fast = page.evaluate("() => window.cpsolve.autoplayDelay()")
@@ -162,7 +152,7 @@ def test_defect7_speed_slider_right_is_faster(page, server):  # noqa: F811
     assert fast == 0 and slow >= 500
 
 
-def test_defect8_editing_keeps_the_text_and_its_comments(page, server):  # noqa: F811
+def test_defect8_editing_keeps_the_text_and_its_comments(page, server):
     text = "# my position\nmines: 1\n. 1 . . .\n# the middle row:\n.  . . . .\n. . . 1 .\n"
     analyse_text(page, server, text)
     page.focus(cell(2, 0))
@@ -175,7 +165,7 @@ def test_defect8_editing_keeps_the_text_and_its_comments(page, server):  # noqa:
     assert doc["proved_mine"] == [list(c) for c in want.proved_mine]
 
 
-def test_defect9_messages_show_above_a_large_board(page, server):  # noqa: F811
+def test_defect9_messages_show_above_a_large_board(page, server):
     new_game(page, server, "40x40x300", 1)
     page.fill("#seed", "not a number")
     page.click("#new-game")

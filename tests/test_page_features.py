@@ -14,15 +14,15 @@ from cpsolve import analyze, parse_board
 from cpsolve.board import neighbours
 from cpsolve.layout import Layout
 from cpsolve.simulate.game import Game
-from tests.test_browser import analyse_text, browser, idle, server, watched  # noqa: F401  (fixtures)
-from tests.test_page_defects import HEADLINE, cell, new_game, page  # noqa: F401  (fixtures)
+from tests.test_browser import analyse_text, idle, watched
+from tests.test_page_defects import cell, new_game
 
 
 def game(p) -> dict:
     return p.evaluate("() => window.cpsolve.game")
 
 
-def test_no_guess_expert_game_won_by_reveal_all_proved_safe_alone(page, server):  # noqa: F811
+def test_no_guess_expert_game_won_by_reveal_all_proved_safe_alone(page, server):
     page.goto(server)
     page.select_option("#difficulty", "expert")
     page.check("#no-guess")
@@ -51,7 +51,7 @@ def test_no_guess_expert_game_won_by_reveal_all_proved_safe_alone(page, server):
     assert f"3BV {bv}" in page.inner_text("#message") and "3BV/s" in page.inner_text("#message")
 
 
-def test_chord_by_left_click_on_a_satisfied_number(page, server):  # noqa: F811
+def test_chord_by_left_click_on_a_satisfied_number(page, server):
     new_game(page, server, "beginner", 11)
     referee = Game(9, 9, 10, seed=11)
     referee.reveal(4, 4)
@@ -76,7 +76,7 @@ def test_chord_by_left_click_on_a_satisfied_number(page, server):  # noqa: F811
     assert [v if v != -2 else -1 for v in after.cells] == list(referee.board().cells)
 
 
-def test_share_url_reopens_the_same_position(page, server, browser):  # noqa: F811
+def test_share_url_reopens_the_same_position(page, server, browser):
     text = "# shared\nmines: 1\n. 1 . . .\n. . . . .\n. . . 1 .\n"
     analyse_text(page, server, text)
     page.click("#share")
@@ -103,7 +103,7 @@ def test_share_url_reopens_the_same_position(page, server, browser):  # noqa: F8
     fresh.close()
 
 
-def test_phone_expert_board_fits_and_no_text_is_under_11px(browser, server):  # noqa: F811
+def test_phone_expert_board_fits_and_no_text_is_under_11px(browser, server):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     pg = watched(ctx.new_page())
     errors = pg.errors
@@ -136,7 +136,7 @@ def test_phone_expert_board_fits_and_no_text_is_under_11px(browser, server):  # 
     ctx.close()
 
 
-def test_autoplay_to_a_guess_stops_where_a_guess_is_needed(page, server):  # noqa: F811
+def test_autoplay_to_a_guess_stops_where_a_guess_is_needed(page, server):
     new_game(page, server, "expert", 4)
     page.fill("#speed", page.get_attribute("#speed", "max"))
     page.click(cell(8, 15))
@@ -153,7 +153,7 @@ def test_autoplay_to_a_guess_stops_where_a_guess_is_needed(page, server):  # noq
         assert g["state"] == "won"   # proved moves alone won it: no guess was made
 
 
-def test_practice_takes_a_losing_click_back(page, server):  # noqa: F811
+def test_practice_takes_a_losing_click_back(page, server):
     new_game(page, server, "beginner", 3)
     page.check("#practice")
     referee = Game(9, 9, 10, seed=3)
@@ -177,7 +177,7 @@ def test_practice_takes_a_losing_click_back(page, server):  # noqa: F811
     assert [(g["won"], g["basis"], g["helps"]) for g in rec["games"]] == [(False, "assisted", ["take back"])]
 
 
-def test_palette_drag_paint_undo_redo(page, server):  # noqa: F811
+def test_palette_drag_paint_undo_redo(page, server):
     analyse_text(page, server, "4x2x1")
     page.click('#tools button[data-tool="0"]')
     a = page.locator(cell(1, 0)).bounding_box()
@@ -195,7 +195,7 @@ def test_palette_drag_paint_undo_redo(page, server):  # noqa: F811
     idle(page)
 
 
-def test_why_this_guess_names_the_rule(page, server):  # noqa: F811
+def test_why_this_guess_names_the_rule(page, server):
     new_game(page, server, "expert", 0)
     page.click(cell(0, 0))
     idle(page)

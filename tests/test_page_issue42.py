@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from cpsolve.simulate.game import Game
-from tests.test_browser import browser, idle, rgb, server, watched  # noqa: F401  (fixtures)
-from tests.test_page_defects import cell, new_game, page  # noqa: F401  (fixtures)
+from tests.test_browser import idle, rgb, watched
+from tests.test_page_defects import cell, new_game
 
 BOARDS = Path(__file__).parent / "boards"
 RECORD = "() => JSON.parse(localStorage.getItem('cpsolve.record.v2'))"
@@ -22,7 +22,7 @@ def game(p) -> dict:
     return p.evaluate("() => window.cpsolve.game")
 
 
-def win_by_hand(page, seed: int) -> None:  # noqa: F811
+def win_by_hand(page, seed: int) -> None:
     """A beginner game (safe first click at 0,0) won by clicking every safe cell, the overlay off."""
     referee = Game(9, 9, 10, seed=seed, first_click="safe")
     referee.reveal(0, 0)
@@ -41,7 +41,7 @@ def parse_cells(p) -> list[list[str]]:
     return p.evaluate("() => window.cpsolve.board.cells")
 
 
-def test_defect3_statistics_keep_their_basis(page, server):  # noqa: F811
+def test_defect3_statistics_keep_their_basis(page, server):
     new_game(page, server, "beginner", 2)
     page.evaluate("() => localStorage.clear()")
     for _ in range(60):                       # the page plays: assisted (best move)
@@ -64,7 +64,7 @@ def test_defect3_statistics_keep_their_basis(page, server):  # noqa: F811
     assert "seed=4" in link                                     # replays the last game's layout
 
 
-def test_defect5_why_this_guess_is_this_games_with_figures(page, server):  # noqa: F811
+def test_defect5_why_this_guess_is_this_games_with_figures(page, server):
     new_game(page, server, "beginner", 0)
     page.click(cell(0, 0))
     idle(page)
@@ -89,7 +89,7 @@ def test_defect5_why_this_guess_is_this_games_with_figures(page, server):  # noq
     assert page.is_disabled("#why-guess")
 
 
-def test_defect6_share_reload_and_a_pasted_link(page, server, browser):  # noqa: F811
+def test_defect6_share_reload_and_a_pasted_link(page, server, browser):
     page.goto(server + "#play=beginner&first=safe")
     page.wait_for_function("() => window.cpsolve.game && window.cpsolve.game.rows === 9")
     page.click("#share")
@@ -112,7 +112,7 @@ def test_defect6_share_reload_and_a_pasted_link(page, server, browser):  # noqa:
     assert page.input_value("#seed") == "5" and page.input_value("#difficulty") == "intermediate"
 
 
-def test_defect7_why_button_then_a_tap_on_a_phone(browser, server):  # noqa: F811
+def test_defect7_why_button_then_a_tap_on_a_phone(browser, server):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     pg = watched(ctx.new_page())
     pg.goto(server + "#play=expert&first=safe&seed=3")      # 8,15 proves 20 cells safe
@@ -132,7 +132,7 @@ def test_defect7_why_button_then_a_tap_on_a_phone(browser, server):  # noqa: F81
     ctx.close()
 
 
-def test_defect8_a_flag_on_a_proved_safe_cell_is_questioned(page, server):  # noqa: F811
+def test_defect8_a_flag_on_a_proved_safe_cell_is_questioned(page, server):
     new_game(page, server, "expert", 3)
     page.check("#overlay")
     page.click(cell(8, 15))
@@ -163,7 +163,7 @@ def test_defect8_a_flag_on_a_proved_safe_cell_is_questioned(page, server):  # no
                     return
 
 
-def test_defect9_focus_is_not_the_dead_cell_marker(page, server):  # noqa: F811
+def test_defect9_focus_is_not_the_dead_cell_marker(page, server):
     new_game(page, server, "beginner", 3)
     page.focus(cell(4, 4))
     focus = page.evaluate("() => { const s = getComputedStyle(document.activeElement); "
@@ -183,7 +183,7 @@ def box(p) -> dict:
 
 
 @pytest.mark.parametrize("size", ["expert", "40x25x200"])
-def test_defect10_the_board_fits_1366x768_in_play_and_analyse(browser, server, size):  # noqa: F811
+def test_defect10_the_board_fits_1366x768_in_play_and_analyse(browser, server, size):
     pg = watched(browser.new_page(viewport={"width": 1366, "height": 768}))
     new_game(pg, server, size, 1)
     b = box(pg)
@@ -198,7 +198,7 @@ def test_defect10_the_board_fits_1366x768_in_play_and_analyse(browser, server, s
     pg.close()
 
 
-def test_defect10_expert_fits_a_phone_turned(browser, server):  # noqa: F811
+def test_defect10_expert_fits_a_phone_turned(browser, server):
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     pg = watched(ctx.new_page())
     pg.goto(server + "#play=expert&first=safe&seed=3")
@@ -213,7 +213,7 @@ def test_defect10_expert_fits_a_phone_turned(browser, server):  # noqa: F811
     ctx.close()
 
 
-def test_defect11_no_probabilities_before_a_safe_first_click(page, server):  # noqa: F811
+def test_defect11_no_probabilities_before_a_safe_first_click(page, server):
     new_game(page, server, "expert", 12345)
     page.check("#overlay")
     idle(page)
@@ -223,7 +223,7 @@ def test_defect11_no_probabilities_before_a_safe_first_click(page, server):  # n
     assert "first click" in status and "best guess" not in status
 
 
-def test_defect12_small_things(page, server):  # noqa: F811
+def test_defect12_small_things(page, server):
     page.goto(server)                                                 # a board at once, no New game needed
     page.wait_for_function("() => window.cpsolve.game && window.cpsolve.board && window.cpsolve.board.rows > 0")
     new_game(page, server, "3x3x8", 1)                                 # the first click wins
@@ -247,7 +247,7 @@ def test_defect12_small_things(page, server):  # noqa: F811
     assert status.count("inconsistent board") == 1, status
 
 
-def test_feature5_question_marks_and_no_flags(page, server):  # noqa: F811
+def test_feature5_question_marks_and_no_flags(page, server):
     new_game(page, server, "beginner", 3)
     page.check("#marks")
     page.click(cell(8, 8), button="right")
@@ -264,7 +264,7 @@ def test_feature5_question_marks_and_no_flags(page, server):  # noqa: F811
     json.dumps(page.evaluate(RECORD))
 
 
-def test_defect4_the_outline_and_play_the_best_move_are_one_cell(page, server):  # noqa: F811
+def test_defect4_the_outline_and_play_the_best_move_are_one_cell(page, server):
     """Expert seed 12345, 8,15 then 0,0 (the issue's steps), then best moves: before each, the cell
     outlined as the best guess is the cell "Play the best move" opens (or among them, for proved moves)."""
     new_game(page, server, "expert", 12345)
@@ -293,7 +293,7 @@ BOARD_BOX = "() => { const r = document.getElementById('board').getBoundingClien
     "return [r.left + scrollX, r.top + scrollY, r.width, r.height]; }"
 
 
-def test_defect2_analyse_cycle_clicks_edit_the_cell_aimed_at(browser, server):  # noqa: F811
+def test_defect2_analyse_cycle_clicks_edit_the_cell_aimed_at(browser, server):
     """Analyse, the Cycle tool, 40 real clicks at cell centres computed before each (the issue: two
     clicks on 7,24 edited 7,24 and then 6,24, the status having wrapped): each edits the cell aimed at,
     and the board does not move."""
@@ -323,7 +323,7 @@ def test_defect2_analyse_cycle_clicks_edit_the_cell_aimed_at(browser, server):  
     pg.close()
 
 
-def test_defect2_a_guess_adds_nothing_above_the_board(page, server):  # noqa: F811
+def test_defect2_a_guess_adds_nothing_above_the_board(page, server):
     """Play: the first 'Play the best move' guess (which enables 'Why this guess?') does not move the board."""
     new_game(page, server, "expert", 0)
     page.click(cell(0, 0))
@@ -341,7 +341,7 @@ def test_defect2_a_guess_adds_nothing_above_the_board(page, server):  # noqa: F8
     assert page.evaluate(BOARD_BOX) == box
 
 
-def test_defect12_words(page, server):  # noqa: F811
+def test_defect12_words(page, server):
     """'1 mine', not '1 mines'; a proved move says 'proved', not 'proved (proved)'."""
     new_game(page, server, "4x4x1", 2)
     assert "1 mine," in page.inner_text("#message") and "1 mines" not in page.inner_text("#message")

@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-from tests.test_browser import browser, idle, server, watched  # noqa: F401  (fixtures)
+from tests.test_browser import idle, watched
 
 ACTIONS = int(os.environ.get("CPSOLVE_PERSON_ACTIONS", "210"))  # per viewport (the issue asks for at least 200)
 VIEWPORTS = [(1366, 768, False), (1920, 1080, False), (390, 844, True)]
@@ -50,7 +50,7 @@ def settle(page) -> None:
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def start(page, server: str, seed: int) -> None:  # noqa: F811
+def start(page, server: str, seed: int) -> None:
     page.goto("about:blank")   # a fresh load, not a same-document hash change
     page.goto(f"{server}#play=expert&first=safe&seed={seed}")
     page.wait_for_function("() => window.cpsolve.game && window.cpsolve.game.rows === 16")
@@ -98,7 +98,7 @@ def hit(kind: str, rc: tuple[int, int], before: dict, after: dict) -> bool:
     return ch == "."
 
 
-def play(page, server: str, touch: bool, seed0: int) -> dict:  # noqa: F811
+def play(page, server: str, touch: bool, seed0: int) -> dict:
     rng = random.Random(seed0)
     cdp = page.context.new_cdp_session(page) if touch else None
     seed = seed0
@@ -137,7 +137,7 @@ def play(page, server: str, touch: bool, seed0: int) -> dict:  # noqa: F811
 
 
 @pytest.mark.parametrize(("width", "height", "touch"), VIEWPORTS, ids=[f"{w}x{h}" for w, h, _ in VIEWPORTS])
-def test_every_action_lands_on_the_cell_aimed_at(browser, server, width, height, touch):  # noqa: F811
+def test_every_action_lands_on_the_cell_aimed_at(browser, server, width, height, touch):
     ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
     page = watched(ctx.new_page())
     try:

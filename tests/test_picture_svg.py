@@ -3,8 +3,6 @@ Debian's chromium at display scalings of 100-200%, read back to the board it was
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from cpsolve import parse_board
@@ -15,10 +13,6 @@ from cpsolve.render.svg import render_svg
 
 from .picture_render import random_position
 
-CHROMIUM = os.environ.get("CPSOLVE_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-
 
 def _hex(rgb: tuple[int, int, int]) -> str:
     return "#" + "".join(f"{v:02x}" for v in rgb)
@@ -28,18 +22,6 @@ def test_the_skin_is_the_palette() -> None:
     assert [_hex(CPSOLVE.digits[n]) for n in range(1, 9)] == list(palette.NUMBER_COLOURS)
     assert _hex(CPSOLVE.covered[0]) == palette.COVERED_PLAIN
     assert _hex(CPSOLVE.revealed[0]) == palette.REVEALED
-
-
-@pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does this)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.mark.parametrize("seed, scale", [(1, 1.0), (2, 1.5), (3, 2.0), (4, 1.25)])
