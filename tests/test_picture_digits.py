@@ -239,6 +239,31 @@ def test_a_dark_flag_is_told_from_another_mark_by_shape() -> None:
     assert conf[r * 16 + c] < cells.SURE, read[r * 16 + c]
 
 
+def test_a_tile_colour_backs_weak_bevels_unless_digits_lie_on_raised_tiles() -> None:
+    """Windows 7's glossy tiles have bevels near the threshold: every cell of win7blue-mid reads
+    sure and right, its covered tiles' colour (all raised) backing their weak bevels. A plain digit
+    on a raised tile says the board's bevels are misread: then the colour backs nothing, and the
+    weakest covered tiles are unsure again."""
+    from dataclasses import replace
+
+    picture = SCREENS / "win7blue-mid-9x9.png"
+    values = [line.strip() for line in picture.with_suffix(".cells").read_text().splitlines() if line.strip()]
+    rgb = load_rgb(picture, picture.name)
+    grid = _grid_of(rgb, len(values), len(values[0]))
+    assert grid is not None
+    looks = cells.measure(rgb, grid)
+    read, conf, _ = cells.classify_board(looks, CLASSIC, grid.cell_size)
+    assert read == [v for row in values for v in row]
+    assert min(conf) >= cells.SURE
+    two = next(looks[r][c] for r, row in enumerate(values) for c, v in enumerate(row) if v == "2")
+    r, c = next((r, c) for r, row in enumerate(values) for c, v in enumerate(row) if v == ".")
+    looks[r][c] = replace(looks[r][c], fg_fraction=two.fg_fraction, fg_colour=two.fg_colour, glyph=two.glyph,
+                          shape=two.shape)
+    _, conf, _ = cells.classify_board(looks, CLASSIC, grid.cell_size)
+    unsure = [i for i, x in enumerate(conf) if x < cells.SURE]
+    assert r * grid.cols + c in unsure and len(unsure) > 1  # the planted digit, and weak bevels besides
+
+
 if __name__ == "__main__":
     for font, digits in build_shapes().items():
         print(f"    {font!r}: {{")

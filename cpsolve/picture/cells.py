@@ -428,6 +428,11 @@ def _clean_digit(look: CellLook, digit: str) -> bool:
     return own >= CLEAN_SHAPE and all(own - v >= CLEAN_MARGIN for d, v in scores.items() if d != int(digit))
 
 
+#: a raised skin's tile colour shared by at least LIFT_GROUP cells, all raised or all flat, makes
+#: sure each of them whose own bevel is at least LIFT_OWN (its confidence) on that side
+LIFT_GROUP, LIFT_OWN = 4, 0.2
+
+
 def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], skin: Skin
           ) -> tuple[np.ndarray, np.ndarray, str | None]:
     """Per cell: is its tile covered, and how sure; and the flat skin recognised by its tile
@@ -478,6 +483,20 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     if raised and skin_name is None:
         covered = bevel > skin.bevel
         conf = np.clip(np.abs(bevel - skin.bevel) / max(skin.bevel, 1.0), 0, 1)
+        # glossy tiles (Windows 7) have weak bevels, near the threshold: where every cell of a tile
+        # colour falls on the same side, the colour backs each cell's own call (never turning it
+        # over, nor one with next to no bevel of its own); not where a plain digit lies on a
+        # raised tile, which says the bevels of this board are misread
+        flat_cov, flat_conf = covered.ravel(), conf.ravel()
+        looks_flat = [lk for row in looks for lk in row]
+        misread = any(flat_cov[i] and flat[i] == MARK and any(_clean_digit(looks_flat[i], str(d))
+                                                              for d in looks_flat[i].shape or {})
+                      for i in range(rows * cols))
+        for idx in members if not misread else []:
+            if len(idx) >= LIFT_GROUP and len({bool(flat_cov[i]) for i in idx}) == 1:
+                for i in idx:
+                    if flat_conf[i] >= LIFT_OWN:
+                        flat_conf[i] = 1.0
         return covered, conf, None
     bare = [k for k, st in enumerate(state) if st is None]
     if len(state) == 1 and bare:
