@@ -99,7 +99,7 @@ def test_soak_fuzz_pictures(client) -> None:  # type: ignore[no-untyped-def]
 
 MISREADS = sorted((Path(__file__).parent / "data" / "picture-misreads").glob("*.jpg"))
 #: the ones the reader still misreads (tests/data/picture-misreads/README.md): expected to fail
-STILL_MISREAD = {"soak-297-16x5.jpg", "soak-1719-26x8.jpg"}
+STILL_MISREAD: set[str] = set()
 
 
 @pytest.mark.parametrize("picture", [
