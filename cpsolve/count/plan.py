@@ -66,5 +66,5 @@ def elimination_plan(comp: Component) -> list[PlanStep]:
     groups = comp.groups
     steps = _core.elimination_plan([g.size for g in groups], [g.constraints for g in groups],
                                    [need for _, need in comp.constraints])
-    return [PlanStep(g, size, tuple(new), tuple(touch), tuple(closing), tuple(keep), tuple(caps))
-            for g, size, new, touch, closing, keep, caps in steps]
+    return [PlanStep(s.group, s.size, tuple(s.new_needs), tuple(s.touch), tuple(s.closing), tuple(s.keep),
+                     tuple(s.keep_caps)) for s in steps]

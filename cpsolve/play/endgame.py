@@ -116,12 +116,12 @@ class EndgameSearch:
     def first(self) -> dict[int, tuple[Fraction, bool]]:
         """First moves the last :meth:`best_move` evaluated: cell -> (chance to win after it, exact);
         not exact: the evaluation stopped once it could not beat the best, an upper bound."""
-        return {cell: (Fraction(won, self.n), done) for cell, won, done in self._core.first}
+        return {m.cell: (Fraction(m.won, self.n), m.exact) for m in self._core.first}
 
     @property
     def safety(self) -> dict[int, Fraction]:
         """Each live cell's chance to be safe (an upper bound on its value as a first move)."""
-        return {cell: Fraction(safe, self.n) for cell, safe in self._core.safety}
+        return {cell: Fraction(safe, self.n) for cell, safe in self._core.safety.items()}
 
     def _stopped(self) -> SearchBudgetExceeded:
         if self._core.out_of_time:

@@ -115,4 +115,4 @@ def prove_nominated(model: Model, nominated: Mapping[int, Fraction]) -> Nominate
     if got is None:
         return None
     sets = [frozenset(s) for s in got.sources]
-    return [(cells, mine, uses_total, sets[k]) for cells, mine, uses_total, k in got.forced]
+    return [(g.cells, g.mine, g.uses_total, sets[g.source]) for g in got.forced]

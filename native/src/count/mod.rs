@@ -230,38 +230,45 @@ fn count_component(
     })
 }
 
-/// The elimination plan as plain tuples (group, size, new_needs, touch, closing, keep, keep_caps),
-/// for the estimator's beam DP.
+/// One step of the elimination plan ([`plan::Step`], `elimination_plan`): the group placed and
+/// its size, the needs of the constraints it opens, the state slots it touches, those it closes,
+/// those kept and their caps.
+#[pyclass(frozen, module = "cpsolve._core", name = "PlanStep")]
+pub struct PlanStep {
+    #[pyo3(get)]
+    group: usize,
+    #[pyo3(get)]
+    size: u32,
+    #[pyo3(get)]
+    new_needs: Vec<i64>,
+    #[pyo3(get)]
+    touch: Vec<usize>,
+    #[pyo3(get)]
+    closing: Vec<usize>,
+    #[pyo3(get)]
+    keep: Vec<usize>,
+    #[pyo3(get)]
+    keep_caps: Vec<i64>,
+}
+
+/// The elimination plan's [`PlanStep`]s, for the estimator's beam DP.
 #[pyfunction]
-#[allow(clippy::type_complexity)]
 fn elimination_plan(
     sizes: Vec<u32>,
     group_cons: Vec<Vec<usize>>,
     needs: Vec<i64>,
-) -> PyResult<
-    Vec<(
-        usize,
-        u32,
-        Vec<i64>,
-        Vec<usize>,
-        Vec<usize>,
-        Vec<usize>,
-        Vec<i64>,
-    )>,
-> {
+) -> PyResult<Vec<PlanStep>> {
     let comp = plan::Comp::new(sizes, group_cons, needs).map_err(stop_err)?;
     Ok(plan::elimination_plan(&comp)
         .into_iter()
-        .map(|s| {
-            (
-                s.group,
-                s.size,
-                s.new_needs,
-                s.touch,
-                s.closing,
-                s.keep,
-                s.keep_caps,
-            )
+        .map(|s| PlanStep {
+            group: s.group,
+            size: s.size,
+            new_needs: s.new_needs,
+            touch: s.touch,
+            closing: s.closing,
+            keep: s.keep,
+            keep_caps: s.keep_caps,
         })
         .collect())
 }
@@ -419,6 +426,7 @@ fn convolve<'py>(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Counted>()?;
     m.add_class::<GroupMines>()?;
+    m.add_class::<PlanStep>()?;
     m.add_class::<TotalWeights>()?;
     m.add_class::<parts::Marginals>()?;
     m.add_class::<parts::ForcedCells>()?;

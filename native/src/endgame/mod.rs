@@ -10,6 +10,7 @@ use crate::errors::BudgetExceeded;
 use crate::options::Options;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 pub mod memo;
 pub mod placements;
@@ -215,6 +216,19 @@ pub struct BestMove {
     won: u64,
 }
 
+/// A first move the last `best_move` evaluated (`Endgame.first`): its `cell`, the placements it
+/// wins (`won`), and whether that is exact (else the evaluation stopped once it could not beat the
+/// best: an upper bound).
+#[pyclass(frozen, module = "cpsolve._core", name = "FirstMove")]
+pub struct FirstMove {
+    #[pyo3(get)]
+    cell: u32,
+    #[pyo3(get)]
+    won: u64,
+    #[pyo3(get)]
+    exact: bool,
+}
+
 /// The node budget of `options` (none: no limit).
 fn node_budget(options: &Options) -> u64 {
     options.node_budget.unwrap_or(u64::MAX)
@@ -369,24 +383,26 @@ impl Endgame {
         self.live.clone()
     }
 
-    /// First moves evaluated by the last best_move: (cell, placements won or an upper bound, exact).
+    /// First moves evaluated by the last best_move, in the order evaluated ([`FirstMove`]).
     #[getter]
-    fn first(&self) -> Vec<(u32, u64, bool)> {
+    fn first(&self) -> Vec<FirstMove> {
         self.search
             .first
             .iter()
-            .filter_map(|&(k, w, done)| self.live.get(k).map(|&c| (c, w, done)))
+            .filter_map(|&(k, won, exact)| {
+                self.live.get(k).map(|&cell| FirstMove { cell, won, exact })
+            })
             .collect()
     }
 
-    /// (cell, placements where it is safe) for each live cell.
+    /// Cell -> placements where it is safe, for each live cell.
     #[getter]
-    fn safety(&self) -> Vec<(u32, u64)> {
-        self.live
-            .iter()
-            .copied()
-            .zip(self.search.safety())
-            .collect()
+    fn safety<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        for (cell, safe) in self.live.iter().zip(self.search.safety()) {
+            out.set_item(cell, safe)?;
+        }
+        Ok(out)
     }
 }
 
@@ -395,6 +411,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(endgame_placements, m)?)?;
     m.add_class::<Endgame>()?;
     m.add_class::<BestMove>()?;
+    m.add_class::<FirstMove>()?;
     m.add_class::<EndgameBoard>()?;
     Ok(())
 }

@@ -611,5 +611,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Searched>()?;
     m.add_function(wrap_pyfunction!(nominated::prove_nominated, m)?)?;
     m.add_class::<nominated::Nominated>()?;
+    m.add_class::<nominated::ForcedGroup>()?;
     Ok(())
 }

@@ -248,13 +248,27 @@ fn every_source(m: &Model) -> Src {
     )
 }
 
-/// The cells an exact count decided by propagation (`prove_nominated`): per forced group
-/// `(board cells, is a mine, uses the total, index into sources)` in `forced`, and each source
-/// set as clue ids (-1: the total) in `sources`.
+/// A group propagation forced (`Nominated.forced`): its board `cells`, whether they are mines,
+/// whether the proof uses the total, and its `source` (an index into `Nominated.sources`).
+#[pyclass(frozen, module = "cpsolve._core", name = "ForcedGroup")]
+#[derive(Clone)]
+pub struct ForcedGroup {
+    #[pyo3(get)]
+    cells: Vec<u32>,
+    #[pyo3(get)]
+    mine: bool,
+    #[pyo3(get)]
+    uses_total: bool,
+    #[pyo3(get)]
+    source: usize,
+}
+
+/// The cells an exact count decided by propagation (`prove_nominated`): the [`ForcedGroup`]s in
+/// `forced`, and each source set as clue ids (-1: the total) in `sources`.
 #[pyclass(frozen, module = "cpsolve._core", name = "Nominated")]
 pub struct Nominated {
     #[pyo3(get)]
-    forced: Vec<(Vec<u32>, bool, bool, usize)>,
+    forced: Vec<ForcedGroup>,
     #[pyo3(get)]
     sources: Vec<Vec<i64>>,
 }
@@ -277,5 +291,16 @@ pub fn prove_nominated(
     let deadline = options.deadline();
     let (nodes, part_nodes) = (options.nodes(), options.part_nodes());
     py.allow_threads(|| prove(m, remaining, &nominated, nodes, part_nodes, &deadline))
-        .map(|(forced, sources)| Nominated { forced, sources })
+        .map(|(forced, sources)| Nominated {
+            forced: forced
+                .into_iter()
+                .map(|(cells, mine, uses_total, source)| ForcedGroup {
+                    cells,
+                    mine,
+                    uses_total,
+                    source,
+                })
+                .collect(),
+            sources,
+        })
 }
