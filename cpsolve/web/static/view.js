@@ -120,24 +120,37 @@ export function geometry(b) {
 export function displayed(r, c) { return S.turned ? [c, r] : [r, c]; }
 
 let lastDraw = null;
+// the board's cell elements in row-major order (cell (r, c) at r * cols + c), made by draw()
+let cells = [];
 export function draw() {
   const b = S.board;
   const grid = $("board");
-  if (!b || !b.rows) { grid.replaceChildren(); drawStatus(); updateButtons(); return; }
+  if (!b || !b.rows) { grid.replaceChildren(); cells = []; drawStatus(); updateButtons(); return; }
   const geo = geometry(b);
   document.documentElement.style.setProperty("--cell", `${geo.cell}px`);
   const key = `${b.rows}x${b.cols}:${geo.turned}`;
-  if (grid.dataset.key !== key || grid.childElementCount !== b.rows * b.cols) {
+  if (grid.dataset.key !== key || cells.length !== b.rows * b.cols || cells[0].parentNode.parentNode !== grid) {
     S.turned = geo.turned;
     grid.replaceChildren();
     grid.dataset.key = key;
     grid.dataset.cols = String(b.cols);
     grid.classList.toggle("turned", geo.turned);
     // cells placed absolutely (not a CSS grid): each cell is then its own layout boundary, and a click
-    // on a 200x200 board lays out the cells it changed, not 40,000 grid items
+    // on a 200x200 board lays out the cells it changed, not 40,000 grid items. They sit in one band
+    // per displayed row, which the browser skips painting while it is scrolled out of view
+    // (content-visibility): a click on a 200x200 board paints the rows on screen, not 40,000 cells
     const [wide, high] = geo.turned ? [b.rows, b.cols] : [b.cols, b.rows];
     grid.style.width = `calc(${wide} * (var(--cell) + 1px) - 1px)`;
     grid.style.height = `calc(${high} * (var(--cell) + 1px) - 1px)`;
+    const bands = [];
+    for (let d = 0; d < high; d++) {
+      const band = document.createElement("div");
+      band.className = "band";
+      band.setAttribute("role", "row");
+      band.style.top = `calc(${d} * (var(--cell) + 1px))`;
+      bands.push(band);
+    }
+    cells = new Array(b.rows * b.cols);
     for (let r = 0; r < b.rows; r++) {
       for (let c = 0; c < b.cols; c++) {
         const el = document.createElement("button");
@@ -146,12 +159,16 @@ export function draw() {
         el.dataset.r = r; el.dataset.c = c;
         el.setAttribute("role", "gridcell");
         el.tabIndex = -1;
-        const [dr, dc] = displayed(r, c);
-        el.style.top = `calc(${dr} * (var(--cell) + 1px))`;
+        const [, dc] = displayed(r, c);
         el.style.left = `calc(${dc} * (var(--cell) + 1px))`;
-        grid.appendChild(el);
+        cells[r * b.cols + c] = el;
       }
     }
+    // appended in displayed order, so that the tab and reading order follow the board as drawn
+    for (let d = 0; d < high; d++) {
+      for (let e = 0; e < wide; e++) bands[d].appendChild(geo.turned ? cells[e * b.cols + d] : cells[d * b.cols + e]);
+    }
+    grid.append(...bands);
   }
   const best = S.doc && overlayOn() && !gameOver() && S.doc.best_guess ? S.doc.best_guess : null;
   const whyClues = new Set((S.why ? S.why.clues : []).map(([r, c]) => r * b.cols + c));
@@ -160,12 +177,12 @@ export function draw() {
   const dead = new Set((S.dead || []).map(([r, c]) => r * b.cols + c));
   const exploded = S.game && S.mode === "play" && S.game.exploded ? S.game.exploded : null;
   const [fr, fc] = S.focus;
-  const els = grid.children;   // made in row-major order: cell (r, c) is child r * cols + c
+  const els = cells;   // row-major: cell (r, c) is cells[r * cols + c]
   // what a cell's look depends on besides its own character: when none of it changed since the last
   // draw, only the cells whose character changed are looked at again (a click on a 200x200 board)
   const deco = [S.doc, S.why, S.move, S.dead, S.mode, S.game && S.game.state, S.game && S.game.layout, overlayOn(),
     S.unsure, S.unsure && S.unsure.size, S.marks, S.marks && S.marks.size, grid.dataset.key];
-  const same = lastDraw && lastDraw.grid === grid.firstChild && lastDraw.deco.every((x, k) => x === deco[k]);
+  const same = lastDraw && lastDraw.cells === cells && lastDraw.deco.every((x, k) => x === deco[k]);
   const chars = same ? lastDraw.chars : null;
   const nextChars = new Array(b.rows * b.cols);
   for (let i = 0, n = b.rows * b.cols; i < n; i++) {
@@ -213,7 +230,7 @@ export function draw() {
       el.setAttribute("aria-label", info.text);
     }
   }
-  lastDraw = { grid: grid.firstChild, deco, chars: nextChars };
+  lastDraw = { cells, deco, chars: nextChars };
   const [ir, ic] = infoCell();
   if (ir < b.rows && ic < b.cols) showInfo(ir, ic);
   drawStatus();
@@ -235,7 +252,7 @@ export function focusCell(r, c) {
   S.focus = [r, c];
   S.hover = null;  // the keyboard (or a tap) chose this cell: W explains it
   for (const x of $("board").querySelectorAll('[tabindex="0"]')) { x.tabIndex = -1; x._tab = -1; }
-  const el = $("board").children[r * b.cols + c];
+  const el = cells[r * b.cols + c];
   if (el) { el.tabIndex = 0; el._tab = 0; el.focus(); showInfo(r, c); }
 }
 
