@@ -1,5 +1,6 @@
 """The Rust boundary's shape (issue 44): ``cpsolve/_core.pyi`` names no ``Any``; what the core
-exports takes at most 5 positional parameters (settings cross as the keyword-only ``_core.Options``);
+exports takes at most 5 positional parameters (settings cross as the keyword-only ``_core.Options``)
+and answers with named fields, not tuples (but for a few numeric pairs);
 the stub and the built module agree; and the core's exceptions become the error family's members at
 the one door (``cpsolve.boundary``)."""
 
@@ -42,6 +43,24 @@ def test_no_export_takes_more_than_five_positional_parameters() -> None:
         if len(params) > 5:
             wide.add(name)
     assert not wide, sorted(wide)
+
+
+#: Answers that are still a bare tuple (or a tuple or None): numeric pairs read as one value, a
+#: density or a fraction (p, q), a range of numbers (lo, hi), the blend's weights (w1, w2) as the
+#: constructor took them. The set must only shrink: a new tuple answer fails the test (answer a
+#: pyclass with named fields instead, as the others do).
+TUPLE_ANSWERS = {"Options.density", "ExactCount.outside", "Position.value_range", "Candidate.blend"}
+
+
+def _is_tuple(node: ast.expr) -> bool:
+    if isinstance(node, ast.BinOp):  # X | None
+        return _is_tuple(node.left) or _is_tuple(node.right)
+    return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "tuple"
+
+
+def test_no_export_answers_a_bare_tuple() -> None:
+    tuples = {name for name, fn in _functions().items() if fn.returns is not None and _is_tuple(fn.returns)}
+    assert tuples == TUPLE_ANSWERS
 
 
 def test_the_stub_and_the_module_agree() -> None:
