@@ -264,6 +264,27 @@ def test_a_tile_colour_backs_weak_bevels_unless_digits_lie_on_raised_tiles() -> 
     assert r * grid.cols + c in unsure and len(unsure) > 1  # the planted digit, and weak bevels besides
 
 
+def test_kmines_covered_tiles_are_told_by_their_shaded_face() -> None:
+    """KDE KMines draws covered tiles as shaded grey buttons with no bevel at the cell's sides, and
+    revealed tiles flat grey: where the flags' tiles are shaded and the digits' flat, a blank shaded
+    tile is covered. A digit on a shaded face contradicts that: unsure."""
+    from dataclasses import replace
+
+    picture = SCREENS / "kmines-mid-9x9.png"
+    values = [line.strip() for line in picture.with_suffix(".cells").read_text().splitlines() if line.strip()]
+    rgb = load_rgb(picture, picture.name)
+    grid = _grid_of(rgb, len(values), len(values[0]))
+    assert grid is not None
+    looks = cells.measure(rgb, grid)
+    read, conf, _ = cells.classify_board(looks, CLASSIC, grid.cell_size)
+    assert read == [v for row in values for v in row]
+    assert min(conf) >= cells.SURE
+    r, c = next((r, c) for r, row in enumerate(values) for c, v in enumerate(row) if v == "1")
+    looks[r][c] = replace(looks[r][c], shading=2 * cells.SHADED)
+    _, conf, _ = cells.classify_board(looks, CLASSIC, grid.cell_size)
+    assert conf[r * grid.cols + c] < cells.SURE
+
+
 if __name__ == "__main__":
     for font, digits in build_shapes().items():
         print(f"    {font!r}: {{")

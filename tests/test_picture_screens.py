@@ -102,8 +102,6 @@ NOT_YET_EXACT = {
     "google-browser-new-14x18.png": "Google in a browser window: not yet read exactly",
     **dict.fromkeys(["google-mid-20x24.png", "google-mid2-20x24.png"], "Google 2x mid-games: cells left unsure"),
     "jsminesweeper-analyser-16x30.jpg": "JSMinesweeper's analyser overlay on the covered cells",
-    **dict.fromkeys(["kmines-ca-mid-9x9.png", "kmines-mid-9x9.png", "kmines-uk-mid-9x9.png"],
-                    "KDE KMines: the grid is not found (its frame's lines mislead the pitch)"),
     **dict.fromkeys(["win7blue-mid-9x9.png", "win7green-mid-9x9.png"],
                     "Windows 7: every cell reads sure and right; the counter (plain digits) is not read"),
     "win7clone-mid-16x30.jpg": "Windows 7 in JPEG: the revealed island reads raised (unsure); the counter is not read",

@@ -52,6 +52,8 @@ class CellLook:
     reddish: float            # of the interior: pixels redder than they are green or blue by 40
     glyph: np.ndarray | None = None  # the mark's shape (:func:`_glyphs`), GLYPH x GLYPH; None: too little
     shape: dict[int, float] | None = None  # how like each digit the glyph is (:func:`shape_table`)
+    shading: float = 0.0      # spread (sd of luminance) of the interior's background pixels: a
+                              # shaded tile face, not a flat one
 
 
 def _lum(a: np.ndarray) -> np.ndarray:
@@ -114,6 +116,11 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     dist = np.sqrt(((inner - bg[:, None, None, :]) ** 2).sum(axis=3))
     fg = dist > FOREGROUND
     fg_fraction = fg.mean(axis=(1, 2))
+    plain = dist < 40
+    count_plain = np.maximum(plain.sum(axis=(1, 2)), 1)
+    ilum = _lum(inner)
+    mean_plain = (ilum * plain).sum(axis=(1, 2)) / count_plain
+    shading = np.sqrt(np.maximum((ilum ** 2 * plain).sum(axis=(1, 2)) / count_plain - mean_plain ** 2, 0.0))
     # the foreground's colour: the mean of its strongest pixels (the stroke's core, not its edges)
     strong = fg & (dist >= 0.75 * dist.max(axis=(1, 2))[:, None, None])
     count = strong.sum(axis=(1, 2))
@@ -150,7 +157,7 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     looks = [CellLook(float(bevel[i]), bg[i], float(fg_fraction[i]), fg_colour[i], float(dark_fraction[i]),
                       float(red_fraction[i]), float(blob_fill[i]), float(blob_span[i]), float(cross[i]),
                       float(edge_dark[i]), float(side_red[i]), float(blob_round[i]),
-                      float(reddish[i]), glyphs[i], shapes[i]) for i in range(n)]
+                      float(reddish[i]), glyphs[i], shapes[i], float(shading[i])) for i in range(n)]
     return [looks[r * cols:(r + 1) * cols] for r in range(rows)]
 
 
@@ -526,6 +533,32 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     return covered, conf, skin_name
 
 
+#: a tile face whose shading (sd of luminance) is at most PLAIN is flat; at least SHADED, shaded
+PLAIN, SHADED = 5.0, 6.0
+
+
+def _shaded_blanks(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], covered: np.ndarray,
+                   conf: np.ndarray) -> None:
+    """Cells read revealed whose tile face is shaded like the flags' where (nearly) every digit lies
+    on a flat face are covered: blank ones, and marked ones whose mark is no plain digit (KDE
+    KMines: covered tiles are shaded buttons with no bevel at their sides, revealed ones flat,
+    both grey). Changes ``covered`` and ``conf`` in place."""
+    cells_ = [(r, c, lk, symbols[r][c][0]) for r, row in enumerate(looks) for c, lk in enumerate(row)]
+    digits = [lk.shading for r, c, lk, sym in cells_ if sym == MARK and not covered[r, c]]
+    flags = [lk.shading for r, c, lk, sym in cells_ if sym == FLAG]
+    if len(digits) < 3 or sum(x <= PLAIN for x in digits) < 0.9 * len(digits) or not flags or min(flags) <= PLAIN:
+        return
+    for r, c, lk, sym in cells_:
+        if covered[r, c] or sym not in (NOTHING, MARK) or lk.shading <= PLAIN:
+            continue
+        if sym == MARK and any(_clean_digit(lk, str(d)) for d in lk.shape or {}):
+            conf[r, c] = min(conf[r, c], 0.1)  # a digit on a shaded face: one of the two is misread
+        elif lk.shading >= SHADED:
+            covered[r, c], conf[r, c] = True, 1.0
+        else:
+            conf[r, c] = min(conf[r, c], 0.1)
+
+
 #: below this cell size (pixels) a flag, a mine, a wrong flag and a question mark are a few pixels
 #: each and are told apart unreliably: they are never sure there
 SMALL_CELL = 12.0
@@ -537,6 +570,7 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     colours name another)."""
     symbols = [[symbol(lk) for lk in row] for row in looks]
     covered, cov_conf, named = tiles(looks, symbols, skin)
+    _shaded_blanks(looks, symbols, covered, cov_conf)
     if named is not None:
         skin = SKIN_BY_NAME[named]
     rows, cols = len(looks), len(looks[0])
