@@ -127,13 +127,7 @@ fn generated_layouts_replay_won_and_keep_the_first_click_rule() {
             assert_eq!(got.mines.len(), mines);
             assert!(got.mines.iter().all(|&m| !banned[m as usize]));
             assert!(got.mines.windows(2).all(|w| w[0] < w[1]));
-            let mut mine = vec![false; g.len()];
-            for &m in &got.mines {
-                mine[m as usize] = true;
-            }
-            let mut t = Table::new(&g, mine);
-            t.open(first, &mut Vec::new());
-            assert!(t.play(&LIMITS).unwrap());
+            assert!(replays_won(&g, &got.mines, first));
             // the same seed, the same layout
             assert_eq!(
                 generate(&g, &plan, &mut Rng::new(seed), Deadline::none())
@@ -264,13 +258,18 @@ fn dense_boards_of_the_issue_generate_and_replay_won() {
             let got = generate(&g, &plan, &mut Rng::new(seed), Deadline::none())
                 .unwrap()
                 .unwrap_or_else(|s| panic!("{rows}x{cols}/{mines} seed {seed}: {s:?}"));
-            let mut mine = vec![false; g.len()];
-            for &m in &got.mines {
-                mine[m as usize] = true;
-            }
-            let mut t = Table::new(&g, mine);
-            t.open(first, &mut Vec::new());
-            assert!(t.play(&LIMITS).unwrap());
+            assert!(replays_won(&g, &got.mines, first));
         }
     }
+}
+
+/// The layout `mines` (cell indices), opened at `first` and played by proved moves alone: won?
+fn replays_won(g: &Geometry, mines: &[u32], first: usize) -> bool {
+    let mut mine = vec![false; g.len()];
+    for &m in mines {
+        mine[m as usize] = true;
+    }
+    let mut t = Table::new(g, mine);
+    t.open(first, &mut Vec::new());
+    t.play(&LIMITS).unwrap()
 }
