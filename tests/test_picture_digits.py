@@ -239,14 +239,9 @@ def test_a_dark_flag_is_told_from_another_mark_by_shape() -> None:
     assert conf[r * 16 + c] < cells.SURE, read[r * 16 + c]
 
 
-def test_a_tile_colour_backs_weak_bevels_unless_digits_lie_on_raised_tiles() -> None:
-    """Windows 7's glossy tiles have bevels near the threshold: every cell of win7blue-mid reads
-    sure and right, its covered tiles' colour (all raised) backing their weak bevels. A plain digit
-    on a raised tile says the board's bevels are misread: then the colour backs nothing, and the
-    weakest covered tiles are unsure again."""
-    from dataclasses import replace
-
-    picture = SCREENS / "win7blue-mid-9x9.png"
+def _read_exactly(picture: Path) -> tuple[list[str], Grid, list[list[cells.CellLook]]]:
+    """A tuning screenshot's hand-transcribed values, its grid and its cells' looks, after checking
+    that every cell is read right and sure (the starting point the tests below then disturb)."""
     values = [line.strip() for line in picture.with_suffix(".cells").read_text().splitlines() if line.strip()]
     rgb = load_rgb(picture, picture.name)
     grid = _grid_of(rgb, len(values), len(values[0]))
@@ -255,6 +250,17 @@ def test_a_tile_colour_backs_weak_bevels_unless_digits_lie_on_raised_tiles() -> 
     read, conf, _ = cells.classify_board(looks, CLASSIC, grid.cell_size)
     assert read == [v for row in values for v in row]
     assert min(conf) >= cells.SURE
+    return values, grid, looks
+
+
+def test_a_tile_colour_backs_weak_bevels_unless_digits_lie_on_raised_tiles() -> None:
+    """Windows 7's glossy tiles have bevels near the threshold: every cell of win7blue-mid reads
+    sure and right, its covered tiles' colour (all raised) backing their weak bevels. A plain digit
+    on a raised tile says the board's bevels are misread: then the colour backs nothing, and the
+    weakest covered tiles are unsure again."""
+    from dataclasses import replace
+
+    values, grid, looks = _read_exactly(SCREENS / "win7blue-mid-9x9.png")
     two = next(looks[r][c] for r, row in enumerate(values) for c, v in enumerate(row) if v == "2")
     r, c = next((r, c) for r, row in enumerate(values) for c, v in enumerate(row) if v == ".")
     looks[r][c] = replace(looks[r][c], fg_fraction=two.fg_fraction, fg_colour=two.fg_colour, glyph=two.glyph,
@@ -270,15 +276,7 @@ def test_kmines_covered_tiles_are_told_by_their_shaded_face() -> None:
     tile is covered. A digit on a shaded face contradicts that: unsure."""
     from dataclasses import replace
 
-    picture = SCREENS / "kmines-mid-9x9.png"
-    values = [line.strip() for line in picture.with_suffix(".cells").read_text().splitlines() if line.strip()]
-    rgb = load_rgb(picture, picture.name)
-    grid = _grid_of(rgb, len(values), len(values[0]))
-    assert grid is not None
-    looks = cells.measure(rgb, grid)
-    read, conf, _ = cells.classify_board(looks, CLASSIC, grid.cell_size)
-    assert read == [v for row in values for v in row]
-    assert min(conf) >= cells.SURE
+    values, grid, looks = _read_exactly(SCREENS / "kmines-mid-9x9.png")
     r, c = next((r, c) for r, row in enumerate(values) for c, v in enumerate(row) if v == "1")
     looks[r][c] = replace(looks[r][c], shading=2 * cells.SHADED)
     _, conf, _ = cells.classify_board(looks, CLASSIC, grid.cell_size)
