@@ -289,12 +289,19 @@ def symbol(look: CellLook) -> tuple[str, float]:
     background, a crossed-out flag or mine (a wrong flag), a mine, a flag, another mark (a digit or
     a question mark), or nothing."""
     bg = look.background
-    red_bg = bg[0] > 170 and bg[1] < 90 and bg[2] < 90 and (look.side_red >= 0.5 or look.red_fraction >= 0.3
-                                                           or (look.red_fraction > 0.2 and look.side_red >= 0.35))
+    # the exploded mine's tile is red up to its sides. A wrong flag's red cross over a mine can be
+    # the cell's most common colour too (JPEG splits the classic grey, 192, between two bins), but
+    # reaches the ring along the sides only at its ends: red along the sides is the second cue, and
+    # the red colour alone is none (drawn lost boards: X's sides at least 0.6 red, W's at most 0.3)
+    red_bg = bg[0] > 170 and bg[1] < 90 and bg[2] < 90 and (look.side_red >= 0.5 or (look.red_fraction > 0.2
+                                                                                    and look.side_red >= 0.35))
     mine_like = (look.dark_fraction >= 0.12 and look.blob_fill >= 0.35 and look.blob_span >= 0.35
                  and max(bg) > 100 and look.dark_fraction < 0.9 and look.blob_round >= 0.6)
     if red_bg:
-        return RED_BG, 1.0 if mine_like else 0.2
+        # and a mine on it, not crossed out (an X crosses its diagonals at most half way, a W's
+        # cross runs along them: the two cues disagree, and the cell is unsure)
+        return RED_BG, min(1.0 if mine_like else 0.2, _confidence(look.side_red - 0.3, 0.2),
+                           _confidence(0.7 - look.cross, 0.1))
     crossed_mine = (look.dark_fraction >= 0.1 and look.blob_fill >= 0.25 and look.blob_span >= 0.35
                     and look.red_fraction >= 0.02 and max(bg) > 100)
     if look.cross >= 0.8 and look.red_fraction >= 0.02 and look.dark_fraction >= 0.05:
@@ -308,8 +315,11 @@ def symbol(look: CellLook) -> tuple[str, float]:
     if look.red_fraction >= 0.03 and look.dark_fraction >= 0.02:
         # (a flag half crossed out, or whose dark part is a mine's round blob, is no sure flag)
         mine_shape = look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
+        # (nor is one whose sides are red: the exploded mine's red tile, its mine read off the
+        # background, which a 16 px mine can outnumber)
         return FLAG, min(_confidence(min(look.red_fraction - 0.015, look.dark_fraction - 0.01), 0.03),
-                         _confidence(0.75 - look.cross, 0.1), 0.1 if mine_shape else 1.0)
+                         _confidence(0.75 - look.cross, 0.1), 0.1 if mine_shape else 1.0,
+                         _confidence(0.3 - look.side_red, 0.1))
     if look.fg_fraction < 0.02:
         return NOTHING, _confidence(0.035 - look.fg_fraction, 0.015)
     if look.fg_fraction < 0.035:
@@ -604,6 +614,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     if named is not None:
         skin = SKIN_BY_NAME[named]
     rows, cols = len(looks), len(looks[0])
+    # the tiles were told by their bevels (as tiles() does: a raised board, no flat skin named)
+    bevelled = named is None and any(lk.bevel > 40 for row in looks for lk in row)
     # (a dark flag is a mine-like blob too: a flag's shape is no mine shown on a covered tile)
     mines_on_covered = any(sym == MINE and covered[r, c] and not (skin.flag_shape and _shape_like(
         looks[r][c], skin.flag_shape) >= 0.6) for r in range(rows) for c, (sym, _) in enumerate(symbols[r]))
@@ -634,7 +646,12 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 if any(_clean_digit(look, str(d)) for d in look.shape or {}):
                     conf = min(conf, 0.1)  # a bold dark digit is a large dark blob too
             elif sym == FLAG:
-                v, conf = "F", sconf
+                # red and dark is one cue; where the tiles are told by their bevels, a flag also lies
+                # on a raised one (a maroon 5 blurred by JPEG has red and dark pixels too, on a flat
+                # tile). Flat skins' tiles are grouped by their marks, flags included, and KDE's
+                # shaded flags have no bevel: no second cue there. (Not the glyph: a flag's pole and
+                # base are a clean 1.)
+                v, conf = "F", sconf if cov or not bevelled else min(sconf, 0.1)
             elif cov:
                 if sym == NOTHING:
                     v, conf = ".", min(sconf, cconf)
