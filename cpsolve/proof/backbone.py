@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
-from ..budget import check, current
+from ..budget import Deadline, check, current
 from ..constraints import TOTAL
 from ..encodings import CardSystem
 from .backends import Backend, BackendFactory, ProofStatus, Status
@@ -77,7 +77,7 @@ def backbone(system: CardSystem, make: BackendFactory, *, nominated: Mapping[int
     total_idx = next((i for i, c in enumerate(system.cards) if c.is_total), None)
     guarded = [total_idx] if total_idx is not None and split_total else []
     check()  # the analysis deadline (cpsolve.budget): grouping a huge board takes time
-    deadline = current().at  # the moment the backends' solve() takes
+    deadline = current()
     solver = _Lazy(make, system, guarded)
     split = total_idx if guarded else None
     try:
@@ -111,7 +111,7 @@ class _Lazy:
 
 
 def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand: dict[int, bool],
-                    rep_of: dict[int, tuple[int, ...]], total_idx: int | None, deadline: float | None) -> bool:
+                    rep_of: dict[int, tuple[int, ...]], total_idx: int | None, deadline: Deadline) -> bool:
     """The nominated path with propagation first (:mod:`.propagate`): a checked model from a small
     search, then each candidate's flip refuted by propagation or by an exhausted search, or shown
     possible by a checked model; only what neither settles within its node budget goes to the
@@ -211,7 +211,7 @@ def _record(system: CardSystem, res: BackboneResult, forced: dict[int, bool], re
 
 
 def _run(system: CardSystem, solver: _Lazy, res: BackboneResult, cand: dict[int, bool],
-         rep_of: dict[int, tuple[int, ...]], total_idx: int | None, deadline: float | None,
+         rep_of: dict[int, tuple[int, ...]], total_idx: int | None, deadline: Deadline,
          fresh: bool) -> None:
     b = solver.get()
     on = [b.guard[total_idx]] if total_idx is not None else []
@@ -240,7 +240,7 @@ def _run(system: CardSystem, solver: _Lazy, res: BackboneResult, cand: dict[int,
     _record(system, res, forced, rep_of, total_idx, alone)
 
 
-def _certify(b: Backend, cand: dict[int, bool], base: list[int], deadline: float | None,
+def _certify(b: Backend, cand: dict[int, bool], base: list[int], deadline: Deadline,
              res: BackboneResult) -> tuple[dict[int, bool], set[int]]:
     """Batched flips: (certified, left undecided); the others were flipped by some model (free)."""
     pending = dict(cand)

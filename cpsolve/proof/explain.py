@@ -10,11 +10,11 @@ still a valid reason, only perhaps not minimal, and ``minimal`` says so).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..board import Board
+from ..budget import Deadline
 from ..constraints import TOTAL, Model, board_clues
 from ..encodings import CardSystem, board_system
 from ..options import DEFAULT_ENGINE, DEFAULT_TIME_LIMIT
@@ -36,7 +36,7 @@ def _source_of(system: CardSystem, ci: int) -> int:
     return TOTAL if card.is_total else next(iter(card.sources))
 
 
-def _shrink(b: Backend, members: list[int], extra: Sequence[int], deadline: float | None, *,
+def _shrink(b: Backend, members: list[int], extra: Sequence[int], deadline: Deadline, *,
             known_unsat: bool = False) -> tuple[list[int], bool] | None:
     """Deletion-based minimisation of guard literals ``members`` (unsat with ``extra``).
 
@@ -96,7 +96,7 @@ def minimal_conflict(board: Board | Model, sources: Iterable[int] | None = None,
     could not show any conflict in time (or the board is consistent)."""
     name = resolve(engine)
     load(name)  # the solver's library before the clock starts: loading code is not counted
-    deadline = time.perf_counter() + time_limit if time_limit is not None else None
+    deadline = Deadline.after(time_limit)
     if sources is not None:
         # the candidate's clues alone first: a system of a few clues, not the whole board (which
         # on a huge board takes seconds to build); a conflict among them is one of the board
@@ -109,7 +109,7 @@ def minimal_conflict(board: Board | Model, sources: Iterable[int] | None = None,
     return _conflict_in(whole, name, deadline)
 
 
-def _conflict_in(system: CardSystem, engine: str, deadline: float | None) -> Reason | None:
+def _conflict_in(system: CardSystem, engine: str, deadline: Deadline) -> Reason | None:
     """A conflict among all of ``system``'s cards, shrunk until ``deadline``; None if not shown."""
     b = get_backend(engine)(system, range(len(system.cards)))
     try:
@@ -145,7 +145,7 @@ def explain_cell(board: Board, row: int, col: int, *, engine: str = DEFAULT_ENGI
     The cell must be covered (and unflagged when ``trust_flags``); raises ValueError otherwise."""
     name = resolve(engine)
     load(name)  # the solver's library before the clock starts: loading code is not counted
-    deadline = time.perf_counter() + time_limit if time_limit is not None else None
+    deadline = Deadline.after(time_limit)
     cell = board.index(row, col)
     unknown, _ = board_clues(board, trust_flags)
     if cell not in set(unknown):

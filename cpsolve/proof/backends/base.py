@@ -12,12 +12,11 @@ gave up). UNKNOWN is never read as UNSAT by anything in :mod:`cpsolve.proof`.
 from __future__ import annotations
 
 import enum
-import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ...budget import check
+from ...budget import Deadline, check
 from ...encodings import CardSystem
 
 
@@ -93,17 +92,15 @@ class Backend(ABC):
                prefer: Sequence[int]) -> Outcome:
         ...
 
-    def solve(self, assumptions: Sequence[int] = (), deadline: float | None = None,
+    def solve(self, assumptions: Sequence[int] = (), deadline: Deadline | None = None,
               prefer: Sequence[int] = ()) -> Outcome:
-        """Solve under ``assumptions`` before ``deadline`` (``time.perf_counter()`` seconds).
+        """Solve under ``assumptions`` before ``deadline`` (None: no deadline).
 
         ``prefer``: literals the search should try to make true (phases / hints); a preference
         only, it changes which model is found, never the answer."""
-        time_left = None
-        if deadline is not None:
-            time_left = deadline - time.perf_counter()
-            if time_left <= 0:
-                return Outcome(Status.UNKNOWN)
+        time_left = None if deadline is None else deadline.left()
+        if time_left is not None and time_left <= 0:
+            return Outcome(Status.UNKNOWN)
         self.calls += 1
         return self._solve(assumptions, time_left, prefer)
 
