@@ -249,8 +249,8 @@ impl<'d> Simplifier<'d> {
         Ok(())
     }
 
-    /// `add` for every clue in order (source: the clue's id).
-    pub fn add_clues(&mut self, clues: &[super::scan::Clue]) -> Result<(), Error> {
+    /// `add` for every clue in order (source: the clue's id, or none when `sources` is false).
+    pub fn add_clues(&mut self, clues: &[super::scan::Clue], sources: bool) -> Result<(), Error> {
         // room for the clues' constraints and about as many differences (a vector grown push by
         // push was a tenth of a small board's model)
         let room = 2 * clues.len();
@@ -262,14 +262,19 @@ impl<'d> Simplifier<'d> {
         self.ids.reserve(room);
         self.deadline.check()?; // the reserved room is fresh memory on a huge board
         for (cid, clue) in clues.iter().enumerate() {
+            let src = if sources {
+                Src::clue(cid as u32)
+            } else {
+                Src::default()
+            };
             if clue.cells.is_empty() {
                 if clue.need != 0 {
                     let reason = "a clue has no covered neighbour left for its mines".into();
-                    return Err(inconsistent(Src::clue(cid as u32), reason));
+                    return Err(inconsistent(src, reason));
                 }
                 continue;
             }
-            self.add(clue.cells, clue.need, Src::clue(cid as u32))?;
+            self.add(clue.cells, clue.need, src)?;
         }
         Ok(())
     }

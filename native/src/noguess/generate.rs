@@ -83,6 +83,7 @@ impl<'g> Table<'g> {
             }
             if is_revealed(self.view[j]) {
                 self.view[j] = self.num[j];
+                self.work.push(j as u32);
             }
         }
     }
@@ -222,8 +223,7 @@ impl<'g> Table<'g> {
             // no safe cell: the mines the single-clue rule marked rest on this placement
             for &i in &front {
                 if self.view[i] == MINE {
-                    self.view[i] = COVERED;
-                    self.marked_mines -= 1;
+                    self.unmark(i);
                 }
             }
         }
@@ -268,8 +268,7 @@ impl<'g> Table<'g> {
             rng.shuffle(&mut wall);
             rng.shuffle(&mut room);
             let (src, dst) = (wall[0], room[0]);
-            self.view[src] = COVERED;
-            self.marked_mines -= 1;
+            self.unmark(src);
             self.set_mine(src, false);
             self.set_mine(dst, true);
             return true;
@@ -330,8 +329,7 @@ impl<'g> Table<'g> {
         full.extend(known);
         for (&dst, &src) in s_safe.iter().zip(&full) {
             if self.view[src] == MINE {
-                self.view[src] = COVERED;
-                self.marked_mines -= 1;
+                self.unmark(src);
             }
             self.set_mine(src, false);
             self.set_mine(dst, true);
@@ -362,6 +360,7 @@ impl<'g> Table<'g> {
                 self.view[i] = self.num[i];
             }
         }
+        self.recount();
     }
 
     fn mine_cells(&self) -> Vec<u32> {

@@ -169,6 +169,15 @@ pub struct Table<'g> {
     pushes: u64,
     /// The whole request's deadline (generation), on top of the per-position seconds.
     until: Deadline,
+    /// Per cell: its covered and its marked neighbours, kept up to date with every change of the
+    /// view, so that a play (a re-lay tries one per placement) starts without an O(cells) recount.
+    cov: Vec<u8>,
+    marked: Vec<u8>,
+    /// Revealed cells the single-clue rule should look at again: their number or their covered
+    /// or marked neighbours changed since play last stopped. The rule's fixpoint does not depend
+    /// on the order (every move it makes stays forced), so play reaches the same position from
+    /// these alone as from every revealed cell.
+    work: Vec<u32>,
 }
 
 /// A position of a tracked play, before a strong step that proved a safe cell.
@@ -210,6 +219,9 @@ impl<'g> Table<'g> {
             snaps: std::collections::VecDeque::new(),
             pushes: 0,
             until: Deadline::none(),
+            cov: (0..n).map(|i| g.nb(i).len() as u8).collect(),
+            marked: vec![0; n],
+            work: Vec::new(),
         }
     }
 
@@ -227,6 +239,7 @@ impl<'g> Table<'g> {
 
     /// Reveal the safe cell `start` and the opening it starts, appending the cells opened.
     pub fn open(&mut self, start: usize, opened: &mut Vec<u32>) {
+        let g = self.g;
         let mut stack = vec![start as u32];
         while let Some(i) = stack.pop() {
             let i = i as usize;
@@ -237,15 +250,73 @@ impl<'g> Table<'g> {
             self.stamp[i] = self.epoch;
             self.covered_safe -= 1;
             opened.push(i as u32);
-            if self.num[i] == 0 {
-                stack.extend(
-                    self.g
-                        .nb(i)
-                        .iter()
-                        .filter(|&&j| self.view[j as usize] == COVERED),
-                );
+            self.work.push(i as u32);
+            for &j in g.nb(i) {
+                let j = j as usize;
+                self.cov[j] -= 1;
+                let v = self.view[j];
+                if v == COVERED {
+                    if self.num[i] == 0 {
+                        stack.push(j as u32);
+                    }
+                } else if is_revealed(v) && v > 0 {
+                    self.work.push(j as u32);
+                }
             }
         }
+    }
+
+    /// Mark the covered cell `i` as a mine.
+    fn mark(&mut self, i: usize) {
+        self.view[i] = MINE;
+        self.marked_mines += 1;
+        for &j in self.g.nb(i) {
+            let j = j as usize;
+            self.cov[j] -= 1;
+            self.marked[j] += 1;
+            if is_revealed(self.view[j]) {
+                self.work.push(j as u32);
+            }
+        }
+    }
+
+    /// Take back the mark on cell `i` (covered again).
+    fn unmark(&mut self, i: usize) {
+        self.view[i] = COVERED;
+        self.marked_mines -= 1;
+        for &j in self.g.nb(i) {
+            let j = j as usize;
+            self.cov[j] += 1;
+            self.marked[j] -= 1;
+            if is_revealed(self.view[j]) {
+                self.work.push(j as u32);
+            }
+        }
+    }
+
+    /// Count the covered and marked neighbours afresh and put every revealed cell with a covered
+    /// neighbour on the work list (after the view was replaced).
+    fn recount(&mut self) {
+        let g = self.g;
+        self.cov.fill(0);
+        self.marked.fill(0);
+        for i in 0..g.len() {
+            let v = self.view[i];
+            if v == COVERED || v == MINE {
+                for &j in g.nb(i) {
+                    if v == COVERED {
+                        self.cov[j as usize] += 1;
+                    } else {
+                        self.marked[j as usize] += 1;
+                    }
+                }
+            }
+        }
+        self.work.clear();
+        self.work.extend(
+            (0..g.len() as u32)
+                .filter(|&i| is_revealed(self.view[i as usize]) && self.cov[i as usize] > 0),
+        );
     }
 
     /// The position, for [`Table::push_snapshot`].
@@ -269,47 +340,27 @@ impl<'g> Table<'g> {
 
     /// Play by forced cells until won (`true`) or stuck (`false`; every forced mine is marked).
     pub fn play(&mut self, limits: &Limits) -> Result<bool, Error> {
-        let n = self.g.len();
-        // per cell: covered and marked neighbours; they nominate clues for the single-clue rule
-        let mut cov = vec![0u8; n];
-        let mut marked = vec![0u8; n];
-        for i in 0..n {
-            let v = self.view[i];
-            if v == COVERED || v == MINE {
-                for &j in self.g.nb(i) {
-                    if v == COVERED {
-                        cov[j as usize] += 1;
-                    } else {
-                        marked[j as usize] += 1;
-                    }
-                }
-            }
-        }
-        let mut work: Vec<u32> = (0..n as u32)
-            .filter(|&i| is_revealed(self.view[i as usize]) && cov[i as usize] > 0)
-            .collect();
-        let mut opened = Vec::new();
+        let g = self.g;
         let mut forced: Vec<(u32, bool)> = Vec::new();
         while !self.won() {
-            while let Some(i) = work.pop() {
+            while let Some(i) = self.work.pop() {
                 let i = i as usize;
                 let v = self.view[i];
-                if !is_revealed(v) || cov[i] == 0 {
+                if !is_revealed(v) || self.cov[i] == 0 {
                     continue;
                 }
-                let need = v as i32 - marked[i] as i32;
-                if need != 0 && need != cov[i] as i32 {
+                let need = v as i32 - self.marked[i] as i32;
+                if need != 0 && need != self.cov[i] as i32 {
                     continue;
                 }
                 forced.clear();
                 forced.extend(
-                    self.g
-                        .nb(i)
+                    g.nb(i)
                         .iter()
                         .filter(|&&j| self.view[j as usize] == COVERED)
                         .map(|&j| (j, need > 0)),
                 );
-                self.apply(&forced, &mut cov, &mut marked, &mut work, &mut opened)?;
+                self.apply(&forced)?;
                 if self.won() {
                     return Ok(true);
                 }
@@ -318,7 +369,7 @@ impl<'g> Table<'g> {
             let any_safe = self.strong(limits, &mut forced)?;
             if !any_safe {
                 if !self.track {
-                    self.apply(&forced, &mut cov, &mut marked, &mut work, &mut opened)?;
+                    self.apply(&forced)?;
                 }
                 return Ok(self.won());
             }
@@ -328,7 +379,7 @@ impl<'g> Table<'g> {
                 self.push_snapshot(snap);
                 self.epoch += 1;
             }
-            self.apply(&forced, &mut cov, &mut marked, &mut work, &mut opened)?;
+            self.apply(&forced)?;
         }
         Ok(true)
     }
@@ -343,12 +394,14 @@ impl<'g> Table<'g> {
             trust_flags: false,
             simplify: true,
         };
-        let m = match model::build(
+        // no sources: play reads only the fixed cells and the count
+        let m = match model::build_with(
             self.g.rows,
             self.g.cols,
             &self.view,
             Some(remaining),
             opts,
+            false,
             &dl,
         ) {
             Ok(m) => m,
@@ -380,15 +433,9 @@ impl<'g> Table<'g> {
     }
 
     /// Reveal the safe cells and mark the mines of `forced`, checking each against the layout.
-    fn apply(
-        &mut self,
-        forced: &[(u32, bool)],
-        cov: &mut [u8],
-        marked: &mut [u8],
-        work: &mut Vec<u32>,
-        opened: &mut Vec<u32>,
-    ) -> Result<(), Error> {
+    fn apply(&mut self, forced: &[(u32, bool)]) -> Result<(), Error> {
         let cols = self.g.cols;
+        let mut opened = Vec::new();
         for &(cell, mine) in forced {
             let i = cell as usize;
             if self.view[i] != COVERED {
@@ -403,29 +450,10 @@ impl<'g> Table<'g> {
                 )));
             }
             if mine {
-                self.view[i] = MINE;
-                self.marked_mines += 1;
-                for &j in self.g.nb(i) {
-                    let j = j as usize;
-                    cov[j] -= 1;
-                    marked[j] += 1;
-                    if is_revealed(self.view[j]) {
-                        work.push(j as u32);
-                    }
-                }
+                self.mark(i);
             } else {
                 opened.clear();
-                self.open(i, opened);
-                for &o in opened.iter() {
-                    work.push(o);
-                    for &j in self.g.nb(o as usize) {
-                        let j = j as usize;
-                        cov[j] -= 1;
-                        if is_revealed(self.view[j]) && self.view[j] > 0 {
-                            work.push(j as u32);
-                        }
-                    }
-                }
+                self.open(i, &mut opened);
             }
         }
         Ok(())
