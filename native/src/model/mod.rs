@@ -92,11 +92,27 @@ pub fn build_with(
     sources: bool,
     deadline: &Deadline,
 ) -> Result<Model, Error> {
+    let s = scan::scan(rows, cols, codes, opts.trust_flags, deadline)?;
+    build_scanned(rows, cols, s, remaining, opts, sources, deadline)
+}
+
+/// [`build_with`] from a scan made elsewhere: `s` must be what [`scan::scan`] answers for the
+/// board (the no-guess generator keeps its clues up to date as it plays, instead of scanning the
+/// whole board for each placement it tries).
+pub fn build_scanned(
+    rows: usize,
+    cols: usize,
+    s: scan::Scan,
+    remaining: Option<i64>,
+    opts: Options,
+    sources: bool,
+    deadline: &Deadline,
+) -> Result<Model, Error> {
     let scan::Scan {
         unknown,
         clues,
         clue_cells,
-    } = scan::scan(rows, cols, codes, opts.trust_flags, deadline)?;
+    } = s;
     if let Some(rem) = remaining {
         if rem < 0 || rem > unknown.len() as i64 {
             let reason = format!("{rem} mines remain for {} cells", unknown.len());
@@ -107,7 +123,7 @@ pub fn build_with(
         }
     }
     deadline.check()?;
-    let mut simp = simplify::Simplifier::new(codes.len(), deadline)?;
+    let mut simp = simplify::Simplifier::new(rows * cols, deadline)?;
     if opts.simplify {
         simp.add_clues(&clues, sources)?;
         simp.run()?;

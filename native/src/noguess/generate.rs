@@ -19,7 +19,7 @@
 //! when that replay is won (the argument above says it always is; the replay checks it, and where
 //! the per-position budgets make it stop elsewhere, repair goes on from there).
 
-use super::{is_revealed, Error, Geometry, Limits, Rng, Snapshot, Table};
+use super::{is_revealed, ones, Error, Geometry, Limits, Rng, Snapshot, Table};
 use crate::deadline::Deadline;
 use crate::model::scan::{COVERED, MINE};
 
@@ -99,21 +99,20 @@ impl<'g> Table<'g> {
     ) -> Result<Option<bool>, Error> {
         let g = self.g;
         let n = g.len();
-        // per cell: 0 next to no revealed cell, 1 next to free clues only, 2 next to a frozen clue
+        // per covered cell: 0 next to no revealed cell, 1 next to free clues only, 2 next to a
+        // frozen clue (a revealed cell next to a covered one has a covered neighbour: active)
         let mut near = vec![0u8; n];
-        for i in 0..n {
-            if is_revealed(self.view[i]) {
-                let tag = if self.stamp[i] < self.epoch { 2 } else { 1 };
-                for &j in g.nb(i) {
-                    let j = j as usize;
-                    near[j] = near[j].max(tag);
-                }
+        for i in ones(&self.active) {
+            let tag = if self.stamp[i] < self.epoch { 2 } else { 1 };
+            for &j in g.nb(i) {
+                let j = j as usize;
+                near[j] = near[j].max(tag);
             }
         }
         let mut front = Vec::new();
         let mut pool = Vec::new();
-        for i in 0..n {
-            if self.view[i] != COVERED || banned[i] {
+        for i in ones(&self.covered) {
+            if banned[i] {
                 continue;
             }
             match near[i] {
@@ -134,9 +133,10 @@ impl<'g> Table<'g> {
         }
         // free clues whose covered neighbours are in F or safe already: a placement that leaves
         // their F cells safe meets the clue's count, so the single-clue rule opens them
-        let owned: Vec<usize> = (0..n)
+        // (a clue next to an F cell has a covered neighbour: active)
+        let owned: Vec<usize> = ones(&self.active)
             .filter(|&i| {
-                is_revealed(self.view[i]) && self.stamp[i] >= self.epoch && {
+                self.stamp[i] >= self.epoch && {
                     let mut any = false;
                     let all = g.nb(i).iter().all(|&j| {
                         let j = j as usize;

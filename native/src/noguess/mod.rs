@@ -21,7 +21,9 @@ use crate::count::dp;
 use crate::count::num::Stop;
 use crate::count::whole::forced_cells;
 use crate::deadline::Deadline;
-use crate::model::{self, scan::COVERED, scan::MINE};
+use crate::model;
+use crate::model::cells::Cells;
+use crate::model::scan::{Clue, Scan, COVERED, MINE};
 
 mod generate;
 mod py;
@@ -178,6 +180,40 @@ pub struct Table<'g> {
     /// on the order (every move it makes stays forced), so play reaches the same position from
     /// these alone as from every revealed cell.
     work: Vec<u32>,
+    /// Bitsets of the cells (64 a word): the covered ones, and the revealed ones with a covered
+    /// neighbour (the clues a model reads); with each cell's revealed neighbours (`rev`) they give
+    /// the model's scan ([`Table::scan`]) and the re-lay's regions without reading every cell.
+    covered: Vec<u64>,
+    active: Vec<u64>,
+    rev: Vec<u8>,
+}
+
+/// Set or clear bit `i` of `bits`.
+fn put(bits: &mut [u64], i: usize, on: bool) {
+    let (w, m) = (i >> 6, 1u64 << (i & 63));
+    if on {
+        bits[w] |= m;
+    } else {
+        bits[w] &= !m;
+    }
+}
+
+/// The set bits of `bits`, ascending.
+fn ones(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(w, &x)| {
+        let mut x = x;
+        std::iter::from_fn(move || {
+            (x != 0).then(|| {
+                let t = x.trailing_zeros() as usize;
+                x &= x - 1;
+                w * 64 + t
+            })
+        })
+    })
+}
+
+fn count_ones(bits: &[u64]) -> usize {
+    bits.iter().map(|x| x.count_ones() as usize).sum()
 }
 
 /// A position of a tracked play, before a strong step that proved a safe cell.
@@ -222,6 +258,14 @@ impl<'g> Table<'g> {
             cov: (0..n).map(|i| g.nb(i).len() as u8).collect(),
             marked: vec![0; n],
             work: Vec::new(),
+            covered: (0..n.div_ceil(64))
+                .map(|w| match n - w * 64 {
+                    k if k >= 64 => u64::MAX,
+                    k => (1u64 << k) - 1,
+                })
+                .collect(),
+            active: vec![0; n.div_ceil(64)],
+            rev: vec![0; n],
         }
     }
 
@@ -251,9 +295,14 @@ impl<'g> Table<'g> {
             self.covered_safe -= 1;
             opened.push(i as u32);
             self.work.push(i as u32);
+            put(&mut self.covered, i, false);
             for &j in g.nb(i) {
                 let j = j as usize;
                 self.cov[j] -= 1;
+                self.rev[j] += 1;
+                if self.cov[j] == 0 {
+                    put(&mut self.active, j, false);
+                }
                 let v = self.view[j];
                 if v == COVERED {
                     if self.num[i] == 0 {
@@ -263,6 +312,7 @@ impl<'g> Table<'g> {
                     self.work.push(j as u32);
                 }
             }
+            put(&mut self.active, i, self.cov[i] > 0);
         }
     }
 
@@ -270,9 +320,13 @@ impl<'g> Table<'g> {
     fn mark(&mut self, i: usize) {
         self.view[i] = MINE;
         self.marked_mines += 1;
+        put(&mut self.covered, i, false);
         for &j in self.g.nb(i) {
             let j = j as usize;
             self.cov[j] -= 1;
+            if self.cov[j] == 0 {
+                put(&mut self.active, j, false);
+            }
             self.marked[j] += 1;
             if is_revealed(self.view[j]) {
                 self.work.push(j as u32);
@@ -284,12 +338,14 @@ impl<'g> Table<'g> {
     fn unmark(&mut self, i: usize) {
         self.view[i] = COVERED;
         self.marked_mines -= 1;
+        put(&mut self.covered, i, true);
         for &j in self.g.nb(i) {
             let j = j as usize;
             self.cov[j] += 1;
             self.marked[j] -= 1;
             if is_revealed(self.view[j]) {
                 self.work.push(j as u32);
+                put(&mut self.active, j, true);
             }
         }
     }
@@ -300,17 +356,26 @@ impl<'g> Table<'g> {
         let g = self.g;
         self.cov.fill(0);
         self.marked.fill(0);
+        self.rev.fill(0);
         for i in 0..g.len() {
             let v = self.view[i];
-            if v == COVERED || v == MINE {
-                for &j in g.nb(i) {
-                    if v == COVERED {
-                        self.cov[j as usize] += 1;
-                    } else {
-                        self.marked[j as usize] += 1;
-                    }
+            put(&mut self.covered, i, v == COVERED);
+            for &j in g.nb(i) {
+                if v == COVERED {
+                    self.cov[j as usize] += 1;
+                } else if v == MINE {
+                    self.marked[j as usize] += 1;
+                } else {
+                    self.rev[j as usize] += 1;
                 }
             }
+        }
+        for i in 0..g.len() {
+            put(
+                &mut self.active,
+                i,
+                is_revealed(self.view[i]) && self.cov[i] > 0,
+            );
         }
         self.work.clear();
         self.work.extend(
@@ -384,6 +449,51 @@ impl<'g> Table<'g> {
         Ok(true)
     }
 
+    /// What [`model::scan::scan`] finds in the view, from the bitsets: the covered cells, the
+    /// revealed ones with a covered neighbour as clues, and the covered cells next to a revealed
+    /// one. A revealed cell with no covered neighbour has as many marked neighbours as its number
+    /// (every mark is a mine of the layout), so the scan would drop it too.
+    fn scan(&self) -> Scan {
+        let g = self.g;
+        let mut unknown = Vec::with_capacity(count_ones(&self.covered));
+        let mut clue_cells = 0;
+        for c in ones(&self.covered) {
+            unknown.push(c as u32);
+            clue_cells += usize::from(self.rev[c] > 0);
+        }
+        let mut clues = Vec::with_capacity(count_ones(&self.active));
+        for i in ones(&self.active) {
+            let mut cells = Cells::default();
+            for &j in g.nb(i) {
+                if self.view[j as usize] == COVERED {
+                    cells.push(j);
+                }
+            }
+            let number = self.view[i];
+            clues.push(Clue {
+                index: i as u32,
+                number,
+                need: i32::from(number) - i32::from(self.marked[i]),
+                cells,
+            });
+        }
+        let s = Scan {
+            unknown,
+            clues,
+            clue_cells,
+        };
+        #[cfg(test)]
+        {
+            let full = model::scan::scan(g.rows, g.cols, &self.view, false, &Deadline::none())
+                .expect("a table's view is a board");
+            assert_eq!(
+                (&full.unknown, &full.clues, full.clue_cells),
+                (&s.unknown, &s.clues, s.clue_cells)
+            );
+        }
+        s
+    }
+
     /// The forced cells of the position beyond single clues, into `out`; whether any is safe.
     fn strong(&self, limits: &Limits, out: &mut Vec<(u32, bool)>) -> Result<bool, Error> {
         out.clear();
@@ -395,10 +505,10 @@ impl<'g> Table<'g> {
             simplify: true,
         };
         // no sources: play reads only the fixed cells and the count
-        let m = match model::build_with(
+        let m = match model::build_scanned(
             self.g.rows,
             self.g.cols,
-            &self.view,
+            self.scan(),
             Some(remaining),
             opts,
             false,
