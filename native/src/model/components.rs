@@ -132,7 +132,9 @@ pub fn split(
     let mut out: Vec<(u32, Component)> = Vec::with_capacity(comp_cons.len());
     let mut sig: Vec<u32> = Vec::new();
     for (k, cis) in comp_cons.iter().enumerate() {
-        deadline.check()?;
+        if k % 16 == 0 {
+            deadline.check()?; // every 16 components: most are a few cells (a huge one checks within)
+        }
         let mut groups: Vec<Group> = Vec::new();
         let mut index: std::collections::HashMap<Vec<u32>, usize, super::cells::FxBuild> =
             Default::default();
