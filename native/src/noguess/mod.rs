@@ -19,7 +19,7 @@
 
 use crate::count::dp;
 use crate::count::num::Stop;
-use crate::count::whole::forced_cells;
+use crate::count::whole::{forced_cells, CountCache};
 use crate::deadline::Deadline;
 use crate::model;
 use crate::model::cells::Cells;
@@ -186,6 +186,8 @@ pub struct Table<'g> {
     covered: Vec<u64>,
     active: Vec<u64>,
     rev: Vec<u8>,
+    /// The exact count's components kept between positions ([`CountCache`]).
+    counts: CountCache,
 }
 
 /// Set or clear bit `i` of `bits`.
@@ -266,6 +268,7 @@ impl<'g> Table<'g> {
                 .collect(),
             active: vec![0; n.div_ceil(64)],
             rev: vec![0; n],
+            counts: CountCache::default(),
         }
     }
 
@@ -495,7 +498,7 @@ impl<'g> Table<'g> {
     }
 
     /// The forced cells of the position beyond single clues, into `out`; whether any is safe.
-    fn strong(&self, limits: &Limits, out: &mut Vec<(u32, bool)>) -> Result<bool, Error> {
+    fn strong(&mut self, limits: &Limits, out: &mut Vec<(u32, bool)>) -> Result<bool, Error> {
         out.clear();
         let remaining = (self.mines - self.marked_mines) as i64;
         // one deadline for the step: the model and the count share its seconds
@@ -533,6 +536,7 @@ impl<'g> Table<'g> {
             limits.lim,
             limits.combine_budget,
             &dl,
+            &mut self.counts,
         ) {
             Ok(Some(cells)) => out.extend(cells),
             Ok(None) | Err(Stop::Budget(_)) => {}
