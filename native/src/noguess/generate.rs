@@ -234,22 +234,10 @@ impl<'g> Table<'g> {
     fn perturb(&mut self, banned: &[bool], rng: &mut Rng) -> bool {
         let g = self.g;
         let n = g.len();
-        let mut touched = vec![false; n]; // next to a covered cell
-        let mut near_revealed = vec![false; n];
-        for i in 0..n {
-            let v = self.view[i];
-            if v == COVERED {
-                for &j in g.nb(i) {
-                    touched[j as usize] = true;
-                }
-            } else if is_revealed(v) {
-                for &j in g.nb(i) {
-                    near_revealed[j as usize] = true;
-                }
-            }
-        }
-        let clues: Vec<usize> = (0..n)
-            .filter(|&i| is_revealed(self.view[i]) && self.view[i] > 0 && touched[i])
+        // the table's counts say which cells are next to a covered one (`cov`) or a revealed one
+        // (`rev`); the revealed numbers next to a covered cell are the active ones
+        let clues: Vec<usize> = ones(&self.active)
+            .filter(|&i| self.view[i] > 0)
             .collect();
         if clues.is_empty() {
             // walled in: no revealed number has a covered neighbour, the covered cells lie behind
@@ -257,7 +245,7 @@ impl<'g> Table<'g> {
             // safe cell, its mine going to a covered safe cell (numbers a move used change: the
             // replay from the first click re-checks all)
             let mut wall: Vec<usize> = (0..n)
-                .filter(|&i| self.view[i] == MINE && touched[i])
+                .filter(|&i| self.view[i] == MINE && self.cov[i] > 0)
                 .collect();
             let mut room: Vec<usize> = (0..n)
                 .filter(|&i| self.view[i] == COVERED && !banned[i] && !self.mine[i])
@@ -285,11 +273,11 @@ impl<'g> Table<'g> {
             in_s[j] = true;
         }
         let (mut far, mut near) = (Vec::new(), Vec::new());
-        for i in 0..n {
-            if self.view[i] != COVERED || in_s[i] || banned[i] {
+        for i in ones(&self.covered) {
+            if in_s[i] || banned[i] {
                 continue;
             }
-            if near_revealed[i] {
+            if self.rev[i] > 0 {
                 near.push(i);
             } else {
                 far.push(i);
