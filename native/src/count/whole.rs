@@ -96,7 +96,24 @@ fn key_of(c: &Component) -> CompKey {
 #[derive(Default)]
 pub(crate) struct CountCache {
     map: std::collections::HashMap<CompKey, Counted, crate::model::cells::FxBuild>,
+    /// The [`weight`]s of the counts kept.
+    weight: u64,
 }
+
+/// A count's size: its DP states times its mine counts, a bound on the numbers its layers hold.
+fn weight(h: &Counted) -> u64 {
+    let states = match &h.dp {
+        Counts::Small(d) => d.states,
+        Counts::Big(d) => d.states,
+    };
+    states.max(1).saturating_mul(counts_len(h).max(1) as u64)
+}
+
+/// A count heavier than this is not kept (a big board's large components: their layers are
+/// megabytes, and they rarely come back unchanged)...
+const CACHE_EACH: u64 = 1 << 14;
+/// ...and the cache is emptied before it would hold more than this in all (about 16 MB of u128).
+const CACHE_WEIGHT: u64 = 1 << 20;
 
 /// A copy starts empty: the counts are only a speed-up, never part of a table's position.
 impl Clone for CountCache {
@@ -110,9 +127,6 @@ impl std::fmt::Debug for CountCache {
         write!(f, "CountCache({} counts)", self.map.len())
     }
 }
-
-/// Counts a [`CountCache`] keeps at most (emptied when more would be kept).
-const CACHE_ENTRIES: usize = 1 << 10;
 
 fn count_one(c: &Component, lim: dp::Limits, dl: &Deadline) -> Result<Counted, Stop> {
     count_comp(comp_of(c)?, lim, dl)
@@ -649,7 +663,10 @@ pub(crate) fn forced_cells(
     let mut count = |c: &Component| {
         let key = key_of(c);
         let h = match cache.map.remove(&key) {
-            Some(h) => h,
+            Some(h) => {
+                cache.weight -= weight(&h);
+                h
+            }
             None => count_comp(
                 plan::Comp::new(key.0.clone(), key.1.clone(), key.2.clone())?,
                 lim,
@@ -668,12 +685,20 @@ pub(crate) fn forced_cells(
     let Counting {
         counted, outcome, ..
     } = counting;
-    if cache.map.len() + counted.len() > CACHE_ENTRIES {
-        cache.map.clear();
+    for (k, (_, h)) in keys.into_iter().zip(counted) {
+        let w = weight(&h);
+        if w > CACHE_EACH {
+            continue;
+        }
+        if cache.weight + w > CACHE_WEIGHT {
+            cache.map.clear();
+            cache.weight = 0;
+        }
+        cache.weight += w;
+        if let Some(old) = cache.map.insert(k, h) {
+            cache.weight -= weight(&old);
+        }
     }
-    cache
-        .map
-        .extend(keys.into_iter().zip(counted).map(|(k, (_, h))| (k, h)));
     let (groups, outside) = match outcome {
         Outcome::Exact { groups, outside } => (groups, outside),
         Outcome::Partial(_) => return Ok(None),

@@ -236,9 +236,7 @@ impl<'g> Table<'g> {
         let n = g.len();
         // the table's counts say which cells are next to a covered one (`cov`) or a revealed one
         // (`rev`); the revealed numbers next to a covered cell are the active ones
-        let clues: Vec<usize> = ones(&self.active)
-            .filter(|&i| self.view[i] > 0)
-            .collect();
+        let clues: Vec<usize> = ones(&self.active).filter(|&i| self.view[i] > 0).collect();
         if clues.is_empty() {
             // walled in: no revealed number has a covered neighbour, the covered cells lie behind
             // marked mines. Open the wall: a marked mine next to a covered cell becomes a covered
