@@ -99,7 +99,6 @@ NOT_YET_EXACT = {
     **dict.fromkeys(["gnome3-mid-16x16.png", "gnome40-mid-16x16.png"],
                     "modern GNOME: every cell reads sure and right (skins.GNOME); the counter (23/40) is not read"),
     "gnome3flat-mid-16x16.png": "modern GNOME, flat grey tiles: no grid is found",
-    "google-browser-new-14x18.png": "Google in a browser window: not yet read exactly",
     **dict.fromkeys(["google-mid-20x24.png", "google-mid2-20x24.png"], "Google 2x mid-games: cells left unsure"),
     "jsminesweeper-analyser-16x30.jpg": "JSMinesweeper's analyser overlay on the covered cells",
     **dict.fromkeys(["win7blue-mid-9x9.png", "win7green-mid-9x9.png"],
@@ -112,7 +111,7 @@ NOT_YET_EXACT = {
 #: (cpsolve/picture/textcounter.py): without those fonts they read without it, which is allowed
 TEXT_COUNTER = {"gnome1-lost-8x8.png", "gnome1-mid-8x8.png", "gnome1-won-8x8.png", "gnome2-lost-8x8.png",
                 "gnome2-mid-8x8.png", "google-mid-8x10.png",
-                "google-new-8x10.png", "google-new-14x18.png", "google-new-20x24.png"}
+                "google-new-8x10.png", "google-new-14x18.png", "google-new-20x24.png", "google-browser-new-14x18.png"}
 
 
 def have_counter_fonts() -> bool:

@@ -31,6 +31,9 @@ MIN_SCORE = 0.6
 #: ... and this much better than the best match of any other character
 MARGIN = 0.08
 DIGITS = "0123456789"
+#: a glyph wider than this fraction of its height is more than one character (the widest digits,
+#: a bold 0 or 4, are some 0.75 of theirs)
+WIDE = 0.9
 
 
 @lru_cache(maxsize=1)
@@ -186,20 +189,40 @@ def _crop(ink: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
     return ink[y:y + h, x:x + w]
 
 
-def _split_touching(ink: np.ndarray, word: list[tuple[int, int, int, int]],
-                    h: int) -> list[tuple[int, int, int, int]]:
-    """The word with a glyph too wide for one digit split in two where that gives a digit and a
-    slash (GNOME 2's "6/" touch): only where every such cut reads the same, else unchanged."""
+def _split_touching(ink: np.ndarray, word: list[tuple[int, int, int, int]], h: int,
+                    chars: str = DIGITS + "/", need: str = "/") -> list[tuple[int, int, int, int]]:
+    """The word with each glyph too wide for one character split in two where that reads as two
+    of ``chars`` (one of them ``need``, when given: GNOME 2's "6/" touch; else Google's "40"):
+    only where every cut that reads clearly reads the same pair, else the glyph is left whole (and
+    reads as nothing: a counter is left out, never guessed)."""
     out: list[tuple[int, int, int, int]] = []
     for x, y, w, bh in word:
         readings = set()
-        if w > 0.9 * bh:
+        lefts, rights = {}, {}
+        # (digits only in pairs: three run together are too many cuts to trust)
+        if WIDE * bh < w and (need or w <= 2 * WIDE * bh):
             for c in range(2, w - 1):
                 left, right = (x, y, c, bh), (x + c, y, w - c, bh)
-                a, b = classify(_crop(ink, left), DIGITS + "/", h), classify(_crop(ink, right), DIGITS + "/", h)
-                if a is not None and b is not None and "/" in (a, b) and a != b:
-                    readings.add((a, b, c))
-        if len({(a, b) for a, b, _ in readings}) == 1:
+                a, b = classify(_crop(ink, left), chars, h), classify(_crop(ink, right), chars, h)
+                lefts[c], rights[c] = a, b
+                # (a digit is narrower than WIDE: a wider piece is more than one, read as one)
+                one_each = bool(need) or max(c, w - c) <= WIDE * bh
+                if a is not None and b is not None and (need in (a, b) and a != b if need else True):
+                    readings.add((a, b, c, one_each))
+        if not need and readings:
+            # digits that overlap rather than touch hide part of each other, and a cut may read a
+            # 4 and a 0 as a 2 and a 0: the left piece of every cut right of the first clear one
+            # holds the whole left digit, so it must read as that digit or as nothing (the right
+            # piece likewise), else the glyph is not split (the cuts counted before the pieces'
+            # widths are: a wide piece still shows what the cut reads)
+            first, last = min(r[2] for r in readings), max(r[2] for r in readings)
+            if (len({v for c, v in lefts.items() if c >= first and v is not None}) > 1
+                    or len({v for c, v in rights.items() if c <= last and v is not None}) > 1):
+                readings = set()
+            if len(readings) < 2:
+                readings = set()  # one cut alone reads two digits: by chance, not a clear touch
+        readings = {r for r in readings if r[3]}
+        if len({(a, b) for a, b, _, _ in readings}) == 1:
             c = sorted(readings)[len(readings) // 2][2]
             out += [(x, y, c, bh), (x + c, y, w - c, bh)]
         else:
@@ -233,7 +256,13 @@ def read_number(ink: np.ndarray) -> int | None:
     if not ws or len(ws[0]) > 4:
         return None
     h = int(np.median([b[3] for b in ws[0]]))
-    digits = [classify(_crop(ink, b), DIGITS, h) for b in ws[0]]
+    # digits drawn close touch (Google's "40" at some zooms): a glyph as wide as two is split
+    word = _split_touching(ink, ws[0], h, DIGITS, need="")
+    if len(word) > 4:
+        return None
+    if any(b[2] > WIDE * b[3] for b in word):
+        return None  # digits run together that no cut parts: one would be read for several
+    digits = [classify(_crop(ink, b), DIGITS, h) for b in word]
     if any(d is None for d in digits):
         return None
     return int("".join(d for d in digits if d is not None))
