@@ -410,8 +410,11 @@ def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     if skin.digit_tiles:
         return _tinted_digit(look, skin)
     colour = look.fg_colour
-    dists = sorted((float(np.sqrt(((colour - np.array(ref, np.float32)) ** 2).sum())), digit)
-                   for digit, ref in skin.digits.items())
+    # in Python floats (numpy's cost per call was most of this function), numpy's arithmetic to
+    # the bit: whole-level references, squares as x * x added in order
+    c0, c1, c2 = (float(v) for v in colour)
+    dists = sorted((math.sqrt((c0 - r) * (c0 - r) + (c1 - g) * (c1 - g) + (c2 - b) * (c2 - b)), digit)
+                   for digit, (r, g, b) in skin.digits.items())
     (d1, digit), (d2, _) = dists[0], dists[1]
     conf = _confidence(1 - d1 / max(d2, 1e-6), 0.6) if d1 < 90 else 0.1
     scores = look.shape
