@@ -120,6 +120,16 @@ def templates(chars: str, height: int) -> tuple[tuple[str, tuple[np.ndarray, flo
     return tuple(out)
 
 
+@lru_cache(maxsize=64)
+def _stacked(chars: str, height: int) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
+    """templates(chars, height) as (characters, shapes stacked, aspects)."""
+    found = templates(chars, height)
+    if not found:
+        return (), np.zeros((0, NORM_H, NORM_W), np.float32), np.zeros(0)
+    return (tuple(ch for ch, _ in found), np.stack([t for _, (t, _) in found]),
+            np.array([a for _, (_, a) in found], np.float64))
+
+
 def classify(ink: np.ndarray, chars: str, height: int) -> str | None:
     """The character of ``chars`` the glyph is (digits of the font being ``height`` px high), or None
     when no match is good and clearly best."""
@@ -127,10 +137,16 @@ def classify(ink: np.ndarray, chars: str, height: int) -> str | None:
     if glyph is None or not 4 <= height <= 120:
         return None
     shape, aspect = glyph
+    names, stack, aspects = _stacked(chars, height)
+    if not names:
+        return None
+    # the shapes' correlation, less a penalty for a different width (a 1 and a 7 stretched alike);
+    # all templates at once (a splitting classifies every cut of a glyph), each row summed as
+    # numpy sums one template's products, so the same floats as one template at a time
+    scores = ((stack * shape[None]).reshape(len(names), -1).sum(axis=1).astype(np.float64)
+              - ASPECT_WEIGHT * np.abs(np.log(aspect / aspects)))
     best: dict[str, float] = {}
-    for ch, (t, t_aspect) in templates(chars, height):
-        # the shapes' correlation, less a penalty for a different width (a 1 and a 7 stretched alike)
-        score = float((shape * t).sum()) - ASPECT_WEIGHT * abs(float(np.log(aspect / t_aspect)))
+    for ch, score in zip(names, scores.tolist()):
         best[ch] = max(best.get(ch, -1.0), score)
     if len(best) < 2:
         return None
