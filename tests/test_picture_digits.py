@@ -1,4 +1,4 @@
-"""Digits are read by colour and by shape (cpsolve/picture/cells.py, issue 39): a cell is a sure
+"""Digits are read by colour and by shape (cpsolve/picture/digits.py, issue 39): a cell is a sure
 digit only where both agree. The shapes the reader compares with (cpsolve/picture/skins.py
 DIGIT_SHAPES) are built by :func:`build_shapes` from the tuning screenshots (tests/data/screens,
 never the held-out ones) and from the digits tests/picture_render.py draws;
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from cpsolve.picture import cells
+from cpsolve.picture import cells, digits, tiles
 from cpsolve.picture.decode import load_rgb
 from cpsolve.picture.grid import Grid, find_grids
 from cpsolve.picture.skins import CLASSIC
@@ -158,7 +158,7 @@ def test_shape_scores_name_every_drawn_digit(cell: int) -> None:
     glyphs = _glyphs_of(rgb, _DRAWN)
     assert len(glyphs) == sum(v.isdigit() for row in _DRAWN for v in row)
     for digit, glyph in glyphs:
-        scores = cells.shape_scores(glyph)
+        scores = digits.shape_scores(glyph)
         assert max(scores, key=lambda d: scores[d]) == digit, (digit, scores)
 
 
@@ -169,17 +169,17 @@ def test_the_shapes_are_told_apart_across_fonts() -> None:
     from cpsolve.picture.skins import DIGIT_SHAPES
 
     for font, glyphs in screen_glyphs().items():
-        others = [(d, cells._unit(np.array([int(ch) for ch in text], np.float64)))
-                  for f, digits in DIGIT_SHAPES.items() if f != font for d, text in digits.items()]
+        others = [(d, digits._unit(np.array([int(ch) for ch in text], np.float64)))
+                  for f, font_shapes in DIGIT_SHAPES.items() if f != font for d, text in font_shapes.items()]
         for digit, glyph in glyphs:
-            v = cells._unit(glyph.ravel().astype(np.float64))
+            v = digits._unit(glyph.ravel().astype(np.float64))
             scores: dict[int, float] = {}
             for d, t in others:
                 scores[d] = max(scores.get(d, -1.0), float(t @ v))
             if digit not in scores:
                 continue
             rival = max((s for d, s in scores.items() if d != digit), default=-1.0)
-            assert not (rival >= cells.SHAPE_LIKE and rival - scores[digit] >= cells.SHAPE_AGAINST), (font, digit)
+            assert not (rival >= digits.SHAPE_LIKE and rival - scores[digit] >= digits.SHAPE_AGAINST), (font, digit)
 
 
 def test_colour_distance_allows_for_jpeg_chroma() -> None:
@@ -188,9 +188,9 @@ def test_colour_distance_allows_for_jpeg_chroma() -> None:
     grey = np.array([192.0, 192.0, 192.0])
     blue, navy, green = (np.array(c, np.float64) for c in (pr.DIGITS[1], pr.DIGITS[4], pr.DIGITS[2]))
     jpeg_blue = np.array([15.0, 14.0, 145.0])  # soak-297's 1s
-    assert cells.colour_distance(jpeg_blue, blue, grey) < 10
-    assert cells.colour_distance(green, blue, grey) > cells.COLOUR_NEAR
-    assert cells.colour_distance(navy, navy, grey) == 0
+    assert digits.colour_distance(jpeg_blue, blue, grey) < 10
+    assert digits.colour_distance(green, blue, grey) > digits.COLOUR_NEAR
+    assert digits.colour_distance(navy, navy, grey) == 0
 
 
 def _gnome_looks() -> tuple[list[list[cells.CellLook]], list[str]]:
@@ -212,11 +212,11 @@ def test_a_tinted_tile_and_its_digit_must_agree() -> None:
 
     looks, values = _gnome_looks()
     one = next(looks[r][c] for r, row in enumerate(values) for c, v in enumerate(row) if v == "1")
-    value, conf = cells._digit(one, GNOME)
+    value, conf = digits._digit(one, GNOME)
     assert (value, conf >= cells.SURE) == ("1", True)
-    value, conf = cells._digit(replace(one, background=np.array(GNOME.digit_tiles[3], np.float64)), GNOME)
+    value, conf = digits._digit(replace(one, background=np.array(GNOME.digit_tiles[3], np.float64)), GNOME)
     assert conf < cells.SURE, value
-    value, conf = cells._digit(replace(one, background=np.array([120.0, 200.0, 255.0])), GNOME)
+    value, conf = digits._digit(replace(one, background=np.array([120.0, 200.0, 255.0])), GNOME)
     assert conf < cells.SURE, value
 
 
@@ -278,14 +278,14 @@ def test_kmines_covered_tiles_are_told_by_their_shaded_face() -> None:
 
     values, grid, looks = _read_exactly(SCREENS / "kmines-mid-9x9.png")
     r, c = next((r, c) for r, row in enumerate(values) for c, v in enumerate(row) if v == "1")
-    looks[r][c] = replace(looks[r][c], shading=2 * cells.SHADED)
+    looks[r][c] = replace(looks[r][c], shading=2 * tiles.SHADED)
     _, conf, _ = cells.classify_board(looks, CLASSIC, grid.cell_size)
     assert conf[r * grid.cols + c] < cells.SURE
 
 
 if __name__ == "__main__":
-    for font, digits in build_shapes().items():
+    for font, font_shapes in build_shapes().items():
         print(f"    {font!r}: {{")
-        for digit, text in digits.items():
+        for digit, text in font_shapes.items():
             print(f"        {digit}: {text!r},")
         print("    },")

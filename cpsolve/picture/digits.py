@@ -1,0 +1,158 @@
+"""The digit on a revealed cell: by colour checked by shape (:func:`_digit`), or by the tile's
+tint where that tells the number (GNOME 3/40). A glyph's shape is compared by correlation with the
+stored shapes of every font in :data:`~.skins.DIGIT_SHAPES` (:func:`shape_table`)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .marks import _confidence
+from .skins import DIGIT_SHAPES, Skin
+
+if TYPE_CHECKING:
+    from .cells import CellLook
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    v = v - v.mean()
+    norm = float(np.linalg.norm(v))
+    return v / norm if norm > 0 else v
+
+
+_SHAPES = np.array([_unit(np.array([int(ch) for ch in text], np.float64))
+                    for font in DIGIT_SHAPES.values() for text in font.values()])
+_SHAPE_DIGITS = np.array([digit for font in DIGIT_SHAPES.values() for digit in font])
+_SHAPE_ROWS = {d: np.flatnonzero(np.equal(_SHAPE_DIGITS, d)) for d in sorted({int(x) for x in _SHAPE_DIGITS})}
+
+
+def shape_table(maps: np.ndarray, shapes: np.ndarray | None = None,
+                rows_of: dict[int, np.ndarray] | None = None) -> np.ndarray:
+    """Per glyph (maps: N x GLYPH*GLYPH), per digit (the keys of ``rows_of`` in order; by default
+    _SHAPE_ROWS over _SHAPES), how like the digit it is: the best correlation with any font's
+    shape of it (-1..1; 0 for a blank glyph)."""
+    shapes = _SHAPES if shapes is None else shapes
+    rows_of = _SHAPE_ROWS if rows_of is None else rows_of
+    v = maps.astype(np.float64) - maps.mean(axis=1, keepdims=True)
+    norm = np.linalg.norm(v, axis=1, keepdims=True)
+    corr = (v / np.where(norm > 0, norm, 1.0)) @ shapes.T
+    return np.stack([corr[:, rows].max(axis=1) for rows in rows_of.values()], axis=1)
+
+
+def shape_scores(glyph: np.ndarray | None) -> dict[int, float]:
+    """Per digit, how like it one glyph is (:func:`shape_table`); empty where there is no glyph."""
+    if glyph is None:
+        return {}
+    return dict(zip(_SHAPE_ROWS, shape_table(glyph.reshape(1, -1))[0].tolist()))
+
+
+def _shape_like(look: CellLook, shape: str) -> float:
+    """How like ``shape`` (as in DIGIT_SHAPES) the cell's glyph is (-1..1; -1 without a glyph)."""
+    if look.glyph is None:
+        return -1.0
+    return float(shape_table(look.glyph.reshape(1, -1), _unit(np.array([int(ch) for ch in shape], np.float64))
+                             .reshape(1, -1), {0: np.array([0])})[0, 0])
+
+
+def _ycc(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
+    r, g, b = rgb
+    return (0.299 * r + 0.587 * g + 0.114 * b, -0.1687 * r - 0.3313 * g + 0.5 * b,
+            0.5 * r - 0.4187 * g - 0.0813 * b)
+
+
+def colour_distance(colour: np.ndarray, ref: np.ndarray, background: np.ndarray) -> float:
+    """How far a stroke's colour is from a digit colour ``ref``, allowing for JPEG: it keeps the
+    brightness of a thin stroke but averages its colour (chroma) with the background's over two
+    pixels, so a thin blue 1 turns navy (a 4's colour) and a red 3 maroon (a 5's). The least of
+    the plain RGB distance and the distance to ``ref`` with its chroma mixed 35-100% into the
+    background's (in JPEG's YCbCr)."""
+    c3 = (float(colour[0]), float(colour[1]), float(colour[2]))
+    r3 = (float(ref[0]), float(ref[1]), float(ref[2]))
+    plain = sum((a - b) ** 2 for a, b in zip(c3, r3)) ** 0.5
+    bg3 = (float(background[0]), float(background[1]), float(background[2]))
+    (cy, cb, cr), (ry, rb, rr), (_, bb, br) = _ycc(c3), _ycc(r3), _ycc(bg3)
+    sb, sr = rb - bb, rr - br
+    beta = ((cb - bb) * sb + (cr - br) * sr) / max(sb * sb + sr * sr, 1e-6)
+    beta = min(1.0, max(0.35, beta))
+    mixed = ((cy - ry) ** 2 + (cb - bb - beta * sb) ** 2 + (cr - br - beta * sr) ** 2) ** 0.5
+    return min(plain, mixed)
+
+
+#: shape evidence: a glyph is like a digit when its best correlation is at least SHAPE_LIKE, and
+#: against the colour's digit when another is better by SHAPE_AGAINST. Each tuning game's glyphs
+#: against the other games' shapes (a font not seen): no rival was like the glyph and ahead of the
+#: true digit by 0.1 (tests/test_picture_digits.py), so these leave unseen fonts to colour alone
+SHAPE_LIKE = 0.65
+SHAPE_AGAINST = 0.15
+#: a digit colour this near (colour_distance) the stroke's is one the picture may show
+COLOUR_NEAR = 60.0
+
+
+def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
+    """The digit on a revealed cell, and how sure: by colour (the nearest of the skin's digit
+    colours, or of its tiles' tints where those tell the number), checked by shape. Where the
+    shape is clearly another digit's, that digit is read if its colour could be the stroke's (JPEG
+    turns a thin blue 1 into a 4's navy), else the cell is unsure: colour and shape must agree for
+    a sure digit."""
+    if skin.digit_tiles:
+        return _tinted_digit(look, skin)
+    colour = look.fg_colour
+    # in Python floats (numpy's cost per call was most of this function), numpy's arithmetic to
+    # the bit: whole-level references, squares as x * x added in order
+    c0, c1, c2 = (float(v) for v in colour)
+    dists = sorted((math.sqrt((c0 - r) * (c0 - r) + (c1 - g) * (c1 - g) + (c2 - b) * (c2 - b)), digit)
+                   for digit, (r, g, b) in skin.digits.items())
+    (d1, digit), (d2, _) = dists[0], dists[1]
+    conf = _confidence(1 - d1 / max(d2, 1e-6), 0.6) if d1 < 90 else 0.1
+    scores = look.shape
+    if not scores:
+        return str(digit), conf
+    best = max(scores, key=lambda d: scores[d])
+    if scores[best] < SHAPE_LIKE or (best == digit and conf >= 1.0):
+        return str(digit), conf
+    if best != digit and scores[best] - scores.get(digit, -1.0) < SHAPE_AGAINST:
+        return str(digit), conf
+    near = best in skin.digits and colour_distance(colour, np.array(skin.digits[best], np.float64),
+                                                   look.background) < COLOUR_NEAR
+    if best == digit:
+        # a colour between two digits' (JPEG's blur) is settled by a clear shape
+        second = max((v for d, v in scores.items() if d != best), default=-1.0)
+        return str(digit), max(conf, _confidence(scores[best] - second, 0.3) if near else 0.0)
+    if not near:
+        return str(digit), min(conf, 0.1)
+    second = max((v for d, v in scores.items() if d != best), default=-1.0)
+    return str(best), _confidence(scores[best] - second, 0.3)
+
+
+#: a tile this near (RGB) one of the skin's tints is that tint
+TINT_NEAR = 12.0
+
+
+def _tinted_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
+    """A digit where the tile's tint tells the number (GNOME): the tint and the shape must agree."""
+    bg = look.background
+    dists = sorted((float(np.sqrt(((bg - np.array(ref, np.float64)) ** 2).sum())), digit)
+                   for digit, ref in skin.digit_tiles.items())
+    d1, digit = dists[0]
+    conf = _confidence(1 - d1 / TINT_NEAR, 0.5) if d1 < TINT_NEAR else 0.0
+    scores = look.shape or {}
+    own = scores.get(digit, -1.0)
+    rival = max((v for d, v in scores.items() if d != digit), default=-1.0)
+    if own < SHAPE_LIKE or rival - own > -SHAPE_AGAINST:
+        return str(digit), min(conf, 0.1)
+    return str(digit), min(conf, _confidence(own - rival, 0.3))
+
+
+#: a glyph this like a digit's shape, and this much more than like any other digit's, is clean
+CLEAN_SHAPE, CLEAN_MARGIN = 0.85, 0.2
+
+
+def _clean_digit(look: CellLook, digit: str) -> bool:
+    """Whether the cell's glyph is plainly ``digit``: nothing else drawn over it."""
+    scores = look.shape
+    if not scores or not digit.isdigit() or int(digit) not in scores:
+        return False
+    own = scores[int(digit)]
+    return own >= CLEAN_SHAPE and all(own - v >= CLEAN_MARGIN for d, v in scores.items() if d != int(digit))

@@ -1,0 +1,68 @@
+"""What is drawn on a cell, whatever its tile: the exploded mine's red background, a crossed-out
+flag, a mine, a flag, another mark (a digit or a question mark), or nothing; and how sure
+(:func:`symbol`). The first step of :func:`.cells.classify_board`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from .cells import CellLook
+
+
+def _lum(a: np.ndarray) -> np.ndarray:
+    return a[..., 0] * 0.299 + a[..., 1] * 0.587 + a[..., 2] * 0.114
+
+
+def _confidence(margin: float, scale: float) -> float:
+    return float(max(0.0, min(1.0, margin / scale)))
+
+
+#: symbols a cell can carry, whatever its tile
+RED_BG, CROSSED, MINE, FLAG, MARK, NOTHING = "red background", "crossed", "mine", "flag", "mark", "nothing"
+RED_AND_DARK = "red and dark"
+
+
+def symbol(look: CellLook) -> tuple[str, float]:
+    """What is drawn on the cell, whatever its tile, and how sure: the exploded mine's red
+    background, a crossed-out flag or mine (a wrong flag), a mine, a flag, another mark (a digit or
+    a question mark), or nothing."""
+    bg = look.background
+    # the exploded mine's tile is red up to its sides. A wrong flag's red cross over a mine can be
+    # the cell's most common colour too (JPEG splits the classic grey, 192, between two bins), but
+    # reaches the ring along the sides only at its ends: red along the sides is the second cue, and
+    # the red colour alone is none (drawn lost boards: X's sides at least 0.6 red, W's at most 0.3)
+    red_bg = bg[0] > 170 and bg[1] < 90 and bg[2] < 90 and (look.side_red >= 0.5 or (look.red_fraction > 0.2
+                                                                                    and look.side_red >= 0.35))
+    mine_like = (look.dark_fraction >= 0.12 and look.blob_fill >= 0.35 and look.blob_span >= 0.35
+                 and max(bg) > 100 and look.dark_fraction < 0.9 and look.blob_round >= 0.6)
+    if red_bg:
+        # and a mine on it, not crossed out (an X crosses its diagonals at most half way, a W's
+        # cross runs along them: the two cues disagree, and the cell is unsure)
+        return RED_BG, min(1.0 if mine_like else 0.2, _confidence(look.side_red - 0.3, 0.2),
+                           _confidence(0.7 - look.cross, 0.1))
+    crossed_mine = (look.dark_fraction >= 0.1 and look.blob_fill >= 0.25 and look.blob_span >= 0.35
+                    and look.red_fraction >= 0.02 and max(bg) > 100)
+    if look.cross >= 0.8 and look.red_fraction >= 0.02 and look.dark_fraction >= 0.05:
+        return CROSSED, _confidence(look.cross - 0.7, 0.1)
+    if crossed_mine:  # winmine's wrong flag (a mine crossed in red, on a flat tile), or a flag
+        return RED_AND_DARK, 1.0
+    if mine_like and look.red_fraction < 0.02:
+        # (a trace of red on a mine may be a blurred red cross: a wrong flag, not a mine)
+        return MINE, min(_confidence(look.blob_fill - 0.3, 0.15), _confidence(0.015 - look.red_fraction, 0.015),
+                         _confidence(0.02 - look.reddish, 0.01))
+    if look.red_fraction >= 0.03 and look.dark_fraction >= 0.02:
+        # (a flag half crossed out, or whose dark part is a mine's round blob, is no sure flag)
+        mine_shape = look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
+        # (nor is one whose sides are red: the exploded mine's red tile, its mine read off the
+        # background, which a 16 px mine can outnumber)
+        return FLAG, min(_confidence(min(look.red_fraction - 0.015, look.dark_fraction - 0.01), 0.03),
+                         _confidence(0.75 - look.cross, 0.1), 0.1 if mine_shape else 1.0,
+                         _confidence(0.3 - look.side_red, 0.1))
+    if look.fg_fraction < 0.02:
+        return NOTHING, _confidence(0.035 - look.fg_fraction, 0.015)
+    if look.fg_fraction < 0.035:
+        return MARK, 0.1
+    return MARK, 1.0
