@@ -29,7 +29,8 @@ def scattered(rows: int, cols: int, mines: int, count: int, seed: int, frac: flo
     clues overlap into wide, tangled components, the hard case for counting."""
     import random
 
-    from cpsolve.board import COVERED, Board, neighbours
+    from cpsolve.board import COVERED, Board
+    from cpsolve.neighbourhood import neighbours
     from cpsolve.simulate import Position
 
     rng = random.Random(seed)

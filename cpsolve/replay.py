@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from .analysis import InconsistentBoard, analyze
-from .board import Board, BoardError, neighbours
+from .board import Board, BoardError
+from .neighbourhood import neighbours
 from .options import AnalysisOptions
 from .probability import Exact
 from .result import Analysis

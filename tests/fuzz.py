@@ -35,8 +35,9 @@ from pathlib import Path
 from typing import Any
 
 from cpsolve import BoardError, InconsistentBoard, analyze, parse_board
-from cpsolve.board import COVERED, FLAG, MINE, Board, neighbours, parse_board_bytes
+from cpsolve.board import COVERED, FLAG, MINE, Board, parse_board_bytes
 from cpsolve.cli import main
+from cpsolve.neighbourhood import neighbours
 
 from .oracle import brute_force
 

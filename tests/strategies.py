@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from cpsolve.board import COVERED, FLAG, MINE, Board, neighbours
+from cpsolve.board import COVERED, FLAG, MINE, Board
+from cpsolve.neighbourhood import neighbours
 
 
 @st.composite

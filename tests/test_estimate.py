@@ -285,7 +285,7 @@ def test_bp_method_runs_and_is_labelled():
 
 
 def test_neighbours_on_huge_boards_match_the_definition():
-    from cpsolve.board import neighbours
+    from cpsolve.neighbourhood import neighbours
 
     rows, cols = 700, 400  # above the table limit: computed directly
     for i in list(range(0, rows * cols, 97)) + [0, cols - 1, rows * cols - 1, (rows - 1) * cols, cols, 2 * cols - 1]:

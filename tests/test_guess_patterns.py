@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from hypothesis import HealthCheck, given, settings
 
-from cpsolve.board import COVERED, Board, neighbours
+from cpsolve.board import COVERED, Board
 from cpsolve.constraints import Inconsistent
+from cpsolve.neighbourhood import neighbours
 from cpsolve.play.guess import FINAL_THRESHOLD, Evaluator
 from cpsolve.play.lookahead import CountedPosition, Lookahead
 

@@ -584,7 +584,7 @@ def test_chord_opens_the_neighbours_of_a_satisfied_number(client):
     doc = client.post("/api/games", json={"difficulty": "beginner", "seed": seed}).json()
     doc = client.post(f"/api/games/{doc['id']}/reveal", json={"row": r0, "col": c0}).json()
     board = parse_board(doc["board"])
-    from cpsolve.board import neighbours
+    from cpsolve.neighbourhood import neighbours
 
     mines = set(referee.layout())
     # a revealed number with covered neighbours: flag its mines (the true ones), then chord it
@@ -714,7 +714,7 @@ def _numbers_if_safe(board, cell: int) -> set[int]:
     the mine total in which it is safe (a dead cell has one)."""
     from itertools import combinations
 
-    from cpsolve.board import neighbours as nb
+    from cpsolve.neighbourhood import neighbours as nb
 
     covered = [i for i, v in enumerate(board.cells) if v == -1]
     clues = [(i, v) for i, v in enumerate(board.cells) if v >= 0]

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from cpsolve import analyze, parse_board
-from cpsolve.board import neighbours
 from cpsolve.layout import Layout
+from cpsolve.neighbourhood import neighbours
 from cpsolve.simulate.game import Game
 from tests.test_browser import analyse_text, idle, watched
 from tests.test_page_defects import cell, new_game

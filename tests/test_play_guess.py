@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cpsolve.board import COVERED, neighbours
+from cpsolve.board import COVERED
+from cpsolve.neighbourhood import neighbours
 from cpsolve.options import AnalysisOptions
 from cpsolve.play import RunConfig, run
 from cpsolve.play.guess import BLEND, PROGRESS, Evaluator, isolated_move, pseudo_fifty_fifty

@@ -165,7 +165,8 @@ def test_best_guess_tie_break_counts_the_whole_board_at_once_with_the_same_answe
     same cell as the rule written out (fewest covered neighbours, then row-major)."""
     import random
 
-    from cpsolve.board import COVERED, Board, neighbours
+    from cpsolve.board import COVERED, Board
+    from cpsolve.neighbourhood import neighbours
     from cpsolve.probability import Estimate
     from cpsolve.result import CellResult, safest_cell
 
@@ -187,7 +188,7 @@ def _scattered_board(rows: int, cols: int, mines: int, share: float, seed: int):
     """A random ``share`` of the safe cells of a random layout revealed (the hard case for counting)."""
     import random
 
-    from cpsolve.board import neighbours
+    from cpsolve.neighbourhood import neighbours
 
     rng = random.Random(seed)
     layout = set(rng.sample(range(rows * cols), mines))
@@ -301,7 +302,8 @@ def test_item9_ignored_flags_over_the_total_equal_brute_force():
     probability with ``trust_flags=False`` equals brute force (both oracles), proofs agree."""
     import random
 
-    from cpsolve.board import COVERED, FLAG, Board, neighbours
+    from cpsolve.board import COVERED, FLAG, Board
+    from cpsolve.neighbourhood import neighbours
     from cpsolve.verify.brute import brute_force as verify_brute
 
     checked = 0

@@ -11,8 +11,9 @@ repeats until the board with its unsure cells covered breaks no rule.
 
 from __future__ import annotations
 
-from ..board import COVERED, FLAG, MINE, Board, BoardError, neighbour_table
+from ..board import COVERED, FLAG, MINE, Board, BoardError
 from ..errors import BudgetError, InconsistentBoard
+from ..neighbourhood import neighbour_table
 
 #: what each read value is on the board
 CODE = {".": COVERED, "?": COVERED, "F": FLAG, "*": MINE, "X": MINE, "W": COVERED,

@@ -45,8 +45,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .. import _core
-from ..board import COVERED, IS_COVERED, IS_UNREVEALED, code_bytes, neighbour_counts, neighbours
+from ..board import COVERED, IS_COVERED, IS_UNREVEALED, code_bytes
 from ..boundary import call
+from ..neighbourhood import neighbour_counts, neighbours
 from .endgame import endgame_move
 from .lookahead import CountedPosition, Hypothesis, Lookahead
 

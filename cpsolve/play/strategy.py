@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import count
-from ..board import COVERED, FLAG, Board, neighbours
+from ..board import COVERED, FLAG, Board
 from ..boundary import call
 from ..constraints import Inconsistent, Model
+from ..neighbourhood import neighbours
 from ..result import Analysis, safest_cell
 from .endgame import endgame_move
 from .guess import Evaluator, isolated_move, pseudo_fifty_fifty

@@ -13,7 +13,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..board import COVERED, Board, neighbour_counts, neighbours, parse_number
+from ..board import COVERED, Board, parse_number
+from ..neighbourhood import neighbour_counts, neighbours
 from ..words import plural
 
 #: name -> (rows, cols, mines)

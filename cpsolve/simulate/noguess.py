@@ -43,10 +43,11 @@ from typing import Any
 
 from .. import _core
 from ..analysis import analyze
-from ..board import COVERED, MINE, Board, neighbours
+from ..board import COVERED, MINE, Board
 from ..count import TERMS_PER_STATE
 from ..errors import CpsolveError
 from ..layout import Layout, LayoutError
+from ..neighbourhood import neighbours
 from ..options import DEFAULT_COMBINE_BUDGET, DEFAULT_EXACT_LIMIT, DEFAULT_STATE_BUDGET, DEFAULT_TIME_LIMIT
 from ..probability import Exact
 from ..proof import Certainty

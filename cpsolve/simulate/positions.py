@@ -14,7 +14,8 @@ import random
 from collections.abc import Iterator
 
 from ..analysis import analyze
-from ..board import COVERED, neighbours
+from ..board import COVERED
+from ..neighbourhood import neighbours
 from ..options import AnalysisOptions
 from ..probability import Exact
 from .game import Game, Position, parse_difficulty

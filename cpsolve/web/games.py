@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from itertools import compress
 from typing import Any
 
-from ..board import COVERED, FLAG, Board, neighbour_counts, neighbours
+from ..board import COVERED, FLAG, Board
+from ..neighbourhood import neighbour_counts, neighbours
 from ..simulate.game import MAX_CELLS, Game, parse_difficulty
 from .validate import Limits, RequestError, cell_of, integer, kind
 
