@@ -18,19 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .board import (
-    MAX_DIGITS,
-    MINES_RE,
-    WHM_RE,
-    BoardError,
-    clip,
-    content_lines,
-    neighbours,
-    parse_number,
-    read_input,
-    row_width,
-    split_lines,
-)
+from .board import MINES_RE, WHM_RE, BoardError, content_lines, read_input, row_width
+from .neighbourhood import neighbours
+from .plaintext import MAX_DIGITS, clip, parse_number, split_lines
 from .words import plural
 
 #: MBF stores width and height in one byte each and the count in two.

@@ -467,7 +467,7 @@ def check_cli(case: Case, status: int, out: str, err: str, tally: Tally) -> None
 
 
 def _inside(text: str, line: int, col: int) -> bool:
-    from cpsolve.board import split_lines
+    from cpsolve.plaintext import split_lines
 
     if text.startswith("\ufeff"):
         text = text[1:]

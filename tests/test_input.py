@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from cpsolve import BoardError, parse_board
-from cpsolve.board import COVERED, display_name, parse_board_bytes
+from cpsolve.board import COVERED, parse_board_bytes
+from cpsolve.plaintext import display_name
 
 from .cli_run import one_line, run
 

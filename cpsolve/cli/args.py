@@ -11,7 +11,6 @@ import os
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..board import MAX_DIGITS, clip, parse_signed
 from ..options import (
     DEFAULT_DENSITY,
     DEFAULTS,
@@ -21,6 +20,7 @@ from ..options import (
     engine_value,
     seconds_value,
 )
+from ..plaintext import MAX_DIGITS, clip, parse_signed
 from ..words import plural
 from . import CliError, off_board
 

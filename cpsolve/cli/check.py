@@ -9,8 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..board import FLAG, display_name
+from ..board import FLAG
 from ..errors import InconsistentBoard
+from ..plaintext import display_name
 from ..proof import explain_cell
 from ..proof.conflict_reason import board_conflict_reason
 from ..words import plural

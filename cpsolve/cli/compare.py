@@ -14,8 +14,9 @@ import json
 import statistics
 import sys
 
-from ..board import Board, BoardError, display_name
+from ..board import Board, BoardError
 from ..options import DEFAULTS
+from ..plaintext import display_name
 from ..render.terminal import fit
 from ..simulate import oracle_positions, parse_difficulty
 from ..verify import CrossCheck, crosscheck

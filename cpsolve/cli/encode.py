@@ -11,10 +11,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..board import display_name
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
 from ..encodings.export import system_text
 from ..encodings.system import board_system
+from ..plaintext import display_name
 from . import CliError, read_board, write_failed
 from .args import add_accept_unsure_option
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import sys
 
-from ..board import Board, BoardError, display_name
+from ..board import Board, BoardError
 from ..picture import NoBoardFound, is_image_name, read_image
+from ..plaintext import display_name
 
 __all__ = ["board_from_picture", "is_image_name", "looks_like_image"]
 

@@ -9,8 +9,8 @@ import sys
 from typing import Any
 
 from ..analysis import analyze
-from ..board import display_name
 from ..options import DEFAULTS, AnalysisOptions
+from ..plaintext import display_name
 from ..play import records
 from ..play.cluster import ClusterUnavailable
 from ..play.referee import Analyzer, GameRecord

@@ -10,8 +10,8 @@ import argparse
 import json
 import sys
 
-from ..board import display_name
 from ..picture import NoBoardFound, read_image
+from ..plaintext import display_name
 from . import CliError
 
 EXIT_SURE = 0

@@ -9,8 +9,9 @@ import sys
 import time
 
 from ..analysis import InconsistentBoard, analyze
-from ..board import Board, BoardError, display_name
+from ..board import Board, BoardError
 from ..options import AnalysisOptions
+from ..plaintext import display_name
 from ..result import Analysis, inconsistent_document
 from . import EXIT_BAD_INPUT, EXIT_INCONSISTENT, EXIT_OK, CliError, read_board, write_failed
 from .args import add_accept_unsure_option, add_analysis_options, analysis_options

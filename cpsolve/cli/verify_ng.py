@@ -8,8 +8,8 @@ import json
 import sys
 from typing import Any
 
-from ..board import display_name
 from ..layout import LayoutError, read_layout
+from ..plaintext import display_name
 from ..render import render_grid, render_summary
 from ..render.terminal import fit
 from ..simulate.noguess import ProvedPlay, play_proved

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..board import display_name
+from ..plaintext import display_name
 from ..words import plural
 from .system import Card, CardSystem
 

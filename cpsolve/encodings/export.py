@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..board import Board, display_name
+from ..board import Board
 from ..constraints import Clue
+from ..plaintext import display_name
 from .cnf import DEFAULT_ENCODING, to_dimacs
 from .opb import to_opb
 from .system import CardSystem, board_system

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ..board import display_name
+from ..plaintext import display_name
 from .cnf import _cell_names, describe
 from .system import CardSystem
 

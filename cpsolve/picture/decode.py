@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 from PIL import Image, ImageFile
 
-from ..board import display_name
+from ..plaintext import display_name
 from .reading import NoBoardFound
 
 #: The most pixels a picture may have: a 8K screenshot is 33 MP; larger is refused unread.

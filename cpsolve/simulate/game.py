@@ -13,8 +13,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..board import COVERED, Board, parse_number
+from ..board import COVERED, Board
 from ..neighbourhood import neighbour_counts, neighbours
+from ..plaintext import parse_number
 from ..words import plural
 
 #: name -> (rows, cols, mines)
