@@ -23,7 +23,9 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-HOST = "127.0.0.1"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_faults import HOST, Answers, disconnect  # noqa: E402  (the faulty client's own uploads)
 
 
 def main() -> int:
@@ -49,14 +51,6 @@ def main() -> int:
             urllib.request.urlopen(url + "api/health").read()
         half = json.dumps({"board": ". " * 2000 + "\n"}).encode()
 
-        async def cut(n: int) -> None:
-            for _ in range(n):
-                _, w = await asyncio.open_connection(HOST, port)
-                w.write(f"POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                        f"Content-Length: {len(half)}\r\n\r\n".encode() + half[: len(half) // 2])
-                await w.drain()
-                w.close()
-
         async def health(n: int) -> None:
             for _ in range(n):
                 r, w = await asyncio.open_connection(HOST, port)
@@ -72,7 +66,7 @@ def main() -> int:
             time.sleep(2)
             idle = cpu() - c0
             c0 = cpu()
-            asyncio.run(cut(n))
+            asyncio.run(disconnect(port, Answers(), half, n))
             time.sleep(2)
             cuts = cpu() - c0 - idle
             c0 = cpu()

@@ -65,14 +65,8 @@ fn big(v: BigUint) -> BigOrSmall {
 
 /// A component of the model as the counter's plain data.
 fn comp_of(c: &Component) -> Result<plan::Comp, Stop> {
-    plan::Comp::new(
-        c.groups.iter().map(|g| g.cells.len() as u32).collect(),
-        c.groups
-            .iter()
-            .map(|g| g.constraints.iter().map(|&k| k as usize).collect())
-            .collect(),
-        c.constraints.iter().map(|&(_, need)| need as i64).collect(),
-    )
+    let (sizes, constraints, needs) = key_of(c);
+    plan::Comp::new(sizes, constraints, needs)
 }
 
 /// A component as the counter reads it: its groups' sizes, each group's constraints, the needs
