@@ -104,6 +104,7 @@ NOT_YET_EXACT = {
     **dict.fromkeys(["win7blue-mid-9x9.png", "win7green-mid-9x9.png"],
                     "Windows 7: every cell reads sure and right; the counter (plain digits) is not read"),
     "win7clone-mid-16x30.jpg": "Windows 7 in JPEG: the revealed island reads raised (unsure); the counter is not read",
+    "tatham-mid-9x9.png": "Tatham's Mines: every other cell reads sure and right; the 7 at 2,2 is left unsure",
 }
 
 
