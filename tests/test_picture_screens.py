@@ -96,13 +96,9 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
     **dict.fromkeys(["gnome2gray-lost-8x8.png", "gnome2gray-mid-8x8.png"], "GNOME 2.1x grey look: cells unsure"),
-    **dict.fromkeys(["gnome3-mid-16x16.png", "gnome40-mid-16x16.png"],
-                    "modern GNOME: every cell reads sure and right (skins.GNOME); the counter (23/40) is not read"),
     "gnome3flat-mid-16x16.png": "modern GNOME, flat grey tiles: no grid is found",
     **dict.fromkeys(["google-mid-20x24.png", "google-mid2-20x24.png"], "Google 2x mid-games: cells left unsure"),
     "jsminesweeper-analyser-16x30.jpg": "JSMinesweeper's analyser overlay on the covered cells",
-    **dict.fromkeys(["win7blue-mid-9x9.png", "win7green-mid-9x9.png"],
-                    "Windows 7: every cell reads sure and right; the counter (plain digits) is not read"),
     "win7clone-mid-16x30.jpg": "Windows 7 in JPEG: the revealed island reads raised (unsure); the counter is not read",
     "tatham-mid-9x9.png": "Tatham's Mines: every other cell reads sure and right; the 7 at 2,2 is left unsure",
 }
@@ -111,8 +107,9 @@ NOT_YET_EXACT = {
 #: pictures whose mine total comes from a plain-digit counter, read by matching installed fonts
 #: (cpsolve/picture/textcounter.py): without those fonts they read without it, which is allowed
 TEXT_COUNTER = {"gnome1-lost-8x8.png", "gnome1-mid-8x8.png", "gnome1-won-8x8.png", "gnome2-lost-8x8.png",
-                "gnome2-mid-8x8.png", "google-mid-8x10.png",
-                "google-new-8x10.png", "google-new-14x18.png", "google-new-20x24.png", "google-browser-new-14x18.png"}
+                "gnome2-mid-8x8.png", "gnome3-mid-16x16.png", "gnome40-mid-16x16.png", "google-mid-8x10.png",
+                "google-new-8x10.png", "google-new-14x18.png", "google-new-20x24.png", "google-browser-new-14x18.png",
+                "win7blue-mid-9x9.png", "win7green-mid-9x9.png"}
 
 
 def have_counter_fonts() -> bool:

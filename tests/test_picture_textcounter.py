@@ -124,3 +124,71 @@ def test_gnome_total_must_agree_with_the_flags_read() -> None:
     assert textcounter.read_gnome_total(rgb, grid, two_flags) == 10
     assert textcounter.read_gnome_total(rgb, grid, ["F"] + ["."] * 63) is None  # 2 flags said, 1 seen
     assert textcounter.read_gnome_total(rgb, grid, ["F", "F"] + ["*"] * 9 + ["."] * 53) is None  # 11 mines > 10
+
+
+def gnome_side_picture(lines: list[str], font_path: object, size: int = 14,
+                       icon: bool = True) -> tuple[np.ndarray, Grid]:
+    """Modern GNOME's layout: a 16x16 board of 2.5*size px cells on a light window, and right of
+    it a panel of text lines (the flags over the total, the clock) and a framed button's label."""
+    p = int(2.5 * size)
+    image = Image.new("RGB", (16 * p + 8 * p, 16 * p + 40), (246, 245, 244))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((20, 20, 20 + 16 * p, 20 + 16 * p), fill=(186, 189, 182))
+    font = ImageFont.truetype(str(font_path), size)
+    x = 20 + 16 * p + p
+    if icon:  # the flag
+        draw.rectangle((x + 10, 30 + p // 5, x + 10 + p // 2, 30 + 9 * p // 10), fill=(46, 52, 54))
+    for k, text in enumerate(lines):
+        draw.text((x, 30 + p + int(1.6 * k * p)), text, fill=(46, 52, 54), font=font)
+    draw.rectangle((x - 10, 13 * p, x + 4 * p, 14 * p), outline=(150, 150, 150), width=1)  # a button
+    draw.text((x, 13 * p + p // 4), "Start Over", fill=(46, 52, 54), font=font)
+    return np.asarray(image), Grid(x0=20.0, y0=20.0, pitch_x=float(p), pitch_y=float(p), cols=16, rows=16)
+
+
+@needs_fonts
+@pytest.mark.parametrize("size", [12, 14, 18])
+def test_gnome_side_total_is_read_and_checked(size: int) -> None:
+    """The "23/40" beside the board gives the total 40 when 23 flags are on the board, and nothing
+    when the flags read disagree, two lines read as fractions (which one is the counter?), or no
+    icon is over it."""
+    flags = ["F"] * 23 + ["."] * (256 - 23)
+    for path in FONTS:
+        rgb, grid = gnome_side_picture(["23/40", "00:48"], path, size)
+        got = textcounter.read_side_total(rgb, grid, flags)
+        assert got == 40 if path in READ else got in (40, None), (path.name, size, got)
+        assert textcounter.read_side_total(rgb, grid, flags[1:] + ["."]) is None, path.name
+        rgb, grid = gnome_side_picture(["23/40", "23/50"], path, size)
+        assert textcounter.read_side_total(rgb, grid, flags) is None, path.name
+        rgb, grid = gnome_side_picture(["23/40", "00:48"], path, size, icon=False)  # under no icon
+        assert textcounter.read_side_total(rgb, grid, flags) is None, path.name
+
+
+def win7_picture(timer: str, left: str, colour: tuple[int, int, int], font_path: object,
+                 twin: bool = True) -> tuple[np.ndarray, Grid]:
+    """Windows 7's foot: below a 9x9 board of 18 px cells, the timer's box at the left and the
+    mines-left box at the right, white digits on the tiles' colour."""
+    p = 18
+    image = Image.new("RGB", (9 * p + 60, 9 * p + 80), (192, 208, 226))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((30, 20, 30 + 9 * p, 20 + 9 * p), fill=(220, 225, 235))
+    font = ImageFont.truetype(str(font_path), 11)
+    top = 20 + 9 * p + 12
+    boxes = [(45, timer), (120, left)] if twin else [(120, left)]
+    for bx, text in boxes:
+        draw.rectangle((bx, top, bx + 36, top + 17), fill=colour)
+        draw.text((bx + 10, top + 1), text, fill=(255, 255, 255), font=font)
+    return np.asarray(image), Grid(x0=30.0, y0=20.0, pitch_x=float(p), pitch_y=float(p), cols=9, rows=9)
+
+
+@needs_fonts
+@pytest.mark.parametrize("colour", [(45, 82, 151), (60, 140, 40)])
+@pytest.mark.parametrize("timer, left", [("12", "10"), ("0", "40"), ("999", "99"), ("7", "3")])
+def test_win7_mines_left_is_the_right_box(timer: str, left: str, colour: tuple[int, int, int]) -> None:
+    """The right box is read (the mines left), never the timer's at the left; a lone box is not
+    known to be Windows 7's counter, so it gives nothing."""
+    for path in FONTS:
+        rgb, grid = win7_picture(timer, left, colour, path)
+        got = textcounter.read_win7_left(rgb, grid)
+        assert got == int(left) if path in READ else got in (int(left), None), (path.name, got)
+        rgb, grid = win7_picture(timer, left, colour, path, twin=False)
+        assert textcounter.read_win7_left(rgb, grid) is None, path.name

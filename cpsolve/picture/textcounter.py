@@ -1,5 +1,6 @@
-"""Mine counters written in plain digits: GNOME's "Flags: 6/10" below the board and Google's white
-number beside a red flag in the green bar above it.
+"""Mine counters written in plain digits: GNOME's "Flags: 6/10" below the board, modern GNOME's
+"16/40" in the panel beside it, Google's white number beside a red flag in the green bar above it,
+and Windows 7's white number in a coloured box below it.
 
 Glyphs are the connected components of text-coloured pixels in a band next to the grid; each is
 classified by template matching against digits rendered with the fonts found on this machine
@@ -248,7 +249,16 @@ def _split_touching(ink: np.ndarray, word: list[tuple[int, int, int, int]], h: i
 
 def read_fraction(ink: np.ndarray) -> tuple[int, int] | None:
     """The one "n/m" word of a band of text (GNOME's "Flags: 6/10"), or None."""
-    found = []
+    found = fractions(ink)
+    return found[0] if len(found) == 1 else None
+
+
+def fractions(ink: np.ndarray, digits_level: bool = False) -> list[tuple[int, int] | None]:
+    """Each word of the band's main line with one slash between glyphs, read as (n, m), or None
+    where its other glyphs are not all clearly digits (a fraction seen but not read). With
+    ``digits_level``, a word whose other glyphs do not all share one top and bottom (as digits do)
+    is words with a letter taken for a slash (a "t" of "Start Over"), not a fraction: skipped."""
+    found: list[tuple[int, int] | None] = []
     for word in words(glyphs(ink)):
         h = int(np.median([b[3] for b in word]))
         word = _split_touching(ink, word, h)
@@ -257,13 +267,18 @@ def read_fraction(ink: np.ndarray) -> tuple[int, int] | None:
         slashes = [i for i, b in enumerate(word) if classify(_crop(ink, b), DIGITS + "/", h) == "/"]
         if len(slashes) != 1 or not 0 < slashes[0] < len(word) - 1:
             continue
+        if digits_level:
+            others = [b for i, b in enumerate(word) if i != slashes[0]]
+            top = float(np.median([b[1] for b in others]))
+            bottom = float(np.median([b[1] + b[3] for b in others]))
+            if any(abs(b[1] - top) > 0.15 * h or abs(b[1] + b[3] - bottom) > 0.15 * h for b in others):
+                continue
         text = "".join("/" if i == slashes[0] else (classify(_crop(ink, b), DIGITS, h) or "?")
                        for i, b in enumerate(word))
         match = re.fullmatch(r"(\d{1,4})/(\d{1,4})", text)
-        if match is None:
-            return None  # a slash between glyphs that are not all clearly digits: no reading
-        found.append((int(match[1]), int(match[2])))
-    return found[0] if len(found) == 1 else None
+        # (a slash between glyphs that are not all clearly digits: seen, so no other is the one)
+        found.append(None if match is None else (int(match[1]), int(match[2])))
+    return found if None not in found else [None]
 
 
 def read_number(ink: np.ndarray) -> int | None:
@@ -320,6 +335,101 @@ def read_gnome_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> int | No
     return total
 
 
+def text_lines(ink: np.ndarray, most: float) -> list[tuple[np.ndarray, int, int, int]]:
+    """The band's lines of text, each alone on a blank band of its own (top to bottom): the ink's
+    components no wider or higher than ``most`` (frames and buttons' borders are larger), grouped
+    into lines by the blank rows between them; each line keeps only its own components' ink (and
+    their smoothed edges), with blank rows above and below as high as half the line, so that
+    glyphs() takes the line as the band's main one and no clipped part of a neighbouring line;
+    with the line's top and bottom rows in ``ink`` and how many components it has."""
+    mask = (ink > 0.3).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    small = [i for i in range(1, n) if stats[i, 2] <= most and stats[i, 3] <= most]
+    rows = np.zeros(ink.shape[0], bool)
+    for i in small:
+        rows[stats[i, 1]:stats[i, 1] + stats[i, 3]] = True
+    lines, y = [], 0
+    while y < len(rows):
+        if not rows[y]:
+            y += 1
+            continue
+        top = y
+        while y < len(rows) and rows[y]:
+            y += 1
+        lines.append((top, y))
+    out = []
+    for top, bottom in lines:
+        mine = [i for i in small if top <= stats[i, 1] < bottom]
+        keep = cv2.dilate(np.isin(labels, mine).astype(np.uint8), np.ones((3, 3), np.uint8))
+        pad = (bottom - top) // 2 + 3
+        band = np.zeros((bottom - top + 2 * pad, ink.shape[1]), np.float32)
+        lo, hi = max(0, top - 1), min(ink.shape[0], bottom + 1)
+        band[pad - (top - lo):pad + (hi - top)] = ink[lo:hi] * keep[lo:hi]
+        out.append((band, top, bottom, len(mine)))
+    return out
+
+
+def read_side_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> int | None:
+    """Modern GNOME's (3.x, 40+) "n/m" under a flag in the panel right of the board, among other
+    lines (the clock, buttons' labels): the total m, when exactly one line reads as a fraction, it
+    lies just under an icon, n equals the flags on the board, and m is at least the flags and mines
+    shown."""
+    p = grid.cell_size
+    x0 = int(grid.x0 + grid.cols * p + 0.2 * p)
+    x1 = min(rgb.shape[1], int(grid.x0 + grid.cols * p + 6 * p))
+    y0, y1 = max(0, int(grid.y0)), min(rgb.shape[0], int(grid.y0 + grid.rows * p))
+    if y1 - y0 < 6 or x1 - x0 < 20:
+        return None
+    lines = text_lines(dark_ink(rgb[y0:y1, x0:x1]), p)
+    # GNOME's counter lies just under the flag icon (one shape, at least twice as high as the text):
+    # such lines are read first, so that no other text beside a board (a desktop's) is read for
+    # nothing, and no text with a slash elsewhere is taken for the counter
+    under_icon = [k for k in range(1, len(lines))
+                  if lines[k - 1][3] == 1 and lines[k - 1][2] - lines[k - 1][1] >= 2 * (lines[k][2] - lines[k][1])
+                  and lines[k][1] - lines[k - 1][2] <= lines[k][2] - lines[k][1]]
+    # every fraction seen counts, read or not: beside one that is not read (a slash run into its
+    # digits is seen as no fraction at all), the one read may not be the counter
+    found = [f for k in under_icon for f in fractions(lines[k][0], digits_level=True)]
+    if len(found) != 1 or found[0] is None:
+        return None
+    flags, total = found[0]
+    shown_flags = values.count("F") + values.count("W")
+    if flags != shown_flags or total < values.count("F") + values.count("*") + values.count("X"):
+        return None
+    # and no other line of the panel shows a fraction either
+    if any(fractions(band, digits_level=True) for k, (band, _, _, _) in enumerate(lines) if k not in under_icon):
+        return None
+    return total
+
+
+def read_win7_left(rgb: np.ndarray, grid: Grid) -> int | None:
+    """Windows 7's mines left: white digits in the right one of the two coloured boxes below the
+    board (blue or green with the tiles; the timer's box, at the left, is its twin)."""
+    p = grid.cell_size
+    y0 = int(grid.y0 + grid.rows * p + 0.1 * p)
+    y1 = min(rgb.shape[0], int(grid.y0 + grid.rows * p + 3 * p))
+    x0, x1 = max(0, int(grid.x0 - p)), min(rgb.shape[1], int(grid.x0 + (grid.cols + 1) * p))
+    if y1 - y0 < 8 or x1 - x0 < 20:
+        return None
+    area = rgb[y0:y1, x0:x1].astype(np.int16)
+    low = area.min(axis=2)
+    coloured = ((area.max(axis=2) - low > 50) & (low < 120)).astype(np.uint8)
+    coloured = cv2.morphologyEx(coloured, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(coloured, connectivity=8)
+    boxes = [tuple(int(v) for v in stats[i, :4]) for i in range(1, n)
+             if 0.5 * p <= stats[i, 3] <= 1.6 * p and 1.5 <= stats[i, 2] / stats[i, 3] <= 5
+             and stats[i, 4] >= 0.6 * stats[i, 2] * stats[i, 3]]
+    if len(boxes) != 2:
+        return None
+    (lx, ly, lw, lh), (rx, ry, rw, rh) = sorted(boxes)
+    # twins, level with each other, one each side of the board's middle: else not Windows 7's pair
+    middle = grid.x0 + grid.cols * p / 2 - x0
+    if (abs(lw - rw) > 0.15 * max(lw, rw) or abs(lh - rh) > 0.15 * max(lh, rh) or abs(ly - ry) > 0.2 * p
+            or not lx + lw <= middle <= rx):
+        return None
+    return read_number(white_ink(rgb[y0 + ry:y0 + ry + rh, x0 + rx:x0 + rx + rw]))
+
+
 def read_google_left(rgb: np.ndarray, grid: Grid) -> int | None:
     """Google's mines left: the white number just right of the red flag in the bar above the board."""
     p = grid.cell_size
@@ -354,6 +464,11 @@ def read_text_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> tuple[int
     if total is not None:
         return total, total
     left = read_google_left(rgb, grid)
+    if left is None:
+        left = read_win7_left(rgb, grid)
     if left is not None:
         return left, left + values.count("F") + values.count("W")
+    total = read_side_total(rgb, grid, values)
+    if total is not None:
+        return total, total
     return None
