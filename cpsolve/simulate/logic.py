@@ -1,0 +1,255 @@
+"""The logic level of a no-guess layout: the hardest deduction its proved solution needs.
+
+The scale (:data:`LEVELS`, easiest first; docs/layouts.md has an example board for each):
+
+- ``single``: one number settles a cell on its own (its mines are all found, so its other covered
+  neighbours are safe; or it needs as many mines as it has covered neighbours);
+- ``pair``: two numbers that share covered neighbours settle a cell together (the "1-2" and "1-1"
+  patterns), and no single number does;
+- ``chain``: three or more numbers are needed: the cell is forced by the clues of its frontier
+  (its whole component, proved by :mod:`cpsolve.proof` on the board without the mine total), and
+  no pair of numbers forces it;
+- ``total``: the clues alone force nothing, the mine total does (the proof subsystem's
+  certainties with the total).
+
+:func:`classify` plays a layout from its first click: at each step it takes every move of the
+lowest level that has one (a safe cell is revealed with the opening it starts, a mine is marked),
+and goes up a level only when nothing below is provable. The layout's level is the highest level
+any step needed; ``moves`` counts the cells proved at each level (each cell proved at a step counts,
+even when an opening that another move of the step started reveals it first, so the counts do not
+depend on the order of the moves). The single and pair rules are
+read straight off two clues, so they hold for every placement that meets those clues; the chain
+and total levels take the proof subsystem's certainties (:func:`cpsolve.analyze`). Every move is
+checked against the layout (a contradiction raises ``AssertionError``: never hidden). A layout
+that no level finishes needs a guess (``won`` False, ``level`` None).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..analysis import analyze
+from ..board import COVERED, MINE, Board
+from ..layout import Layout
+from ..neighbourhood import neighbours
+from .noguess import check_first_click
+
+#: The scale, easiest first.
+LEVELS = ("single", "pair", "chain", "total")
+RANK = {name: k for k, name in enumerate(LEVELS)}
+
+
+class LogicRangeError(ValueError):
+    """A ``--logic`` value that is not a level or a range of levels."""
+
+
+@dataclass(frozen=True)
+class LogicRange:
+    """Levels from ``low`` to ``high`` (ranks in :data:`LEVELS`, both included)."""
+
+    low: int = 0
+    high: int = len(LEVELS) - 1
+
+    def __contains__(self, level: object) -> bool:
+        return isinstance(level, str) and level in RANK and self.low <= RANK[level] <= self.high
+
+    def __str__(self) -> str:
+        lo, hi = LEVELS[self.low], LEVELS[self.high]
+        if self.low == self.high:
+            return lo
+        if self.low == 0:
+            return f"..{hi}"
+        if self.high == len(LEVELS) - 1:
+            return f"{lo}.."
+        return f"{lo}..{hi}"
+
+    def words(self) -> str:
+        lo, hi = LEVELS[self.low], LEVELS[self.high]
+        if self.low == self.high:
+            return f"hardest step exactly {lo}"
+        if self.low == 0:
+            return f"hardest step at most {hi}"
+        if self.high == len(LEVELS) - 1:
+            return f"hardest step at least {lo}"
+        return f"hardest step from {lo} to {hi}"
+
+
+def parse_range(text: str) -> LogicRange:
+    """``LEVEL`` (exactly), ``LEVEL..`` (at least), ``..LEVEL`` (at most) or ``LOW..HIGH``."""
+    names = ", ".join(LEVELS)
+    spec = text.strip().lower()
+    if ".." in spec:
+        lo_s, _, hi_s = spec.partition("..")
+    else:
+        lo_s = hi_s = spec
+    if not lo_s and not hi_s:
+        raise LogicRangeError(f"logic level {text!r}: give a level ({names}) or a range such as pair..chain")
+    for part in (lo_s, hi_s):
+        if part and part not in RANK:
+            raise LogicRangeError(f"logic level {text!r}: {part!r} is not a level (the levels: {names}; "
+                                  "a range: pair.., ..pair or single..chain)")
+    lo = RANK[lo_s] if lo_s else 0
+    hi = RANK[hi_s] if hi_s else len(LEVELS) - 1
+    if lo > hi:
+        raise LogicRangeError(f"logic level {text!r}: {lo_s} is harder than {hi_s} (easiest first: {names})")
+    return LogicRange(lo, hi)
+
+
+@dataclass
+class Classified:
+    """The outcome of :func:`classify`."""
+
+    won: bool
+    level: str | None                       # the hardest level needed (None: a guess is needed)
+    moves: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))  # cells settled
+    steps: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))  # steps at each level
+    cut_short: bool = False                 # an analysis ran out of time: the level may be too high
+
+    def to_json(self) -> dict[str, Any]:
+        return {"logic": self.level, "logic_moves": dict(self.moves), "logic_steps": dict(self.steps)}
+
+
+class _Play:
+    """The referee's layout and the player's view (codes of :mod:`cpsolve.board`)."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.rows, self.cols = layout.rows, layout.cols
+        n = self.rows * self.cols
+        self.nb = [neighbours(self.rows, self.cols, i) for i in range(n)]
+        self.mine = [i in layout.mines for i in range(n)]
+        self.num = [sum(self.mine[j] for j in self.nb[i]) for i in range(n)]
+        self.total = layout.mine_count
+        self.view = [COVERED] * n
+        self.covered_safe = n - self.total
+
+    def open(self, start: int) -> None:
+        stack = [start]
+        while stack:
+            i = stack.pop()
+            if self.view[i] != COVERED:
+                continue
+            if self.mine[i]:
+                raise AssertionError(f"cell {divmod(i, self.cols)} was taken as safe but is a mine")
+            self.view[i] = self.num[i]
+            self.covered_safe -= 1
+            if self.num[i] == 0:
+                stack.extend(j for j in self.nb[i] if self.view[j] == COVERED)
+
+    def apply(self, moves: dict[int, bool]) -> None:
+        """Reveal or mark each cell of ``moves`` (cell -> mine; covered cells), checked against the
+        layout."""
+        for i, mine in moves.items():
+            if mine != self.mine[i]:
+                what = "a mine" if mine else "safe"
+                raise AssertionError(f"cell {divmod(i, self.cols)} was taken as {what} but the layout says otherwise")
+            if self.view[i] != COVERED:
+                continue  # revealed by an opening another move of this step started
+            if mine:
+                self.view[i] = MINE
+            else:
+                self.open(i)
+
+    def clues(self) -> list[tuple[int, frozenset[int]]]:
+        """Every revealed number with a covered neighbour: (mines still needed, covered neighbours)."""
+        out = []
+        view = self.view
+        for i, v in enumerate(view):
+            if v < 0 or v == 0:
+                continue
+            cov = frozenset(j for j in self.nb[i] if view[j] == COVERED)
+            if cov:
+                out.append((v - sum(1 for j in self.nb[i] if view[j] == MINE), cov))
+        return out
+
+    def board(self, total: bool) -> Board:
+        return Board(self.rows, self.cols, tuple(self.view), self.total if total else None, "<logic>")
+
+
+def single_moves(clues: list[tuple[int, frozenset[int]]]) -> dict[int, bool]:
+    """Cells one clue settles: all its mines found (the rest safe), or as many needed as covered."""
+    moves: dict[int, bool] = {}
+    for need, cov in clues:
+        if need == 0 or need == len(cov):
+            for j in cov:
+                moves[j] = need > 0
+    return moves
+
+
+def pair_moves(clues: list[tuple[int, frozenset[int]]]) -> dict[int, bool]:
+    """Cells two clues with a shared covered neighbour settle together.
+
+    With ``A`` the cells of the first clue only, ``B`` the second's only and ``S`` the shared ones,
+    ``s`` mines in ``S`` leave ``na - s`` in ``A`` and ``nb - s`` in ``B``; every ``s`` that fits all
+    three is possible (cells within a part are interchangeable). A part is all mines (all safe) when
+    its count is its size (zero) for every possible ``s``.
+    """
+    by_cell: dict[int, list[int]] = {}
+    for k, (_, cov) in enumerate(clues):
+        for j in cov:
+            by_cell.setdefault(j, []).append(k)
+    moves: dict[int, bool] = {}
+    seen: set[tuple[int, int]] = set()
+    for ks in by_cell.values():
+        for x in ks:
+            for y in ks:
+                if x >= y or (x, y) in seen:
+                    continue
+                seen.add((x, y))
+                (na, ca), (nb, cb) = clues[x], clues[y]
+                shared = ca & cb
+                a_only, b_only = ca - shared, cb - shared
+                lo = max(0, na - len(a_only), nb - len(b_only))
+                hi = min(len(shared), na, nb)
+                if lo > hi:
+                    raise AssertionError("two clues with no placement: the view contradicts its layout")
+                for part, most, least in ((shared, hi, lo), (a_only, na - lo, na - hi), (b_only, nb - lo, nb - hi)):
+                    if part and least == len(part):
+                        moves.update(dict.fromkeys(part, True))
+                    elif part and most == 0:
+                        moves.update(dict.fromkeys(part, False))
+    return moves
+
+
+def _proved(board: Board, time_limit: float | None) -> tuple[dict[int, bool], bool]:
+    """The proof subsystem's certainties of ``board`` (cell index -> mine), and whether the analysis
+    was cut short by its time limit."""
+    a = analyze(board, time_limit=time_limit)
+    cols = board.cols
+    moves = {c.row * cols + c.col: c.proof.mine for c in a.cells if c.proof is not None}
+    return moves, bool(a.stats.budget)
+
+
+def classify(layout: Layout, first_cell: tuple[int, int], *, first_click: str = "safe",
+             time_limit: float | None = 10.0) -> Classified:
+    """The logic level of ``layout`` played from ``first_cell`` (module docstring). ``time_limit``:
+    seconds for each analysis of the chain and total levels."""
+    check_first_click(layout, first_cell, first_click)
+    p = _Play(layout)
+    p.open(first_cell[0] * p.cols + first_cell[1])
+    out = Classified(False, None)
+    hardest = -1
+    while p.covered_safe:
+        clues = p.clues()
+        moves = single_moves(clues)
+        rank = 0
+        if not moves:
+            moves, rank = pair_moves(clues), 1
+        if not moves:
+            moves, cut = _proved(p.board(total=False), time_limit)
+            rank = 2
+            out.cut_short |= cut
+        if not moves:
+            moves, cut = _proved(p.board(total=True), time_limit)
+            rank = 3
+            out.cut_short |= cut
+        if not moves:
+            return out
+        p.apply(moves)
+        name = LEVELS[rank]
+        out.moves[name] += len(moves)
+        out.steps[name] += 1
+        hardest = max(hardest, rank)
+    out.won = True
+    out.level = LEVELS[max(hardest, 0)]
+    return out
