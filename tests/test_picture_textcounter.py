@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from cpsolve.picture import textcounter
+from cpsolve.picture import glyphs, textcounter
 from cpsolve.picture.grid import Grid
 
-FONTS = textcounter.font_files()
+FONTS = glyphs.font_files()
 #: the font these tests require to be read (GNOME 2's default, Bitstream Vera, is its parent); with
 #: the others (Liberation's slash touches its digits, a bold 1 and 6 run together) a counter may be
 #: left unread, but never read wrong
@@ -31,7 +31,7 @@ def gnome_band(text: str, size: int, font_path: object) -> np.ndarray:
                                         ("Flags: 0/99   Time: 00:01:12", (0, 99))])
 def test_gnome_fraction_is_read_as_drawn(text: str, want: tuple[int, int], size: int) -> None:
     for path in FONTS:
-        got = textcounter.read_fraction(textcounter.dark_ink(gnome_band(text, size, path)))
+        got = glyphs.read_fraction(glyphs.dark_ink(gnome_band(text, size, path)))
         assert got == want if path in READ else got in (want, None), (path.name, size, got)
 
 
@@ -39,8 +39,8 @@ def test_gnome_fraction_is_read_as_drawn(text: str, want: tuple[int, int], size:
 @pytest.mark.parametrize("text", ["Flags: 3/", "Flags: /10", "Flags: 3/1%", "Flags: a/b", "Flags: 3 10", ""])
 def test_gnome_garbled_fraction_gives_none(text: str) -> None:
     for path in FONTS:
-        ink = textcounter.dark_ink(gnome_band(text, 16, path))
-        assert textcounter.read_fraction(ink) is None, (path.name, text)
+        ink = glyphs.dark_ink(gnome_band(text, 16, path))
+        assert glyphs.read_fraction(ink) is None, (path.name, text)
 
 
 def google_picture(left: str, size: int, font_path: object) -> tuple[np.ndarray, Grid]:
@@ -97,8 +97,8 @@ def test_google_touching_digits_are_read_as_drawn(left: str, size: int) -> None:
     read = READ[0]
     for squeeze in range(1, size // 4 + 1):
         rgb, grid = touching_digits(left, size, read, squeeze)
-        bar = textcounter.white_ink(rgb[:int(grid.y0)].astype(np.int16))
-        if len(textcounter.glyphs(bar)) == 1:  # the first squeeze at which the digits touch
+        bar = glyphs.white_ink(rgb[:int(grid.y0)].astype(np.int16))
+        if len(glyphs.glyphs(bar)) == 1:  # the first squeeze at which the digits touch
             assert textcounter.read_google_left(rgb, grid) == int(left), squeeze
             return
     pytest.fail("the digits never touched: the splitting was not tested")

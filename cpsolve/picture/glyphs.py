@@ -1,0 +1,343 @@
+"""Text in a picture read glyph by glyph: the connected components of text-coloured pixels, each
+classified by template matching against characters rendered with the fonts found on this machine
+(DejaVu, Liberation, Cantarell, Roboto), at a fixed normalised size. A glyph whose best match is not
+clearly ahead of the second best (:data:`MARGIN`), or no font to match against, reads as nothing:
+a number is then not read, never guessed. Used by the plain-digit mine counters (textcounter.py).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+#: the fonts digits are matched against (the first file found of each name, under these folders)
+FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), Path.home() / ".fonts")
+FONT_NAMES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf",
+              "Cantarell-Regular.otf", "Cantarell-Bold.otf", "Roboto-Regular.ttf", "Roboto-Medium.ttf")
+#: the normalised glyph: stretched to this box; a different aspect costs this much a unit of log ratio
+NORM_H, NORM_W = 24, 16
+ASPECT_WEIGHT = 0.3
+#: a glyph is read only when its best match scores this well ...
+MIN_SCORE = 0.6
+#: ... and this much better than the best match of any other character
+MARGIN = 0.08
+DIGITS = "0123456789"
+#: a glyph wider than this fraction of its height is more than one character (the widest digits,
+#: a bold 0 or 4, are some 0.75 of theirs)
+WIDE = 0.9
+
+
+@lru_cache(maxsize=1)
+def font_files() -> tuple[Path, ...]:
+    found: dict[str, Path] = {}
+    for folder in FONT_DIRS:
+        if not folder.is_dir():
+            continue
+        for name in FONT_NAMES:
+            if name not in found:
+                hit = next(iter(sorted(folder.rglob(name))), None)
+                if hit is not None:
+                    found[name] = hit
+    return tuple(found[n] for n in FONT_NAMES if n in found)
+
+
+def normalise(ink: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """A glyph's ink (0..1), cropped to its ink and stretched to NORM_W x NORM_H (zero mean, unit
+    norm), and its aspect (width / height) before stretching."""
+    ys, xs = np.nonzero(ink > 0.25)
+    if len(ys) == 0:
+        return None
+    crop = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
+    h, w = crop.shape
+    box = cv2.resize(crop, (NORM_W, NORM_H), interpolation=cv2.INTER_AREA if h > NORM_H else cv2.INTER_LINEAR)
+    box = box - box.mean()
+    norm = float(np.linalg.norm(box))
+    return (box / norm, w / h) if norm > 0 else None
+
+
+def _render(font: object, ch: str, size: int) -> np.ndarray:
+    from PIL import Image, ImageDraw
+
+    image = Image.new("L", (2 * size + 20, 2 * size + 20), 0)
+    ImageDraw.Draw(image).text((10, 5), ch, fill=255, font=font)  # type: ignore[arg-type]
+    return np.asarray(image, np.float32) / 255.0
+
+
+def _ink_height(ink: np.ndarray) -> int:
+    ys = np.nonzero((ink > 0.25).any(axis=1))[0]
+    return int(ys.max() - ys.min() + 1) if len(ys) else 0
+
+
+def _without_foot(ink: np.ndarray) -> np.ndarray:
+    """A 1 without the foot (base bar) these fonts give it: the 1 of many others (Arial's
+    relatives in GNOME 2, Google's sans) is a flag and a stem."""
+    rows = (ink > 0.25).sum(axis=1)
+    lit = np.nonzero(rows)[0]
+    if len(lit) < 4:
+        return ink
+    stem = float(np.median(rows[lit]))
+    out = ink.copy()
+    for y in lit[::-1]:
+        if rows[y] <= 1.5 * stem:
+            break
+        out[y] = 0
+    return out
+
+
+@lru_cache(maxsize=64)
+def templates(chars: str, height: int) -> tuple[tuple[str, tuple[np.ndarray, float]], ...]:
+    """Each character of ``chars`` rendered with each font found, at the sizes whose digits are
+    ``height`` pixels high (so hinting and smoothing look as in the picture), normalised."""
+    from PIL import ImageFont
+
+    out = []
+    for path in font_files():
+        try:
+            big = ImageFont.truetype(str(path), 100)
+        except OSError:
+            continue
+        size = max(4, round(100 * height / max(1, _ink_height(_render(big, "0", 100)))))
+        for s in (size - 1, size, size + 1):
+            font = ImageFont.truetype(str(path), s)
+            if abs(_ink_height(_render(font, "0", s)) - height) > 1:
+                continue
+            for ch in chars:
+                ink = _render(font, ch, s)
+                variants = [ink, _without_foot(ink)] if ch == "1" else [ink]
+                for v in variants:
+                    t = normalise(v)
+                    if t is not None:
+                        out.append((ch, t))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _stacked(chars: str, height: int) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
+    """templates(chars, height) as (characters, shapes stacked, aspects)."""
+    found = templates(chars, height)
+    if not found:
+        return (), np.zeros((0, NORM_H, NORM_W), np.float32), np.zeros(0)
+    return (tuple(ch for ch, _ in found), np.stack([t for _, (t, _) in found]),
+            np.array([a for _, (_, a) in found], np.float64))
+
+
+def classify(ink: np.ndarray, chars: str, height: int) -> str | None:
+    """The character of ``chars`` the glyph is (digits of the font being ``height`` px high), or None
+    when no match is good and clearly best."""
+    glyph = normalise(ink)
+    if glyph is None or not 4 <= height <= 120:
+        return None
+    shape, aspect = glyph
+    names, stack, aspects = _stacked(chars, height)
+    if not names:
+        return None
+    # the shapes' correlation, less a penalty for a different width (a 1 and a 7 stretched alike);
+    # all templates at once (a splitting classifies every cut of a glyph), each row summed as
+    # numpy sums one template's products, so the same floats as one template at a time
+    scores = ((stack * shape[None]).reshape(len(names), -1).sum(axis=1).astype(np.float64)
+              - ASPECT_WEIGHT * np.abs(np.log(aspect / aspects)))
+    best: dict[str, float] = {}
+    for ch, score in zip(names, scores.tolist()):
+        best[ch] = max(best.get(ch, -1.0), score)
+    if len(best) < 2:
+        return None
+    ranked = sorted(best.items(), key=lambda kv: -kv[1])
+    (ch, score), (_, second) = ranked[0], ranked[1]
+    return ch if score >= MIN_SCORE and score - second >= MARGIN else None
+
+
+def glyphs(ink: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """Glyph boxes (x, y, w, h) on the band's main text line, left to right: components of ink,
+    those overlapping in x merged (the dot of an i, the two dots of a colon)."""
+    mask = (ink > 0.3).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    band_h, band_w = ink.shape
+    # frame lines and borders are no glyphs: too wide, or as high as the band
+    boxes = [tuple(int(v) for v in stats[i, :4]) for i in range(1, n)
+             if stats[i, 4] >= 2 and stats[i, 2] <= 2 * stats[i, 3] + 2 and stats[i, 3] < 0.7 * band_h]
+    tall = [b for b in boxes if b[3] >= 5]
+    if not tall:
+        return []
+    # the main line: the glyph height most boxes share, and the boxes whose middles lie within it
+    centre = float(np.median([b[1] + b[3] / 2 for b in tall]))
+    height = float(np.median([b[3] for b in tall]))
+    line = sorted(b for b in boxes if abs(b[1] + b[3] / 2 - centre) <= 0.7 * height)
+    merged: list[list[int]] = []
+    for x, y, w, h in line:
+        # merged when one lies mostly above the other (a dot over its stem), not where a slash's
+        # smoothed edge touches the next glyph's column
+        if merged and min(x + w, merged[-1][0] + merged[-1][2]) - x >= 0.5 * min(w, merged[-1][2]):
+            m = merged[-1]
+            x1, y1 = max(m[0] + m[2], x + w), max(m[1] + m[3], y + h)
+            m[0], m[1] = min(m[0], x), min(m[1], y)
+            m[2], m[3] = x1 - m[0], y1 - m[1]
+        else:
+            merged.append([x, y, w, h])
+    return [(m[0], m[1], m[2], m[3]) for m in merged]
+
+
+def words(boxes: list[tuple[int, int, int, int]]) -> list[list[tuple[int, int, int, int]]]:
+    """Glyphs split into words at gaps wider than 0.45 of the line's height."""
+    if not boxes:
+        return []
+    height = float(np.median([b[3] for b in boxes]))
+    out = [[boxes[0]]]
+    for b in boxes[1:]:
+        prev = out[-1][-1]
+        if b[0] - (prev[0] + prev[2]) > 0.45 * height:
+            out.append([b])
+        else:
+            out[-1].append(b)
+    return out
+
+
+def _crop(ink: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    x, y, w, h = box
+    return ink[y:y + h, x:x + w]
+
+
+def _split_touching(ink: np.ndarray, word: list[tuple[int, int, int, int]], h: int,
+                    chars: str = DIGITS + "/", need: str = "/") -> list[tuple[int, int, int, int]]:
+    """The word with each glyph too wide for one character split in two where that reads as two
+    of ``chars`` (one of them ``need``, when given: GNOME 2's "6/" touch; else Google's "40"):
+    only where every cut that reads clearly reads the same pair, else the glyph is left whole (and
+    reads as nothing: a counter is left out, never guessed)."""
+    out: list[tuple[int, int, int, int]] = []
+    for x, y, w, bh in word:
+        readings = set()
+        lefts, rights = {}, {}
+        # (digits only in pairs: three run together are too many cuts to trust)
+        if WIDE * bh < w and (need or w <= 2 * WIDE * bh):
+            for c in range(2, w - 1):
+                left, right = (x, y, c, bh), (x + c, y, w - c, bh)
+                a, b = classify(_crop(ink, left), chars, h), classify(_crop(ink, right), chars, h)
+                lefts[c], rights[c] = a, b
+                # (a digit is narrower than WIDE: a wider piece is more than one, read as one)
+                one_each = bool(need) or max(c, w - c) <= WIDE * bh
+                if a is not None and b is not None and (need in (a, b) and a != b if need else True):
+                    readings.add((a, b, c, one_each))
+        if not need and readings:
+            # digits that overlap rather than touch hide part of each other, and a cut may read a
+            # 4 and a 0 as a 2 and a 0: the left piece of every cut right of the first clear one
+            # holds the whole left digit, so it must read as that digit or as nothing (the right
+            # piece likewise), else the glyph is not split (the cuts counted before the pieces'
+            # widths are: a wide piece still shows what the cut reads)
+            first, last = min(r[2] for r in readings), max(r[2] for r in readings)
+            if (len({v for c, v in lefts.items() if c >= first and v is not None}) > 1
+                    or len({v for c, v in rights.items() if c <= last and v is not None}) > 1):
+                readings = set()
+            if len(readings) < 2:
+                readings = set()  # one cut alone reads two digits: by chance, not a clear touch
+        readings = {r for r in readings if r[3]}
+        if len({(a, b) for a, b, _, _ in readings}) == 1:
+            c = sorted(readings)[len(readings) // 2][2]
+            out += [(x, y, c, bh), (x + c, y, w - c, bh)]
+        else:
+            out.append((x, y, w, bh))
+    return out
+
+
+def read_fraction(ink: np.ndarray) -> tuple[int, int] | None:
+    """The one "n/m" word of a band of text (GNOME's "Flags: 6/10"), or None."""
+    found = fractions(ink)
+    return found[0] if len(found) == 1 else None
+
+
+def fractions(ink: np.ndarray, digits_level: bool = False) -> list[tuple[int, int] | None]:
+    """Each word of the band's main line with one slash between glyphs, read as (n, m), or None
+    where its other glyphs are not all clearly digits (a fraction seen but not read). With
+    ``digits_level``, a word whose other glyphs do not all share one top and bottom (as digits do)
+    is words with a letter taken for a slash (a "t" of "Start Over"), not a fraction: skipped."""
+    found: list[tuple[int, int] | None] = []
+    for word in words(glyphs(ink)):
+        h = int(np.median([b[3] for b in word]))
+        word = _split_touching(ink, word, h)
+        if len(word) < 3:
+            continue
+        slashes = [i for i, b in enumerate(word) if classify(_crop(ink, b), DIGITS + "/", h) == "/"]
+        if len(slashes) != 1 or not 0 < slashes[0] < len(word) - 1:
+            continue
+        if digits_level:
+            others = [b for i, b in enumerate(word) if i != slashes[0]]
+            top = float(np.median([b[1] for b in others]))
+            bottom = float(np.median([b[1] + b[3] for b in others]))
+            if any(abs(b[1] - top) > 0.15 * h or abs(b[1] + b[3] - bottom) > 0.15 * h for b in others):
+                continue
+        text = "".join("/" if i == slashes[0] else (classify(_crop(ink, b), DIGITS, h) or "?")
+                       for i, b in enumerate(word))
+        match = re.fullmatch(r"(\d{1,4})/(\d{1,4})", text)
+        # (a slash between glyphs that are not all clearly digits: seen, so no other is the one)
+        found.append(None if match is None else (int(match[1]), int(match[2])))
+    return found if None not in found else [None]
+
+
+def read_number(ink: np.ndarray) -> int | None:
+    """The first word of a band of text, read as a number (all its glyphs clearly digits), or None."""
+    ws = words(glyphs(ink))
+    if not ws or len(ws[0]) > 4:
+        return None
+    h = int(np.median([b[3] for b in ws[0]]))
+    # digits drawn close touch (Google's "40" at some zooms): a glyph as wide as two is split
+    word = _split_touching(ink, ws[0], h, DIGITS, need="")
+    if len(word) > 4:
+        return None
+    if any(b[2] > WIDE * b[3] for b in word):
+        return None  # digits run together that no cut parts: one would be read for several
+    digits = [classify(_crop(ink, b), DIGITS, h) for b in word]
+    if any(d is None for d in digits):
+        return None
+    return int("".join(d for d in digits if d is not None))
+
+
+def dark_ink(area: np.ndarray) -> np.ndarray:
+    """Dark text on a light background: 0 at the background's grey, 1 at black."""
+    grey = area.astype(np.float32).mean(axis=2)
+    background = float(np.percentile(grey, 75))
+    if background < 120:
+        return np.zeros_like(grey)
+    return np.clip((background - grey) / max(1.0, background - 20.0), 0.0, 1.0)
+
+
+def white_ink(area: np.ndarray) -> np.ndarray:
+    """White text on a coloured background: the lowest channel's rise above the background's."""
+    low = area.astype(np.float32).min(axis=2)
+    background = float(np.median(low))
+    return np.clip((low - background) / max(1.0, 255.0 - background - 20.0), 0.0, 1.0)
+
+
+def text_lines(ink: np.ndarray, most: float) -> list[tuple[np.ndarray, int, int, int]]:
+    """The band's lines of text, each alone on a blank band of its own (top to bottom): the ink's
+    components no wider or higher than ``most`` (frames and buttons' borders are larger), grouped
+    into lines by the blank rows between them; each line keeps only its own components' ink (and
+    their smoothed edges), with blank rows above and below as high as half the line, so that
+    glyphs() takes the line as the band's main one and no clipped part of a neighbouring line;
+    with the line's top and bottom rows in ``ink`` and how many components it has."""
+    mask = (ink > 0.3).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    small = [i for i in range(1, n) if stats[i, 2] <= most and stats[i, 3] <= most]
+    rows = np.zeros(ink.shape[0], bool)
+    for i in small:
+        rows[stats[i, 1]:stats[i, 1] + stats[i, 3]] = True
+    lines, y = [], 0
+    while y < len(rows):
+        if not rows[y]:
+            y += 1
+            continue
+        top = y
+        while y < len(rows) and rows[y]:
+            y += 1
+        lines.append((top, y))
+    out = []
+    for top, bottom in lines:
+        mine = [i for i in small if top <= stats[i, 1] < bottom]
+        keep = cv2.dilate(np.isin(labels, mine).astype(np.uint8), np.ones((3, 3), np.uint8))
+        pad = (bottom - top) // 2 + 3
+        band = np.zeros((bottom - top + 2 * pad, ink.shape[1]), np.float32)
+        lo, hi = max(0, top - 1), min(ink.shape[0], bottom + 1)
+        band[pad - (top - lo):pad + (hi - top)] = ink[lo:hi] * keep[lo:hi]
+        out.append((band, top, bottom, len(mine)))
+    return out
