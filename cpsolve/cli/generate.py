@@ -12,6 +12,7 @@ from typing import Any
 from ..layout import Layout
 from ..play.referee import game_seed
 from ..simulate import noguess
+from ..simulate.logic import LEVELS, Classified, LogicRange, LogicRangeError, classify, generate_level, parse_range
 from ..simulate.noguess import GenerationFailed, banned_cells, check_request, generate
 from ..words import plural
 from . import EXIT_OK, CliError, write_failed
@@ -24,8 +25,18 @@ cell, is won by revealing only cells proved safe (with the mine total) at every 
 are repaired where proofs run out (--method repair: the mines next to the newest clues re-laid, play
 going on from there; fast at any density, not uniform) or drawn afresh until one is won (--method
 uniform: exactly uniform over the no-guess layouts, affordable at low density only). Every layout is
-accepted only after a replay by proofs. Layout i depends only on (--seed, i). Exit 0, 2 bad usage
-(including no no-guess layout found within --time-limit: the line gives the density)."""
+accepted only after a replay by proofs. --logic asks for layouts by the hardest deduction their
+proved play needs (single < pair < chain < total; docs/layouts.md): layouts are made until one is in
+range. Layout i depends only on (--seed, i). Exit 0, 2 bad usage (including no no-guess layout found
+within --time-limit: the line gives the density, or with --logic the levels it made)."""
+
+
+def logic_arg(text: str) -> LogicRange:
+    """An argparse value: a logic level or a range of them (:func:`parse_range`)."""
+    try:
+        return parse_range(text)
+    except LogicRangeError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,6 +50,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--method", choices=noguess.METHODS, default="repair",
                    help="with --no-guess: repair (default; fast at any density) or uniform (rejection "
                    "sampling: exactly uniform, slow where few random layouts are no-guess)")
+    p.add_argument("--logic", type=logic_arg, metavar="LEVEL",
+                   help=f"with --no-guess: the hardest deduction each layout's proved play needs, one of "
+                   f"{', '.join(LEVELS)} (easiest first): LEVEL exactly, LEVEL.. at least, ..LEVEL at most, "
+                   "LOW..HIGH a range (e.g. pair..chain); layouts are made until one is in range")
     add_time_limit_option(p, noguess.GENERATE_TIME_LIMIT,
                           help=f"seconds for each no-guess layout (default {noguess.GENERATE_TIME_LIMIT:g}); "
                           "past it the command stops with exit 2")
@@ -66,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
     if mines > room:
         raise CliError(f"{plural(mines, 'mine')} do not fit on {cols}x{rows} with first click {args.first_click!r} "
                        f"at {first[0]},{first[1]}")
+    if args.logic is not None and not args.no_guess:
+        raise CliError("--logic needs --no-guess (a layout that may need a guess has no logic level)")
     if args.no_guess:
         try:
             check_request(rows, cols, mines, first, args.first_click)
@@ -81,14 +98,27 @@ def run(args: argparse.Namespace) -> int:
     for i in range(args.count):
         rng = random.Random(game_seed(args.seed, i))
         extra: dict[str, Any] = {}
+        level = ""
+        logic: Classified | None = None
         if args.no_guess:
             try:
-                g = generate(rows, cols, mines, first_cell=first, first_click=args.first_click, rng=rng,
-                             method=args.method, time_limit=args.time_limit)
+                if args.logic is not None:
+                    made = generate_level(rows, cols, mines, first_cell=first, first_click=args.first_click, rng=rng,
+                                          logic=args.logic, method=args.method, time_limit=args.time_limit)
+                    g, logic = made.generated, made.logic
+                    extra["logic_tried"] = made.tried
+                else:
+                    g = generate(rows, cols, mines, first_cell=first, first_click=args.first_click, rng=rng,
+                                 method=args.method, time_limit=args.time_limit)
+                    if args.json:
+                        logic = classify(g.layout, first, first_click=args.first_click)
             except GenerationFailed as exc:
                 raise CliError(str(exc)) from None
             layout = g.layout
-            extra = {"method": args.method, "repairs": g.repairs, "restarts": g.restarts}
+            extra = {"method": args.method, "repairs": g.repairs, "restarts": g.restarts, **extra}
+            if logic is not None:
+                extra.update(logic.to_json())
+                level = f", logic {logic.level}"
         else:
             layout = _random_layout(rows, cols, mines, first, args.first_click, rng)
         if args.out:
@@ -108,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
             if i:
                 print()
             print(f"# layout {i} of seed {args.seed}, first click {args.first_click} at {first[0]},{first[1]}"
-                  + (", no-guess" if args.no_guess else ""))
+                  + (", no-guess" if args.no_guess else "") + level)
             sys.stdout.write(layout.to_text())
             sys.stdout.flush()
     if args.out and not args.json:  # what was written, and where (issue 43 item 5: it printed nothing)

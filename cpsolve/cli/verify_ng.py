@@ -12,6 +12,7 @@ from ..layout import LayoutError, read_layout
 from ..plaintext import display_name
 from ..render import render_grid, render_summary
 from ..render.terminal import fit
+from ..simulate.logic import LEVELS, Classified, classify
 from ..simulate.noguess import ProvedPlay, play_proved
 from ..words import plural
 from . import EXIT_OK, CliError
@@ -27,7 +28,9 @@ DESCRIPTION = """\
 Play a full layout (text: '*' mine, '.' no mine; MBF by the .mbf suffix) from its first cell,
 revealing only cells proved safe from the clues and the mine total, marking proved mines. Exit 0
 won, 1 a guess is needed (the position where proofs ran out is printed with its probabilities), 2
-bad input, 4 the cross-check failed (proofs ran out while an exact probability was 0: a bug)."""
+bad input, 4 the cross-check failed (proofs ran out while an exact probability was 0: a bug). A won
+layout's logic level is given: the hardest deduction its play needs, taking the easiest moves first
+(single < pair < chain < total; docs/layouts.md)."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,13 +47,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def report_json(path: str, first: tuple[int, int], rule: str, res: ProvedPlay) -> dict[str, Any]:
+def report_json(path: str, first: tuple[int, int], rule: str, res: ProvedPlay,
+                logic: Classified | None = None) -> dict[str, Any]:
     b = res.board
+    levels = logic.to_json() if logic is not None else {"logic": None, "logic_moves": None, "logic_steps": None}
     return {
         "source": display_name(path), "rows": b.rows, "cols": b.cols, "mines": b.mines,
         "first_cell": list(first), "first_click": rule,
         "won": res.won, "steps": len(res.steps), "total_needed": res.total_needed,
-        "step_details": [s.to_json() for s in res.steps],
+        "step_details": [s.to_json() for s in res.steps], **levels,
         "position": None if res.won else b.to_text(),
         "analysis": res.analysis.to_json() if res.analysis is not None else None,
         "crosscheck": {"exact_zero_unrevealed": [list(c) for c in res.unrevealed_zero]},
@@ -63,14 +68,18 @@ def run(args: argparse.Namespace) -> int:
         res = play_proved(layout, args.first_cell, first_click=args.first_click)
     except LayoutError as exc:  # the first click does not fit this layout: bad input, name the file
         raise CliError(f"{display_name(args.layout)}: {exc.message}") from None
+    logic = classify(layout, args.first_cell, first_click=args.first_click) if res.won else None
     if args.json:
-        print(json.dumps(report_json(args.layout, args.first_cell, args.first_click, res)))
+        print(json.dumps(report_json(args.layout, args.first_cell, args.first_click, res, logic)))
     else:
         steps = len(res.steps)
         with_total = sum(1 for s in res.steps if s.uses_total)
         if res.won:
             print("\n".join(fit(f"{display_name(args.layout)}: won by proved moves alone in "
                                 f"{plural(steps, 'step')} ({with_total} of them needed the mine total)")))
+            if logic is not None and logic.level is not None:
+                moves = ", ".join(f"{name} {logic.moves[name]}" for name in LEVELS)
+                print(f"logic level {logic.level} (cells proved at each level: {moves})")
         else:
             revealed = sum(1 for v in res.board.cells if v >= 0)
             # two lines, each within 80 columns (issue 43 item 8: the header was 106)

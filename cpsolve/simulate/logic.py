@@ -26,6 +26,8 @@ that no level finishes needs a guess (``won`` False, ``level`` None).
 
 from __future__ import annotations
 
+import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +35,9 @@ from ..analysis import analyze
 from ..board import COVERED, MINE, Board
 from ..layout import Layout
 from ..neighbourhood import neighbours
-from .noguess import check_first_click
+from ..plaintext import clip
+from ..words import plural
+from .noguess import GENERATE_TIME_LIMIT, Generated, GenerationFailed, check_first_click, generate
 
 #: The scale, easiest first.
 LEVELS = ("single", "pair", "chain", "total")
@@ -76,23 +80,24 @@ class LogicRange:
 
 
 def parse_range(text: str) -> LogicRange:
-    """``LEVEL`` (exactly), ``LEVEL..`` (at least), ``..LEVEL`` (at most) or ``LOW..HIGH``."""
+    """``LEVEL`` (exactly), ``LEVEL..`` (at least), ``..LEVEL`` (at most) or ``LOW..HIGH``; anything
+    else raises :class:`LogicRangeError` (one line)."""
     names = ", ".join(LEVELS)
     spec = text.strip().lower()
-    if ".." in spec:
-        lo_s, _, hi_s = spec.partition("..")
-    else:
-        lo_s = hi_s = spec
+    lo_s, dots, hi_s = spec.partition("..")
+    if not dots:
+        hi_s = lo_s
+    shown = clip(text)
     if not lo_s and not hi_s:
-        raise LogicRangeError(f"logic level {text!r}: give a level ({names}) or a range such as pair..chain")
+        raise LogicRangeError(f"logic level {shown!r}: give a level ({names}) or a range such as pair..chain")
     for part in (lo_s, hi_s):
         if part and part not in RANK:
-            raise LogicRangeError(f"logic level {text!r}: {part!r} is not a level (the levels: {names}; "
-                                  "a range: pair.., ..pair or single..chain)")
+            raise LogicRangeError(f"logic level {shown!r}: {clip(part)!r} is not a level ({names}; "
+                                  "ranges: pair.., ..pair, single..chain)")
     lo = RANK[lo_s] if lo_s else 0
     hi = RANK[hi_s] if hi_s else len(LEVELS) - 1
     if lo > hi:
-        raise LogicRangeError(f"logic level {text!r}: {lo_s} is harder than {hi_s} (easiest first: {names})")
+        raise LogicRangeError(f"logic level {shown!r}: {lo_s} is harder than {hi_s} (easiest first: {names})")
     return LogicRange(lo, hi)
 
 
@@ -253,3 +258,58 @@ def classify(layout: Layout, first_cell: tuple[int, int], *, first_click: str = 
     out.won = True
     out.level = LEVELS[max(hardest, 0)]
     return out
+
+
+@dataclass
+class LevelGenerated:
+    """A no-guess layout in the asked range: the layout, its classification, the no-guess layouts
+    made to find it (``tried``, this one included) and the whole request's time."""
+
+    generated: Generated
+    logic: Classified
+    tried: int
+    ms: float
+
+
+def generate_level(rows: int, cols: int, mines: int, *, first_cell: tuple[int, int], first_click: str = "safe",
+                   rng: random.Random, logic: LogicRange, method: str = "repair",
+                   time_limit: float | None = GENERATE_TIME_LIMIT) -> LevelGenerated:
+    """A no-guess layout whose level is in ``logic``: no-guess layouts are made (:func:`generate`, from
+    ``rng`` in turn, so the answer is deterministic given ``rng`` unless the time limit cuts it) and
+    classified until one is in range. ``time_limit`` bounds the whole request; past it
+    :class:`GenerationFailed` says how many layouts of each level were made. A layout whose
+    classification an analysis' time limit cut short is not taken (its level is not sure)."""
+    t0 = time.perf_counter()
+    seen = dict.fromkeys(LEVELS, 0)
+    unsure = tried = 0
+
+    def left() -> float | None:
+        return None if time_limit is None else time_limit - (time.perf_counter() - t0)
+
+    while True:
+        remaining = left()
+        if remaining is not None and remaining <= 0:
+            break
+        try:
+            g = generate(rows, cols, mines, first_cell=first_cell, first_click=first_click, rng=rng,
+                         method=method, time_limit=remaining)
+        except GenerationFailed:
+            if not tried:
+                raise
+            break
+        tried += 1
+        remaining = left()
+        c = classify(g.layout, first_cell, first_click=first_click,
+                     time_limit=10.0 if remaining is None else max(0.05, min(10.0, remaining)))
+        if c.cut_short or c.level is None:
+            unsure += 1
+            continue
+        seen[c.level] += 1
+        if c.level in logic:
+            return LevelGenerated(g, c, tried, (time.perf_counter() - t0) * 1e3)
+    counts = ", ".join(f"{name} {seen[name]}" for name in LEVELS)
+    limit = "no time limit" if time_limit is None else f"--time-limit {time_limit:g} s"
+    extra = f", {unsure} left unsure by an analysis' time limit" if unsure else ""
+    raise GenerationFailed(
+        f"no no-guess layout of {cols}x{rows} with {plural(mines, 'mine')} and {logic.words()} (--logic {logic}) "
+        f"found within {limit}: {plural(tried, 'no-guess layout')} made, by hardest step: {counts}{extra}")
