@@ -274,6 +274,21 @@ def _cross(flat: np.ndarray, size: int) -> np.ndarray:
     return np.min(np.stack(arms), axis=0)
 
 
+#: a dark blob no fuller than this over its box may be a bold digit rather than a mine (a mine is a
+#: filled disc, about 0.6-0.8 of its box; Tatham's 7 fills 0.36)
+DIGIT_FILL = 0.5
+
+
+def _dark_digit(look: CellLook, skin: Skin) -> tuple[str, float] | None:
+    """The digit a mine-like dark blob is, where it is plainly one: its glyph cleanly that digit's
+    shape, read surely by colour checked by shape (:func:`.digits._digit`), and not filled as a
+    mine's disc; else None."""
+    if look.blob_fill >= DIGIT_FILL or not look.shape:
+        return None
+    v, conf = _digit(look, skin)
+    return (v, conf) if conf >= SURE and _clean_digit(look, v) else None
+
+
 #: below this cell size (pixels) a flag, a mine, a wrong flag and a question mark are a few pixels
 #: each and are told apart unreliably: they are never sure there
 SMALL_CELL = 12.0
@@ -315,6 +330,11 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 # a dark flag is a large dark blob too: by its shape a flag, else unsure
                 like = _shape_like(look, skin.flag_shape)
                 v, conf = ("F", min(cconf, _confidence(like - 0.7, 0.15))) if like >= 0.8 else ("*", 0.1)
+            elif sym == MINE and not cov and _dark_digit(look, skin) is not None:
+                # a bold dark digit is a large dark blob too (Tatham's black 7): on a revealed tile,
+                # plainly that digit's shape in that digit's colour, it is the digit
+                v, conf = _dark_digit(look, skin)  # type: ignore[misc]
+                conf = min(conf, cconf)
             elif sym == MINE:
                 # a mine on a flat tile where the others lie on raised ones is the exploded one
                 v, conf = ("X" if mines_on_covered and not cov else "*"), min(sconf, cconf)

@@ -275,9 +275,15 @@ def _line_fit(profile: np.ndarray, start: float, pitch: float, count: int, *, fi
     """Least-squares (start, pitch) of ``count + 1`` boundaries: each boundary's position is the
     highest point of the profile within a fifth of a pitch of where the lattice puts it (a peak, not a
     centroid: digits and bevels beside a boundary must not pull it; unsmoothed: a bevel's two
-    inner edges side by side must not outweigh the boundary's one)."""
+    inner edges side by side must not outweigh the boundary's one).
+
+    Tiles parted by a gap draw each boundary twice, the near tile's side and the far one's, equally
+    strong (:func:`_twin_peak`): the highest point is then one or the other by a level or two, and
+    where that choice scatters the boundaries about the fitted line (GNOME 2.1x's grey look: the
+    pitch bent half a pixel a cell), the middles of the twins are fitted instead. Where the choice
+    is steady (always the left one, KMines) the fit is left as it was."""
     smooth = profile.astype(np.float64)
-    ks, pos, weights = [], [], []
+    ks, pos, twins, weights = [], [], [], []
     half = pitch / 5
     # the board's outer boundaries lie beside its border's own edges: measured only on small boards
     for k in range(1, count) if count >= 4 else range(count + 1):
@@ -294,19 +300,54 @@ def _line_fit(profile: np.ndarray, start: float, pitch: float, count: int, *, fi
             den = w[i - 1] - 2 * w[i] + w[i + 1]
             if den < 0:
                 x += 0.5 * (w[i - 1] - w[i + 1]) / den
+        twin = _twin_peak(w, i, pitch)
         ks.append(k)
         pos.append(x)
+        twins.append(x if twin is None else lo + twin)
         weights.append(float(w[i]))
-    if fixed:  # the pitch is known (square cells, measured along the other axis): the start only
-        if not ks:
-            return start, pitch
-        w_arr = np.sqrt(np.array(weights))
-        return float(((np.array(pos) - pitch * np.array(ks, float)) * w_arr).sum() / w_arr.sum()), pitch
-    if len(ks) < 3:
+    if not ks or (not fixed and len(ks) < 3):
         return start, pitch
-    k_arr, p_arr, w_arr = np.array(ks, float), np.array(pos), np.sqrt(np.array(weights))
-    slope, intercept = np.polyfit(k_arr, p_arr, 1, w=w_arr)
-    return float(intercept), float(slope)
+    k_arr, w_arr = np.array(ks, float), np.sqrt(np.array(weights))
+    fit = _fit(k_arr, np.array(pos), w_arr, pitch if fixed else None)
+    if twins != pos:
+        twin_fit = _fit(k_arr, np.array(twins), w_arr, pitch if fixed else None)
+        if fit[2] > 0.5 and twin_fit[2] < 0.5 * fit[2]:
+            fit = twin_fit
+    return fit[0], fit[1]
+
+
+def _fit(k: np.ndarray, pos: np.ndarray, w: np.ndarray, pitch: float | None) -> tuple[float, float, float]:
+    """(start, pitch, rms residual in pixels) of boundaries ``pos`` at lattice indices ``k``,
+    weighted by ``w``; with ``pitch`` given (square cells, measured along the other axis), the start
+    only."""
+    if pitch is not None:
+        start = float(((pos - pitch * k) * w).sum() / w.sum())
+        slope = pitch
+    else:
+        slope, start = (float(v) for v in np.polyfit(k, pos, 1, w=w))
+    rms = float(np.sqrt(((pos - start - slope * k) ** 2).mean()))
+    return start, slope, rms
+
+
+def _twin_peak(w: np.ndarray, i: int, pitch: float) -> float | None:
+    """Where a boundary window ``w`` (its highest point at ``i``) holds two equally strong edges a
+    small gap apart, with next to nothing between them (two tiles' sides, a gap of background
+    between): the point halfway between the two runs' middles, as an index of ``w``, or None. One
+    run of strong points, or three (a bevel's inner edges beside its boundary), is no twin."""
+    top = float(w[i])
+    strong = w >= 0.9 * top
+    runs: list[tuple[int, int]] = []
+    for k in np.flatnonzero(strong).tolist():
+        if runs and k == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], k)
+        else:
+            runs.append((k, k))
+    if len(runs) != 2:
+        return None
+    (a0, a1), (b0, b1) = runs
+    if float(w[a1 + 1:b0].max()) > 0.5 * top or not 2 <= (b0 + b1) / 2 - (a0 + a1) / 2 <= pitch / 5:
+        return None
+    return ((a0 + a1) / 2 + (b0 + b1) / 2) / 2
 
 
 def refine(edges: Edges, grid: Grid) -> Grid | None:
