@@ -113,7 +113,7 @@ TEXT_COUNTER = {"gnome1-lost-8x8.png", "gnome1-mid-8x8.png", "gnome1-won-8x8.png
 
 
 def have_counter_fonts() -> bool:
-    from cpsolve.picture.textcounter import font_files
+    from cpsolve.picture.glyphs import font_files
 
     return any(p.name == "DejaVuSans.ttf" for p in font_files())
 
