@@ -1,6 +1,6 @@
 """The logic level of a no-guess layout: the hardest deduction its proved solution needs.
 
-The scale (:data:`LEVELS`, easiest first; docs/layouts.md has an example board for each):
+The scale (:data:`LEVELS` of :mod:`.levels`, easiest first; docs/layouts.md has an example board for each):
 
 - ``single``: one number settles a cell on its own (its mines are all found, so its other covered
   neighbours are safe; or it needs as many mines as it has covered neighbours);
@@ -26,6 +26,9 @@ that no level finishes needs a guess (``won`` False, ``level`` None).
 
 from __future__ import annotations
 
+__all__ = ["LEVELS", "RANK", "Classified", "LevelGenerated", "LogicRange", "LogicRangeError", "classify",
+           "generate_level", "pair_moves", "parse_range", "single_moves"]
+
 import random
 import time
 from dataclasses import dataclass, field
@@ -34,71 +37,10 @@ from typing import Any
 from ..analysis import analyze
 from ..board import COVERED, MINE, Board
 from ..layout import Layout
-from ..neighbourhood import neighbours
-from ..plaintext import clip
+from ..neighbourhood import neighbour_counts, neighbours
 from ..words import plural
+from .levels import LEVELS, RANK, LogicRange, LogicRangeError, parse_range
 from .noguess import GENERATE_TIME_LIMIT, Generated, GenerationFailed, check_first_click, generate
-
-#: The scale, easiest first.
-LEVELS = ("single", "pair", "chain", "total")
-RANK = {name: k for k, name in enumerate(LEVELS)}
-
-
-class LogicRangeError(ValueError):
-    """A ``--logic`` value that is not a level or a range of levels."""
-
-
-@dataclass(frozen=True)
-class LogicRange:
-    """Levels from ``low`` to ``high`` (ranks in :data:`LEVELS`, both included)."""
-
-    low: int = 0
-    high: int = len(LEVELS) - 1
-
-    def __contains__(self, level: object) -> bool:
-        return isinstance(level, str) and level in RANK and self.low <= RANK[level] <= self.high
-
-    def __str__(self) -> str:
-        lo, hi = LEVELS[self.low], LEVELS[self.high]
-        if self.low == self.high:
-            return lo
-        if self.low == 0:
-            return f"..{hi}"
-        if self.high == len(LEVELS) - 1:
-            return f"{lo}.."
-        return f"{lo}..{hi}"
-
-    def words(self) -> str:
-        lo, hi = LEVELS[self.low], LEVELS[self.high]
-        if self.low == self.high:
-            return f"hardest step exactly {lo}"
-        if self.low == 0:
-            return f"hardest step at most {hi}"
-        if self.high == len(LEVELS) - 1:
-            return f"hardest step at least {lo}"
-        return f"hardest step from {lo} to {hi}"
-
-
-def parse_range(text: str) -> LogicRange:
-    """``LEVEL`` (exactly), ``LEVEL..`` (at least), ``..LEVEL`` (at most) or ``LOW..HIGH``; anything
-    else raises :class:`LogicRangeError` (one line)."""
-    names = ", ".join(LEVELS)
-    spec = text.strip().lower()
-    lo_s, dots, hi_s = spec.partition("..")
-    if not dots:
-        hi_s = lo_s
-    shown = clip(text)
-    if not lo_s and not hi_s:
-        raise LogicRangeError(f"logic level {shown!r}: give a level ({names}) or a range such as pair..chain")
-    for part in (lo_s, hi_s):
-        if part and part not in RANK:
-            raise LogicRangeError(f"logic level {shown!r}: {clip(part)!r} is not a level ({names}; "
-                                  "ranges: pair.., ..pair, single..chain)")
-    lo = RANK[lo_s] if lo_s else 0
-    hi = RANK[hi_s] if hi_s else len(LEVELS) - 1
-    if lo > hi:
-        raise LogicRangeError(f"logic level {shown!r}: {lo_s} is harder than {hi_s} (easiest first: {names})")
-    return LogicRange(lo, hi)
 
 
 @dataclass
@@ -123,10 +65,11 @@ class _Play:
         n = self.rows * self.cols
         self.nb = [neighbours(self.rows, self.cols, i) for i in range(n)]
         self.mine = [i in layout.mines for i in range(n)]
-        self.num = [sum(self.mine[j] for j in self.nb[i]) for i in range(n)]
+        self.num = list(neighbour_counts(self.rows, self.cols, bytes(self.mine)))
         self.total = layout.mine_count
         self.view = [COVERED] * n
         self.covered_safe = n - self.total
+        self.active: set[int] = set()   # revealed numbers that may still have a covered neighbour
 
     def open(self, start: int) -> None:
         stack = [start]
@@ -138,7 +81,9 @@ class _Play:
                 raise AssertionError(f"cell {divmod(i, self.cols)} was taken as safe but is a mine")
             self.view[i] = self.num[i]
             self.covered_safe -= 1
-            if self.num[i] == 0:
+            if self.num[i]:
+                self.active.add(i)
+            else:
                 stack.extend(j for j in self.nb[i] if self.view[j] == COVERED)
 
     def apply(self, moves: dict[int, bool]) -> None:
@@ -156,15 +101,18 @@ class _Play:
                 self.open(i)
 
     def clues(self) -> list[tuple[int, frozenset[int]]]:
-        """Every revealed number with a covered neighbour: (mines still needed, covered neighbours)."""
+        """Every revealed number with a covered neighbour: (mines still needed, covered neighbours),
+        in the order of the cells."""
         out = []
         view = self.view
-        for i, v in enumerate(view):
-            if v < 0 or v == 0:
-                continue
+        done = []
+        for i in sorted(self.active):
             cov = frozenset(j for j in self.nb[i] if view[j] == COVERED)
             if cov:
-                out.append((v - sum(1 for j in self.nb[i] if view[j] == MINE), cov))
+                out.append((view[i] - sum(1 for j in self.nb[i] if view[j] == MINE), cov))
+            else:
+                done.append(i)
+        self.active.difference_update(done)
         return out
 
     def board(self, total: bool) -> Board:
