@@ -346,7 +346,8 @@ def test_move_is_one_step_of_the_strategy(client):
 
 # ------------------------------------------------------------------ games
 
-ALLOWED_BEFORE_END = {"id", "board", "state", "rows", "cols", "mines", "flags", "first_click", "no_guess", "moves"}
+ALLOWED_BEFORE_END = {"id", "board", "state", "rows", "cols", "mines", "flags", "first_click", "no_guess", "logic",
+                      "moves"}
 
 
 def test_game_lifecycle_and_no_layout_before_the_end(client):

@@ -6,7 +6,8 @@ keeps none of it: the state travels to the client sealed (:mod:`cpsolve.web.toke
 grow with the games played. The moves are played by :class:`cpsolve.simulate.game.Game`, the one
 referee of the package (the same seed, first-click rule and clicks give the same game as
 ``cpsolve play``); a no-guess game's layout is made at its first click by
-:func:`cpsolve.simulate.noguess.generate`.
+:func:`cpsolve.simulate.noguess.generate` (with a logic level, by
+:func:`cpsolve.simulate.logic.generate_level`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 from ..board import COVERED, FLAG, Board
 from ..neighbourhood import neighbour_counts, neighbours
 from ..simulate.game import MAX_CELLS, Game, parse_difficulty
+from ..simulate.levels import LogicRange, LogicRangeError, parse_range
 from .validate import Limits, RequestError, cell_of, integer, kind
 
 __all__ = ["GameState", "chord", "document", "flag", "new_game", "reveal"]
@@ -54,6 +56,7 @@ class GameState:
     cells: bytearray
     exploded: int = -1           # the mine opened, after a loss
     moves: int = 0               # reveals, chords and flag toggles played
+    logic: LogicRange | None = None  # a no-guess game's logic levels (None: any)
     _ref: Game | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -144,7 +147,7 @@ _CHAR = bytes(ord(str(v)) if 0 <= v <= 8 else ord({COVERED: ".", FLAG: "F"}.get(
 
 
 def new_game(doc: dict[str, Any], limits: Limits) -> GameState:
-    """A game from ``{"difficulty", "first_click", "seed", "no_guess"}`` (every key optional)."""
+    """A game from ``{"difficulty", "first_click", "seed", "no_guess", "logic"}`` (every key optional)."""
     diff = doc.get("difficulty", "beginner")
     if not isinstance(diff, str):
         raise RequestError(f"'difficulty' must be a string (beginner, intermediate, expert or WxHxM), "
@@ -162,10 +165,25 @@ def new_game(doc: dict[str, Any], limits: Limits) -> GameState:
     if no_guess and rows * cols > limits.max_noguess_cells:
         raise RequestError(f"a no-guess game of {rows * cols} cells is over this server's limit of "
                            f"{limits.max_noguess_cells} (its layout is made at the first click)")
+    logic = _logic(doc.get("logic"), no_guess)
     seed = integer(doc, "seed", required=False, low=0, high=2**63 - 1)
     if seed is None:
         seed = secrets.randbits(63)
-    return GameState(rows, cols, mines, first, no_guess, seed, False, bytearray(rows * cols))
+    return GameState(rows, cols, mines, first, no_guess, seed, False, bytearray(rows * cols), logic=logic)
+
+
+def _logic(value: object, no_guess: bool) -> LogicRange | None:
+    """The ``logic`` key: absent or null (any level), or a level or range of them for a no-guess game."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise RequestError(f"'logic' must be a string such as \"pair\", \"pair..\" or \"..chain\", got {kind(value)}")
+    if not no_guess:
+        raise RequestError("'logic' needs \"no_guess\": true (a game that may need a guess has no logic level)")
+    try:
+        return parse_range(value)
+    except LogicRangeError as exc:
+        raise RequestError(f"'logic': {exc}") from None
 
 
 def _cells(doc: dict[str, Any], g: GameState) -> list[tuple[int, int]]:
@@ -189,15 +207,22 @@ NOGUESS_SECONDS = 10.0
 
 
 def _lay_no_guess(g: GameState, ref: Game, first: tuple[int, int]) -> None:
-    """A no-guess layout made for this first click (deterministic given the seed)."""
+    """A no-guess layout made for this first click (deterministic given the seed), in the game's
+    logic levels when it names them."""
+    from ..simulate.logic import generate_level
     from ..simulate.noguess import GenerationFailed, generate
 
     try:
-        made = generate(g.rows, g.cols, g.mines, first_cell=first, first_click=g.first_click,
-                        rng=random.Random(g.seed), time_limit=NOGUESS_SECONDS)
+        if g.logic is not None:
+            layout = generate_level(g.rows, g.cols, g.mines, first_cell=first, first_click=g.first_click,
+                                    rng=random.Random(g.seed), logic=g.logic,
+                                    time_limit=NOGUESS_SECONDS).generated.layout
+        else:
+            layout = generate(g.rows, g.cols, g.mines, first_cell=first, first_click=g.first_click,
+                              rng=random.Random(g.seed), time_limit=NOGUESS_SECONDS).layout
     except (GenerationFailed, ValueError) as exc:
-        raise RequestError(f"no no-guess game: {exc}") from None
-    ref.lay(set(made.layout.mines))
+        raise RequestError(f"could not make a no-guess game for this first click: {exc}") from None
+    ref.lay(set(layout.mines))
 
 
 def _open(g: GameState, cells: list[tuple[int, int]]) -> None:
@@ -264,7 +289,8 @@ def document(g: GameState, game_id: str) -> dict[str, Any]:
     state = g.state
     doc: dict[str, Any] = {"id": game_id, "board": g.board_text(), "state": state,
                            "rows": g.rows, "cols": g.cols, "mines": g.mines, "flags": g.flags,
-                           "first_click": g.first_click, "no_guess": g.no_guess, "moves": g.moves}
+                           "first_click": g.first_click, "no_guess": g.no_guess,
+                           "logic": None if g.logic is None else str(g.logic), "moves": g.moves}
     if state != "playing":  # only now: the layout, and where the game was lost
         doc["layout"] = [list(divmod(i, g.cols)) for i in _indices(g._mask(_MINE))]
         if g.lost:

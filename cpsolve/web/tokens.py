@@ -26,6 +26,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from ..simulate.levels import LogicRange
 from .games import GameState
 from .validate import RequestError
 
@@ -36,7 +37,8 @@ SECRET_ENV = "CPSOLVE_SECRET"
 MIN_SECRET = 16
 _VERSION = 1
 _AAD = b"cpsolve game token v1"
-# version, rows, cols, mines, bits (opening, no-guess, laid), seed, exploded (-1: none), moves
+# version, rows, cols, mines, bits, seed, exploded (-1: none), moves. bits: 0 opening, 1 no-guess,
+# 2 laid, 3 a logic range, 4-5 its lowest level, 6-7 its highest (ranks of cpsolve.simulate.logic)
 _HEAD = struct.Struct(">BHHIBQiI")
 _NONCE = 12
 _BAD = "not a game of this server: the id was altered, or sealed with another key (a server started " \
@@ -60,6 +62,8 @@ class Sealer:
 
     def seal(self, g: GameState) -> str:
         bits = (g.first_click == "opening") | (g.no_guess << 1) | (g.laid << 2)
+        if g.logic is not None:
+            bits |= 8 | g.logic.low << 4 | g.logic.high << 6
         plain = _HEAD.pack(_VERSION, g.rows, g.cols, g.mines, bits, g.seed, g.exploded, g.moves) \
             + zlib.compress(bytes(g.cells), 6)
         nonce = os.urandom(_NONCE)
@@ -84,5 +88,8 @@ class Sealer:
         cells = bytearray(zlib.decompressobj().decompress(plain[_HEAD.size:], n + 1))
         if len(cells) != n:
             raise RequestError(_BAD)
+        logic = LogicRange(bits >> 4 & 3, bits >> 6 & 3) if bits & 8 else None
+        if logic is not None and logic.low > logic.high:
+            raise RequestError(_BAD)
         return GameState(rows, cols, mines, "opening" if bits & 1 else "safe", bool(bits & 2), seed,
-                         bool(bits & 4), cells, exploded, moves)
+                         bool(bits & 4), cells, exploded, moves, logic=logic)

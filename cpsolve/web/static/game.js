@@ -81,6 +81,8 @@ export async function newGame() {
   stopAutoplay();
   const difficulty = difficultyName();
   const body = { difficulty, first_click: $("first-click").value, no_guess: $("no-guess").checked };
+  const logic = body.no_guess ? $("logic").value : "";
+  if (logic) body.logic = logic;
   const typed = $("seed").value.trim();
   if (typed !== "" && (!/^\d+$/.test(typed) || Number(typed) > MAX_SEED)) {
     say(`the seed is a whole number from 0 to ${MAX_SEED} (or empty for a random game), not "${typed.slice(0, 40)}"`, true);
@@ -89,8 +91,9 @@ export async function newGame() {
   body.seed = typed !== "" ? Number(typed) : Math.floor(Math.random() * 2 ** 48);
   const doc = await api("/api/games", body);
   if (!doc) return;
-  startGame(doc, { difficulty, first_click: body.first_click, no_guess: body.no_guess, seed: body.seed });
-  say(`New ${body.no_guess ? "no-guess " : ""}game ${doc.cols}x${doc.rows}, ${plural(doc.mines, "mine")}, seed ${body.seed}.`);
+  startGame(doc, { difficulty, first_click: body.first_click, no_guess: body.no_guess, seed: body.seed, logic: doc.logic || "" });
+  say(`New ${body.no_guess ? "no-guess " : ""}game ${doc.cols}x${doc.rows}, ${plural(doc.mines, "mine")}` +
+    `${doc.logic ? `, logic ${logicWords(doc.logic)}` : ""}, seed ${body.seed}.`);
   showAddress();
   await refresh();
 }
@@ -106,9 +109,22 @@ export function startGame(doc, meta, { elapsed = null, helps = [], clicks = 0 } 
   drawStats();
 }
 
+// a logic range in words ("pair..": "pairs or harder"), as the new-game options name it
+export function logicWords(logic) {
+  const opt = [...$("logic").options].find((o) => o.value === logic);
+  return opt ? opt.textContent : logic;
+}
+
 export async function revealCells(cells) {
   if (!S.game || S.game.state !== "playing" || !cells.length) return false;
-  const doc = await api(`/api/games/${S.game.id}/reveal`, { cells });
+  // a no-guess game's layout is made at its first click: when that fails, say so plainly
+  const first = S.game.no_guess && !/[0-8]/.test(S.game.board.replace(/^mines.*$/m, ""));
+  const doc = await api(`/api/games/${S.game.id}/reveal`, { cells }, { quiet: first });
+  if (!doc && first && api.lastError) {
+    const easier = S.game.logic ? ", another logic level" : "";
+    say(`No no-guess game could be made for this board${S.game.logic ? ` at logic ${logicWords(S.game.logic)}` : ""}. ` +
+      `Start a new game with fewer mines${easier} or without No guess. (${api.lastError})`, true);
+  }
   if (!doc) return false;
   setGame(doc);
   await refresh();

@@ -74,7 +74,7 @@ function setMode(mode) {
 }
 
 // ---- settings kept in the browser, the share URL and downloads
-const SETTINGS = ["difficulty", "custom", "first-click", "no-guess", "practice", "marks", "no-flags", "speed", "zoom"];
+const SETTINGS = ["difficulty", "custom", "first-click", "no-guess", "logic", "practice", "marks", "no-flags", "speed", "zoom"];
 function save() {
   const s = {};
   for (const id of SETTINGS) { const el = $(id); s[id] = el.type === "checkbox" ? el.checked : el.value; }
@@ -92,6 +92,7 @@ function restore() {
   if (s.overlay) S.overlay = { ...S.overlay, ...s.overlay };
   if (s.tool) S.tool = s.tool;
   $("custom-label").hidden = $("difficulty").value !== "custom";
+  logicEnabled();
   S.zoom = +$("zoom").value;
 }
 // Share: Analyse shares the board; Play shares this game (its settings and seed, and while it is in
@@ -101,11 +102,13 @@ async function share() {
   if (S.mode === "analyse") hash = shareHash({ board: S.text });
   else if (S.meta) hash = shareHash({ ...S.meta, game: S.game && S.game.state === "playing" ? S.game.id : null });
   else hash = shareHash({ difficulty: difficultyName(), first_click: $("first-click").value,
-    seed: $("seed").value.trim() || null, no_guess: $("no-guess").checked });
+    seed: $("seed").value.trim() || null, no_guess: $("no-guess").checked, logic: $("logic").value });
   history.replaceState(null, "", hash);   // the address bar shows the link (the next move drops game=)
   const url = location.href;
   try { await navigator.clipboard.writeText(url); say(`Copied the link: ${url}`); } catch { say(`The link: ${url}`); }
 }
+// the logic level is a no-guess game's option: the control is live only with No guess ticked
+function logicEnabled() { $("logic").disabled = !$("no-guess").checked; }
 function showSettings(h) {
   const known = [...$("difficulty").options].some((o) => o.value === h.difficulty);
   $("difficulty").value = known ? h.difficulty : "custom";
@@ -114,6 +117,9 @@ function showSettings(h) {
   $("first-click").value = h.first_click;
   $("seed").value = h.seed ?? "";
   $("no-guess").checked = !!h.no_guess;
+  const known_logic = [...$("logic").options].some((o) => o.value === (h.logic || ""));
+  $("logic").value = known_logic ? h.logic || "" : "";
+  logicEnabled();
 }
 // a game by its id (a shared position, or the one in progress before a reload); false if the server
 // does not know it (another server's key, or an old link)
@@ -138,9 +144,10 @@ async function openHash() {
   }
   if (h) {
     showSettings(h);
-    const meta = { difficulty: h.difficulty, first_click: h.first_click, no_guess: h.no_guess,
+    const meta = { difficulty: h.difficulty, first_click: h.first_click, no_guess: h.no_guess, logic: h.logic || "",
       seed: h.seed === null ? null : Number(h.seed) };
-    const same = saved && saved.meta && ["difficulty", "first_click", "no_guess", "seed"].every((k) => saved.meta[k] === meta[k]);
+    const same = saved && saved.meta && ["difficulty", "first_click", "no_guess", "seed"].every((k) => saved.meta[k] === meta[k])
+      && (saved.meta.logic || "") === meta.logic;
     if (h.game && (!same || saved.id !== h.game) && await openGame(h.game, meta)) return;
     if (same && await openGame(saved.id, saved.meta, saved)) return;
     if (S.mode !== "play") setMode("play");
@@ -183,6 +190,7 @@ function init() {
   $("tab-analyse").addEventListener("click", () => setMode("analyse"));
   $("difficulty").addEventListener("change", () => { $("custom-label").hidden = $("difficulty").value !== "custom"; save(); drawStats(); });
   for (const id of SETTINGS) $(id).addEventListener("change", save);
+  $("no-guess").addEventListener("change", logicEnabled);
   $("zoom").addEventListener("input", () => { S.zoom = +$("zoom").value; draw(); });
   window.addEventListener("resize", () => draw());
   $("new-game").addEventListener("click", newGame);

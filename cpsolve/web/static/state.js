@@ -51,11 +51,13 @@ export async function api(path, body, opts = {}) {
     : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
   S.busy++;
   S.onBusy();
+  api.lastError = null;
   try {
     const res = await fetch(path, init);
     const doc = await res.json().catch(() => ({ error: `${res.status} ${res.statusText}` }));
     if (!res.ok) {
-      if (!opts.quiet) say(`${opts.prefix || ""}${doc.error || res.statusText}`, true);
+      api.lastError = doc.error || res.statusText;
+      if (!opts.quiet) say(`${opts.prefix || ""}${api.lastError}`, true);
       return null;
     }
     return doc;

@@ -80,6 +80,7 @@ export function shareHash(state) {
   const p = new URLSearchParams({ play: state.difficulty, first: state.first_click });
   if (state.seed !== undefined && state.seed !== null) p.set("seed", String(state.seed));
   if (state.no_guess) p.set("ng", "1");
+  if (state.no_guess && state.logic) p.set("logic", state.logic);
   if (state.game) p.set("game", state.game);
   return "#" + p.toString();
 }
@@ -92,5 +93,5 @@ export function readHash(hash) {
   const p = new URLSearchParams(h);
   if (!p.get("play")) return null;
   return { difficulty: p.get("play"), first_click: p.get("first") || "safe", seed: p.get("seed"),
-    no_guess: p.get("ng") === "1", game: p.get("game") };
+    no_guess: p.get("ng") === "1", logic: p.get("ng") === "1" ? p.get("logic") || "" : "", game: p.get("game") };
 }

@@ -267,7 +267,7 @@ export function drawStatus() {
   if (S.mode === "play" && S.game) {
     const label = { playing: "playing", won: "WON", lost: "LOST" }[S.game.state];
     parts.push(`<span class="${S.game.state}">${label}</span>`);
-    if (S.game.no_guess) parts.push("no-guess game");
+    if (S.game.no_guess) parts.push(S.game.logic ? `no-guess game, logic: ${escapeHtml(S.game.logic)}` : "no-guess game");
     if (S.practised) parts.push("practised (recorded as assisted)");
   }
   const d = S.doc;
