@@ -97,10 +97,11 @@ def test_those_boards_are_read() -> None:
 def test_covered_cells_on_strong_edges_grow_over_revealed_cells_on_faint_ones() -> None:
     """KMines' revealed cells are parted by lines a step of 12 apart: on strong edges only its
     covered cells make a lattice, a part of the board. The reader grows it over the faint cells
-    (cpsolve/picture/grid.py grown_over_faint_cells) rather than read the part."""
+    (cpsolve/picture/grow.py grown_over_faint_cells) rather than read the part."""
     import numpy as np
 
-    from cpsolve.picture.grid import find_grids, grown_over_faint_cells
+    from cpsolve.picture.grid import find_grids
+    from cpsolve.picture.grow import grown_over_faint_cells
 
     from .picture_render import SHADOW
 
@@ -137,3 +138,80 @@ def test_flat_tiles_parted_by_a_gap_are_one_lattice() -> None:
     grids = find_grids(img, 6)
     assert grids and (grids[0].rows, grids[0].cols) == (rows, cols)
     assert abs(grids[0].cell_size - pitch) < 0.2
+
+
+def _checkerboard_picture(surround: str) -> tuple[object, object]:
+    """A board of 10x12 cells of 20 px: its left 5 columns lined (dark grid lines on grey), the
+    rest either a checkerboard of two greens 8 levels apart blurred over 3 pixels (steps of at most
+    4 levels a pixel, under every edge threshold: Google's at 2x) or, with ``surround`` "plain",
+    one of those greens alone."""
+    import cv2
+    import numpy as np
+
+    from cpsolve.picture.grid import Grid
+
+    rows, cols, cell, lined = 10, 12, 20, 5
+    img = np.full((rows * cell + 40, cols * cell + 40, 3), 255, np.uint8)
+    x0 = y0 = 20
+    greens = (np.array([180, 212, 102]), np.array([172, 206, 95]))
+    for r in range(rows):
+        for c in range(cols):
+            y, x = y0 + r * cell, x0 + c * cell
+            if c < lined:
+                img[y:y + cell, x:x + cell] = 190
+                img[y, x:x + cell] = img[y:y + cell, x] = 60
+            else:
+                img[y:y + cell, x:x + cell] = greens[(r + c) % 2 if surround == "checker" else 0]
+    right = img[y0:y0 + rows * cell, x0 + lined * cell:]
+    img[y0:y0 + rows * cell, x0 + lined * cell:] = cv2.blur(right, (3, 3))
+    return img, Grid(float(x0), float(y0), float(cell), float(cell), lined, rows)
+
+
+@pytest.mark.parametrize("surround", ["checker", "plain"])
+def test_a_grid_grows_over_a_faint_checkerboard_and_never_over_a_plain_colour(surround: str) -> None:
+    """The lattice found over a board's lined cells grows over the covered cells beside it that
+    carry on a checkerboard too faint for any edge (cpsolve/picture/grow.py
+    grown_over_checkerboard), up to the end of the checkerboard; a plain colour beside it is no
+    board, even where it is one of the checkerboard's shades."""
+    import numpy as np
+
+    from cpsolve.picture.grid import Grid, edge_maps
+    from cpsolve.picture.grow import grown_over_checkerboard
+
+    img, grid = _checkerboard_picture(surround)
+    assert isinstance(grid, Grid) and isinstance(img, np.ndarray)
+    right = img[22:218, 130:250]
+    assert not edge_maps(right, 6).v.any()  # what the test is about: no edge in the checkerboard
+    # the lined part holds a cell of each shade for the checkerboard to carry on from: its
+    # rightmost lined column is recoloured with the shades, as a board's covered cells are
+    for r in range(grid.rows):
+        img[21 + 20 * r:20 + 20 * (r + 1), 101:120] = (180, 212, 102) if (r + 4) % 2 == 0 else (172, 206, 95)
+    grown = grown_over_checkerboard(img, grid, 6)
+    if surround == "checker":
+        assert (grown.rows, grown.cols, grown.x0, grown.y0) == (10, 12, 20.0, 20.0)
+    else:
+        assert grown == grid
+
+
+def test_a_skin_is_named_under_a_colour_shift_and_not_by_any_colours() -> None:
+    """A screenshot whose colours a colour profile shifted (Google's at 2x) names its skin when one
+    gain and offset per channel take the skin's four tile shades to the cells' colours; the digit
+    colours are mapped alike. Colours no such map fits name nothing."""
+    import numpy as np
+
+    from cpsolve.picture.skins import GOOGLE
+    from cpsolve.picture.tiles import shifted_skins
+
+    gain, offset = np.array([0.75, 0.85, 0.78]), np.array([52.0, 28.0, 38.0])
+    shades = [GOOGLE.covered[0], GOOGLE.covered[1], GOOGLE.revealed[0], GOOGLE.revealed[1]]
+    rng = np.random.default_rng(39)
+    cells = np.array([np.array(shades[i % 4], np.float64) * gain + offset + rng.uniform(-1, 1, 3) for i in range(200)])
+    found = shifted_skins(cells)
+    assert [s.name for s in found] == ["google"]
+    one = np.array(GOOGLE.digits[1], np.float64) * gain + offset
+    assert np.abs(np.array(found[0].digits[1]) - one).max() <= 2
+    # two of the shades swapped for colours no single map per channel reaches from them
+    wrong = cells.copy()
+    wrong[2::4] = (120, 120, 240)
+    assert shifted_skins(wrong) == ()
+    assert shifted_skins(rng.uniform(0, 255, (200, 3))) == ()

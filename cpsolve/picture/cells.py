@@ -26,7 +26,7 @@ from .digits import _SHAPE_ROWS, _clean_digit, _digit, _shape_like, shape_table
 from .grid import Grid
 from .marks import CROSSED, FLAG, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, symbol
 from .skins import SKIN_BY_NAME, Skin
-from .tiles import _shaded_blanks, tiles
+from .tiles import _shaded_blanks, shifted_skins, tiles
 
 #: a cell whose confidence is below this is unsure
 SURE = 0.35
@@ -300,9 +300,18 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     colours name another)."""
     symbols = [[symbol(lk) for lk in row] for row in looks]
     covered, cov_conf, named = tiles(looks, symbols, skin)
+    named_skin = SKIN_BY_NAME.get(named or "")
+    if named is None and not any(lk.bevel > 40 for row in looks for lk in row):
+        # a flat board no skin names may be one whose colours the screenshot shifted
+        shifted = shifted_skins(np.array([lk.background for row in looks for lk in row], np.float64))
+        if shifted:
+            again = tiles(looks, symbols, skin, shifted)
+            if again[2] is not None:
+                covered, cov_conf, named = again
+                named_skin = next(sk for sk in shifted if sk.name == named)
     _shaded_blanks(looks, symbols, covered, cov_conf)
-    if named is not None:
-        skin = SKIN_BY_NAME[named]
+    if named_skin is not None:
+        skin = named_skin
     rows, cols = len(looks), len(looks[0])
     # the tiles were told by their bevels (as tiles() does: a raised board, no flat skin named)
     bevelled = named is None and any(lk.bevel > 40 for row in looks for lk in row)
@@ -373,7 +382,11 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 conf = min(conf, sconf, cconf, 0.1 if covered_up else 1.0)
                 # a coloured digit has no near-black part: a dark blob under a colour is something
                 # else (a blurred mine, a crossed one), not this digit
-                if _lum(np.array(skin.digits.get(int(v), (0, 0, 0)), np.float64)) > 50 and look.dark_fraction >= 0.1:
+                # (unless the near-black part is the digit's own strokes, plainly its shape: a dark
+                # grey digit, Google's 7)
+                own_strokes = float(look.fg_colour.max()) < 80 and _clean_digit(look, v)
+                if (_lum(np.array(skin.digits.get(int(v), (0, 0, 0)), np.float64)) > 50 and look.dark_fraction >= 0.1
+                        and not own_strokes):
                     conf = min(conf, 0.1)
             if cell_size is not None and cell_size < SMALL_CELL and v in "F?*XW":
                 conf = min(conf, 0.2)

@@ -15,7 +15,8 @@ import numpy as np
 from .cells import SURE, classify_board, measure
 from .counter import read_counter
 from .decode import load_rgb, source_name
-from .grid import Grid, find_grids, grown_over_faint_cells
+from .grid import Grid, find_grids
+from .grow import grown_over_checkerboard, grown_over_faint_cells
 from .reading import CellReading, NoBoardFound, Reading
 from .rules import board_of, check
 from .skins import CLASSIC, Skin
@@ -50,6 +51,10 @@ def read(source: str | os.PathLike[str] | bytes | Any, *, name: str | None = Non
             # parted by faint lines: it is grown over them, or not read (never part for the whole)
             grid = found if threshold == EDGE_THRESHOLDS[-1] else grown_over_faint_cells(rgb, found,
                                                                                          EDGE_THRESHOLDS[-1])
+            if grid is not None:
+                # a checkerboard of covered cells too faint for any edge: the rows and columns beside
+                # the lattice that carry it on are the board's
+                grid = grown_over_checkerboard(rgb, grid, EDGE_THRESHOLDS[-1])
             if grid is None:
                 failure = (f"{label}: no board found: a grid of {found.rows}x{found.cols} cells was found, "
                            "but fainter cells beside it do not settle into one board with it")

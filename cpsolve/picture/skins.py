@@ -135,10 +135,11 @@ DIGIT_SHAPES: dict[str, dict[int, str]] = {
 SKIN_BY_NAME = {skin.name: skin for skin in SKINS}
 
 
-def known_tile(colour: Sequence[float], tolerance: float = 8.0) -> tuple[str, bool] | None:
-    """(skin name, covered) of a tile colour (R, G, B) some flat skin is known to use, or None."""
+def known_tile(colour: Sequence[float], tolerance: float = 8.0, skins: Sequence[Skin] = SKINS
+               ) -> tuple[str, bool] | None:
+    """(skin name, covered) of a tile colour (R, G, B) one of ``skins`` (flat ones) uses, or None."""
     r, g, b = (float(v) for v in colour)
-    for skin in SKINS:
+    for skin in skins:
         for covered, colours in ((True, skin.covered), (False, skin.revealed)):
             for c in colours:
                 if ((r - c[0]) ** 2 + (g - c[1]) ** 2 + (b - c[2]) ** 2) ** 0.5 <= tolerance:

@@ -5,13 +5,14 @@ skin by grouping the tiles' colours (:func:`tiles`); KDE KMines' shaded covered 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .digits import _clean_digit
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, _lum
-from .skins import SKIN_BY_NAME, Skin, known_tile
+from .skins import SKINS, Skin, known_tile
 
 if TYPE_CHECKING:
     from .cells import CellLook
@@ -22,13 +23,14 @@ if TYPE_CHECKING:
 LIFT_GROUP, LIFT_OWN = 4, 0.2
 
 
-def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], skin: Skin
-          ) -> tuple[np.ndarray, np.ndarray, str | None]:
+def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], skin: Skin,
+          known_skins: Sequence[Skin] = SKINS) -> tuple[np.ndarray, np.ndarray, str | None]:
     """Per cell: is its tile covered, and how sure; and the flat skin recognised by its tile
     colours, if any. Where the board has raised cells (a bevel), the
     bevel decides; on a flat skin the tiles' colours are grouped, and a group is covered when it
     holds flags or mines, revealed when it holds digits, and of two bare groups the darker is
-    covered (so it is in every skin the reader knows)."""
+    covered (so it is in every skin the reader knows). The flat skins named by their tile colours
+    are ``known_skins``."""
     rows, cols = len(looks), len(looks[0])
     bevel = np.array([[lk.bevel for lk in row] for row in looks])
     raised = bool((bevel > 40).any())
@@ -66,13 +68,14 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     # a flat skin's known tile colours say which is which, when they account for the board: the
     # groups of a tenth of the cells or more all match one skin (gnome's light grey revealed tiles
     # alone must not pass for cpsolve's)
-    known = [known_tile(tuple(float(v) for v in centre)) for centre in centres]
+    known = [known_tile(tuple(float(v) for v in centre), skins=known_skins) for centre in centres]
     big = [k for k, idx in enumerate(members) if len(idx) >= 0.1 * rows * cols]
     names = {known[k][0] if known[k] is not None else None for k in big}  # type: ignore[index]
     skin_name = None
     named = next(iter(names)) if len(names) == 1 else None
     # (a skin whose covered grey is near other skins' greys needs its revealed tiles seen too)
-    if named is not None and (SKIN_BY_NAME[named].named_alone or
+    by_name = {sk.name: sk for sk in known_skins}
+    if named is not None and (by_name[named].named_alone or
                               {known[k][1] for k in big} == {True, False}):  # type: ignore[index]
         skin_name = named
         for k, kn in enumerate(known):
@@ -148,3 +151,60 @@ def _shaded_blanks(looks: list[list[CellLook]], symbols: list[list[tuple[str, fl
             covered[r, c], conf[r, c] = True, 1.0
         else:
             conf[r, c] = min(conf[r, c], 0.1)
+
+
+#: a picture whose colours are all shifted (a colour profile applied to the screenshot: Google's 2x
+#: captures) names a flat skin when one map per channel (gain and offset) takes the skin's tile
+#: colours to the picture's: fitted to the cells' tile colours, each then within SHIFT_NEAR levels of
+#: its tile's mapped colour (the nearest), for SHIFT_SHARE of the cells, with gains within SHIFT_GAIN
+SHIFT_NEAR, SHIFT_SHARE, SHIFT_GAIN = 4.0, 0.9, (0.6, 1.4)
+
+
+def shifted_skins(colours: np.ndarray) -> tuple[Skin, ...]:
+    """The flat skins whose tile colours, under one gain and offset per channel, are the cells'
+    tile colours ``colours`` (N x 3), as skins of the mapped colours (digits mapped alike).
+
+    Only a skin with two shades of both its covered and revealed tiles is tried: four colours for
+    the two numbers of each channel, so that the fit is checked (two colours would fit any map).
+    Each cell is matched to the nearest mapped tile and the map fitted again, the match narrowed
+    from 30 levels to SHIFT_NEAR; every shade must keep two cells."""
+    found = []
+    for skin in SKINS:
+        base = [c for c in skin.covered + skin.revealed if not _a_mean(c, skin.covered + skin.revealed)]
+        if len([c for c in base if c in skin.covered]) < 2 or len([c for c in base if c in skin.revealed]) < 2:
+            continue
+        ref = np.array(base, np.float64)
+        gain, offset = np.ones(3), np.zeros(3)
+        fitted = True
+        for near in (30.0, 12.0, 6.0, SHIFT_NEAR):
+            d = np.abs(colours[:, None, :] - (ref * gain + offset)[None, :, :]).max(axis=2)
+            j = d.argmin(axis=1)
+            ok = d[np.arange(len(j)), j] <= near
+            if ok.sum() < 2 * len(base) or (near == SHIFT_NEAR and
+                                             min(int((ok & (j == k)).sum()) for k in range(len(base))) < 2):
+                fitted = False  # (at first two shades may fall to one tile: only the last match counts)
+                break
+            fit = [np.polyfit(ref[j[ok], ch], colours[ok, ch], 1) for ch in range(3)]
+            gain, offset = np.array([f[0] for f in fit]), np.array([f[1] for f in fit])
+        if not fitted or not all(SHIFT_GAIN[0] <= g <= SHIFT_GAIN[1] for g in gain):
+            continue
+        d = np.abs(colours[:, None, :] - (ref * gain + offset)[None, :, :]).max(axis=2).min(axis=1)
+        if (d <= SHIFT_NEAR).mean() < SHIFT_SHARE:
+            continue
+
+        def mapped(c: tuple[int, int, int], gain: np.ndarray = gain, offset: np.ndarray = offset
+                   ) -> tuple[int, int, int]:
+            r, g, b = (int(round(float(min(255.0, max(0.0, v))))) for v in np.array(c, np.float64) * gain + offset)
+            return r, g, b
+
+        found.append(Skin(skin.name, {d_: mapped(c) for d_, c in skin.digits.items()}, skin.bevel,
+                          tuple(mapped(c) for c in skin.covered), tuple(mapped(c) for c in skin.revealed),
+                          {d_: mapped(c) for d_, c in skin.digit_tiles.items()}, skin.named_alone, skin.flag_shape))
+    return tuple(found)
+
+
+def _a_mean(c: tuple[int, int, int], colours: tuple[tuple[int, int, int], ...]) -> bool:
+    """Whether ``c`` is the mean of two other colours of ``colours`` (a checkerboard's, listed so
+    that a group of both shades is known)."""
+    others = [o for o in colours if o != c]
+    return any(all(abs(2 * c[i] - a[i] - b[i]) <= 2 for i in range(3)) for a in others for b in others if a != b)
