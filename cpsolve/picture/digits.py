@@ -138,6 +138,18 @@ def _tinted_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     d1, digit = dists[0]
     conf = _confidence(1 - d1 / TINT_NEAR, 0.5) if d1 < TINT_NEAR else 0.0
     scores = look.shape or {}
+    plain = [ref for ref in skin.revealed if ref not in skin.digit_tiles.values()]
+    if d1 >= TINT_NEAR and any(float(np.sqrt(((bg - np.array(ref, np.float64)) ** 2).sum())) < TINT_NEAR
+                               for ref in plain) and scores:
+        # the skin's flat look (GNOME 3's "flat" theme: every digit on the plain revealed tile, no
+        # tint): the shape alone, where it is plainly one digit (:func:`_clean_digit`: a glyph this
+        # clean never read as a wrong digit in the tuning set, only flags' poles as 1s, and those
+        # are told as flags before a digit is looked for)
+        best = max(scores, key=lambda d: scores[d])
+        if not _clean_digit(look, str(best)):
+            return str(best), 0.0
+        second = max((v for d, v in scores.items() if d != best), default=-1.0)
+        return str(best), _confidence(scores[best] - second, 0.3)
     own = scores.get(digit, -1.0)
     rival = max((v for d, v in scores.items() if d != digit), default=-1.0)
     if own < SHAPE_LIKE or rival - own > -SHAPE_AGAINST:
