@@ -382,7 +382,8 @@ class KeyPairs:
     @property
     def index(self) -> bytes: ...
 
-# propagate (native/src/propagate/): cardinality propagation and bounded searches for cpsolve/proof/propagate.py
+# propagate (native/src/propagate/): cardinality propagation, bounded searches and the propagation-first
+# pass (first.rs) for cpsolve/proof/propagate.py
 class Propagator:
     def __init__(self, n: int, cards: list[tuple[list[int], int, int]]) -> None: ...
     @property
@@ -430,6 +431,24 @@ class Nominated:
 
 def prove_nominated(model: Model, remaining: int | None, nominated: list[tuple[int, bool]],
                     options: Options) -> Nominated | None: ...
+
+class FirstPass:
+    """The propagation-first pass over a cardinality system after its first steps (first.rs): the
+    candidates a model flipped, those refuted and those left open, by variable, in order."""
+
+    @property
+    def conflicts(self) -> list[int]: ...
+    @property
+    def forced(self) -> list[int]: ...
+    @property
+    def open(self) -> list[int]: ...
+    @property
+    def split(self) -> bool: ...
+    # per variable (a candidate): UNSAT, the clues alone force it; SAT, its proof needs the total
+    def alone(self, vars: list[int], options: Options) -> list[Verdict]: ...
+
+def first_pass(n: int, cards: list[tuple[list[int], int, int]], total: int | None, cand: list[tuple[int, bool]],
+               options: Options) -> FirstPass | None: ...
 
 # noguess (native/src/noguess/py.rs): no-guess generation's loop (lay, play by forced cells, re-lay,
 # replay); options: each stuck position's exact count (exact_limit, max_states, max_terms,

@@ -1,12 +1,13 @@
 """Proofs by propagation part by part: the same certainties as the solver.
 
-When the search for a model over a whole system gives up, :class:`~cpsolve.proof.propagate.
-Propagator` searches each independent part on its own and joins the models (each part's model
-checked against its own constraints). Here the whole-system search is made to give up at once (no
-node for it) on mid-size boards whose every frontier cell is nominated (with its value in the
-layout), and the certainties are compared with the solver's backbone (no hints: CP-SAT decides
-every cell) and the layout: by the prover's propagation-first pass over its encoding, and by the
-core's pass over its own model (``nominates=True``, :func:`~cpsolve.proof.propagate.prove_nominated`).
+When the search for a model over a whole system gives up, the core's propagator
+(``native/src/propagate/``) searches each independent part on its own and joins the models (each
+part's model checked against its own constraints). Here the whole-system search is made to give up
+at once (no node for it) on mid-size boards whose every frontier cell is nominated (with its value
+in the layout), and the certainties are compared with the solver's backbone (no hints: CP-SAT
+decides every cell) and the layout: by the propagation-first pass over the prover's encoding
+(:func:`~cpsolve.proof.propagate.first_pass`), and by the core's pass over its own model
+(``nominates=True``, :func:`~cpsolve.proof.propagate.prove_nominated`).
 """
 
 from __future__ import annotations
@@ -16,20 +17,20 @@ from fractions import Fraction
 import pytest
 
 from cpsolve.constraints import build_model
-from cpsolve.proof import propagate, prove_model
+from cpsolve.proof import backbone, propagate, prove_model
 from cpsolve.simulate.positions import midgame_positions
 
 
 def test_split_search_proves_what_the_solver_proves(monkeypatch: pytest.MonkeyPatch) -> None:
     splits = {"split": 0}
-    original = propagate.Propagator.decide
+    original = propagate.first_pass
 
-    def spy(self, *args):  # type: ignore[no-untyped-def]
-        got = original(self, *args)
-        splits["split"] += self.split
+    def spy(*args):  # type: ignore[no-untyped-def]
+        got = original(*args)
+        splits["split"] += got is not None and got.split
         return got
 
-    monkeypatch.setattr(propagate.Propagator, "decide", spy)
+    monkeypatch.setattr(backbone, "first_pass", spy)
     monkeypatch.setattr(propagate, "MODEL_NODES", 0)  # the whole-system search gives up at once
     proved = 0
     for pos in midgame_positions((30, 40, 300), 30, seed=5, reveal=0.3):

@@ -26,7 +26,7 @@ from ..budget import Deadline, check, current
 from ..constraints import TOTAL
 from ..encodings import CardSystem
 from .backends import Backend, BackendFactory, ProofStatus, Status
-from .propagate import Propagator, Verdict
+from .propagate import Verdict, first_pass, options
 
 
 @dataclass
@@ -112,29 +112,19 @@ class _Lazy:
 
 def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand: dict[int, bool],
                     rep_of: dict[int, tuple[int, ...]], total_idx: int | None, deadline: Deadline) -> bool:
-    """The nominated path with propagation first (:mod:`.propagate`): a checked model from a small
-    search, then each candidate's flip refuted by propagation or by an exhausted search, or shown
-    possible by a checked model; only what neither settles within its node budget goes to the
-    solver. False (nothing recorded) when no model was found this way."""
+    """The nominated path with propagation first (the core's pass, :func:`.propagate.first_pass`):
+    a checked model from a small search, then each candidate's flip refuted by propagation or by an
+    exhausted search, or shown possible by a checked model; only what neither settles within its
+    node budget goes to the solver. False (nothing recorded) when no model was found this way."""
     if current().passed():
         return False  # the solver path reports the timeout
-    prop = Propagator(system)
-    if not prop.ok:
-        return False
-    found, model = prop.search({v: not x for v, x in cand.items()})
-    if model is None:
+    found = first_pass(system, cand, total_idx)
+    if found is None:
         return False  # no model found this way (or none exists): the solver path decides
     res.propagation = True
-    cand = _drop_hint_conflicts(res, cand, model, rep_of)
-    forced: dict[int, bool] = {}
-    rest: dict[int, bool] = {}
-    prefer = {v: x for v, x in cand.items()}
-    for (v, x), verdict in zip(cand.items(), prop.decide(cand, prefer)):
-        if verdict == Verdict.UNSAT:
-            forced[v] = x
-        elif verdict == Verdict.UNKNOWN:
-            rest[v] = x  # the solver decides it (out of time too, it leaves it undecided)
-        # SAT: a checked model gives it its other value (free)
+    res.hint_conflicts.extend(found.conflicts)  # nominated, but a checked model flips it (free)
+    forced = {v: cand[v] for v in found.forced}
+    rest = {v: cand[v] for v in found.open}  # the solver decides them (out of time too, undecided)
     if rest:
         b = solver.get()
         on = [b.guard[total_idx]] if total_idx is not None else []
@@ -143,12 +133,9 @@ def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand
         _undecided(res, left, rep_of)
     alone: set[int] | None = None
     if forced and total_idx is not None:
-        # a trivial total (any number of mines fits, as on huge boards) is not among the
-        # propagator's constraints anyway: the same propagator, with the part models it keeps
-        clues_only = prop if system.cards[total_idx].trivial else Propagator(system, skip=total_idx)
         alone = set()
         unsure: dict[int, bool] = {}
-        for (v, x), verdict in zip(forced.items(), clues_only.decide(forced, prefer)):
+        for (v, x), verdict in zip(forced.items(), found.alone(list(forced), options())):
             if verdict == Verdict.UNSAT:
                 alone.add(v)
             elif verdict == Verdict.UNKNOWN:

@@ -15,9 +15,10 @@ the unassigned ones false and ``t + u == lo`` makes them true. Both directions a
 A variable is shown *not* forced only by a checked model with its other value (the same search,
 with that value assumed). Whatever neither settles goes to the solver.
 
-The propagation and the searches run in the core (``native/src/propagate/``, plain data across:
-the constraints' variable lists and bounds in, verdicts and models out); what they prove is decided
-here and in :mod:`.backbone`, which alone records a forced variable.
+The propagation, the searches and the pass's steps run in the core (``native/src/propagate/``;
+``first.rs`` the pass, plain data across: the constraints' variable lists and bounds in, variables
+and verdicts out); :mod:`.backbone` alone records a forced variable, and its solver decides what the
+pass left open.
 """
 
 from __future__ import annotations
@@ -42,56 +43,23 @@ PART_NODES = 4096
 Verdict = _core.Verdict
 
 
-class Propagator:
-    """Propagation over the constraints of ``system``; ``skip``: a constraint index left out (the
-    total, to ask what the clues force on their own)."""
+def first_pass(system: CardSystem, cand: Mapping[int, bool], total: int | None) -> _core.FirstPass | None:
+    """Steps 1-3 of the propagation-first pass over ``system`` (``native/src/propagate/first.rs``,
+    the one definition of the pass, which :func:`prove_nominated` runs over the core's own model):
+    a model from a small search preferring each candidate's other value, then per candidate of
+    ``cand`` (variable -> nominated value, in order) flipped by that model (``conflicts``), refuted
+    (``forced``), shown free by a checked model, or left open (``open``: a search gave up or the
+    current deadline passed). ``total``: the index of the mine total among ``system.cards`` whose
+    step 4 (``FirstPass.alone``: do the clues alone force it?) is wanted, None for none. None when
+    no model was found this way (the solver decides then)."""
+    return _core.first_pass(system.nvars, [(list(c.lits), c.lo, c.hi) for c in system.cards], total,
+                            list(cand.items()), options())
 
-    def __init__(self, system: CardSystem, skip: int | None = None) -> None:
-        self.n = system.nvars
-        self._core = _core.Propagator(
-            self.n, [(list(c.lits), c.lo, c.hi) for ci, c in enumerate(system.cards) if ci != skip])
-        #: False when the constraints themselves propagate to a conflict (or one can never hold)
-        self.ok: bool = self._core.ok
 
-    @property
-    def split(self) -> bool:
-        """The searches go part by part (the whole-system search gave up once)."""
-        return bool(self._core.split)
-
-    def refutes(self, var: int, value: bool) -> bool:
-        """True when assuming ``var`` = ``value`` propagates to a conflict (so ``var`` is forced to
-        ``not value``). Only meaningful when :attr:`ok` (the constraints themselves propagate)."""
-        assert self.ok
-        return self._core.refutes(var, value)
-
-    def search(self, prefer: Mapping[int, bool], nodes: int | None = None,
-               assume: tuple[int, bool] | None = None) -> tuple[Verdict, tuple[bool, ...] | None]:
-        """Depth-first search with propagation for a model with ``assume`` = (variable, value),
-        trying the values in ``prefer`` first. Returns (``Verdict.SAT``, model) with ``model[v]`` for
-        v in 1..n (index 0 unused) checked against every constraint but the skipped one;
-        (``Verdict.UNSAT``, None) when the search was exhausted (every branch ends in a propagation
-        conflict: a proof by case analysis); (``Verdict.UNKNOWN``, None) when it gave up.
-
-        Over the whole system within ``nodes`` (default :data:`MODEL_NODES`) nodes until that gives up once, then part
-        by part from then on: no constraint spans two parts, so a model of each part (found with
-        propagation, :data:`PART_NODES` nodes each) joined with the others' is a model of the
-        whole; a part whose search is exhausted has no model, so neither has the whole. Each part's
-        model is checked against the part's own constraints when found and kept (in the core) for
-        the next searches, which search again only the part of the assumed variable."""
-        if not self.ok:
-            return Verdict.UNSAT, None
-        budget = _core.Options(nodes=MODEL_NODES if nodes is None else nodes, part_nodes=PART_NODES)
-        got = self._core.search(list(prefer.items()), budget, assume)
-        return got.verdict, (tuple(got.model) if got.model is not None else None)
-
-    def decide(self, cand: Mapping[int, bool], prefer: Mapping[int, bool]) -> list[Verdict]:
-        """Per candidate ``(v, x)`` of ``cand`` (in order): ``UNSAT`` when ``v`` = not ``x`` is
-        refuted by propagation or by an exhausted :meth:`search` (so ``v`` is forced to ``x``),
-        ``SAT`` when a checked model gives ``v`` the other value, ``UNKNOWN`` when the search gave
-        up, the constraints themselves propagate to a conflict, or the current deadline passed (this
-        and every later candidate)."""
-        budget = _core.Options(nodes=MODEL_NODES, part_nodes=PART_NODES, seconds=seconds())
-        return self._core.decide(list(cand.items()), list(prefer.items()), budget)
+def options() -> _core.Options:
+    """The searches' node budgets (:data:`MODEL_NODES`, :data:`PART_NODES`) and the time the current
+    deadline leaves, as the core's passes take them."""
+    return _core.Options(nodes=MODEL_NODES, part_nodes=PART_NODES, seconds=seconds())
 
 
 #: Per forced group: (its board cells, is a mine, its proof uses the total, its sources: clue ids
@@ -109,9 +77,8 @@ def prove_nominated(model: Model, nominated: Mapping[int, Fraction]) -> Nominate
     then), by the current deadline."""
     if model.core is None:
         return None
-    options = _core.Options(nodes=MODEL_NODES, part_nodes=PART_NODES, seconds=seconds())
     got = _core.prove_nominated(model.core, model.remaining_free, [(c, p == 1) for c, p in nominated.items()],
-                                options)
+                                options())
     if got is None:
         return None
     sets = [frozenset(s) for s in got.sources]

@@ -1,14 +1,15 @@
 //! The cells an exact count nominates (probability exactly 0 or 1, not fixed by the simplifier),
-//! decided by propagation over the core's own model: the propagation-first pass of
-//! `cpsolve/proof/backbone.py` (`_by_propagation`) without the Python encoding of the model.
+//! decided by propagation over the core's own model: the propagation-first pass
+//! ([`super::first`]) that `cpsolve/proof/backbone.py` runs over its encoding, here without the
+//! Python encoding of the model.
 //!
 //! The encoding is the prover's (`encodings.system_from_model`): a variable per frontier cell
 //! (ascending) and, with a mine total, one standing for the off-frontier cells; a constraint per
 //! simplified constraint, and the total over every variable as a range. Interchangeable variables
 //! (the same clue constraints) form a group, decided by its first member. Per group with a
-//! nominated member: a checked model of the whole system must exist, with the nominated value;
-//! then the other value refuted ([`Prop::decide`]); then, with a total, whether the clues refute
-//! it without the total. Anything left open (a search that gave up, the deadline, a nominated
+//! nominated member: the propagation-first pass ([`super::first`]): a checked model of the whole
+//! system must exist, with the nominated value; then the other value refuted; then, with a total,
+//! whether the clues refute it without the total. Anything left open (a search that gave up, the deadline, a nominated
 //! value a model flips, an impossible constraint) answers None: the prover then takes its own path
 //! (the solver). The core returns facts and clue ids; `cpsolve/proof/` makes the certainties.
 
@@ -16,7 +17,8 @@ use std::collections::HashMap;
 
 use pyo3::prelude::*;
 
-use super::{clean, linked, Prop, Verdict};
+use super::first::{FirstPass, RawCard};
+use super::{linked, Verdict};
 use crate::model::components::find;
 use crate::model::{Deadline, Model, PyModel, Src};
 use crate::options::Options;
@@ -26,10 +28,10 @@ pub type Settled = Vec<(usize, bool, bool)>;
 
 /// Decide the candidates `cand` ((variable, nominated value), in order) of the system of `n`
 /// variables with the clue constraints `clues` ((variables, need) each) and the total `total`
-/// ((lo, hi) over every variable), by propagation and searches within `nodes` / `part_nodes`
-/// ([`Prop::search`]). None when anything is left open (see the module docstring); otherwise
-/// every candidate is forced (listed, with whether the clues alone force it; without a total
-/// they do) or shown free by a checked model (not listed).
+/// ((lo, hi) over every variable) by the propagation-first pass ([`FirstPass`]), its searches
+/// within `nodes` / `part_nodes` ([`super::Prop::search`]). None when anything is left open (see the
+/// module docstring); otherwise every candidate is forced (listed, with whether the clues alone
+/// force it; without a total they do) or shown free by a checked model (not listed).
 pub fn settle(
     n: usize,
     clues: &[(Vec<usize>, i64)],
@@ -41,49 +43,22 @@ pub fn settle(
 ) -> Option<Settled> {
     let as_card =
         |(vs, need): &(Vec<usize>, i64)| (vs.iter().map(|&v| v as i64).collect(), *need, *need);
-    let clue_cards: Vec<(Vec<i64>, i64, i64)> = clues.iter().map(as_card).collect();
-    let mut cards = clue_cards.clone();
+    let mut cards: Vec<RawCard> = clues.iter().map(as_card).collect();
     if let Some((lo, hi)) = total {
         cards.push(((1..=n as i64).collect(), lo, hi));
     }
-    let (kept, impossible) = clean(n, cards).ok()?;
-    if impossible {
-        return None;
+    let total_at = total.map(|_| clues.len());
+    let budget = (nodes, part_nodes);
+    let mut pass = FirstPass::start(n, cards, total_at, cand, budget, deadline).ok()??;
+    if !pass.conflicts.is_empty() || !pass.open.is_empty() {
+        return None; // a nominated value a model flips, or a search that gave up: the prover's path
     }
-    let mut prop = Prop::new(n, kept, false);
-    if !prop.ok() {
-        return None;
-    }
-    let flipped: Vec<(usize, bool)> = cand.iter().map(|&(v, x)| (v, !x)).collect();
-    let model = prop.search(&flipped, nodes, part_nodes, None).1?;
-    if cand.iter().any(|&(v, x)| model.get(v) != Some(&x)) {
-        return None; // a nominated value a model flips: the prover's own path records it
-    }
-    let mut forced = Vec::new();
-    for (&(v, x), verdict) in cand
-        .iter()
-        .zip(prop.decide(cand, cand, nodes, part_nodes, deadline))
-    {
-        match verdict {
-            Verdict::Unsat => forced.push((v, x)),
-            Verdict::Sat => {}
-            Verdict::Unknown => return None,
-        }
-    }
-    let Some((lo, hi)) = total else {
+    let forced = std::mem::take(&mut pass.forced);
+    if total.is_none() || forced.is_empty() {
         return Some(forced.into_iter().map(|(v, x)| (v, x, true)).collect());
-    };
-    if forced.is_empty() {
-        return Some(Vec::new());
     }
-    // which the clues force without the total: the same propagator when the total is trivial
-    // (the propagator keeps no trivial constraint), else one over the clues alone
-    let alone = if lo <= 0 && hi >= n as i64 {
-        prop.decide(&forced, cand, nodes, part_nodes, deadline)
-    } else {
-        let (kept, impossible) = clean(n, clue_cards).ok()?;
-        Prop::new(n, kept, impossible).decide(&forced, cand, nodes, part_nodes, deadline)
-    };
+    let vars: Vec<usize> = forced.iter().map(|&(v, _)| v).collect();
+    let alone = pass.alone(&vars, budget, deadline).ok()?;
     forced
         .into_iter()
         .zip(alone)

@@ -201,3 +201,47 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// The pass's part-decided answer ([`first::FirstPass`]), whatever the nominations and budgets:
+    /// a conflict or a candidate shown free has a model with its other value, a forced one has its
+    /// nominated value in every model; step 4's `Unsat` only when every model of the clues alone
+    /// (every constraint but the total) has it, `Sat` only when one flips it.
+    #[test]
+    fn the_pass_decides_only_what_the_models_say(
+        (n, mut cards) in system(),
+        with_total in any::<bool>(),
+        noms in proptest::collection::vec(any::<bool>(), 9),
+        budget in prop_oneof![Just((0usize, 1usize)), Just((2, 2)), Just((64, 4096))],
+    ) {
+        let total = (with_total && !cards.is_empty()).then(|| cards.len() - 1);
+        let all = models(n, &cards);
+        let clues: Vec<_> = cards.iter().enumerate().filter(|&(k, _)| Some(k) != total).map(|(_, c)| c.clone()).collect();
+        let clue_models = models(n, &clues);
+        let cand: Vec<(usize, bool)> = (1..=n).map(|v| (v, noms[v - 1])).collect();
+        let raw = cards.drain(..).map(|(lits, lo, hi)| (lits.iter().map(|&v| v as i64).collect(), lo as i64, hi as i64)).collect();
+        let got = first::FirstPass::start(n, raw, total, &cand, budget, &Deadline::none()).expect("variables in range");
+        let Some(mut pass) = got else { return Ok(()) };
+        prop_assert!(!all.is_empty(), "a model found in a system with none");
+        let listed = |v: usize| pass.forced.iter().chain(&pass.open).any(|c| c.0 == v);
+        for &(v, x) in &cand {
+            if pass.conflicts.contains(&v) || !listed(v) {
+                prop_assert!(all.iter().any(|m| m[v] != x), "var {} shown free but forced", v);
+            }
+        }
+        for &(v, x) in &pass.forced {
+            prop_assert!(all.iter().all(|m| m[v] == x), "var {} forced to {} wrongly", v, x);
+        }
+        let vars: Vec<usize> = pass.forced.iter().map(|c| c.0).collect();
+        let values: Vec<bool> = pass.forced.iter().map(|c| c.1).collect();
+        let alone = pass.alone(&vars, budget, &Deadline::none()).expect("candidates");
+        for ((&v, x), verdict) in vars.iter().zip(values).zip(alone) {
+            let by_clues = clue_models.iter().all(|m| m[v] == x);
+            match verdict {
+                Verdict::Unsat => prop_assert!(by_clues || total.is_none(), "var {} alone wrongly", v),
+                Verdict::Sat => prop_assert!(!by_clues, "var {} needs the total wrongly", v),
+                Verdict::Unknown => {}
+            }
+        }
+    }
+}
