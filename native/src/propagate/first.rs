@@ -19,7 +19,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::{clean, Prop, Verdict};
+use super::{clean, trivial, Prop, Verdict};
 use crate::model::Deadline;
 use crate::options::Options;
 
@@ -60,7 +60,7 @@ impl FirstPass {
         let (nodes, part_nodes) = budget;
         let total_card = total.and_then(|t| cards.get(t));
         let clue_cards = match total_card {
-            Some((lits, lo, hi)) if !(*lo <= 0 && *hi >= lits.len() as i64) => Some(
+            Some((lits, lo, hi)) if !trivial(lits.len() as i64, *lo, *hi) => Some(
                 cards
                     .iter()
                     .enumerate()

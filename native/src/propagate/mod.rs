@@ -505,6 +505,11 @@ fn vars(n: usize, pairs: Vec<(i64, bool)>) -> PyResult<Vec<(usize, bool)>> {
         .collect()
 }
 
+/// A constraint `lo <= sum <= hi` over `len` variables that every assignment meets.
+pub fn trivial(len: i64, lo: i64, hi: i64) -> bool {
+    lo <= 0 && hi >= len
+}
+
 /// The constraints the propagator keeps: trivial ones (any count fits) left out, bounds clamped to
 /// 0..=len; and whether some constraint can never hold (lo above min(hi, len), or hi below 0).
 /// Each constraint: (variables in 1..=n, lo, hi).
@@ -513,8 +518,8 @@ pub fn clean(n: usize, cards: Vec<(Vec<i64>, i64, i64)>) -> Result<(Vec<Card>, b
     let mut impossible = false;
     for (lits, lo, hi) in cards {
         let len = lits.len() as i64;
-        if lo <= 0 && hi >= len {
-            continue; // trivial
+        if trivial(len, lo, hi) {
+            continue;
         }
         if lo > hi.min(len) || hi < 0 {
             impossible = true;
