@@ -29,6 +29,12 @@ DIGITS = "0123456789"
 #: a glyph wider than this fraction of its height is more than one character (the widest digits,
 #: a bold 0 or 4, are some 0.75 of theirs)
 WIDE = 0.9
+#: a glyph split in two is read as the two digits only when they, drawn in one of the fonts at its
+#: width, match it this well (three digits run together, cut in two, do not: the middle one is left)
+PAIR_MIN = 0.85
+#: a glyph read as one digit may be this much wider (a fraction of the height, at least a pixel)
+#: than that digit in the widest font: a wider one is two digits run into one
+SLACK = 0.1
 
 
 @lru_cache(maxsize=1)
@@ -200,6 +206,61 @@ def _crop(ink: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
     return ink[y:y + h, x:x + w]
 
 
+@lru_cache(maxsize=64)
+def _digit_inks(height: int) -> tuple[dict[str, tuple[np.ndarray, int]], ...]:
+    """Per font and size whose digits are ``height`` px high (as templates() picks them), each
+    digit's ink cropped to its box, with the box's top in the rendering (digits share a baseline)."""
+    from PIL import ImageFont
+
+    out = []
+    for path in font_files():
+        try:
+            big = ImageFont.truetype(str(path), 100)
+        except OSError:
+            continue
+        size = max(4, round(100 * height / max(1, _ink_height(_render(big, "0", 100)))))
+        for s in (size - 1, size, size + 1):
+            font = ImageFont.truetype(str(path), s)
+            if abs(_ink_height(_render(font, "0", s)) - height) > 1:
+                continue
+            inks = {}
+            for ch in DIGITS:
+                ink = _render(font, ch, s)
+                ys, xs = np.nonzero(ink > 0.25)
+                inks[ch] = (ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1], int(ys.min()))
+            out.append(inks)
+    return tuple(out)
+
+
+def widest(digit: str, height: int) -> int:
+    """The widest ``digit`` of the fonts at ``height``, in pixels (0 without fonts)."""
+    return max((inks[digit][0].shape[1] for inks in _digit_inks(height)), default=0)
+
+
+def pair_score(glyph: np.ndarray, a: str, b: str, height: int) -> float:
+    """How well digits ``a`` and ``b`` drawn side by side at the glyph's width (overlapping or
+    apart as that needs), in the font that fits best, match the glyph: the correlation of the two
+    normalised (1 is the same picture)."""
+    mine = normalise(glyph)
+    if mine is None:
+        return 0.0
+    width = glyph.shape[1]
+    best = 0.0
+    for inks in _digit_inks(height):
+        (la, ta), (lb, tb) = inks[a], inks[b]
+        if lb.shape[1] > width or la.shape[1] > width:
+            continue
+        top = min(ta, tb)
+        canvas = np.zeros((max(ta + la.shape[0], tb + lb.shape[0]) - top, width), np.float32)
+        canvas[ta - top:ta - top + la.shape[0], :la.shape[1]] = la
+        right = canvas[tb - top:tb - top + lb.shape[0], width - lb.shape[1]:]
+        np.maximum(right, lb, out=right)
+        drawn = normalise(canvas)
+        if drawn is not None:
+            best = max(best, float((drawn[0] * mine[0]).sum()))
+    return best
+
+
 def _split_touching(ink: np.ndarray, word: list[tuple[int, int, int, int]], h: int,
                     chars: str = DIGITS + "/", need: str = "/") -> list[tuple[int, int, int, int]]:
     """The word with each glyph too wide for one character split in two where that reads as two
@@ -233,7 +294,14 @@ def _split_touching(ink: np.ndarray, word: list[tuple[int, int, int, int]], h: i
             if len(readings) < 2:
                 readings = set()  # one cut alone reads two digits: by chance, not a clear touch
         readings = {r for r in readings if r[3]}
-        if len({(a, b) for a, b, _, _ in readings}) == 1:
+        pairs = {(a, b) for a, b, _, _ in readings}
+        if len(pairs) == 1 and not need:
+            # the two digits must make up the whole glyph: three run together and cut in two
+            # read as two digits with the middle one hidden in them
+            ((a, b),) = pairs
+            if pair_score(_crop(ink, (x, y, w, bh)), a, b, h) < PAIR_MIN:
+                pairs = set()
+        if len(pairs) == 1:
             c = sorted(readings)[len(readings) // 2][2]
             out += [(x, y, c, bh), (x + c, y, w - c, bh)]
         else:
@@ -289,6 +357,10 @@ def read_number(ink: np.ndarray) -> int | None:
         return None  # digits run together that no cut parts: one would be read for several
     digits = [classify(_crop(ink, b), DIGITS, h) for b in word]
     if any(d is None for d in digits):
+        return None
+    # a glyph (not a piece of one cut in two) wider than its digit can be is two run into one
+    whole = set(ws[0])
+    if any(b in whole and b[2] > widest(d, h) + max(1.0, SLACK * h) for b, d in zip(word, digits) if d is not None):
         return None
     return int("".join(d for d in digits if d is not None))
 
