@@ -7,10 +7,10 @@ oracle for the core's own pass (``native/src/propagate/first.rs``, which
 2. the candidates it flips recorded as hint conflicts;
 3. each other candidate refuted (forced), shown free by a checked model, or left to the solver;
 4. with a guarded mine total, whether the clues alone refute the other value of each forced one
-   (the same propagator when the total is trivial, else one without it), the solver for what
-   propagation leaves unknown.
+   (the same propagator when the total is trivial, else one without it).
 
-:func:`backbone` is :func:`cpsolve.proof.backbone.backbone` with this pass in place of the core's.
+:func:`backbone` is :func:`cpsolve.proof.backbone.backbone` with this pass in place of the core's
+(the solver's part after each step, what the pass left open, is the backbone's own).
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ from collections.abc import Mapping
 
 from cpsolve import _core
 from cpsolve.boundary import seconds
-from cpsolve.budget import Deadline, check, current
+from cpsolve.budget import Deadline, current
 from cpsolve.encodings import CardSystem
+from cpsolve.proof import backbone as backbone_module
 from cpsolve.proof import propagate
-from cpsolve.proof.backbone import BackboneResult, _certify, _drop_hint_conflicts, _Lazy, _record, _run, _undecided
-from cpsolve.proof.backends import BackendFactory, ProofStatus
+from cpsolve.proof.backbone import BackboneResult, _alone, _drop_hint_conflicts, _Lazy, _open_by_solver, _record
+from cpsolve.proof.backends import BackendFactory
 from cpsolve.proof.propagate import Verdict
 
 
@@ -64,28 +65,12 @@ class Propagator:
 
 def backbone(system: CardSystem, make: BackendFactory, nominated: Mapping[int, bool]) -> BackboneResult:
     """:func:`cpsolve.proof.backbone.backbone` with ``nominated``, the pass by :func:`by_propagation`."""
-    res = BackboneResult(ProofStatus.OK)
-    groups = system.groups()
-    rep_of = {g[0]: g for g in groups}
-    cand = {}
-    for g in groups:
-        vals = [nominated[v] for v in g if v in nominated]
-        if vals:
-            cand[g[0]] = vals[0]
-    if not cand:
-        return res
-    total_idx = next((i for i, c in enumerate(system.cards) if c.is_total), None)
-    guarded = [total_idx] if total_idx is not None else []
-    check()
-    deadline = current()
-    solver = _Lazy(make, system, guarded)
+    own = backbone_module._by_propagation
+    backbone_module._by_propagation = by_propagation
     try:
-        if not by_propagation(system, solver, res, cand, rep_of, total_idx, deadline):
-            _run(system, solver, res, cand, rep_of, total_idx, deadline, False)
+        return backbone_module.backbone(system, make, nominated=nominated)
     finally:
-        res.calls = solver.calls
-        solver.close()
-    return res
+        backbone_module._by_propagation = own
 
 
 def by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand: dict[int, bool],
@@ -109,26 +94,10 @@ def by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand:
             forced[v] = x
         elif verdict == Verdict.UNKNOWN:
             rest[v] = x
-    if rest:
-        b = solver.get()
-        on = [b.guard[total_idx]] if total_idx is not None else []
-        more, left = _certify(b, rest, on, deadline, res)
-        forced.update(more)
-        _undecided(res, left, rep_of)
+    _open_by_solver(solver, res, rest, forced, rep_of, total_idx, deadline)
     alone: set[int] | None = None
     if forced and total_idx is not None:
         clues_only = prop if system.cards[total_idx].trivial else Propagator(system, skip=total_idx)
-        alone = set()
-        unsure: dict[int, bool] = {}
-        for (v, x), verdict in zip(forced.items(), clues_only.decide(forced, prefer)):
-            if verdict == Verdict.UNSAT:
-                alone.add(v)
-            elif verdict == Verdict.UNKNOWN:
-                unsure[v] = x
-        if unsure:
-            b = solver.get()
-            more_alone, _ = _certify(b, unsure, [-b.guard[total_idx]], deadline, res)
-            alone.update(more_alone)
-            rest.update(unsure)
+        alone = _alone(solver, res, forced, clues_only.decide(forced, prefer), rest, total_idx, deadline)
     _record(system, res, forced, rep_of, total_idx, alone, by_propagation=forced.keys() - rest.keys())
     return True

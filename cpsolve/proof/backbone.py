@@ -124,29 +124,45 @@ def _by_propagation(system: CardSystem, solver: _Lazy, res: BackboneResult, cand
     res.propagation = True
     res.hint_conflicts.extend(found.conflicts)  # nominated, but a checked model flips it (free)
     forced = {v: cand[v] for v in found.forced}
-    rest = {v: cand[v] for v in found.open}  # the solver decides them (out of time too, undecided)
+    rest = {v: cand[v] for v in found.open}
+    _open_by_solver(solver, res, rest, forced, rep_of, total_idx, deadline)
+    alone: set[int] | None = None
+    if forced and total_idx is not None:
+        alone = _alone(solver, res, forced, found.alone(list(forced), options()), rest, total_idx, deadline)
+    _record(system, res, forced, rep_of, total_idx, alone, by_propagation=forced.keys() - rest.keys())
+    return True
+
+
+def _open_by_solver(solver: _Lazy, res: BackboneResult, rest: dict[int, bool], forced: dict[int, bool],
+                    rep_of: dict[int, tuple[int, ...]], total_idx: int | None, deadline: Deadline) -> None:
+    """The candidates the pass left open (``rest``) decided by the solver, with the total: the
+    certified ones join ``forced``, those left by time are undecided (the others are free)."""
     if rest:
         b = solver.get()
         on = [b.guard[total_idx]] if total_idx is not None else []
         more, left = _certify(b, rest, on, deadline, res)
         forced.update(more)
         _undecided(res, left, rep_of)
-    alone: set[int] | None = None
-    if forced and total_idx is not None:
-        alone = set()
-        unsure: dict[int, bool] = {}
-        for (v, x), verdict in zip(forced.items(), found.alone(list(forced), options())):
-            if verdict == Verdict.UNSAT:
-                alone.add(v)
-            elif verdict == Verdict.UNKNOWN:
-                unsure[v] = x  # SAT: a checked model of the clues alone flips it, so it needs the total
-        if unsure:
-            b = solver.get()
-            more_alone, _ = _certify(b, unsure, [-b.guard[total_idx]], deadline, res)
-            alone.update(more_alone)
-            rest.update(unsure)
-    _record(system, res, forced, rep_of, total_idx, alone, by_propagation=forced.keys() - rest.keys())
-    return True
+
+
+def _alone(solver: _Lazy, res: BackboneResult, forced: dict[int, bool], verdicts: list[Verdict],
+           rest: dict[int, bool], total_idx: int, deadline: Deadline) -> set[int]:
+    """The ``forced`` variables the clues force without the total: those the pass's ``verdicts``
+    (one per forced variable, in order) say ``UNSAT``, and those it left ``UNKNOWN`` that the solver
+    certifies with the total switched off (they join ``rest``: a solver call took part). ``SAT``: a
+    checked model of the clues alone flips it, so its proof needs the total."""
+    alone = set()
+    unsure: dict[int, bool] = {}
+    for (v, x), verdict in zip(forced.items(), verdicts):
+        if verdict == Verdict.UNSAT:
+            alone.add(v)
+        elif verdict == Verdict.UNKNOWN:
+            unsure[v] = x
+    if unsure:
+        b = solver.get()
+        alone.update(_certify(b, unsure, [-b.guard[total_idx]], deadline, res)[0])
+        rest.update(unsure)
+    return alone
 
 
 def _drop_hint_conflicts(res: BackboneResult, cand: dict[int, bool], model: tuple[bool, ...],
