@@ -62,7 +62,7 @@ def test_same_seed_same_layouts(capsys: pytest.CaptureFixture[str]) -> None:
     (["--no-guess", "--difficulty", "16x16x40", "--logic", "chain", "--time-limit", "0.001"],
      "with 40 mines and hardest step exactly chain (--logic chain) found within --time-limit 0.001 s: "),
     (["--no-guess", "--difficulty", "30x16x170", "--logic", "single", "--time-limit", "1"],
-     "by hardest step: single 0, pair "),
+     "by hardest step: single 0, harder than single "),
 ])
 def test_bad_logic_one_line_exit_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["generate", *argv]) == 2
@@ -84,3 +84,16 @@ def test_verify_ng_reports_the_level(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["verify-ng", str(guess), "--first-cell", "1,1", "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["logic"] is None
     assert set(LEVELS) == set(doc["logic_steps"])
+
+
+def test_benchmark_rows() -> None:
+    """benchmarks/logic_levels.py on one small row: the shares add up to 100% and every level's
+    request is made."""
+    from .bench_modules import load
+
+    bench = load("logic_levels")
+    row = bench.levels_row("9x9x10", 20, 1).strip("| ").split(" | ")
+    assert row[:2] == ["9x9x10", "20"] and row[7] == "0"  # nothing left unsure
+    assert abs(sum(float(x.rstrip("%")) for x in row[2:6]) - 100) < 0.5
+    req = bench.requests_row("9x9x10", 1, 1, 10.0).strip("| ").split(" | ")
+    assert req[0] == "9x9x10" and [req[k] for k in (1, 4, 7, 10)] == ["1/1"] * 4

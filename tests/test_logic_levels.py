@@ -133,3 +133,31 @@ def test_every_level_occurs_in_the_random_cases() -> None:
         mines = frozenset(rng.sample([i for i in range(rows * cols) if i != first], rng.randint(1, 5)))
         seen.add(_check(Layout(rows, cols, mines), divmod(first, cols)))
     assert seen == {*LEVELS, None}
+
+
+def test_an_analysis_cut_short_is_said() -> None:
+    # the pair example needs no analysis; the chain one does, and with no time for it the
+    # classification says it is not sure (what it proved is still proved: the level may be too high)
+    text, _ = EXAMPLES["chain"]
+    layout = _layout(text)
+    assert classify(layout, (0, 0)).to_json()["logic_sure"] is True
+    cut = classify(layout, (0, 0), time_limit=1e-9)
+    assert cut.cut_short and cut.to_json()["logic_sure"] is False
+    assert classify(_layout(EXAMPLES["pair"][0]), (0, 0), time_limit=1e-9).to_json()["logic_sure"] is True
+
+
+def test_up_to_stops_past_its_level() -> None:
+    # classify(up_to=k) is the full classification where the level is at most k, else it stops
+    rng = random.Random(5)
+    for _ in range(60):
+        rows, cols = rng.randint(4, 8), rng.randint(4, 8)
+        first = (rng.randrange(rows), rng.randrange(cols))
+        g = generate(rows, cols, rng.randint(3, rows * cols // 3), first_cell=first, rng=rng, time_limit=10)
+        full = classify(g.layout, first)
+        assert full.level is not None
+        for k in range(len(LEVELS)):
+            part = classify(g.layout, first, up_to=k)
+            if LEVELS.index(full.level) <= k:
+                assert (part.level, part.moves, part.above) == (full.level, full.moves, False)
+            else:
+                assert part.above and part.level is None

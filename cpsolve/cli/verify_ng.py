@@ -50,7 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def report_json(path: str, first: tuple[int, int], rule: str, res: ProvedPlay,
                 logic: Classified | None = None) -> dict[str, Any]:
     b = res.board
-    levels = logic.to_json() if logic is not None else {"logic": None, "logic_moves": None, "logic_steps": None}
+    levels = logic.to_json() if logic is not None else {"logic": None, "logic_moves": None, "logic_steps": None,
+                                                              "logic_sure": None}
     return {
         "source": display_name(path), "rows": b.rows, "cols": b.cols, "mines": b.mines,
         "first_cell": list(first), "first_click": rule,
@@ -79,7 +80,9 @@ def run(args: argparse.Namespace) -> int:
                                 f"{plural(steps, 'step')} ({with_total} of them needed the mine total)")))
             if logic is not None and logic.level is not None:
                 moves = ", ".join(f"{name} {logic.moves[name]}" for name in LEVELS)
-                print(f"logic level {logic.level} (cells proved at each level: {moves})")
+                print(f"logic level {logic.level} (cells proved at each level: {moves})"
+                      + (" (not sure: an analysis was cut short, a step may be put a level too high)"
+                         if logic.cut_short else ""))
         else:
             revealed = sum(1 for v in res.board.cells if v >= 0)
             # two lines, each within 80 columns (issue 43 item 8: the header was 106)

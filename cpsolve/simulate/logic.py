@@ -52,9 +52,12 @@ class Classified:
     moves: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))  # cells settled
     steps: dict[str, int] = field(default_factory=lambda: dict.fromkeys(LEVELS, 0))  # steps at each level
     cut_short: bool = False                 # an analysis ran out of time: the level may be too high
+    above: bool = False                     # stopped past classify's ``up_to`` (level None)
 
     def to_json(self) -> dict[str, Any]:
-        return {"logic": self.level, "logic_moves": dict(self.moves), "logic_steps": dict(self.steps)}
+        # logic_sure False: an analysis was cut short, so a step may be put a level too high
+        return {"logic": self.level, "logic_moves": dict(self.moves), "logic_steps": dict(self.steps),
+                "logic_sure": not self.cut_short}
 
 
 class _Play:
@@ -173,10 +176,22 @@ def _proved(board: Board, time_limit: float | None) -> tuple[dict[int, bool], bo
     return moves, bool(a.stats.budget)
 
 
+def _level_moves(p: _Play, clues: list[tuple[int, frozenset[int]]], rank: int, time_limit: float | None
+                 ) -> tuple[dict[int, bool], bool]:
+    """The cells the level ``rank`` settles in ``p``'s position, and whether an analysis was cut short."""
+    if rank == 0:
+        return single_moves(clues), False
+    if rank == 1:
+        return pair_moves(clues), False
+    return _proved(p.board(total=rank == 3), time_limit)
+
+
 def classify(layout: Layout, first_cell: tuple[int, int], *, first_click: str = "safe",
-             time_limit: float | None = 10.0) -> Classified:
+             time_limit: float | None = 10.0, up_to: int | None = None) -> Classified:
     """The logic level of ``layout`` played from ``first_cell`` (module docstring). ``time_limit``:
-    seconds for each analysis of the chain and total levels."""
+    seconds for each analysis of the chain and total levels. ``up_to`` (a rank of :data:`LEVELS`):
+    stop at the first step that nothing up to that level settles (``above`` True, ``level`` None:
+    the layout is harder than ``LEVELS[up_to]``, or needs a guess)."""
     check_first_click(layout, first_cell, first_click)
     p = _Play(layout)
     p.open(first_cell[0] * p.cols + first_cell[1])
@@ -184,18 +199,15 @@ def classify(layout: Layout, first_cell: tuple[int, int], *, first_click: str = 
     hardest = -1
     while p.covered_safe:
         clues = p.clues()
-        moves = single_moves(clues)
-        rank = 0
-        if not moves:
-            moves, rank = pair_moves(clues), 1
-        if not moves:
-            moves, cut = _proved(p.board(total=False), time_limit)
-            rank = 2
+        moves: dict[int, bool] = {}
+        for rank in range(len(LEVELS)):  # the lowest level that settles a cell
+            if up_to is not None and rank > up_to:
+                out.above = True
+                return out
+            moves, cut = _level_moves(p, clues, rank, time_limit)
             out.cut_short |= cut
-        if not moves:
-            moves, cut = _proved(p.board(total=True), time_limit)
-            rank = 3
-            out.cut_short |= cut
+            if moves:
+                break
         if not moves:
             return out
         p.apply(moves)
@@ -229,7 +241,7 @@ def generate_level(rows: int, cols: int, mines: int, *, first_cell: tuple[int, i
     classification an analysis' time limit cut short is not taken (its level is not sure)."""
     t0 = time.perf_counter()
     seen = dict.fromkeys(LEVELS, 0)
-    unsure = tried = 0
+    unsure = tried = above = 0
 
     def left() -> float | None:
         return None if time_limit is None else time_limit - (time.perf_counter() - t0)
@@ -247,15 +259,20 @@ def generate_level(rows: int, cols: int, mines: int, *, first_cell: tuple[int, i
             break
         tried += 1
         remaining = left()
-        c = classify(g.layout, first_cell, first_click=first_click,
+        c = classify(g.layout, first_cell, first_click=first_click, up_to=logic.high,
                      time_limit=10.0 if remaining is None else max(0.05, min(10.0, remaining)))
+        if c.above:
+            above += 1
+            continue
         if c.cut_short or c.level is None:
             unsure += 1
             continue
         seen[c.level] += 1
         if c.level in logic:
             return LevelGenerated(g, c, tried, (time.perf_counter() - t0) * 1e3)
-    counts = ", ".join(f"{name} {seen[name]}" for name in LEVELS)
+    counts = ", ".join(f"{name} {seen[name]}" for name in LEVELS[:logic.high + 1])
+    if logic.high < len(LEVELS) - 1:
+        counts += f", harder than {LEVELS[logic.high]} {above} (their play stopped there)"
     limit = "no time limit" if time_limit is None else f"--time-limit {time_limit:g} s"
     extra = f", {unsure} left unsure by an analysis' time limit" if unsure else ""
     raise GenerationFailed(
