@@ -109,7 +109,8 @@ NOT_YET_EXACT = {
 TEXT_COUNTER = {"gnome1-lost-8x8.png", "gnome1-mid-8x8.png", "gnome1-won-8x8.png", "gnome2-lost-8x8.png",
                 "gnome2-mid-8x8.png", "gnome3-mid-16x16.png", "gnome40-mid-16x16.png", "google-mid-8x10.png",
                 "google-new-8x10.png", "google-new-14x18.png", "google-new-20x24.png", "google-browser-new-14x18.png",
-                "win7blue-mid-9x9.png", "win7green-mid-9x9.png"}
+                "win7blue-mid-9x9.png", "win7green-mid-9x9.png", "kmines-mid-9x9.png", "kmines-ca-mid-9x9.png",
+                "kmines-uk-mid-9x9.png"}
 
 
 def have_counter_fonts() -> bool:

@@ -234,3 +234,32 @@ def test_a_pair_drawn_matches_its_own_drawing(pair: str) -> None:
     h = crop.shape[0]
     assert glyphs.pair_score(crop, pair[0], pair[1], h) >= glyphs.PAIR_MIN
     assert glyphs.pair_score(crop, "8", "8", h) < glyphs.PAIR_MIN
+
+
+def kmines_picture(status: str, font_path: object, size: int = 13) -> tuple[np.ndarray, Grid]:
+    """KMines' layout: a 9x9 board of 30 px cells on KDE's light grey, and below it the status bar
+    with the mines ("Mines: flags/total", in the UI's language) and the time."""
+    p = 30
+    image = Image.new("RGB", (9 * p + 40, 9 * p + 80), (239, 240, 241))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((20, 20, 20 + 9 * p, 20 + 9 * p), fill=(180, 190, 200))
+    font = ImageFont.truetype(str(font_path), size)
+    draw.text((24, 20 + 9 * p + 12), status, fill=(35, 38, 39), font=font)
+    draw.text((24 + 6 * p, 20 + 9 * p + 12), "Time: 00:12", fill=(35, 38, 39), font=font)
+    return np.asarray(image), Grid(x0=20.0, y0=20.0, pitch_x=float(p), pitch_y=float(p), cols=9, rows=9)
+
+
+@needs_fonts
+@pytest.mark.parametrize("size", [11, 13, 16])
+@pytest.mark.parametrize("status", ["Mines: 1/10", "Мін: 1/10"])
+def test_kmines_status_gives_the_total_when_the_flags_agree(status: str, size: int) -> None:
+    """KMines' "Mines: 1/10" (flags / total) below the board gives the total 10 when one flag is on
+    the board, whatever the label's language; nothing when the flags read disagree or the mines
+    shown exceed the total."""
+    one_flag = ["F"] + ["."] * 80
+    for path in FONTS:
+        rgb, grid = kmines_picture(status, path, size)
+        got = textcounter.read_gnome_total(rgb, grid, one_flag)
+        assert got == 10 if path in READ else got in (10, None), (path.name, got)
+        assert textcounter.read_gnome_total(rgb, grid, ["F", "F"] + ["."] * 79) is None, path.name
+        assert textcounter.read_gnome_total(rgb, grid, ["F"] + ["*"] * 10 + ["."] * 70) is None, path.name

@@ -1,6 +1,6 @@
-"""Mine counters written in plain digits: GNOME's "Flags: 6/10" below the board, modern GNOME's
-"16/40" in the panel beside it, Google's white number beside a red flag in the green bar above it,
-and Windows 7's white number in a coloured box below it.
+"""Mine counters written in plain digits: GNOME's "Flags: 6/10" and KMines' "Mines: 1/10" below
+the board, modern GNOME's "16/40" in the panel beside it, Google's white number beside a red flag
+in the green bar above it, and Windows 7's white number in a coloured box below it.
 
 The text is read in a band next to the grid, glyph by glyph (glyphs.py: template matching against
 the installed fonts); a glyph not read clearly gives no counter: the board is then read without a
@@ -17,8 +17,9 @@ from .grid import Grid
 
 
 def read_gnome_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> int | None:
-    """GNOME's "Flags: n/m" below the board: the total m, when n equals the flags on the board and m
-    is at least the flags and mines shown."""
+    """GNOME's "Flags: n/m" or KMines' "Mines: n/m" (flags / total, in any language: only the one
+    "n/m" word of the band is read) below the board: the total m, when n equals the flags on the
+    board and m is at least the flags and mines shown."""
     p = grid.cell_size
     height = rgb.shape[0]
     y0 = int(grid.y0 + grid.rows * p + 0.1 * p)
