@@ -11,6 +11,7 @@
 
 pub mod combine;
 pub mod dp;
+pub mod forced;
 pub mod num;
 pub mod parts;
 pub mod plan;

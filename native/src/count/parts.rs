@@ -141,18 +141,18 @@ pub fn distribution_marginals<'py>(
 
 /// A set of integers `0..64 * words` as bits.
 #[derive(Clone)]
-struct Bits(Vec<u64>);
+pub(super) struct Bits(Vec<u64>);
 
 impl Bits {
-    fn new(bits: usize) -> Bits {
+    pub(super) fn new(bits: usize) -> Bits {
         Bits(vec![0; bits / 64 + 1])
     }
 
-    fn get(&self, i: usize) -> bool {
+    pub(super) fn get(&self, i: usize) -> bool {
         self.0.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0)
     }
 
-    fn set(&mut self, i: usize) {
+    pub(super) fn set(&mut self, i: usize) {
         if let Some(w) = self.0.get_mut(i / 64) {
             *w |= 1 << (i % 64);
         }
@@ -171,14 +171,14 @@ impl Bits {
     }
 
     /// `self |= other >> k`.
-    fn or_shr(&mut self, other: &Bits, k: usize) {
+    pub(super) fn or_shr(&mut self, other: &Bits, k: usize) {
         for i in 0..self.0.len() {
             self.0[i] |= other.shr_word(i, k);
         }
     }
 
     /// `self |= other << k`, within `self`'s words.
-    fn or_shl(&mut self, other: &Bits, k: usize) {
+    pub(super) fn or_shl(&mut self, other: &Bits, k: usize) {
         let (q, r) = (k / 64, k % 64);
         for i in (q..self.0.len()).rev() {
             let j = i - q;
@@ -193,12 +193,12 @@ impl Bits {
     }
 
     /// `self & (other >> k)` is not empty.
-    fn meets_shr(&self, other: &Bits, k: usize) -> bool {
+    pub(super) fn meets_shr(&self, other: &Bits, k: usize) -> bool {
         (0..self.0.len()).any(|i| self.0[i] & other.shr_word(i, k) != 0)
     }
 
     /// The first `bits` bits (the rest dropped).
-    fn truncated(&self, bits: usize) -> Bits {
+    pub(super) fn truncated(&self, bits: usize) -> Bits {
         Bits(self.0[..(bits / 64 + 1).min(self.0.len())].to_vec())
     }
 }

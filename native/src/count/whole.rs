@@ -64,7 +64,7 @@ fn big(v: BigUint) -> BigOrSmall {
 }
 
 /// A component of the model as the counter's plain data.
-fn comp_of(c: &Component) -> Result<plan::Comp, Stop> {
+pub(super) fn comp_of(c: &Component) -> Result<plan::Comp, Stop> {
     let (sizes, constraints, needs) = key_of(c);
     plan::Comp::new(sizes, constraints, needs)
 }
@@ -84,49 +84,15 @@ fn key_of(c: &Component) -> CompKey {
     )
 }
 
-/// Counts kept for [`forced_cells`]: no-guess play builds a model per placement it tries, and a
-/// placement changes a few clues, so most components come back as they were (about 70% of them
-/// at 30x16 with 240 mines).
-#[derive(Default)]
-pub(crate) struct CountCache {
-    map: std::collections::HashMap<CompKey, Counted, crate::model::cells::FxBuild>,
-    /// The [`weight`]s of the counts kept.
-    weight: u64,
-}
-
-/// A count's size: its DP states times its mine counts, a bound on the numbers its layers hold.
-fn weight(h: &Counted) -> u64 {
-    let states = match &h.dp {
-        Counts::Small(d) => d.states,
-        Counts::Big(d) => d.states,
-    };
-    states.max(1).saturating_mul(counts_len(h).max(1) as u64)
-}
-
-/// A count heavier than this is not kept (a big board's large components: their layers are
-/// megabytes, and they rarely come back unchanged)...
-const CACHE_EACH: u64 = 1 << 14;
-/// ...and the cache is emptied before it would hold more than this in all (about 16 MB of u128).
-const CACHE_WEIGHT: u64 = 1 << 20;
-
-/// A copy starts empty: the counts are only a speed-up, never part of a table's position.
-impl Clone for CountCache {
-    fn clone(&self) -> Self {
-        CountCache::default()
-    }
-}
-
-impl std::fmt::Debug for CountCache {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "CountCache({} counts)", self.map.len())
-    }
-}
-
 fn count_one(c: &Component, lim: dp::Limits, dl: &Deadline) -> Result<Counted, Stop> {
     count_comp(comp_of(c)?, lim, dl)
 }
 
-fn count_comp(comp: plan::Comp, lim: dp::Limits, dl: &Deadline) -> Result<Counted, Stop> {
+pub(super) fn count_comp(
+    comp: plan::Comp,
+    lim: dp::Limits,
+    dl: &Deadline,
+) -> Result<Counted, Stop> {
     let steps = plan::elimination_plan(&comp);
     let d = either(
         || dp::count::<u128>(&comp, &steps, lim, dl),
@@ -608,6 +574,7 @@ fn exact_count(
 }
 
 impl BigOrSmall {
+    #[cfg(test)]
     fn is_zero(&self) -> bool {
         match self {
             BigOrSmall::Small(v) => *v == 0,
@@ -627,23 +594,17 @@ impl BigOrSmall {
 
 /// The cells an exact count of the whole model `m` puts at probability 0 (false) or 1 (true)
 /// through the mines left among its unfixed cells (`remaining` counts the model's unknown cells, as
-/// `build`'s): what no-guess generation's play reveals or marks when the clues alone stop
-/// (native/src/noguess/). `None` when the count is not exact (a component over `exact_limit` or a
-/// budget, the deadline, the combination over its budget): nothing is read from an estimate. An
-/// inconsistent model is `Err(Stop::Invalid)`.
-///
-/// `cache` keeps the components counted here for the next calls: a component met again (the
-/// same groups' sizes, the same constraints on them, the same needs) is the same DP, so its count
-/// is taken from there instead of made again.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn forced_cells(
+/// `build`'s), from the marginals: the oracle that [`super::forced::forced_cells`] (which decides
+/// the same cells without the combination's numbers) is checked against in the no-guess tests.
+/// `None` when the count is not exact; an inconsistent model is `Err(Stop::Invalid)`.
+#[cfg(test)]
+pub(crate) fn forced_by_marginals(
     m: &model::Model,
     remaining: i64,
     exact_limit: Option<u64>,
     lim: dp::Limits,
     combine_budget: Option<u64>,
     dl: &Deadline,
-    cache: &mut CountCache,
 ) -> Result<Option<Vec<(u32, bool)>>, Stop> {
     let s = Settings {
         exact_limit,
@@ -652,48 +613,12 @@ pub(crate) fn forced_cells(
         density: None,
         combine_budget,
     };
-    // the keys of the components counted, in order, to put their counts back in the cache
-    let mut keys: Vec<CompKey> = Vec::new();
-    let mut count = |c: &Component| {
-        let key = key_of(c);
-        let h = match cache.map.remove(&key) {
-            Some(h) => {
-                cache.weight -= weight(&h);
-                h
-            }
-            None => count_comp(
-                plan::Comp::new(key.0.clone(), key.1.clone(), key.2.clone())?,
-                lim,
-                dl,
-            )?,
-        };
-        keys.push(key);
-        Ok(h)
-    };
-    let got = run_with(&m.components, m.outside.len() as u64, &s, dl, &mut count);
-    let counting = match got {
+    let counting = match run(&m.components, m.outside.len() as u64, &s, dl, dl) {
         Ok(c) => c,
         Err(Stop::OutOfTime) => return Ok(None),
         Err(e) => return Err(e),
     };
-    let Counting {
-        counted, outcome, ..
-    } = counting;
-    for (k, (_, h)) in keys.into_iter().zip(counted) {
-        let w = weight(&h);
-        if w > CACHE_EACH {
-            continue;
-        }
-        if cache.weight + w > CACHE_WEIGHT {
-            cache.map.clear();
-            cache.weight = 0;
-        }
-        cache.weight += w;
-        if let Some(old) = cache.map.insert(k, h) {
-            cache.weight -= weight(&old);
-        }
-    }
-    let (groups, outside) = match outcome {
+    let (groups, outside) = match counting.outcome {
         Outcome::Exact { groups, outside } => (groups, outside),
         Outcome::Partial(_) => return Ok(None),
         Outcome::NoConfiguration(_) | Outcome::NoTotal => {

@@ -6,7 +6,7 @@
 //! them mines; when no single clue forces anything, the position's model is built
 //! ([`crate::model::build`]: the simplifier with the mine total) and its fixed cells are taken;
 //! when those give no safe cell, the model is counted exactly through the mine total
-//! ([`crate::count::whole::forced_cells`]) and the cells at probability 0 or 1 are taken. Each rule
+//! ([`crate::count::forced::forced_cells`]) and the cells at probability 0 or 1 are taken. Each rule
 //! is sound for every placement that meets the clues and the total, so a play won this way is won
 //! by `cpsolve verify-ng`'s proofs (the tests and the soak replay every generated layout there).
 //! Every move is checked against the layout: a cell taken as safe that holds a mine, or as a mine
@@ -18,8 +18,8 @@
 //! is won. The random numbers come from [`Rng`] (SplitMix64) seeded by Python.
 
 use crate::count::dp;
+use crate::count::forced::{forced_cells, CountCache};
 use crate::count::num::Stop;
-use crate::count::whole::{forced_cells, CountCache};
 use crate::deadline::Deadline;
 use crate::model;
 use crate::model::cells::Cells;
@@ -529,7 +529,7 @@ impl<'g> Table<'g> {
         if out.iter().any(|&(_, mine)| !mine) {
             return Ok(true);
         }
-        match forced_cells(
+        let got = forced_cells(
             &m,
             remaining,
             limits.exact_limit,
@@ -537,7 +537,28 @@ impl<'g> Table<'g> {
             limits.combine_budget,
             &dl,
             &mut self.counts,
-        ) {
+        );
+        #[cfg(test)]
+        {
+            // the same cells as the exact marginals through the total (the oracle), when neither
+            // ran out of time
+            let oracle = crate::count::whole::forced_by_marginals(
+                &m,
+                remaining,
+                limits.exact_limit,
+                limits.lim,
+                limits.combine_budget,
+                &Deadline::none(),
+            );
+            if !dl.passed() {
+                match (&got, &oracle) {
+                    (Ok(a), Ok(b)) => assert_eq!(a, b),
+                    (Err(Stop::Invalid(_)), Err(Stop::Invalid(_))) => {}
+                    (a, b) => panic!("forced cells {a:?} against the marginals' {b:?}"),
+                }
+            }
+        }
+        match got {
             Ok(Some(cells)) => out.extend(cells),
             Ok(None) | Err(Stop::Budget(_)) => {}
             Err(Stop::Invalid(reason)) => return Err(Error::Invalid(reason)),
