@@ -23,28 +23,40 @@ use crate::model::{self, Component};
 
 /// A component as the counter reads it, flat: the groups' sizes, each group's constraints (its
 /// length first), the needs. Equal keys are the same DP.
-type CompKey = Vec<i64>;
+/// (A need is kept as its bits: the key only tells components apart.)
+type CompKey = Vec<u32>;
 
 fn key_of(c: &Component) -> CompKey {
     let mut k = Vec::with_capacity(2 + 3 * c.groups.len() + c.constraints.len());
-    k.push(c.groups.len() as i64);
-    k.extend(c.groups.iter().map(|g| g.cells.len() as i64));
+    k.push(c.groups.len() as u32);
+    k.extend(c.groups.iter().map(|g| g.cells.len() as u32));
     for g in &c.groups {
-        k.push(g.constraints.len() as i64);
-        k.extend(g.constraints.iter().map(|&x| i64::from(x)));
+        k.push(g.constraints.len() as u32);
+        k.extend_from_slice(&g.constraints);
     }
-    k.extend(c.constraints.iter().map(|&(_, need)| i64::from(need)));
+    k.extend(c.constraints.iter().map(|&(_, need)| need as u32));
     k
 }
 
 /// A group's verdict: `Some(false)` safe, `Some(true)` a mine, None not forced.
 type Verdict = Option<bool>;
 
-/// A count kept, with its groups' verdicts when every mine number is feasible (made when first
-/// needed).
+/// A count kept, with its mine numbers that have a configuration, and its groups' verdicts when
+/// every mine number is feasible (made when first needed).
 struct Kept {
     h: Counted,
-    all: Option<Vec<Verdict>>,
+    support: Vec<usize>,
+    all: std::cell::OnceCell<Vec<Verdict>>,
+}
+
+impl Kept {
+    fn new(h: Counted) -> Kept {
+        Kept {
+            support: support(&h),
+            h,
+            all: std::cell::OnceCell::new(),
+        }
+    }
 }
 
 /// Counts kept for [`forced_cells`]: no-guess play builds a model per placement it tries, and a
@@ -52,7 +64,9 @@ struct Kept {
 /// at 30x16 with 240 mines).
 #[derive(Default)]
 pub(crate) struct CountCache {
-    map: std::collections::HashMap<CompKey, Kept, crate::model::cells::FxBuild>,
+    /// A key's count in `kept` (a count met again is read in place: no removal and insertion).
+    map: std::collections::HashMap<CompKey, usize, crate::model::cells::FxBuild>,
+    kept: Vec<Kept>,
     /// The [`weight`]s of the counts kept.
     weight: u64,
 }
@@ -88,17 +102,17 @@ impl std::fmt::Debug for CountCache {
 impl CountCache {
     fn put(&mut self, key: CompKey, kept: Kept) {
         let w = weight(&kept.h);
-        if w > CACHE_EACH {
+        if w > CACHE_EACH || self.map.contains_key(&key) {
             return;
         }
         if self.weight + w > CACHE_WEIGHT {
             self.map.clear();
+            self.kept.clear();
             self.weight = 0;
         }
         self.weight += w;
-        if let Some(old) = self.map.insert(key, kept) {
-            self.weight -= weight(&old.h);
-        }
+        self.map.insert(key, self.kept.len());
+        self.kept.push(kept);
     }
 }
 
@@ -200,8 +214,9 @@ pub(crate) fn forced_cells(
 ) -> Result<Option<Vec<(u32, bool)>>, Stop> {
     let remaining = remaining - model::fixed_mines(m) as i64;
     // every component counted first, as `run_with` does (a budget or the deadline leaves the
-    // component, or the rest, to estimation)
-    let mut kept: Vec<(CompKey, Kept)> = Vec::with_capacity(m.components.len());
+    // component, or the rest, to estimation); per component its count's place in the cache, or
+    // a new count
+    let mut slots: Vec<Result<usize, (CompKey, Kept)>> = Vec::with_capacity(m.components.len());
     let mut estimated = false;
     let mut out_of_time = false;
     for c in &m.components {
@@ -210,44 +225,52 @@ pub(crate) fn forced_cells(
             continue;
         }
         let key = key_of(c);
-        let k = match cache.map.remove(&key) {
-            Some(k) => {
-                cache.weight -= weight(&k.h);
-                k
+        if let Some(&at) = cache.map.get(&key) {
+            slots.push(Ok(at));
+            continue;
+        }
+        let k = match comp_of(c).and_then(|comp| super::whole::count_comp(comp, lim, dl)) {
+            Ok(h) => Kept::new(h),
+            Err(Stop::Budget(_)) => {
+                estimated = true;
+                continue;
             }
-            None => match comp_of(c).and_then(|comp| super::whole::count_comp(comp, lim, dl)) {
-                Ok(h) => Kept { h, all: None },
-                Err(Stop::Budget(_)) => {
-                    estimated = true;
-                    continue;
-                }
-                Err(Stop::OutOfTime) => {
-                    out_of_time = true;
-                    estimated = true;
-                    continue;
-                }
-                Err(e) => return Err(e),
-            },
+            Err(Stop::OutOfTime) => {
+                out_of_time = true;
+                estimated = true;
+                continue;
+            }
+            Err(e) => return Err(e),
         };
-        kept.push((key, k));
+        slots.push(Err((key, k)));
     }
-    let inconsistent = kept.iter().any(|(_, k)| total_is_zero(&k.h));
+    let kept: Vec<&Kept> = slots
+        .iter()
+        .map(|s| match s {
+            Ok(at) => &cache.kept[*at],
+            Err((_, k)) => k,
+        })
+        .collect();
+    let inconsistent = kept.iter().any(|k| total_is_zero(&k.h));
     let got = if inconsistent || estimated {
         Ok(None)
     } else {
         let n_outside = m.outside.len() as u64;
         decide(
             &m.components,
-            &mut kept,
+            &kept,
             remaining,
             n_outside,
             combine_budget,
             dl,
         )
     };
-    // the counts go back whatever the verdict: they are only a speed-up
-    for (key, k) in kept {
-        cache.put(key, k);
+    drop(kept);
+    // the new counts are kept whatever the verdict: they are only a speed-up
+    for s in slots {
+        if let Err((key, k)) = s {
+            cache.put(key, k);
+        }
     }
     if inconsistent {
         return Err(Stop::Invalid("the position is inconsistent".into()));
@@ -287,13 +310,13 @@ type Decided = (Vec<Verdict>, Verdict);
 /// estimation; a total that no placement meets is `Err(Stop::Invalid)`.
 fn decide(
     comps: &[Component],
-    kept: &mut [(CompKey, Kept)],
+    kept: &[&Kept],
     remaining: i64,
     n_outside: u64,
     budget: Option<u64>,
     dl: &Deadline,
 ) -> Result<Option<Decided>, Stop> {
-    let lens: Vec<usize> = kept.iter().map(|(_, k)| counts_len(&k.h)).collect();
+    let lens: Vec<usize> = kept.iter().map(|k| counts_len(&k.h)).collect();
     if lens.contains(&0) {
         return Err(Stop::Invalid("a component's counts are empty".into()));
     }
@@ -304,7 +327,7 @@ fn decide(
     if budget.is_some_and(|b| cost > b) {
         return Ok(None);
     }
-    let supports: Vec<Vec<usize>> = kept.iter().map(|(_, k)| support(&k.h)).collect();
+    let supports: Vec<&[usize]> = kept.iter().map(|k| k.support.as_slice()).collect();
     let width = total_deg + 1;
     let lo = (remaining - n_outside.min(i64::MAX as u64) as i64).max(0);
     let hi = remaining.min(total_deg as i64);
@@ -327,7 +350,7 @@ fn decide(
         }
         after.push(rev.truncated(before[i]));
         let mut next = Bits::new(width);
-        for &k in &supports[i] {
+        for &k in supports[i] {
             next.or_shr(&rev, k);
         }
         rev = next;
@@ -340,30 +363,34 @@ fn decide(
     let mut prefix = Bits::new(width);
     prefix.set(0);
     let mut feasible = Vec::new();
-    for (i, (comp, (_, k))) in comps.iter().zip(kept.iter_mut()).enumerate() {
+    for (i, (comp, k)) in comps.iter().zip(kept).enumerate() {
         if i % 16 == 0 {
             dl.check()?;
         }
         feasible.clear();
         feasible.resize(lens[i], false);
         let mut every = true;
-        for &d in &supports[i] {
+        for &d in supports[i] {
             let f = prefix.meets_shr(&after[i], d);
             feasible[d] = f;
             every &= f;
         }
         if every {
             // weight 1 on every mine number: the numbers without a configuration add nothing
-            if k.all.is_none() {
-                feasible.fill(true);
-                k.all = Some(verdicts(&k.h, comp, &feasible, dl)?);
-            }
-            out.extend_from_slice(k.all.as_deref().unwrap_or_default());
+            let all = match k.all.get() {
+                Some(all) => all,
+                None => {
+                    feasible.fill(true);
+                    let v = verdicts(&k.h, comp, &feasible, dl)?;
+                    k.all.get_or_init(|| v)
+                }
+            };
+            out.extend_from_slice(all);
         } else {
             out.extend(verdicts(&k.h, comp, &feasible, dl)?);
         }
         let mut next = Bits::new(width);
-        for &d in &supports[i] {
+        for &d in supports[i] {
             next.or_shl(&prefix, d);
         }
         prefix = next;
