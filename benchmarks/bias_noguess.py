@@ -2,6 +2,8 @@
 
     python benchmarks/bias_noguess.py --difficulty beginner --layouts 20000
     python benchmarks/bias_noguess.py --difficulty intermediate --layouts 20000
+    python benchmarks/bias_noguess.py --difficulty 9x9x20 --layouts 20000 --cache /tmp/bias
+
 
 Three samples of no-guess layouts with an opening at the same first cell: cpsolve ``--method
 uniform`` (rejection: exactly uniform over the no-guess layouts, the reference), cpsolve ``--method
@@ -11,11 +13,19 @@ first cell, which the opening rule does not keep free), 3BV and openings (ms-too
 and ``cal_op``). Each statistic of each generator is compared with ``uniform``'s by the two-sample
 Kolmogorov-Smirnov test (statistic D, asymptotic p-value; conservative on counts) and the difference
 of the means with its 95% interval; the verdict says "differs" where p < 0.001.
+
+Also printed: ``uniform``'s acceptance rate (the share of random layouts that are no-guess as laid:
+how affordable rejection is on that board) and the share of ``repair``'s layouts that needed no
+re-lay (those are uniform draws; the bias lies in the rest). ``--ms-layouts`` takes fewer layouts
+from ms-toollib where it is slow (the KS test allows two sample sizes). ``--cache DIR`` keeps the
+statistics of ``uniform`` and ms-toollib per board, first cell, seed and count, so a rerun after a
+change to ``repair`` (same seeds) draws only ``repair`` again.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -29,7 +39,7 @@ from cpsolve.cli.args import parse_cell  # noqa: E402
 from cpsolve.layout import Layout  # noqa: E402
 from cpsolve.play.referee import game_seed  # noqa: E402
 from cpsolve.simulate import parse_difficulty  # noqa: E402
-from cpsolve.simulate.noguess import generate  # noqa: E402
+from cpsolve.simulate.noguess import Generated, generate  # noqa: E402
 
 
 def ks(a: list[float], b: list[float]) -> tuple[float, float]:
@@ -72,34 +82,61 @@ def stats(layouts: list[Layout], first: tuple[int, int]) -> dict[str, list[float
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--difficulty", default="beginner")
+    ap.add_argument("--difficulty", default="beginner", help="beginner, intermediate, expert or WxHxM")
     ap.add_argument("--layouts", type=int, default=20000)
+    ap.add_argument("--ms-layouts", type=int, default=None, help="ms-toollib's layouts (default: --layouts)")
     ap.add_argument("--first-cell", type=parse_cell, default=(3, 3), metavar="ROW,COL")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cache", type=Path, default=None, metavar="DIR",
+                    help="keep uniform's and ms-toollib's statistics here (repair is always drawn)")
     args = ap.parse_args()
     import ms_toollib as ms
 
     rows, cols, mines = parse_difficulty(args.difficulty)
     first = args.first_cell
-    samples: dict[str, list[Layout]] = {"uniform": [], "repair": [], "ms-toollib adjust": []}
+    counts = {"uniform": args.layouts, "repair": args.layouts,
+              "ms-toollib adjust": args.ms_layouts if args.ms_layouts is not None else args.layouts}
+    made: dict[str, list[Generated]] = {"uniform": [], "repair": []}
+
+    def cp(method: str, seed: int) -> Callable[[int], Layout]:
+        def make(i: int) -> Layout:
+            g = generate(rows, cols, mines, first_cell=first, first_click="opening",
+                         rng=random.Random(game_seed(seed, i)), method=method, time_limit=None)
+            made[method].append(g)
+            return g.layout
+        return make
+
     makers: dict[str, Callable[[int], Layout]] = {
-        "uniform": lambda i: generate(rows, cols, mines, first_cell=first, first_click="opening",
-                                      rng=random.Random(game_seed(args.seed, i)), method="uniform").layout,
-        "repair": lambda i: generate(rows, cols, mines, first_cell=first, first_click="opening",
-                                     rng=random.Random(game_seed(args.seed + 1, i))).layout,
+        "uniform": cp("uniform", args.seed),
+        "repair": cp("repair", args.seed + 1),
         "ms-toollib adjust": lambda i: Layout.from_matrix(
             ms.laymine_solvable_adjust(rows, cols, mines, first[0], first[1])[0]),
     }
-    for i in range(args.layouts):
-        for name, make in makers.items():
-            samples[name].append(make(i))
-    per = {name: stats(lays, first) for name, lays in samples.items()}
-    print(f"{args.difficulty} ({cols}x{rows}/{mines}), opening at {first[0]},{first[1]}, {args.layouts} layouts each")
+    per: dict[str, dict[str, list[float]]] = {}
+    for name, make in makers.items():
+        key = f"{cols}x{rows}x{mines}-{first[0]},{first[1]}-seed{args.seed}-{counts[name]}-{name.split()[0]}.json"
+        cached = args.cache / key if args.cache is not None and name != "repair" else None
+        if cached is not None and cached.exists():
+            per[name] = json.loads(cached.read_text())
+            continue
+        per[name] = stats([make(i) for i in range(counts[name])], first)
+        if name == "uniform":
+            per[name]["_acceptance"] = [len(made[name]) / (len(made[name]) + sum(g.restarts for g in made[name]))]
+        if cached is not None:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            cached.write_text(json.dumps(per[name]))
+    as_laid = sum(1 for g in made["repair"] if g.repairs == 0 and g.restarts == 0) / len(made["repair"])
+    print(f"{args.difficulty} ({cols}x{rows}/{mines}), opening at {first[0]},{first[1]}, "
+          + ", ".join(f"{name} {n}" for name, n in counts.items()) + " layouts")
+    print(f"uniform's acceptance: {per['uniform']['_acceptance'][0]:.4f} of random layouts no-guess as laid; "
+          f"repair's layouts won as first laid: {as_laid:.4f}")
     print(f"{'statistic':<14} {'generator':<18} {'mean':>8} {'sd':>7} {'vs uniform (95%)':>18} {'KS D':>7} "
           f"{'p':>9}  verdict")
     for stat in per["uniform"]:
+        if stat.startswith("_"):
+            continue
         base = per["uniform"][stat]
-        for name in samples:
+        for name in makers:
             xs = per[name][stat]
             m, sd = statistics.fmean(xs), statistics.pstdev(xs)
             row = f"{stat:<14} {name:<18} {m:>8.3f} {sd:>7.3f}"
