@@ -26,7 +26,8 @@ use crate::options::Options;
 /// A constraint as the caller gives it: (variables in 1..=n, lo, hi), any bounds.
 pub type RawCard = (Vec<i64>, i64, i64);
 
-/// The pass after steps 1-3 (see the module docstring), ready for step 4.
+/// The pass after steps 1-2 (see the module docstring): [`FirstPass::decide`] is step 3,
+/// [`FirstPass::alone`] step 4.
 pub struct FirstPass {
     n: usize,
     prop: Prop,
@@ -45,17 +46,16 @@ pub struct FirstPass {
 }
 
 impl FirstPass {
-    /// Steps 1-3 over the constraints `cards` of `n` variables, `total` the index of the mine
-    /// total among them (None: no total), for the candidates `cand` (in order); the searches
-    /// within `nodes` / `part_nodes` ([`Prop::search`]). Ok(None): no model found this way. Err: a
-    /// variable outside 1..=n.
+    /// Steps 1-2 over the constraints `cards` of `n` variables, `total` the index of the mine
+    /// total among them (None: no total), for the candidates `cand` (in order); the search within
+    /// `budget`'s `nodes` / `part_nodes` ([`Prop::search`]). Ok(None): no model found this way.
+    /// Err: a variable outside 1..=n.
     pub fn start(
         n: usize,
         cards: Vec<RawCard>,
         total: Option<usize>,
         cand: &[(usize, bool)],
         budget: (usize, usize),
-        deadline: &Deadline,
     ) -> Result<Option<FirstPass>, String> {
         let (nodes, part_nodes) = budget;
         let total_card = total.and_then(|t| cards.get(t));
@@ -99,15 +99,6 @@ impl FirstPass {
                 conflicts.push(v);
             }
         }
-        let (mut forced, mut open) = (Vec::new(), Vec::new());
-        let verdicts = prop.decide(&prefer, &prefer, nodes, part_nodes, deadline);
-        for (&c, verdict) in prefer.iter().zip(verdicts) {
-            match verdict {
-                Verdict::Unsat => forced.push(c),
-                Verdict::Unknown => open.push(c),
-                Verdict::Sat => {} // a checked model gives it its other value: free
-            }
-        }
         Ok(Some(FirstPass {
             n,
             prop,
@@ -116,10 +107,26 @@ impl FirstPass {
             prefer,
             value,
             conflicts,
-            forced,
-            open,
+            forced: Vec::new(),
+            open: Vec::new(),
             has_total,
         }))
+    }
+
+    /// Step 3: each candidate the model did not flip refuted (`forced`), shown free by a checked
+    /// model, or left open (`open`: a search gave up, or the deadline passed), in order.
+    pub fn decide(&mut self, budget: (usize, usize), deadline: &Deadline) {
+        let (nodes, part_nodes) = budget;
+        let verdicts = self
+            .prop
+            .decide(&self.prefer, &self.prefer, nodes, part_nodes, deadline);
+        for (&c, verdict) in self.prefer.iter().zip(verdicts) {
+            match verdict {
+                Verdict::Unsat => self.forced.push(c),
+                Verdict::Unknown => self.open.push(c),
+                Verdict::Sat => {} // a checked model gives it its other value: free
+            }
+        }
     }
 
     /// Step 4 for the candidates `vars` (in order, each forced with its nominated value): `Unsat`
@@ -208,7 +215,7 @@ impl PyFirstPass {
     }
 }
 
-/// Steps 1-3 of the pass ([`FirstPass::start`]) over the constraints `cards` ((variables, lo,
+/// Steps 1-3 of the pass ([`FirstPass::start`], [`FirstPass::decide`]) over the constraints `cards` ((variables, lo,
 /// hi) each) of `n` variables, `total` the index of the mine total among them, for the candidates
 /// `cand` ((variable, nominated value), in order): None when no model was found this way; the
 /// searches' budgets `options.nodes` and `options.part_nodes`, `options.seconds` the time left.
@@ -224,7 +231,13 @@ pub fn first_pass(
 ) -> PyResult<Option<PyFirstPass>> {
     let deadline = options.deadline();
     let budget = (options.nodes(), options.part_nodes());
-    py.allow_threads(|| FirstPass::start(n, cards, total, &cand, budget, &deadline))
-        .map(|got| got.map(|inner| PyFirstPass { inner }))
-        .map_err(PyValueError::new_err)
+    py.allow_threads(|| {
+        let mut pass = FirstPass::start(n, cards, total, &cand, budget)?;
+        if let Some(pass) = pass.as_mut() {
+            pass.decide(budget, &deadline);
+        }
+        Ok::<_, String>(pass)
+    })
+    .map(|got| got.map(|inner| PyFirstPass { inner }))
+    .map_err(PyValueError::new_err)
 }

@@ -49,9 +49,13 @@ pub fn settle(
     }
     let total_at = total.map(|_| clues.len());
     let budget = (nodes, part_nodes);
-    let mut pass = FirstPass::start(n, cards, total_at, cand, budget, deadline).ok()??;
-    if !pass.conflicts.is_empty() || !pass.open.is_empty() {
-        return None; // a nominated value a model flips, or a search that gave up: the prover's path
+    let mut pass = FirstPass::start(n, cards, total_at, cand, budget).ok()??;
+    if !pass.conflicts.is_empty() {
+        return None; // a nominated value a model flips: the prover's own path records it
+    }
+    pass.decide(budget, deadline);
+    if !pass.open.is_empty() {
+        return None; // a search gave up, or the deadline passed: the prover's own path
     }
     let forced = std::mem::take(&mut pass.forced);
     if total.is_none() || forced.is_empty() {
