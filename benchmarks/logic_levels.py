@@ -2,8 +2,9 @@
 
     python benchmarks/logic_levels.py --layouts 200 --requests 10      # docs/layouts.md's tables
     python benchmarks/logic_levels.py --rows 30x16x99 --layouts 50 --requests 5
+    python benchmarks/logic_levels.py --method uniform --rows 9x9x10 16x16x40 30x16x99 --requests 0
 
-Per row (WxHxM, an opening at 3,3, ``--method repair``):
+Per row (WxHxM, an opening at 3,3, ``--method`` repair unless given):
 
 1. **Levels**: ``--layouts`` no-guess layouts (layout ``i`` from ``game_seed(--seed, i)``, as
    ``cpsolve generate`` makes them) classified by ``cpsolve.simulate.logic.classify``: the share of
@@ -37,7 +38,7 @@ ROWS = ["9x9x10", "9x9x30", "16x16x40", "16x16x100", "30x16x99", "30x16x170", "3
 FIRST = (3, 3)
 
 
-def levels_row(spec: str, layouts: int, seed: int) -> str:
+def levels_row(spec: str, layouts: int, seed: int, method: str = "repair") -> str:
     rows, cols, mines = parse_difficulty(spec)
     count = dict.fromkeys(LEVELS, 0)
     moves = dict.fromkeys(LEVELS, 0)
@@ -46,7 +47,8 @@ def levels_row(spec: str, layouts: int, seed: int) -> str:
     class_ms: list[float] = []
     for i in range(layouts):
         t0 = time.perf_counter()
-        g = generate(rows, cols, mines, first_cell=FIRST, first_click="opening", rng=random.Random(game_seed(seed, i)))
+        g = generate(rows, cols, mines, first_cell=FIRST, first_click="opening", rng=random.Random(game_seed(seed, i)),
+                     method=method)
         t1 = time.perf_counter()
         c = classify(g.layout, FIRST, first_click="opening")
         t2 = time.perf_counter()
@@ -65,7 +67,7 @@ def levels_row(spec: str, layouts: int, seed: int) -> str:
             f"{statistics.median(make_ms):.2f} | {statistics.median(class_ms):.2f} |")
 
 
-def requests_row(spec: str, requests: int, seed: int, time_limit: float) -> str:
+def requests_row(spec: str, requests: int, seed: int, time_limit: float, method: str = "repair") -> str:
     rows, cols, mines = parse_difficulty(spec)
     took: dict[str, list[float]] = {n: [] for n in LEVELS}
     tries: dict[str, list[int]] = {n: [] for n in LEVELS}
@@ -75,7 +77,7 @@ def requests_row(spec: str, requests: int, seed: int, time_limit: float) -> str:
             t0 = time.perf_counter()
             try:
                 made = generate_level(rows, cols, mines, first_cell=FIRST, first_click="opening", rng=rng,
-                                      logic=parse_range(name), time_limit=time_limit)
+                                      logic=parse_range(name), method=method, time_limit=time_limit)
             except GenerationFailed:
                 continue
             took[name].append((time.perf_counter() - t0) * 1e3)
@@ -98,20 +100,21 @@ def main() -> int:
     ap.add_argument("--requests", type=int, default=10, help="--logic requests per level and row (10)")
     ap.add_argument("--time-limit", type=float, default=10.0, help="seconds per request (10)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--method", choices=("repair", "uniform"), default="repair")
     args = ap.parse_args()
     if args.layouts:
         print("| board (WxHxM) | layouts | " + " | ".join(LEVELS) + " | mean cells proved per level ("
               + "/".join(LEVELS) + ") | unsure | make ms (median) | classify ms (median) |")
         print("|---" * (6 + len(LEVELS)) + "|")
         for spec in args.rows:
-            print(levels_row(spec, args.layouts, args.seed), flush=True)
+            print(levels_row(spec, args.layouts, args.seed, args.method), flush=True)
     if args.requests:
         print()
         print("| board (WxHxM) | " + " | ".join(f"`--logic {n}`: made | median ms | p90 ms (median layouts made)"
                                                for n in LEVELS) + " |")
         print("|---" * (1 + 3 * len(LEVELS)) + "|")
         for spec in args.rows:
-            print(requests_row(spec, args.requests, args.seed, args.time_limit), flush=True)
+            print(requests_row(spec, args.requests, args.seed, args.time_limit, args.method), flush=True)
     return 0
 
 
