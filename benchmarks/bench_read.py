@@ -4,7 +4,7 @@ median of at most 150 ms.)
     python benchmarks/bench_read.py                  # 30 reads of a drawn screenshot (PNG)
     python benchmarks/bench_read.py --runs 50 --picture shot.png
 
-The default picture is drawn by the tests' renderer (tests/picture_render.py): an Expert game half
+The default picture is drawn by the tests' renderer (tests/support/picture_render.py): an Expert game half
 played, 16 px cells at 125% display scaling, in a window on a 1920x1080 desktop, as PNG bytes (so
 each read decodes it, as the command and the HTTP API do). The reader is warmed up once (imports,
 the solver's first call), then each read is timed alone. Prints the median, p90 and p99 in ms, and

@@ -46,7 +46,7 @@ MAX_CLAUSES = 200_000_000
 
 def clause_bound(n: int, lo: int, hi: int, encoding: str) -> int:
     """An upper bound of the clauses of ``lo <= sum(n literals) <= hi`` in ``encoding`` (checked
-    against pysat in tests/test_reliability.py): a totalizer's node joins two counters of at most
+    against pysat in tests/integration/test_reliability.py): a totalizer's node joins two counters of at most
     k + 1 outputs (kmtotalizer; the others keep them all), a sequential counter has two clauses per
     register of its n x (k + 1), the sorting networks n log^2 n comparators."""
     k = max(0, min(hi, n - max(lo, 0)))

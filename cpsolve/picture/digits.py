@@ -83,7 +83,7 @@ def colour_distance(colour: np.ndarray, ref: np.ndarray, background: np.ndarray)
 #: shape evidence: a glyph is like a digit when its best correlation is at least SHAPE_LIKE, and
 #: against the colour's digit when another is better by SHAPE_AGAINST. Each tuning game's glyphs
 #: against the other games' shapes (a font not seen): no rival was like the glyph and ahead of the
-#: true digit by 0.1 (tests/test_picture_digits.py), so these leave unseen fonts to colour alone
+#: true digit by 0.1 (tests/pictures/test_picture_digits.py), so these leave unseen fonts to colour alone
 SHAPE_LIKE = 0.65
 SHAPE_AGAINST = 0.15
 #: a digit colour this near (colour_distance) the stroke's is one the picture may show

@@ -26,7 +26,7 @@ from .textcounter import read_text_total
 EDGE_THRESHOLDS = (20, 6)
 #: more unsure cells than this fraction: the grid is not a Minesweeper board
 MAX_UNSURE = 0.25
-#: Bounds on the work of one picture (the fuzz of tests/fuzz_pictures.py: a 40 KB PNG of grid lines made
+#: Bounds on the work of one picture (the fuzz of tests/support/fuzz_pictures.py: a 40 KB PNG of grid lines made
 #: a 249x249 "board" whose cells took minutes to measure, and held a server's worker past its limit).
 #: A grid of more cells, or covering more pixels, is not read (no board): games' boards are far
 #: smaller (issue 39 asks for 50x50; an Expert board of 80 px cells covers 3.1 million pixels) ...

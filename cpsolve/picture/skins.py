@@ -45,7 +45,7 @@ GOOGLE = Skin("google", {1: (25, 118, 210), 2: (56, 142, 60), 3: (211, 47, 47), 
               covered=((170, 215, 81), (162, 209, 73), (166, 212, 77)),
               revealed=((229, 194, 159), (215, 184, 153), (222, 189, 156)))
 
-#: cpsolve's own page and SVG (cpsolve/render/palette.py; tests/test_picture_svg.py checks that these
+#: cpsolve's own page and SVG (cpsolve/render/palette.py; tests/browser/test_picture_svg.py checks that these
 #: are the palette's colours): flat tiles, a bluish grey covered, a light grey revealed; no green digit
 CPSOLVE = Skin("cpsolve", {1: (0x1f, 0x4f, 0xd1), 2: (0x8a, 0x3f, 0xfc), 3: (0xc9, 0x2a, 0x2a), 4: (0x0d, 0x1a, 0x66),
                            5: (0x8a, 0x4b, 0x00), 6: (0x00, 0x72, 0x7a), 7: (0, 0, 0), 8: (0x6b, 0x6b, 0x6b)},
@@ -65,9 +65,9 @@ SKINS = (CLASSIC, GOOGLE, CPSOLVE, GNOME)
 
 #: What digits look like, per font: the mean glyph (cpsolve/picture/cells.py ``_glyphs``: the mark
 #: scaled to 8 rows, width in proportion) of each digit, row by row, each grid cell's coverage 0-9.
-#: "drawn" is tests/picture_render.py's (OpenCV's Hershey font); the others are the tuning
-#: screenshots' games (tests/data/screens). Built by tests/test_picture_digits.py ``build_shapes``
-#: (``python -m tests.test_picture_digits``); a font seen by no screenshot has no row, and where a
+#: "drawn" is tests/support/picture_render.py's (OpenCV's Hershey font); the others are the tuning
+#: screenshots' games (tests/data/screens). Built by tests/pictures/test_picture_digits.py ``build_shapes``
+#: (``python -m tests.pictures.test_picture_digits``); a font seen by no screenshot has no row, and where a
 #: game showed no 5-8 those digits are known by the fonts that did.
 DIGIT_SHAPES: dict[str, dict[int, str]] = {
     'drawn': {

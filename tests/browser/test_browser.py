@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 
 from cpsolve import analyze, parse_board
 from cpsolve.render import palette
-from tests.conftest import watched  # noqa: F401  (the browser modules import it from here)
+from tests.browser.conftest import watched  # noqa: F401  (the browser modules import it from here)
+from tests.support.paths import BOARDS, ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-BOARD = (Path(__file__).parent / "boards" / "expert-midgame.txt").read_text()
+BOARD = (BOARDS / "expert-midgame.txt").read_text()
 SEEDS = [2, 4, 6, 8, 9]   # seeded beginner games; seed 2 is won by the strategy today
 
 
@@ -237,6 +236,6 @@ def test_keyboard_mouse_flags_and_autoplay(server, browser):
     page.wait_for_function("() => window.cpsolve.doc && window.cpsolve.doc.cells.length === 13")
     idle(page)
     text = page.input_value("#board-text")
-    assert parse_board(text).cells == parse_board((Path(__file__).parent / "boards" / "headline.txt").read_text()).cells
+    assert parse_board(text).cells == parse_board((BOARDS / "headline.txt").read_text()).cells
     assert page.evaluate("() => window.cpsolve.doc.proved_mine") == [[1, 2]]
     assert not errors, errors

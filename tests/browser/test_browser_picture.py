@@ -1,9 +1,9 @@
 """A board from a screenshot on the page (issue 39 item 3; cpsolve/web/static/picture.js), in a real
-browser (Debian's chromium through Playwright, as tests/test_browser.py).
+browser (Debian's chromium through Playwright, as tests/browser/test_browser.py).
 
 A real screenshot (tests/data/screens/, transcribed by hand) dropped on the page shows the board of
 its transcription and then the overlay, green exactly on the cells ``cpsolve.analyze`` proves safe in
-that transcription. A picture read unsurely (drawn with a clue changed, tests/picture_render.py)
+that transcription. A picture read unsurely (drawn with a clue changed, tests/support/picture_render.py)
 shows its unsure cells marked; a click with the Cycle tool sets one and takes its mark off. Choosing
 a file and pasting (Ctrl+V) read pictures too; a file that is no picture says why and keeps the board.
 
@@ -21,11 +21,11 @@ import pytest
 from PIL import Image
 
 from cpsolve import analyze, parse_board
+from tests.browser.test_browser import ROOT, check_overlay, idle, watched
+from tests.support.paths import DATA
+from tests.support.picture_render import encode, random_position, render_board
 
-from .picture_render import encode, random_position, render_board
-from .test_browser import ROOT, check_overlay, idle, watched
-
-SCREENS = Path(__file__).parent / "data" / "screens"
+SCREENS = DATA / "screens"
 #: An Expert mid-game (Metasweeper, counter 090 and 9 flags): read exactly by the reader
 SHOT = SCREENS / "metasweeper-mid-16x30.png"
 

@@ -1,17 +1,16 @@
-"""The page's defects of issue 26 (1-9), each shown fixed in a real browser (tests/test_browser.py's
+"""The page's defects of issue 26 (1-9), each shown fixed in a real browser (tests/browser/test_browser.py's
 server and chromium), with no console error at any step."""
 
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 from cpsolve import analyze, parse_board
 from cpsolve.render import palette
 from cpsolve.simulate.game import Game
-from tests.test_browser import analyse_text, idle, rgb, rgb_hex, watched
+from tests.browser.test_browser import analyse_text, idle, rgb, rgb_hex, watched
+from tests.support.paths import BOARDS
 
-BOARDS = Path(__file__).parent / "boards"
 HEADLINE = (BOARDS / "headline.txt").read_text()
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 import pytest
 
@@ -14,8 +13,9 @@ from cpsolve import analyze, parse_board
 from cpsolve.layout import Layout
 from cpsolve.neighbourhood import neighbours
 from cpsolve.simulate.game import Game
-from tests.test_browser import analyse_text, idle, watched
-from tests.test_page_defects import cell, new_game
+from tests.browser.test_browser import analyse_text, idle, watched
+from tests.browser.test_page_defects import cell, new_game
+from tests.support.paths import ROOT
 
 
 def game(p) -> dict:
@@ -131,7 +131,7 @@ def test_phone_expert_board_fits_and_no_text_is_under_11px(browser, server):
     assert pg.locator("#board .cell.prob").count() > 0     # the probabilities are drawn (at >= 11 px)
     if os.environ.get("CPSOLVE_UPDATE_SCREENSHOT"):       # README's phone picture (docs/screenshot-phone.png)
         pg.evaluate("() => window.scrollTo(0, 0)")        # the whole turned board, its status under it
-        pg.screenshot(path=str(Path(__file__).resolve().parent.parent / "docs" / "screenshot-phone.png"))
+        pg.screenshot(path=str(ROOT / "docs" / "screenshot-phone.png"))
     assert not errors
     ctx.close()
 

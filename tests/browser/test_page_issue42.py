@@ -1,20 +1,19 @@
-"""The page's defects and features of issue 42 in a real browser (tests/test_browser.py's server and
+"""The page's defects and features of issue 42 in a real browser (tests/browser/test_browser.py's server and
 chromium), each failing on the page before the issue. Defects 1 and 2 (the board moves under the
-pointer) are tests/test_page_person.py's."""
+pointer) are tests/browser/test_page_person.py's."""
 
 from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
 import pytest
 
 from cpsolve.simulate.game import Game
-from tests.test_browser import idle, rgb, watched
-from tests.test_page_defects import cell, new_game
+from tests.browser.test_browser import idle, rgb, watched
+from tests.browser.test_page_defects import cell, new_game
+from tests.support.paths import BOARDS
 
-BOARDS = Path(__file__).parent / "boards"
 RECORD = "() => JSON.parse(localStorage.getItem('cpsolve.record.v2'))"
 
 

@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-from tests.test_browser import idle, watched
+from tests.browser.test_browser import idle, watched
 
 ACTIONS = int(os.environ.get("CPSOLVE_PERSON_ACTIONS", "210"))  # per viewport (the issue asks for at least 200)
 VIEWPORTS = [(1366, 768, False), (1920, 1080, False), (390, 844, True)]

@@ -10,8 +10,7 @@ from cpsolve.picture import read_image
 from cpsolve.picture.skins import CPSOLVE
 from cpsolve.render import palette
 from cpsolve.render.svg import render_svg
-
-from .picture_render import random_position
+from tests.support.picture_render import random_position
 
 
 def _hex(rgb: tuple[int, int, int]) -> str:

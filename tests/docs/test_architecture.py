@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-from pathlib import Path
 
 import grimp
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.paths import ROOT
 
 
 def contract_layers() -> list[str]:

@@ -14,8 +14,8 @@ import pytest
 from nbclient import NotebookClient
 
 from cpsolve.cli import main
+from tests.support.paths import EXAMPLES
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 NOTEBOOK = EXAMPLES / "analysis.ipynb"
 
 

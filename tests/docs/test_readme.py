@@ -12,7 +12,8 @@ from urllib.parse import unquote
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.paths import ROOT
+
 README = ROOT / "README.md"
 LINKED = [README, ROOT / "docs" / "usage.md"]  # the pages that give the API reference's command
 PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from cpsolve.cli import main
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 

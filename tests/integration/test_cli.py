@@ -7,13 +7,11 @@ import json
 import subprocess
 import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from cpsolve.cli import main
-
-BOARDS = Path(__file__).parent / "boards"
+from tests.support.paths import BOARDS
 
 
 def run(argv, capsys, stdin: str | None = None, monkeypatch=None):

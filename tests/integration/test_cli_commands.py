@@ -8,15 +8,11 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
-from .cli_run import one_line, run
-
-BOARDS = Path(__file__).parent / "boards"
-
-
+from tests.support.cli_run import one_line, run
+from tests.support.paths import BOARDS
 
 
 def test_play_unknown_engine_is_bad_usage(capsys):

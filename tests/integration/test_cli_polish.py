@@ -11,11 +11,9 @@ from pathlib import Path
 import pytest
 
 from cpsolve.cli import COMMANDS, EXIT_BAD_INPUT, main
+from tests.support.cli_run import one_line, run
+from tests.support.paths import DATA, ROOT
 
-from .cli_run import one_line, run
-
-ROOT = Path(__file__).resolve().parents[1]
-DATA = Path(__file__).parent / "data"
 #: A write that failed (docs/exit-codes.md).
 EXIT_IO = 74
 HEADLINE = ROOT / "examples" / "headline.txt"

@@ -10,8 +10,8 @@ import pytest
 import cpsolve.verify.compare_paths as crosscheck_mod
 from cpsolve.cli import main
 from cpsolve.verify import BruteResult
+from tests.support.paths import BOARDS
 
-BOARDS = Path(__file__).parent / "boards"
 HEADLINE = str(BOARDS / "headline.txt")
 
 

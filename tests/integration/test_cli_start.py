@@ -3,11 +3,11 @@ other command's imports. ``--help`` and an unknown command still see every comma
 
 import subprocess
 import sys
-from pathlib import Path
 
 from cpsolve.cli import COMMANDS, build_parser, command_of
+from tests.support.paths import EXAMPLES
 
-HEADLINE = str(Path(__file__).parent.parent / "examples" / "headline.txt")
+HEADLINE = str(EXAMPLES / "headline.txt")
 
 PROBE = """
 import sys

@@ -10,9 +10,9 @@ import json
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.paths import ROOT
+
 EXPERT = ROOT / "examples" / "expert-midgame.txt"
 
 #: Sleeps ``SLOW`` seconds whenever the module ``NAME`` is imported (a slow disk's import).

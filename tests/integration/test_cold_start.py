@@ -14,6 +14,8 @@ import sys
 import textwrap
 from typing import Any
 
+from tests.support.paths import EXAMPLES
+
 HEAVY = ("pandas", "numpy", "ortools.sat.python.cp_model")
 
 _SCRIPT = textwrap.dedent("""
@@ -65,9 +67,8 @@ def test_sat_analysis_without_ortools() -> None:
 def test_solve_into_a_pipe_loads_neither_rich_nor_xml() -> None:
     """The grid without colour is plain text (no rich), the SVG's escaping html.escape (no
     xml.sax.saxutils, which pulls in urllib.request, http.client and email)."""
-    from pathlib import Path
 
-    board = Path(__file__).resolve().parents[1] / "examples" / "headline.txt"
+    board = EXAMPLES / "headline.txt"
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
     out = subprocess.run([sys.executable, "-X", "importtime", "-m", "cpsolve", "solve", str(board)],
                          capture_output=True, text=True, env=env)

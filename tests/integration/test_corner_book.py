@@ -12,8 +12,7 @@ from cpsolve.board import COVERED, Board
 from cpsolve.play.referee import GameRecord, game_seed, play_game, play_on
 from cpsolve.play.strategy import Strategy
 from cpsolve.simulate import Game
-
-from . import bench_modules
+from tests.support import bench_modules
 
 cb = bench_modules.load("corner_book")
 

@@ -10,7 +10,6 @@ import asyncio
 import io
 import json
 import threading
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -24,8 +23,8 @@ from cpsolve.simulate.positions import oracle_positions
 from cpsolve.web import Limits, create_app
 from cpsolve.web.pool import ThreadPool
 from cpsolve.web.validate import RequestError
+from tests.support.paths import BOARDS
 
-BOARDS = Path(__file__).parent / "boards"
 HEADLINE = (BOARDS / "headline.txt").read_text()
 EXPERT = (BOARDS / "expert-midgame.txt").read_text()
 EXTRA_KEYS = {"undecided", "time_limit", "ms"}

@@ -12,8 +12,7 @@ import pytest
 from cpsolve import InconsistentBoard, analyze, parse_board
 from cpsolve.constraints import Clue
 from cpsolve.proof.conflict_reason import conflict_reason
-
-from .cli_run import one_line, run
+from tests.support.cli_run import one_line, run
 
 #: The issue's two boards and the reasons a player can check by counting (hand-made).
 CASES = [

@@ -13,8 +13,7 @@ import pytest
 from cpsolve import BoardError, parse_board
 from cpsolve.board import COVERED, parse_board_bytes
 from cpsolve.plaintext import display_name
-
-from .cli_run import one_line, run
+from tests.support.cli_run import one_line, run
 
 
 @pytest.mark.parametrize("digit", ["\u0663", "\uff13", "\u00b2", "\u09e9", "\U0001d7d1"])

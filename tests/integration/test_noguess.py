@@ -13,10 +13,8 @@ from hypothesis import strategies as st
 from cpsolve.cli import main
 from cpsolve.layout import Layout, read_layout
 from cpsolve.simulate.noguess import banned_cells, generate, generate_many, play_proved
-
-from .noguess_oracle import no_guess
-
-DATA = Path(__file__).parent / "data"
+from tests.support.noguess_oracle import no_guess
+from tests.support.paths import DATA
 
 
 def test_won_and_total_needed(capsys: pytest.CaptureFixture[str]) -> None:

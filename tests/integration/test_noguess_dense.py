@@ -1,6 +1,6 @@
 """No-guess generation at high density (issue 40): every layout ``--method repair`` makes is won by
 proved moves alone, checked by verify-ng's proofs and, on small boards, by the independent
-frontier enumeration of ``tests/noguess_oracle.py`` (no model, counter or proof shared with cpsolve).
+frontier enumeration of ``tests/support/noguess_oracle.py`` (no model, counter or proof shared with cpsolve).
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 
 from cpsolve.cli import main
 from cpsolve.simulate.noguess import GenerationFailed, banned_cells, check_request, generate, play_proved
-
-from .noguess_oracle import no_guess
+from tests.support.noguess_oracle import no_guess
 
 
 def _check(rows: int, cols: int, mines: int, first: tuple[int, int], rule: str, seed: int,
@@ -106,7 +105,7 @@ def test_uniform_method_is_rejection_only() -> None:
 
 def test_bias_ks_against_hand_values() -> None:
     """benchmarks/bias_noguess.py's two-sample KS: D by hand, and p at the extremes."""
-    from .bench_modules import load
+    from tests.support.bench_modules import load
 
     ks = load("bias_noguess").ks
     assert ks([1, 2, 3], [1, 2, 3]) == (0.0, 1.0)
@@ -122,7 +121,7 @@ def test_bench_table_runs_one_small_row(capsys: pytest.CaptureFixture[str]) -> N
     and the verify-ng replay column, exit 0."""
     import argparse
 
-    from .bench_modules import load
+    from tests.support.bench_modules import load
 
     pytest.importorskip("ms_toollib")
     bench = load("bench_noguess")

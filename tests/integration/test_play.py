@@ -354,8 +354,7 @@ def test_partial_search_proves_only_true_values() -> None:
     """A search cut short by its budget: its finished first moves have their exact values, the rest
     are bounded above, and a move it calls better than another is better (naive recursion as oracle)."""
     from cpsolve.play.endgame import SearchBudgetExceeded
-
-    from .bench_modules import load
+    from tests.support.bench_modules import load
     PartialSearch = load("endgame_gain").PartialSearch  # lives with the benchmark that measures it
     engine = Lookahead()
     exact = bounds = overrides = 0

@@ -13,8 +13,8 @@ import pytest
 from cpsolve.cli import main
 from cpsolve.play import cluster
 from cpsolve.play.runner import TIMING_KEYS
-
-from . import bench_modules
+from tests.support import bench_modules
+from tests.support.paths import ROOT
 
 
 def run_cli(*argv: str) -> tuple[int, str, str]:
@@ -314,7 +314,7 @@ def test_bench_play_alternates_arms_on_the_same_games() -> None:
     import subprocess
     import sys
 
-    root = Path(__file__).resolve().parent.parent
+    root = ROOT
     if not (root / ".venv" / "bin" / "cpsolve").exists():
         pytest.skip("the arm is this checkout's .venv (tests/run makes it)")
     out = subprocess.run([sys.executable, str(root / "benchmarks" / "bench_play.py"), "--arm", str(root),

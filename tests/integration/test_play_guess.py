@@ -11,9 +11,8 @@ from cpsolve.play import RunConfig, run
 from cpsolve.play.guess import BLEND, PROGRESS, Evaluator, isolated_move, pseudo_fifty_fifty
 from cpsolve.play.lookahead import Lookahead
 from cpsolve.simulate import oracle_positions
-
-from .test_guess_patterns import Oracle
-from .test_play import assert_optimal_first_move, brute_force
+from tests.integration.test_play import assert_optimal_first_move, brute_force
+from tests.unit.test_guess_patterns import Oracle
 
 
 def test_pseudo_fifty_fifties_are_optimal_first_moves() -> None:

@@ -16,8 +16,7 @@ from cpsolve.play import guess
 from cpsolve.play.guess import Evaluator
 from cpsolve.play.lookahead import Lookahead
 from cpsolve.play.strategy import Strategy
-
-from .oracle import brute_force
+from tests.support.oracle import brute_force
 
 
 def _grid(rows: int, cols: int, mines: int, clues: dict[tuple[int, int], int]) -> str:

@@ -13,14 +13,15 @@ from cpsolve.cli import main
 ms = pytest.importorskip("ms_toollib")
 
 from cpsolve.replay import ReplayError, analyze_replay, read_replay  # noqa: E402
+from tests.support.paths import DATA  # noqa: E402
 
-DATA = Path(__file__).parent / "data" / "replays"
+REPLAYS = DATA / "replays"
 GOOD = ["cus8x11.avf", "beg.avf", "beg.evf", "rmv2_24px.rmv", "preflags16.rmv", "exp.mvf"]
 
 
 @pytest.fixture(scope="module")
 def reports() -> dict:
-    return {name: analyze_replay(read_replay(DATA / name)) for name in GOOD}
+    return {name: analyze_replay(read_replay(REPLAYS / name)) for name in GOOD}
 
 
 @pytest.mark.parametrize("name", GOOD)
@@ -32,7 +33,7 @@ def test_mapping_agrees_with_board_events(reports: dict, name: str) -> None:
 
 def test_pixel_sizes_differ() -> None:
     # 16-, 20- and 24-pixel cells: the mapping uses each file's own cell size
-    assert {read_replay(DATA / n).pix_size for n in ("cus8x11.avf", "beg.evf", "rmv2_24px.rmv")} == {16, 20, 24}
+    assert {read_replay(REPLAYS / n).pix_size for n in ("cus8x11.avf", "beg.evf", "rmv2_24px.rmv")} == {16, 20, 24}
 
 
 def test_replays_replay_the_real_layout(reports: dict) -> None:
@@ -76,7 +77,7 @@ def test_hand_checked_figures(reports: dict) -> None:
 
 def test_needless_guesses_cover_ms_toollib(reports: dict) -> None:
     """Every needless guess ms-toollib's own analysis finds (its solver ignores the mine total), we find."""
-    video = ms.MvfVideo(str(DATA / "exp.mvf"))
+    video = ms.MvfVideo(str(REPLAYS / "exp.mvf"))
     video.parse()
     video.analyse()
     video.analyse_for_features(["needless_guess"])
@@ -90,7 +91,7 @@ def test_needless_guesses_cover_ms_toollib(reports: dict) -> None:
 
 
 def test_cli_table_json_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = str(DATA / "beg.avf")
+    path = str(REPLAYS / "beg.avf")
     assert main(["replay", path]) == 0
     out = capsys.readouterr().out
     assert "NEEDLESS GUESS (2 proved safe)" in out and "20/73" in out and "38 of 38 board events agree" in out
@@ -110,8 +111,8 @@ def test_cli_table_json_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[st
 ])
 def test_bad_replays_one_line_exit_2(name: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(ReplayError):
-        read_replay(DATA / name)
-    assert main(["replay", str(DATA / name)]) == 2
+        read_replay(REPLAYS / name)
+    assert main(["replay", str(REPLAYS / name)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and message in err
 

@@ -1,7 +1,7 @@
 """``POST /api/read`` (docs/http-api.md): a picture in the body, the reading's JSON document out.
 
 The oracle is the library on the same bytes (``read_image(...).to_json()``) and the position the test
-drew (tests/picture_render.py). Size capped at ``max_image_body`` (413, also while a body without a
+drew (tests/support/picture_render.py). Size capped at ``max_image_body`` (413, also while a body without a
 Content-Length streams in); no board in it is 400 with the reader's line; an unsure reading is 200.
 """
 
@@ -17,8 +17,7 @@ from starlette.testclient import TestClient
 
 from cpsolve.picture import NoBoardFound, read_image
 from cpsolve.web import Limits, create_app
-
-from .picture_render import encode, random_position, render_board
+from tests.support.picture_render import encode, random_position, render_board
 
 
 @pytest.fixture(scope="module")

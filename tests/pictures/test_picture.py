@@ -1,5 +1,5 @@
 """The picture reader (cpsolve.picture, docs/pictures.md) on boards the tests draw themselves
-(tests/picture_render.py): the oracle is the position drawn. Every cell must read back exactly
+(tests/support/picture_render.py): the oracle is the position drawn. Every cell must read back exactly
 (clean renders), or (harder renders) every cell that differs must be marked unsure: never silently
 wrong."""
 
@@ -13,8 +13,7 @@ from PIL import Image
 
 from cpsolve.picture import IMAGE_SUFFIXES, NoBoardFound, Reading, read_image
 from cpsolve.picture.rules import local_conflicts
-
-from .picture_render import desktop, encode, random_position, render_board, scale
+from tests.support.picture_render import desktop, encode, random_position, render_board, scale
 
 
 def _values(reading: Reading) -> list[str]:

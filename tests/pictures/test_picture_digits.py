@@ -1,8 +1,8 @@
 """Digits are read by colour and by shape (cpsolve/picture/digits.py, issue 39): a cell is a sure
 digit only where both agree. The shapes the reader compares with (cpsolve/picture/skins.py
 DIGIT_SHAPES) are built by :func:`build_shapes` from the tuning screenshots (tests/data/screens,
-never the held-out ones) and from the digits tests/picture_render.py draws;
-``python -m tests.test_picture_digits`` prints the table to paste there."""
+never the held-out ones) and from the digits tests/support/picture_render.py draws;
+``python -m tests.pictures.test_picture_digits`` prints the table to paste there."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from cpsolve.picture import cells, digits, tiles
 from cpsolve.picture.decode import load_rgb
 from cpsolve.picture.grid import Grid, find_grids
 from cpsolve.picture.skins import CLASSIC
+from tests.support import picture_render as pr
+from tests.support.paths import DATA
 
-from . import picture_render as pr
-
-SCREENS = Path(__file__).parent / "data" / "screens"
+SCREENS = DATA / "screens"
 #: screenshots whose glyphs are not used: the lattice found sits off the cells (part of the
 #: neighbour's digit in each crop), so their glyphs teach the wrong shape
 NOT_SHAPES = ("jsminesweeper",)
@@ -59,7 +59,7 @@ _DRAWN = [list("12345678"), list("87654321"), list("..F.1234"), list("5678....")
 
 
 def drawn_glyphs() -> list[tuple[int, np.ndarray]]:
-    """Glyphs of tests/picture_render.py's digits (OpenCV's Hershey font) at cell sizes 12-40, PNG
+    """Glyphs of tests/support/picture_render.py's digits (OpenCV's Hershey font) at cell sizes 12-40, PNG
     and JPEG, whole and scaled."""
     out = []
     for size in (12, 14, 16, 18, 20, 24, 28, 32, 40):

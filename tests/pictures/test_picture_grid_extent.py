@@ -4,7 +4,7 @@ The picture fuzz found a 26x8 board read as 17x8 (tests/data/picture-misreads/so
 the lattice's extent was measured a couple of cells at a time and the search stopped while it was
 still growing; and long boards of three rows were not found at all (no column of the box was lined
 over half its height). Here boards of every width from 3 to 30 columns, of few and many rows, are
-drawn (tests/picture_render.py, the classic skin) at several cell sizes, alone or in a window on a
+drawn (tests/support/picture_render.py, the classic skin) at several cell sizes, alone or in a window on a
 desktop, as PNG and JPEG: each must read at the size drawn, every sure cell right, or be refused.
 """
 
@@ -16,8 +16,7 @@ from dataclasses import dataclass
 import pytest
 
 from cpsolve.picture import NoBoardFound, Reading, read_image
-
-from .picture_render import desktop, encode, random_position, render_board
+from tests.support.picture_render import desktop, encode, random_position, render_board
 
 ROWS = (3, 8, 4, 16, 5, 3)
 CELLS = (16, 24, 20, 32)
@@ -102,8 +101,7 @@ def test_covered_cells_on_strong_edges_grow_over_revealed_cells_on_faint_ones() 
 
     from cpsolve.picture.grid import find_grids
     from cpsolve.picture.grow import grown_over_faint_cells
-
-    from .picture_render import SHADOW
+    from tests.support.picture_render import SHADOW
 
     rows, cols, cell = 9, 16, 24
     cells = [["0"] * 8 + ["1"] + ["."] * 7 for _ in range(rows)]

@@ -1,7 +1,7 @@
 """A picture wherever a command takes a board file (cpsolve/cli/pictures.py, issue 39 item 2): by its
 file name's suffix, by its first bytes (a screenshot saved as .txt, or on standard input); an unsure
 reading refused (exit 2, the unsure cells named) unless --accept-unsure. The oracle is the position
-the tests draw (tests/picture_render.py) written as board text: the picture must analyse exactly as
+the tests draw (tests/support/picture_render.py) written as board text: the picture must analyse exactly as
 that text does."""
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ import pytest
 from PIL import Image
 
 from cpsolve.cli.pictures import NAMED_CELLS, looks_like_image
-
-from .cli_run import one_line, run
-from .picture_render import encode, random_position, render_board
+from tests.support.cli_run import one_line, run
+from tests.support.picture_render import encode, random_position, render_board
 
 
 def _text(cells: list[list[str]], covered: set[tuple[int, int]] = frozenset()) -> str:  # type: ignore[assignment]

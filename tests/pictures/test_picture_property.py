@@ -1,4 +1,4 @@
-"""Property: a random real position, drawn by the tests' classic skin (tests/picture_render.py) at a
+"""Property: a random real position, drawn by the tests' classic skin (tests/support/picture_render.py) at a
 random cell size and whole or half display scaling, reads back to the same board; where a
 non-integer scaling or JPEG blurs it, every cell that differs is marked unsure, or the picture is
 refused (never silently wrong)."""
@@ -9,8 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cpsolve.picture import NoBoardFound, read_image
-
-from .picture_render import encode, random_position, render_board, scale
+from tests.support.picture_render import encode, random_position, render_board, scale
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 import cpsolve
+from tests.support.paths import DATA
 
-DATA = Path(__file__).parent / "data"
 SCREENS = DATA / "screens"
 HELDOUT = DATA / "screens-heldout"
 PICTURE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp"}

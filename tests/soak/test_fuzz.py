@@ -1,4 +1,4 @@
-"""The fuzz suite of issue 10 (generators and oracle in :mod:`tests.fuzz`), and of the HTTP API.
+"""The fuzz suite of issue 10 (generators and oracle in :mod:`tests.support.fuzz`), and of the HTTP API.
 
 The normal run draws a few thousand cases through hypothesis; ``pytest -m soak`` runs 100,000 or
 more (``CPSOLVE_SOAK_CASES``) from plain seeds and prints the tally: inputs tried, tracebacks,
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from . import fuzz
+from tests.support import fuzz
 
 _WORK = Path(tempfile.mkdtemp(prefix="cpsolve-fuzz-"))
 

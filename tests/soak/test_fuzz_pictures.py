@@ -1,8 +1,8 @@
-"""The picture inputs' fuzz (tests/fuzz_pictures.py, issue 39): random, corrupt, truncated, huge
+"""The picture inputs' fuzz (tests/support/fuzz_pictures.py, issue 39): random, corrupt, truncated, huge
 (dimension bombs, grids of thousands of cells), tiny, animated and non-image inputs, and drawn
 boards, to ``cpsolve read``, ``cpsolve solve`` and ``POST /api/read``.
 
-The normal run tries about 100 inputs; ``pytest -m soak -s tests/test_fuzz_pictures.py`` tries
+The normal run tries about 100 inputs; ``pytest -m soak -s tests/soak/test_fuzz_pictures.py`` tries
 ``CPSOLVE_SOAK_PICTURES`` (default 2,000) and prints the tally (docs/reliability.md).
 """
 
@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from . import fuzz
-from . import fuzz_pictures as fp
+from tests.support import fuzz
+from tests.support import fuzz_pictures as fp
+from tests.support.paths import DATA
 
 _WORK = Path(tempfile.mkdtemp(prefix="cpsolve-fuzz-pictures-"))
 
@@ -97,7 +98,7 @@ def test_soak_fuzz_pictures(client) -> None:  # type: ignore[no-untyped-def]
     assert (tally.tracebacks, tally.hangs) == (0, 0), "\n\n".join(tally.failures)
 
 
-MISREADS = sorted((Path(__file__).parent / "data" / "picture-misreads").glob("*.jpg"))
+MISREADS = sorted((DATA / "picture-misreads").glob("*.jpg"))
 #: the ones the reader still misreads (tests/data/picture-misreads/README.md): expected to fail
 STILL_MISREAD: set[str] = set()
 
@@ -128,8 +129,7 @@ def test_drawn_lost_boards_are_read_right_or_unsure() -> None:
     along the sides, e06d96d read 115 wrong flags as X in 500 drawn lost boards of 16-32 px cells,
     all of them at 32 px; this test's 24 boards fail there). Every cell read sure must be the one drawn."""
     from cpsolve.picture import NoBoardFound, read_image
-
-    from .picture_render import encode, random_position, render_board, scale
+    from tests.support.picture_render import encode, random_position, render_board, scale
 
     wrong: list[tuple[int, int, int, str, str]] = []
     for seed in range(24):

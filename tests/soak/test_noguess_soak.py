@@ -2,9 +2,9 @@
 
 Every layout is replayed by ``verify-ng``'s full analysis (proofs with the mine total at every
 step) and, on Beginner and Intermediate, by the independent frontier-enumeration check of
-``tests/noguess_oracle.py``. Run it directly for figures:
+``tests/support/noguess_oracle.py``. Run it directly for figures:
 
-    python tests/test_noguess_soak.py --layouts 10000 --jobs 2
+    python tests/soak/test_noguess_soak.py --layouts 10000 --jobs 2
 
 ``CPSOLVE_SOAK_LAYOUTS`` (default 10000) and ``CPSOLVE_SOAK_JOBS`` (default 2) size the pytest run.
 """
@@ -24,10 +24,10 @@ from typing import Any
 import pytest
 
 if __package__ in (None, ""):
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from tests.noguess_oracle import TooBig, no_guess
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tests.support.noguess_oracle import TooBig, no_guess
 else:
-    from .noguess_oracle import TooBig, no_guess
+    from tests.support.noguess_oracle import TooBig, no_guess
 
 from cpsolve.play.referee import game_seed
 from cpsolve.play.strategy import default_first_cell

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from pathlib import Path
 from types import ModuleType
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+from .paths import BENCHMARKS
 
 
 def load(name: str) -> ModuleType:

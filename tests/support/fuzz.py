@@ -7,9 +7,9 @@ the soak run through plain seeds) and checked against the rules of issue 10:
 * bad input: exit 2 and exactly one line on standard error; for a board file that is read, that
   line is ``cpsolve: FILE:LINE:COL: message`` with LINE and COL inside the text;
 * a well-formed board with no placement: exit 1 and a named conflict that an independent solver
-  shows has no placement (:mod:`tests.unsat_check`);
+  shows has no placement (:mod:`tests.support.unsat_check`);
 * a consistent board: exit 0, the JSON rules of the spec, and on small boards every exact fraction
-  and every proof equal to brute force (:mod:`tests.oracle`);
+  and every proof equal to brute force (:mod:`tests.support.oracle`);
 * never an exception out of ``main`` (a traceback), never a case over its time (a hang).
 
 :class:`Tally` counts inputs tried, tracebacks, hangs and wrong claims.

@@ -15,7 +15,7 @@ The rules (docs/exit-codes.md, docs/http-api.md):
 * a clean drawn board read back: every cell not marked unsure is the cell drawn (a wrong claim
   otherwise).
 
-:func:`run_many` tallies them in a :class:`tests.fuzz.Tally`.
+:func:`run_many` tallies them in a :class:`tests.support.fuzz.Tally`.
 """
 
 from __future__ import annotations

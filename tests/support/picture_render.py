@@ -1,4 +1,4 @@
-"""Pictures of boards drawn by the tests themselves, to read back (tests/test_picture*.py).
+"""Pictures of boards drawn by the tests themselves, to read back (tests/pictures/test_picture*.py).
 
 A classic skin (raised grey covered cells, flat revealed cells with grid lines, the classic digit
 colours, red flags, black mines, a seven-segment mine counter) drawn with OpenCV at any cell size,

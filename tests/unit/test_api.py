@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import inspect
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 import cpsolve
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+from tests.support.paths import EXAMPLES
 
 
 def test_reprs_are_short_and_str_of_a_board_is_its_text():

@@ -14,8 +14,8 @@ import cpsolve
 from cpsolve.cli import main
 from cpsolve.result import analysis as result_analysis
 from cpsolve.result import groups, safest_cell
-from tests.oracle import brute_force
-from tests.strategies import small_boards
+from tests.support.oracle import brute_force
+from tests.support.strategies import small_boards
 
 ALL_MINES = "mines: 1\n1 .\n1 1\n"
 

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from cpsolve import BoardError, parse_board
 from cpsolve.board import COVERED, FLAG, MINE
-
-BOARDS = Path(__file__).parent / "boards"
+from tests.support.paths import BOARDS
 
 
 def test_headline_file():

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from cpsolve import analyze, budget
 from cpsolve.board import Board
 from cpsolve.simulate import Position
+from tests.support.paths import BENCHMARKS
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(BENCHMARKS))
 from bench_large import scattered  # noqa: E402
 
 

@@ -4,7 +4,6 @@ and the JSON of an inconsistent board has every key; forcing sets of ``check`` a
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -12,12 +11,12 @@ from cpsolve import InconsistentBoard, analyze, budget, parse_board
 from cpsolve.budget import AnalysisDeadline
 from cpsolve.cli import main
 from cpsolve.proof import explain_cell
-
-from .unsat_check import conflict_is_unsat
+from tests.support.paths import BOARDS
+from tests.support.unsat_check import conflict_is_unsat
 
 NO_DEADLINE = AnalysisDeadline(None, None, None, None)
 
-REGRESS = Path(__file__).parent / "boards" / "regress"
+REGRESS = BOARDS / "regress"
 CANDIDATE = REGRESS / "conflict-candidate-satisfiable.txt"
 
 
@@ -112,7 +111,7 @@ def test_inconsistent_json_has_every_key(capsys):
 
 
 def _ok_document(capsys) -> str:  # type: ignore[no-untyped-def]
-    assert main(["solve", "--json", str(Path(__file__).parent / "boards" / "headline.txt")]) == 0
+    assert main(["solve", "--json", str(BOARDS / "headline.txt")]) == 0
     return capsys.readouterr()[0]
 
 

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import ast
 import time
-from pathlib import Path
 
 import pytest
 
 from cpsolve import _core, boundary, budget, errors
 from cpsolve.board import parse_board
 from cpsolve.constraints import Model, build_model
+from tests.support.paths import ROOT
 
-STUB = Path(__file__).resolve().parents[1] / "cpsolve" / "_core.pyi"
+STUB = ROOT / "cpsolve" / "_core.pyi"
 
 
 def _functions() -> dict[str, ast.FunctionDef]:

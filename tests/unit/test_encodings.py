@@ -29,9 +29,8 @@ from cpsolve.encodings import (
 )
 from cpsolve.proof.backends import Status, get_backend
 from cpsolve.simulate import oracle_positions
-
-from .boardgen import consistent_boards
-from .oracle import brute_force
+from tests.support.boardgen import consistent_boards
+from tests.support.oracle import brute_force
 
 
 def count_projected(clauses: list[list[int]], project: list[int], assumptions: list[int] = ()) -> int:  # type: ignore[assignment]

@@ -8,20 +8,20 @@ from __future__ import annotations
 import importlib.util
 import json
 from math import comb
-from pathlib import Path
 
 import pytest
 from pysat.solvers import Solver
 
 from cpsolve.board import parse_board
 from cpsolve.encodings import read_dimacs, read_opb
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent / "encodings"
-NAMES = sorted(p.stem for p in (ROOT / "boards").glob("*.txt"))
+ENCODINGS = ROOT / "encodings"
+NAMES = sorted(p.stem for p in (ENCODINGS / "boards").glob("*.txt"))
 
 
 def _regenerate():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("regenerate", ROOT / "regenerate.py")
+    spec = importlib.util.spec_from_file_location("regenerate", ENCODINGS / "regenerate.py")
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -36,7 +36,7 @@ def test_files_are_current() -> None:
 
 
 def _expected(name: str) -> dict:  # type: ignore[type-arg]
-    return json.loads((ROOT / f"{name}.json").read_text(encoding="utf-8"))
+    return json.loads((ENCODINGS / f"{name}.json").read_text(encoding="utf-8"))
 
 
 def _cells_backbone(exp: dict, values: dict[int, bool]) -> tuple[list, list]:  # type: ignore[type-arg]
@@ -52,7 +52,7 @@ def _cells_backbone(exp: dict, values: dict[int, bool]) -> tuple[list, list]:  #
 @pytest.mark.parametrize("name", NAMES)
 def test_cnf_backbone(name: str) -> None:
     exp = _expected(name)
-    nv, clauses, show = read_dimacs((ROOT / f"{name}.cnf").read_text(encoding="utf-8"))
+    nv, clauses, show = read_dimacs((ENCODINGS / f"{name}.cnf").read_text(encoding="utf-8"))
     assert show is not None and len(show) == len(exp["variables"])
     forced = {}
     with Solver(name="glucose4", bootstrap_with=clauses) as s:
@@ -70,7 +70,7 @@ def test_cnf_backbone(name: str) -> None:
 def test_opb_backbone(name: str) -> None:
     cp_model = pytest.importorskip("ortools.sat.python.cp_model")
     exp = _expected(name)
-    nv, cons = read_opb((ROOT / f"{name}.opb").read_text(encoding="utf-8"))
+    nv, cons = read_opb((ENCODINGS / f"{name}.opb").read_text(encoding="utf-8"))
     m = cp_model.CpModel()
     x = [None] + [m.NewBoolVar(f"x{v}") for v in range(1, nv + 1)]
     for terms, op, rhs in cons:
@@ -96,7 +96,7 @@ def test_opb_backbone(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_model_counts(name: str) -> None:
     exp = _expected(name)
-    board = parse_board((ROOT / "boards" / f"{name}.txt").read_text(encoding="utf-8"))
+    board = parse_board((ENCODINGS / "boards" / f"{name}.txt").read_text(encoding="utf-8"))
     if board.mines is not None:
         # the placements follow from the board by the exact counter (independent of the files)
         from cpsolve.analysis import analyze
@@ -104,7 +104,7 @@ def test_model_counts(name: str) -> None:
         a = analyze(board, exact_limit=None, prove=False)
         assert a.exact
     pyganak = pytest.importorskip("pyganak")
-    nv, clauses, show = read_dimacs((ROOT / f"{name}.cnf").read_text(encoding="utf-8"))
+    nv, clauses, show = read_dimacs((ENCODINGS / f"{name}.cnf").read_text(encoding="utf-8"))
     c = pyganak.Counter()
     c.new_vars(nv)
     c.add_clauses(clauses)
@@ -129,7 +129,7 @@ def test_placements_by_component_enumeration(name: str) -> None:
     from cpsolve.count import convolve
 
     exp = _expected(name)
-    board = parse_board((ROOT / "boards" / f"{name}.txt").read_text(encoding="utf-8"))
+    board = parse_board((ENCODINGS / "boards" / f"{name}.txt").read_text(encoding="utf-8"))
     model = build_model(board, simplify=False)
     if model.remaining is None:
         assert exp["placements"] is None

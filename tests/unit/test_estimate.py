@@ -23,9 +23,8 @@ from cpsolve.estimate.bp import GroupBP, group_means
 from cpsolve.estimate.combine import maxent
 from cpsolve.estimate.dp import BeamDP
 from cpsolve.simulate import midgame_positions, played_positions
-
-from .oracle import brute_force
-from .strategies import small_boards
+from tests.support.oracle import brute_force
+from tests.support.strategies import small_boards
 
 
 def _has_prover() -> bool:

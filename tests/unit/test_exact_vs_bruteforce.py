@@ -10,9 +10,8 @@ from hypothesis import strategies as st
 
 from cpsolve import InconsistentBoard, analyze
 from cpsolve.board import COVERED, FLAG, Board, BoardError, check_total, parse_board, validate_board
-
-from .oracle import brute_force
-from .strategies import small_boards
+from tests.support.oracle import brute_force
+from tests.support.strategies import small_boards
 
 
 def _check(board, trust_flags: bool, density: Fraction) -> None:
@@ -72,7 +71,7 @@ def test_headline_without_total_is_not_certain():
 @example(Board(4, 5, (0, 0, FLAG, 0, 0, 0, 0, 0) + (COVERED,) * 12, 0), True, Fraction(1, 5))
 def test_compare_reference_equals_plain_enumeration(board, trust_flags, density):
     # `cpsolve compare` checks against cpsolve.verify (backtracking, off-frontier cells in closed form);
-    # that reference must itself agree with the plain 2^n enumeration of tests/oracle.py
+    # that reference must itself agree with the plain 2^n enumeration of tests/support/oracle.py
     from cpsolve.verify import brute_force as backtracking
 
     expected = brute_force(board, trust_flags, density)

@@ -16,8 +16,7 @@ from cpsolve.constraints import Inconsistent
 from cpsolve.neighbourhood import neighbours
 from cpsolve.play.guess import FINAL_THRESHOLD, Evaluator
 from cpsolve.play.lookahead import CountedPosition, Lookahead
-
-from .strategies import small_boards
+from tests.support.strategies import small_boards
 
 #: Tiles and enablers of the would-be 50/50s anchored at a cell, as (row, column) offsets: a pair
 #: across, a pair down, a 2x2 block (its first two tiles are one diagonal).

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 from cpsolve import analyze, parse_board
 from cpsolve.board import load
 from cpsolve.errors import InconsistentBoard
 from cpsolve.result import inconsistent_document
+from tests.support.paths import BENCHMARKS
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(BENCHMARKS))
 from bench_large import scattered  # noqa: E402
 
 

@@ -17,9 +17,9 @@ from cpsolve.proof import Certainty, explain_cell, minimal_conflict, prove_board
 from cpsolve.proof.backbone import backbone
 from cpsolve.proof.backends import Outcome, Status, get_backend
 from cpsolve.proof.certainty import certify
-
-from .boardgen import any_boards, consistent_boards
-from .oracle import brute_force, forced_by, forced_cells
+from tests.support.boardgen import any_boards, consistent_boards
+from tests.support.oracle import brute_force, forced_by, forced_cells
+from tests.support.paths import ROOT
 
 ENGINES = ["cp-sat", "sat:minicard", "sat:cadical195"]
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -163,7 +163,7 @@ def _assert_minimal_conflict(model, sources) -> None:  # type: ignore[no-untyped
 
 
 def _feasible(unknown, members, total) -> bool:  # type: ignore[no-untyped-def]
-    from .oracle import feasible
+    from tests.support.oracle import feasible
 
     return bool(feasible(unknown, members, total))
 
@@ -287,9 +287,8 @@ def test_only_the_proof_subsystem_certifies() -> None:
     """No module outside cpsolve/proof/ calls certify() or touches the private token. (That the counter
     and the estimator import nothing of the proof subsystem is import-linter's contract in pyproject.toml.)"""
     import re
-    from pathlib import Path
 
-    root = Path(__file__).resolve().parent.parent / "cpsolve"
+    root = ROOT / "cpsolve"
     for path in root.rglob("*.py"):
         rel = path.relative_to(root).as_posix()
         text = path.read_text(encoding="utf-8")

@@ -14,9 +14,8 @@ from cpsolve.board import Board, BoardError
 from cpsolve.encodings import board_system
 from cpsolve.proof.propagate import Verdict
 from cpsolve.verify.brute import brute_force
-
-from .boardgen import any_boards, consistent_boards
-from .propagation_oracle import Propagator
+from tests.propagation_oracle import Propagator
+from tests.support.boardgen import any_boards, consistent_boards
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 WHOLE_TREE = 1 << 20

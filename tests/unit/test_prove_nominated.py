@@ -19,8 +19,7 @@ from cpsolve.proof import prove_model
 from cpsolve.proof.propagate import prove_nominated
 from cpsolve.simulate import played_positions
 from cpsolve.verify.brute import TooLarge, brute_force
-
-from .boardgen import consistent_boards
+from tests.support.boardgen import consistent_boards
 
 SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

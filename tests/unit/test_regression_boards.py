@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from cpsolve import InconsistentBoard, analyze, parse_board
+from tests.support.paths import BOARDS
 
-REGRESS = Path(__file__).parent / "boards" / "regress"
+REGRESS = BOARDS / "regress"
 CASES = sorted(p for p in REGRESS.glob("*.txt") if p.with_suffix(".expected.json").exists())
 
 

@@ -7,7 +7,6 @@ import io
 import math
 import re
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -15,8 +14,8 @@ from rich.console import Console
 from cpsolve import analyze, parse_board
 from cpsolve.cli import main
 from cpsolve.render import palette, print_grid, render_grid, render_svg
+from tests.support.paths import BOARDS
 
-BOARDS = Path(__file__).parent / "boards"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 SVG = "{http://www.w3.org/2000/svg}"
 

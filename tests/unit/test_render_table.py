@@ -6,7 +6,6 @@ and summary of a large board must not build the per-cell results (8.8 s of a bla
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -14,8 +13,7 @@ from cpsolve import analyze, load, parse_board
 from cpsolve.board import COVERED, Board
 from cpsolve.render import palette, render_grid, render_summary
 from cpsolve.simulate import midgame_positions
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.paths import ROOT
 
 
 def _per_cell(board: Board, result) -> list[list[palette.CellLook]]:  # type: ignore[no-untyped-def]
