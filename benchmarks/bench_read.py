@@ -24,8 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def drawn_screenshot() -> tuple[bytes, list[list[str]]]:
-    sys.path.insert(0, str(ROOT / "tests"))
-    from picture_render import desktop, encode, random_position, render_board, scale
+    from tests.support.picture_render import desktop, encode, random_position, render_board, scale
 
     cells, counter = random_position(16, 30, 99, seed=2026, state="playing")
     picture, _ = desktop(scale(render_board(cells, 16, counter=counter), 1.25), 1920, 1080, seed=2026)
