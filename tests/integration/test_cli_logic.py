@@ -1,5 +1,5 @@
 """``cpsolve generate --no-guess --logic`` and ``verify-ng``'s logic level, against the brute-force
-classifier (tests/logic_oracle.py)."""
+classifier (tests/support/logic_oracle.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ import pytest
 from cpsolve.cli import main
 from cpsolve.layout import parse_layout
 from cpsolve.simulate.logic import LEVELS, parse_range
-
-from . import logic_oracle
+from tests.support import logic_oracle
 
 
 @pytest.mark.parametrize("spec", ["single", "pair", "chain", "total", "pair..", "..pair", "pair..chain"])

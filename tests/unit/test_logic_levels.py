@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 from cpsolve.layout import Layout
 from cpsolve.simulate.logic import LEVELS, LogicRangeError, classify, pair_moves, parse_range, single_moves
 from cpsolve.simulate.noguess import generate, play_proved
-
-from . import logic_oracle
+from tests.support import logic_oracle
 
 
 @st.composite
