@@ -3,7 +3,7 @@
     python benchmarks/fuzz_counter_digits.py                 # 500 numbers, seed 1
     python benchmarks/fuzz_counter_digits.py --count 200 --seed 7
 
-Draws random 2- and 3-digit numbers the way tests/test_picture_textcounter.py's touching_digits
+Draws random 2- and 3-digit numbers the way tests/pictures/test_picture_textcounter.py's touching_digits
 does (Google's green bar, a red flag, white digits), each digit drawn 1-5 px before the previous
 one's ink ends, at 12-28 px, in one of eight fonts (the four the counter matches against and four
 it does not: condensed and narrow cuts), and reads them with ``read_google_left``. Prints how many
@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "pictures"))
 
 FONTS = ("dejavu/DejaVuSans.ttf", "dejavu/DejaVuSans-Bold.ttf", "liberation/LiberationSans-Regular.ttf",
          "liberation/LiberationSans-Bold.ttf", "dejavu/DejaVuSansCondensed.ttf",

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from cpsolve.simulate.levels import parse_range
 from tests import logic_oracle
-from tests.test_browser import idle
-from tests.test_page_defects import cell
+from tests.browser.test_browser import idle
+from tests.browser.test_page_defects import cell
 
 
 def game(p) -> dict:

@@ -88,7 +88,7 @@ def test_verify_ng_reports_the_level(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_benchmark_rows() -> None:
     """benchmarks/logic_levels.py on one small row: the shares add up to 100% and every level's
     request is made."""
-    from .bench_modules import load
+    from tests.support.bench_modules import load
 
     bench = load("logic_levels")
     row = bench.levels_row("9x9x10", 20, 1).strip("| ").split(" | ")

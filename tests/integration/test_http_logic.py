@@ -10,9 +10,8 @@ from cpsolve.simulate.levels import LogicRange, parse_range
 from cpsolve.web import Limits, create_app
 from cpsolve.web.games import GameState
 from cpsolve.web.tokens import Sealer
-
-from . import logic_oracle
-from .test_http_api import bad
+from tests.integration.test_http_api import bad
+from tests.support import logic_oracle
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """The backbone's propagation-first pass in the core (``native/src/propagate/first.rs``, called by
 :func:`cpsolve.proof.backbone.backbone`) against the same pass written in Python over the core's
-propagator (:mod:`tests.propagation_oracle`): on small boards' encodings, with each variable
+propagator (:mod:`tests.support.propagation_oracle`): on small boards' encodings, with each variable
 nominated with its forced value or an arbitrary one (a flipped nomination is a hint conflict), and
 node budgets from the prover's down to none (searches that give up leave candidates to the solver,
 and the clues-alone question to it too), the same result: the forced variables with their values and
@@ -21,9 +21,8 @@ from cpsolve.proof.backbone import BackboneResult, backbone
 from cpsolve.proof.backends import get_backend
 from cpsolve.simulate import midgame_positions
 from cpsolve.verify.brute import TooLarge, brute_force
-
-from . import propagation_oracle
-from .boardgen import consistent_boards
+from tests.support import propagation_oracle
+from tests.support.boardgen import consistent_boards
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: (MODEL_NODES, PART_NODES): the prover's, then budgets under which searches give up

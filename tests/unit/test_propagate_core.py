@@ -1,4 +1,4 @@
-"""The core's propagator (``native/src/propagate/``, through :mod:`tests.propagation_oracle`) against
+"""The core's propagator (``native/src/propagate/``, through :mod:`tests.support.propagation_oracle`) against
 brute force (:mod:`cpsolve.verify`): on small boards' original clues and total, a cell whose value
 propagation refutes never takes it in any placement; the constraints propagate to a conflict only on
 boards with no placement; a search with a budget that covers its whole tree finds a model with the
@@ -14,8 +14,8 @@ from cpsolve.board import Board, BoardError
 from cpsolve.encodings import board_system
 from cpsolve.proof.propagate import Verdict
 from cpsolve.verify.brute import brute_force
-from tests.propagation_oracle import Propagator
 from tests.support.boardgen import any_boards, consistent_boards
+from tests.support.propagation_oracle import Propagator
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 WHOLE_TREE = 1 << 20
