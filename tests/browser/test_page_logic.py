@@ -5,9 +5,9 @@ classifier), the share link, and the plain message when no such game can be made
 from __future__ import annotations
 
 from cpsolve.simulate.levels import parse_range
-from tests import logic_oracle
 from tests.browser.test_browser import idle
 from tests.browser.test_page_defects import cell
+from tests.support import logic_oracle
 
 
 def game(p) -> dict:
