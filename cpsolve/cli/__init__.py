@@ -126,8 +126,9 @@ def command_of(argv: Sequence[str]) -> str | None:
 
 
 def _version() -> str:
-    from .. import __version__
-    return __version__
+    """The version the Rust core was built as (Cargo.toml, the same as pyproject.toml's: tests/unit/test_core.py)."""
+    from .. import _core
+    return _core.core_version()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

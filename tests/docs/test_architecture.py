@@ -67,3 +67,25 @@ def test_every_listed_import_lies_below_or_is_an_ignored_one() -> None:
     for room, imports in table().items():
         for other in imports:
             assert order.index(other) < order.index(room) or (room, other) in ignored, (room, other)
+
+
+def root_imports() -> list[str]:
+    """Each import of cpsolve/__init__.py itself (TYPE_CHECKING imports too) that takes anything but the
+    Rust core from it, as 'module:line: text'. grimp cannot see the core (an extension module, no
+    source), so it files ``from . import _core`` under the package; any other name taken from the
+    package root is one of the names __init__ re-exports."""
+    graph = grimp.build_graph("cpsolve")
+    found = []
+    for module in sorted(graph.modules - {"cpsolve"}):
+        for detail in graph.get_import_details(importer=module, imported="cpsolve"):
+            line = detail["line_contents"]
+            m = re.fullmatch(r"from (\.+|cpsolve) import \(?([\w\s,]+?)\)?", line)
+            names = [n.split(" as ")[0].strip() for n in m.group(2).split(",")] if m else [line]
+            others = [n for n in names if n != "_core" and f"cpsolve.{n}" not in graph.modules]
+            if others:
+                found.append(f"{module}:{detail['line_number']}: {line}")
+    return found
+
+
+def test_no_module_imports_from_the_package_root() -> None:
+    assert root_imports() == []
