@@ -2,6 +2,9 @@
 
 * a revealed 0 has no covered, flagged or mine neighbour (the game opens them all);
 * a number is at most its covered, flagged and mine neighbours;
+* a wrong flag (a crossed-out flag) is shown only once the game is lost, and a lost board shows the
+  exploded mine: a wrong flag on a board with no exploded mine read surely is something else (a
+  mouse pointer's slanted edges over a red 5 look like a cross);
 * the solver finds the board consistent (no mine placement satisfies an impossible board; its
   conflict names the clues to look at).
 
@@ -32,6 +35,11 @@ def local_conflicts(values: list[str], unsure: set[int], rows: int, cols: int) -
     """The cells each broken local rule involves, with the reason."""
     table = neighbour_table(rows, cols)
     found = []
+    if not any(v == "X" and i not in unsure for i, v in enumerate(values)):
+        for i, v in enumerate(values):
+            if v == "W" and i not in unsure:
+                r, c = divmod(i, cols)
+                found.append(({i}, f"a wrong flag at {r},{c} on a board that shows no exploded mine"))
     for i, v in enumerate(values):
         if i in unsure or not v.isdigit():
             continue

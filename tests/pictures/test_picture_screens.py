@@ -101,6 +101,8 @@ NOT_YET_EXACT = {
                                 "is not read (no mine total)",
     "jsminesweeper-analyser-16x30.jpg": "JSMinesweeper's analyser overlay on the covered cells",
     "win7clone-mid-16x30.jpg": "Windows 7 in JPEG: the revealed island reads raised (unsure); the counter is not read",
+    "minesweeperonline-cursor-16x30.png": "the mouse pointer over the 5 at 3,23 and the cells below it: unsure (the "
+                                          "5 looks crossed out), and a red 3 of 15 px cells at 11,8 left unsure",
 }
 
 
