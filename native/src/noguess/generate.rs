@@ -10,7 +10,9 @@
 //! made so far stays proved in the new layout, and play goes on from the current position instead
 //! of starting again: a re-lay is kept once play proves a new safe cell. The mines for F are
 //! tried at the density of F and W first, then one fewer, one more, two fewer, ... (as ms-toollib's
-//! `laymine_solvable_adjust` orders them), a few random placements each. When no re-lay helps, the
+//! `laymine_solvable_adjust` orders them), a few random placements each; a placement whose view
+//! (the numbers shown and the marks) was met before at this position is not played again, its play
+//! having proved no safe cell there (play reads the view and the mine total alone). When no re-lay helps, the
 //! play backtracks to the position before its last successful strong step (whose clues become free
 //! again; [`Table::backtrack`]); past the snapshots kept, or past the re-lays allowed per layout, it
 //! starts from a fresh random layout. The request's deadline bounds it all.
@@ -149,6 +151,7 @@ impl<'g> Table<'g> {
             .collect();
         let left = self.covered_safe;
         let mut keep = vec![false; n]; // cells a directed placement keeps safe
+        let mut failed: Vec<Vec<u8>> = Vec::new(); // the views whose play proved no safe cell
         for t in 0..tries {
             if self.until.passed() {
                 return Ok(None);
@@ -216,10 +219,34 @@ impl<'g> Table<'g> {
                     self.set_mine(cand[k], add);
                 }
             }
+            // a view met before in this call, whose play proved no safe cell: play would prove
+            // none again (it reads the view and the mine total alone), and leave the table as it
+            // is (its marks outside F would be in the view already)
+            if failed.contains(&self.view) {
+                #[cfg(test)]
+                {
+                    // checked: the play skipped proves no safe cell and ends in this view
+                    let mut t = self.clone();
+                    let won = t.play(limits)?;
+                    assert!(
+                        !won && t.covered_safe == left,
+                        "a repeated view's play progressed"
+                    );
+                    for &i in &front {
+                        if t.view[i] == MINE {
+                            t.unmark(i);
+                        }
+                    }
+                    assert!(t.view == self.view, "a repeated view's play marked more");
+                }
+                continue;
+            }
+            let before = self.view.clone();
             let won = self.play(limits)?;
             if won || self.covered_safe < left {
                 return Ok(Some(won));
             }
+            failed.push(before);
             // no safe cell: the mines the single-clue rule marked rest on this placement
             for &i in &front {
                 if self.view[i] == MINE {
