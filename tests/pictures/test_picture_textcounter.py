@@ -208,7 +208,8 @@ def font_named(name: str) -> object:
 def test_three_digits_run_together_are_not_read_as_two(text: str, font: str, size: int, squeeze: int) -> None:
     """Three digits overlapping into one glyph as wide as two touching ones were cut in two and read
     as two digits, the middle one hidden in them (benchmarks/fuzz_counter_digits.py found these:
-    read 97, 45, 10, 19, and 21 with the pair check at 0.85): the two digits must make up the glyph when drawn at its width."""
+    read 97, 45, 10, 19, and 21 with the pair check at 0.85): the two digits must make up the glyph
+    when drawn at its width."""
     rgb, grid = touching_digits(text, size, font_named(font), squeeze)
     assert textcounter.read_google_left(rgb, grid) in (int(text), None)
 
