@@ -94,45 +94,46 @@ impl<'g> Table<'g> {
     /// cell (module docstring): `Some(won)` after progress, `None` when no placement helped.
     fn relay(
         &mut self,
-        banned: &[bool],
+        allowed: &[u64],
         rng: &mut Rng,
         limits: &Limits,
         tries: u32,
     ) -> Result<Option<bool>, Error> {
         let g = self.g;
         let n = g.len();
-        // per covered cell: 0 next to no revealed cell, 1 next to free clues only, 2 next to a
-        // frozen clue (a revealed cell next to a covered one has a covered neighbour: active)
-        let mut near = vec![0u8; n];
+        // the cells next to a free clue, and next to a frozen one (a revealed cell next to a
+        // covered one has a covered neighbour: active); F: covered, allowed, next to free clues
+        // only; W: covered, allowed, next to no revealed cell
+        let words = self.covered.len();
+        let (mut near_free, mut near_frozen) = (vec![0u64; words], vec![0u64; words]);
         for i in ones(&self.active) {
-            let tag = if self.stamp[i] < self.epoch { 2 } else { 1 };
+            let bits = if self.stamp[i] < self.epoch {
+                &mut near_frozen
+            } else {
+                &mut near_free
+            };
             for &j in g.nb(i) {
-                let j = j as usize;
-                near[j] = near[j].max(tag);
+                bits[j as usize >> 6] |= 1 << (j & 63);
             }
         }
-        let mut front = Vec::new();
-        let mut pool = Vec::new();
-        for i in ones(&self.covered) {
-            if banned[i] {
-                continue;
-            }
-            match near[i] {
-                0 => pool.push(i),
-                1 => front.push(i),
-                _ => {}
-            }
+        let mut in_front = vec![0u64; words];
+        let mut pool_bits = vec![0u64; words];
+        for w in 0..words {
+            let open = self.covered[w] & allowed[w] & !near_frozen[w];
+            in_front[w] = open & near_free[w];
+            pool_bits[w] = open & !near_free[w];
         }
+        let mut front: Vec<usize> = ones(&in_front).collect();
+        let pool: Vec<usize> = ones(&pool_bits).collect();
         if front.is_empty() {
             return Ok(None);
         }
-        let total = front.iter().chain(&pool).filter(|&&i| self.mine[i]).count();
+        let in_front = |j: usize| in_front[j >> 6] >> (j & 63) & 1 != 0;
+        // W's mines, kept up to date as the tries move them
+        let mut w_mines = pool.iter().filter(|&&i| self.mine[i]).count();
+        let total = front.iter().filter(|&&i| self.mine[i]).count() + w_mines;
         let (f, w) = (front.len(), pool.len());
         let density = total as f64 / (f + w) as f64;
-        let mut in_front = vec![false; n];
-        for &i in &front {
-            in_front[i] = true;
-        }
         // free clues whose covered neighbours are in F or safe already: a placement that leaves
         // their F cells safe meets the clue's count, so the single-clue rule opens them
         // (a clue next to an F cell has a covered neighbour: active)
@@ -142,8 +143,8 @@ impl<'g> Table<'g> {
                     let mut any = false;
                     let all = g.nb(i).iter().all(|&j| {
                         let j = j as usize;
-                        any |= in_front[j];
-                        self.view[j] != COVERED || in_front[j] || !self.mine[j]
+                        any |= in_front(j);
+                        self.view[j] != COVERED || in_front(j) || !self.mine[j]
                     });
                     any && all
                 }
@@ -164,7 +165,7 @@ impl<'g> Table<'g> {
                 let c = owned[rng.below(owned.len())];
                 for &j in g.nb(c) {
                     let j = j as usize;
-                    if in_front[j] && !keep[j] {
+                    if in_front(j) && !keep[j] {
                         keep[j] = true;
                         kept += 1;
                     }
@@ -203,8 +204,9 @@ impl<'g> Table<'g> {
             }
             // W keeps its placement but for the mines F gave up or took, at random W cells (so W
             // stays a uniform placement of its count)
-            let w_now = pool.iter().filter(|&&i| self.mine[i]).count();
+            let w_now = w_mines;
             let want = total - m;
+            w_mines = want;
             if w_now != want {
                 let add = want > w_now;
                 let mut cand: Vec<usize> = pool
@@ -272,8 +274,8 @@ impl<'g> Table<'g> {
             let mut wall: Vec<usize> = (0..n)
                 .filter(|&i| self.view[i] == MINE && self.cov[i] > 0)
                 .collect();
-            let mut room: Vec<usize> = (0..n)
-                .filter(|&i| self.view[i] == COVERED && !banned[i] && !self.mine[i])
+            let mut room: Vec<usize> = ones(&self.covered)
+                .filter(|&i| !banned[i] && !self.mine[i])
                 .collect();
             if wall.is_empty() || room.is_empty() {
                 return false;
@@ -400,6 +402,11 @@ pub fn generate(
     if p.first >= n || allowed.len() < p.mines || p.banned.len() != n {
         return Err(Error::Invalid("the mines do not fit the board".into()));
     }
+    // the cells the first-click rule leaves open to mines, as bits (64 a word)
+    let mut allowed_bits = vec![0u64; n.div_ceil(64)];
+    for &i in &allowed {
+        allowed_bits[i as usize >> 6] |= 1 << (i & 63);
+    }
     let (mut repairs, mut restarts, mut replays) = (0u32, 0u32, 0u32);
     let mut best = 0usize;
     let mut opened = Vec::new();
@@ -444,7 +451,7 @@ pub fn generate(
             if !p.repair || until.passed() || kept > p.max_repairs {
                 break;
             }
-            match table.relay(&p.banned, rng, &p.limits, p.tries)? {
+            match table.relay(&allowed_bits, rng, &p.limits, p.tries)? {
                 Some(w) => {
                     won = w;
                     made += 1;
