@@ -98,6 +98,7 @@ impl<'g> Table<'g> {
         rng: &mut Rng,
         limits: &Limits,
         tries: u32,
+        stuck: bool,
     ) -> Result<Option<bool>, Error> {
         let g = self.g;
         let n = g.len();
@@ -152,7 +153,12 @@ impl<'g> Table<'g> {
             .collect();
         let left = self.covered_safe;
         let mut keep = vec![false; n]; // cells a directed placement keeps safe
-        let mut failed: Vec<Vec<u8>> = Vec::new(); // the views whose play proved no safe cell
+                                       // the views whose play proved no safe cell: this one's, where play stopped here (not
+                                       // where a backtrack put the table)
+        let mut failed: Vec<Vec<u8>> = Vec::new();
+        if stuck {
+            failed.push(self.view.clone());
+        }
         for t in 0..tries {
             if self.until.passed() {
                 return Ok(None);
@@ -425,6 +431,7 @@ pub fn generate(
         let mut made = 0u32; // re-lays kept since the last play from the first click
         let mut kept = 0u32; // re-lays kept for this random layout
         let mut dirty = false; // perturbed since the last play from the first click
+        let mut stuck = true; // the table is where play stopped (not where a backtrack put it)
         loop {
             if !dirty {
                 // re-lays keep every proved move: this many safe cells are won from the first click
@@ -446,13 +453,15 @@ pub fn generate(
                 made = 0;
                 dirty = false;
                 won = table.play(&p.limits)?;
+                stuck = true;
                 continue;
             }
             if !p.repair || until.passed() || kept > p.max_repairs {
                 break;
             }
-            match table.relay(&allowed_bits, rng, &p.limits, p.tries)? {
+            match table.relay(&allowed_bits, rng, &p.limits, p.tries, stuck)? {
                 Some(w) => {
+                    stuck = true;
                     won = w;
                     made += 1;
                     kept += 1;
@@ -467,7 +476,10 @@ pub fn generate(
                         kept += 1;
                         repairs += 1;
                         won = table.play(&p.limits)?;
-                    } else if !table.backtrack() {
+                        stuck = true;
+                    } else if table.backtrack() {
+                        stuck = false;
+                    } else {
                         break;
                     }
                 }
