@@ -21,7 +21,7 @@
 //! when that replay is won (the argument above says it always is; the replay checks it, and where
 //! the per-position budgets make it stop elsewhere, repair goes on from there).
 
-use super::{is_revealed, ones, Error, Geometry, Limits, Rng, Snapshot, Table};
+use super::{is_revealed, ones, Caches, Error, Geometry, Limits, Rng, Snapshot, Table};
 use crate::deadline::Deadline;
 use crate::model::scan::{COVERED, MINE};
 
@@ -414,6 +414,9 @@ pub fn generate(
         allowed_bits[i as usize >> 6] |= 1 << (i & 63);
     }
     let (mut repairs, mut restarts, mut replays) = (0u32, 0u32, 0u32);
+    // the count's cache and the strong steps' memo go from table to table (they hold what a
+    // position's step finds, whatever the layout; the mine total is the same)
+    let mut caches = Caches::default();
     let mut best = 0usize;
     let mut opened = Vec::new();
     while restarts < p.max_restarts.max(1) && !until.passed() {
@@ -425,6 +428,7 @@ pub fn generate(
             mine[allowed[k] as usize] = true;
         }
         let mut table = Table::tracked(g, mine, until);
+        table.caches = std::mem::take(&mut caches);
         table.open(p.first, &mut opened);
         replays += 1;
         let mut won = table.play(&p.limits)?;
@@ -447,7 +451,9 @@ pub fn generate(
                         replays,
                     }));
                 }
-                table = Table::tracked(g, table.mine.clone(), until);
+                let mut next = Table::tracked(g, table.mine.clone(), until);
+                next.caches = std::mem::take(&mut table.caches);
+                table = next;
                 table.open(p.first, &mut opened);
                 replays += 1;
                 made = 0;
@@ -485,6 +491,7 @@ pub fn generate(
                 }
             }
         }
+        caches = std::mem::take(&mut table.caches);
         restarts += 1;
     }
     Ok(Err(Shortfall {

@@ -186,8 +186,9 @@ pub struct Table<'g> {
     covered: Vec<u64>,
     active: Vec<u64>,
     rev: Vec<u8>,
-    /// The exact count's components kept between positions ([`CountCache`]).
-    counts: CountCache,
+    /// The exact count's components kept between positions ([`CountCache`]), and the strong
+    /// steps' results ([`Memo`]); generation moves both from table to table.
+    caches: Caches,
 }
 
 /// Set or clear bit `i` of `bits`.
@@ -216,6 +217,54 @@ fn ones(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
 
 fn count_ones(bits: &[u64]) -> usize {
     bits.iter().map(|x| x.count_ones() as usize).sum()
+}
+
+/// What a table keeps between positions only to go faster: generation moves it from table to
+/// table (it holds what a position's step finds, whatever the layout).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Caches {
+    counts: CountCache,
+    memo: Memo,
+}
+
+/// The results of strong steps by position: the view, which with the table's mine total is all
+/// that a step reads (its model and count are built from them alone), so a position met again (a
+/// replay from the first click goes through the positions of the play before it up to where the
+/// layout changed) takes the cells found then. Kept: the steps that proved a safe cell, where the
+/// deadline cut nothing short. The mine total must be the same for every position kept (one
+/// generation's tables).
+#[derive(Default)]
+struct Memo {
+    map: std::collections::HashMap<Vec<u8>, Vec<(u32, bool)>, crate::model::cells::FxBuild>,
+    bytes: usize,
+}
+
+/// The memo is emptied before it would hold more than this many bytes of positions and cells.
+const MEMO_BYTES: usize = 1 << 23;
+
+impl Memo {
+    fn keep(&mut self, key: Vec<u8>, cells: &[(u32, bool)]) {
+        let size = key.len() + 8 * cells.len() + 64;
+        if self.bytes + size > MEMO_BYTES {
+            self.map.clear();
+            self.bytes = 0;
+        }
+        self.bytes += size;
+        self.map.insert(key, cells.to_vec());
+    }
+}
+
+/// A copy starts empty: the memo is only a speed-up, never part of a table's position.
+impl Clone for Memo {
+    fn clone(&self) -> Self {
+        Memo::default()
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Memo({} positions)", self.map.len())
+    }
 }
 
 /// A position of a tracked play, before a strong step that proved a safe cell.
@@ -268,7 +317,7 @@ impl<'g> Table<'g> {
                 .collect(),
             active: vec![0; n.div_ceil(64)],
             rev: vec![0; n],
-            counts: CountCache::default(),
+            caches: Caches::default(),
         }
     }
 
@@ -498,11 +547,42 @@ impl<'g> Table<'g> {
     }
 
     /// The forced cells of the position beyond single clues, into `out`; whether any is safe.
+    /// A position met before (the same view: with the mine total, all the step reads) takes the
+    /// cells found then ([`Memo`]).
     fn strong(&mut self, limits: &Limits, out: &mut Vec<(u32, bool)>) -> Result<bool, Error> {
-        out.clear();
-        let remaining = (self.mines - self.marked_mines) as i64;
+        if let Some(cells) = self.caches.memo.map.get(self.view.as_slice()) {
+            out.clear();
+            out.extend_from_slice(cells);
+            #[cfg(test)]
+            {
+                let mut again = Vec::new();
+                let dl = Deadline::none();
+                self.strong_step(limits, &dl, &mut again)?;
+                assert_eq!(&again, out, "a kept strong step differs");
+            }
+            return Ok(out.iter().any(|&(_, mine)| !mine));
+        }
         // one deadline for the step: the model and the count share its seconds
         let dl = Deadline::after(limits.seconds).earliest(self.until);
+        let any_safe = self.strong_step(limits, &dl, out)?;
+        // kept when it proved a safe cell (a replay goes through those; most steps that prove
+        // none are a re-lay's tries, not met again) and the deadline cut nothing short
+        if any_safe && !dl.passed() {
+            self.caches.memo.keep(self.view.clone(), out);
+        }
+        Ok(any_safe)
+    }
+
+    /// [`Table::strong`]'s step under the deadline `dl`.
+    fn strong_step(
+        &mut self,
+        limits: &Limits,
+        dl: &Deadline,
+        out: &mut Vec<(u32, bool)>,
+    ) -> Result<bool, Error> {
+        out.clear();
+        let remaining = (self.mines - self.marked_mines) as i64;
+        let dl = *dl;
         let opts = model::Options {
             trust_flags: false,
             simplify: true,
@@ -536,7 +616,7 @@ impl<'g> Table<'g> {
             limits.lim,
             limits.combine_budget,
             &dl,
-            &mut self.counts,
+            &mut self.caches.counts,
         );
         #[cfg(test)]
         {
