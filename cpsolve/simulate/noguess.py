@@ -13,9 +13,13 @@ moves: one run settles it.
   re-lay the mines next to the clues revealed since the last step that needed more than one clue
   (the *free frontier*) together with the cells next to no revealed cell, keeping every number that
   a move so far used, so play goes on from where it stopped (ms-toollib's ``laymine_solvable_adjust``
-  works the same way); when no re-lay helps, back up one step, or move mines as in Simon Tatham's
-  Mines (a clue's covered neighbours made all safe or all mines), which a replay from the first
-  click then checks. Fast at any density that has no-guess layouts; not uniform (docs/layouts.md).
+  works the same way); when no re-lay helps, start again from a fresh random layout (up to 10 per
+  request, on boards with at most a quarter of their cells mines, until two got stuck before half
+  their safe cells), else move mines as in Simon Tatham's Mines (a clue's covered neighbours made
+  all safe or all mines), which a replay from the first click then checks, or back up one step.
+  Tatham's moves are what took ``repair`` furthest from uniform (more corner mines, lower 3BV),
+  hence the fresh layouts first. Fast at any density that has no-guess layouts; not uniform
+  (docs/layouts.md).
 - ``uniform``: fresh random layouts until one is won by proofs as laid (rejection): exactly uniform
   over the no-guess layouts with that first click, affordable where a fair share of random layouts
   are no-guess.
