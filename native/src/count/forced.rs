@@ -38,6 +38,34 @@ fn key_of(c: &Component) -> CompKey {
     k
 }
 
+/// FxHash a word at a time: the keys here are long byte strings (a component's key, a board's
+/// view), which [`crate::model::cells::Fx`] hashes a byte at a time. Only for maps that are never
+/// iterated (their order would follow the hash).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct Words(u64);
+
+impl std::hash::Hasher for Words {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+        for &b in chunks.remainder() {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+pub(crate) type WordsBuild = std::hash::BuildHasherDefault<Words>;
+
 /// A group's verdict: `Some(false)` safe, `Some(true)` a mine, None not forced.
 type Verdict = Option<bool>;
 
@@ -65,7 +93,7 @@ impl Kept {
 #[derive(Default)]
 pub(crate) struct CountCache {
     /// A key's count in `kept` (a count met again is read in place: no removal and insertion).
-    map: std::collections::HashMap<CompKey, usize, crate::model::cells::FxBuild>,
+    map: std::collections::HashMap<CompKey, usize, WordsBuild>,
     kept: Vec<Kept>,
     /// The [`weight`]s of the counts kept.
     weight: u64,

@@ -235,7 +235,7 @@ pub(crate) struct Caches {
 /// generation's tables).
 #[derive(Default)]
 struct Memo {
-    map: std::collections::HashMap<Vec<u8>, Vec<(u32, bool)>, crate::model::cells::FxBuild>,
+    map: std::collections::HashMap<Vec<u8>, Vec<(u32, bool)>, crate::count::forced::WordsBuild>,
     bytes: usize,
 }
 
