@@ -440,7 +440,6 @@ pub fn generate(
     // position's step finds, whatever the layout; the mine total is the same)
     let mut caches = Caches::default();
     let mut best = 0usize;
-    let mut opened = Vec::new();
     // where no re-lay helps: a fresh layout while `restarts < fresh`, then Tatham's move
     let mut fresh = if p.mines * 4 <= n {
         FRESH_BEFORE_TATHAM
@@ -458,7 +457,7 @@ pub fn generate(
         }
         let mut table = Table::tracked(g, mine, until);
         table.caches = std::mem::take(&mut caches);
-        table.open(p.first, &mut opened);
+        table.open(p.first);
         replays += 1;
         let mut won = table.play(&p.limits)?;
         let mut made = 0u32; // re-lays kept since the last play from the first click
@@ -483,7 +482,7 @@ pub fn generate(
                 let mut next = Table::tracked(g, table.mine.clone(), until);
                 next.caches = std::mem::take(&mut table.caches);
                 table = next;
-                table.open(p.first, &mut opened);
+                table.open(p.first);
                 replays += 1;
                 made = 0;
                 dirty = false;

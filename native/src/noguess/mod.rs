@@ -189,6 +189,8 @@ pub struct Table<'g> {
     /// The exact count's components kept between positions ([`CountCache`]), and the strong
     /// steps' results ([`Memo`]); generation moves both from table to table.
     caches: Caches,
+    /// The opening's work stack ([`Table::open`]), kept to save an allocation per move.
+    stack: Vec<u32>,
 }
 
 /// Set or clear bit `i` of `bits`.
@@ -318,6 +320,7 @@ impl<'g> Table<'g> {
             active: vec![0; n.div_ceil(64)],
             rev: vec![0; n],
             caches: Caches::default(),
+            stack: Vec::new(),
         }
     }
 
@@ -333,10 +336,12 @@ impl<'g> Table<'g> {
         self.covered_safe == 0
     }
 
-    /// Reveal the safe cell `start` and the opening it starts, appending the cells opened.
-    pub fn open(&mut self, start: usize, opened: &mut Vec<u32>) {
+    /// Reveal the safe cell `start` and the opening it starts.
+    pub fn open(&mut self, start: usize) {
         let g = self.g;
-        let mut stack = vec![start as u32];
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(start as u32);
         while let Some(i) = stack.pop() {
             let i = i as usize;
             if self.view[i] != COVERED {
@@ -345,7 +350,6 @@ impl<'g> Table<'g> {
             self.view[i] = self.num[i];
             self.stamp[i] = self.epoch;
             self.covered_safe -= 1;
-            opened.push(i as u32);
             self.work.push(i as u32);
             put(&mut self.covered, i, false);
             for &j in g.nb(i) {
@@ -366,6 +370,7 @@ impl<'g> Table<'g> {
             }
             put(&mut self.active, i, self.cov[i] > 0);
         }
+        self.stack = stack;
     }
 
     /// Mark the covered cell `i` as a mine.
@@ -650,7 +655,6 @@ impl<'g> Table<'g> {
     /// Reveal the safe cells and mark the mines of `forced`, checking each against the layout.
     fn apply(&mut self, forced: &[(u32, bool)]) -> Result<(), Error> {
         let cols = self.g.cols;
-        let mut opened = Vec::new();
         for &(cell, mine) in forced {
             let i = cell as usize;
             if self.view[i] != COVERED {
@@ -667,8 +671,7 @@ impl<'g> Table<'g> {
             if mine {
                 self.mark(i);
             } else {
-                opened.clear();
-                self.open(i, &mut opened);
+                self.open(i);
             }
         }
         Ok(())

@@ -217,7 +217,7 @@ fn noguess_play(
     let got = py.allow_threads(|| {
         let g = Geometry::new(rows, cols);
         let mut t = Table::new(&g, mine);
-        t.open(first, &mut Vec::new());
+        t.open(first);
         t.play(&limits)
             .map(|won| NoguessPlayed { won, view: t.view })
     });
