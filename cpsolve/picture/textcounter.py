@@ -48,7 +48,9 @@ def read_side_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> int | Non
     y0, y1 = max(0, int(grid.y0)), min(rgb.shape[0], int(grid.y0 + grid.rows * p))
     if y1 - y0 < 6 or x1 - x0 < 20:
         return None
-    lines = text_lines(dark_ink(rgb[y0:y1, x0:x1]), p)
+    # (GNOME draws the flag icon 32 px high whatever the cells' size: above a cell's at cells under
+    # 32 px, so shapes are kept up to one and a half cells; frames and buttons are larger still)
+    lines = text_lines(dark_ink(rgb[y0:y1, x0:x1]), 1.5 * p)
     # GNOME's counter lies just under the flag icon (one shape, at least twice as high as the text):
     # such lines are read first, so that no other text beside a board (a desktop's) is read for
     # nothing, and no text with a slash elsewhere is taken for the counter

@@ -97,8 +97,6 @@ def test_transcription_is_coherent(picture: Path) -> None:
 NOT_YET_EXACT = {
     "gnome2gray-lost-8x8.png": "GNOME 2.1x grey look, lost: its large mines fill the cell (their black is read as the "
                                "tile's colour) and the exploded mine is drawn on a light tile",
-    "gnome3flat-mid-16x16.png": "modern GNOME's flat look: every cell reads right and sure, but its '29/40' counter "
-                                "is not read (no mine total)",
     "jsminesweeper-analyser-16x30.jpg": "JSMinesweeper's analyser overlay on the covered cells",
     "win7clone-mid-16x30.jpg": "Windows 7 in JPEG: the revealed island reads raised (unsure); the counter is not read",
     "minesweeperonline-cursor-16x30.png": "the mouse pointer over the 5 at 3,23 and the cells below it: unsure (the "
@@ -109,8 +107,9 @@ NOT_YET_EXACT = {
 #: pictures whose mine total comes from a plain-digit counter, read by matching installed fonts
 #: (cpsolve/picture/textcounter.py): without those fonts they read without it, which is allowed
 TEXT_COUNTER = {"gnome1-lost-8x8.png", "gnome1-mid-8x8.png", "gnome1-won-8x8.png", "gnome2-lost-8x8.png",
-                "gnome2-mid-8x8.png", "gnome3-mid-16x16.png", "gnome40-mid-16x16.png", "google-mid-8x10.png",
-                "google-new-8x10.png", "google-new-14x18.png", "google-new-20x24.png", "google-browser-new-14x18.png",
+                "gnome2-mid-8x8.png", "gnome3-mid-16x16.png", "gnome3flat-mid-16x16.png", "gnome40-mid-16x16.png",
+                "google-mid-8x10.png", "google-new-8x10.png", "google-new-14x18.png", "google-new-20x24.png",
+                "google-browser-new-14x18.png",
                 "win7blue-mid-9x9.png", "win7green-mid-9x9.png", "kmines-mid-9x9.png", "kmines-ca-mid-9x9.png",
                 "kmines-uk-mid-9x9.png"}
 
