@@ -42,6 +42,16 @@ LINED = 0.7
 JOINS = (3, 7)
 #: refinements of one lattice before it is given up as unsettled (each may grow it two cells a side)
 MAX_REFINE = 8
+#: a board may end at the picture's edge, or this fraction of a cell past it: a cropped screenshot
+#: that cut a sliver off its last row or column (its cells are still nine tenths there)
+CUT_OFF = 0.1
+
+
+def on_picture(lines: np.ndarray, size: int, pitch: float) -> np.ndarray:
+    """Which lattice boundaries (pixel coordinates) lie on a picture ``size`` pixels long, or at
+    most :data:`CUT_OFF` of a cell (half a pixel at least) off either end of it."""
+    slack = max(0.5, CUT_OFF * pitch)
+    return (lines >= -slack) & (lines <= size + slack)
 
 
 @dataclass(frozen=True)
@@ -206,9 +216,7 @@ def _lattice_lines(edges: Edges, box: tuple[int, int, int, int], pitch: float, p
     xs = bx + phase_x + 1 + pitch * np.arange(-1, bw / pitch + 1)
     ys = by + phase_y + 1 + pitch * np.arange(-1, bh / pitch + 1)
     height, width = edges.v.shape
-    xs = xs[(xs >= -0.5) & (xs <= width + 0.5)]  # a board may end at the picture's edge
-    ys = ys[(ys >= -0.5) & (ys <= height + 0.5)]
-    return xs, ys
+    return xs[on_picture(xs, width, pitch)], ys[on_picture(ys, height, pitch)]
 
 
 def _lattice(edges: Edges, box: tuple[int, int, int, int], pitch: float, phase_x: float, phase_y: float
@@ -379,8 +387,7 @@ def refine(edges: Edges, grid: Grid) -> Grid | None:
     x0, y0 = x_lo + 1 + sx, y_lo + 1 + sy
     xs = x0 + pitch_x * np.arange(-2, grid.cols + 3)
     ys = y0 + pitch_y * np.arange(-2, grid.rows + 3)
-    xs = xs[(xs >= -0.5) & (xs <= width + 0.5)]  # a board may end at the picture's edge
-    ys = ys[(ys >= -0.5) & (ys <= height + 0.5)]
+    xs, ys = xs[on_picture(xs, width, pitch_x)], ys[on_picture(ys, height, pitch_y)]
     if len(xs) < MIN_SIDE + 1 or len(ys) < MIN_SIDE + 1:
         return None
     lined = lined_cells(edges, xs, ys, (pitch_x + pitch_y) / 2)

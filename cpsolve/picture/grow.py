@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .grid import LINED, Grid, edge_maps, lined_cells, settle
+from .grid import LINED, Grid, edge_maps, lined_cells, on_picture, settle
 
 
 def grown_over_faint_cells(rgb: np.ndarray, grid: Grid, threshold: int) -> Grid | None:
@@ -45,7 +45,7 @@ def _lined_beside(rgb: np.ndarray, grid: Grid, side: str, threshold: int) -> flo
         x = grid.x0 - px if side == "l" else grid.x0 + grid.cols * px
         xs = np.array([x, x + px])
         ys = grid.y0 + py * np.arange(grid.rows + 1)
-    if xs[0] < -0.5 or ys[0] < -0.5 or xs[-1] > width + 0.5 or ys[-1] > height + 0.5:
+    if not (on_picture(xs, width, px).all() and on_picture(ys, height, py).all()):
         return 0.0
     m = int(0.3 * grid.cell_size) + 2  # room for the lines' widening (lined_cells) and the diffs
     x_lo, x_hi = max(0, int(xs[0]) - m), min(width, int(xs[-1]) + m)
@@ -114,7 +114,7 @@ def _joined(grid: Grid, side: str) -> Grid:
 def _inside(rgb: np.ndarray, g: Grid) -> bool:
     height, width = rgb.shape[:2]
     xs, ys = g.xs(), g.ys()
-    return bool(xs[0] >= -0.5 and ys[0] >= -0.5 and xs[-1] <= width + 0.5 and ys[-1] <= height + 0.5)
+    return bool(on_picture(xs, width, g.pitch_x).all() and on_picture(ys, height, g.pitch_y).all())
 
 
 def _tile_colours(rgb: np.ndarray, g: Grid) -> np.ndarray:
