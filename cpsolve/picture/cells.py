@@ -80,6 +80,13 @@ def _darker_than(a: np.ndarray, level: float) -> np.ndarray:
     return (a[..., 0] < level) & (a[..., 1] < level) & (a[..., 2] < level)
 
 
+def _saturation(a: np.ndarray) -> np.ndarray:
+    """The spread of the channels (largest less smallest) of RGB pixels, by slices (see
+    :func:`_darker_than`)."""
+    r, g, b = a[..., 0], a[..., 1], a[..., 2]
+    return np.maximum(np.maximum(r, g), b) - np.minimum(np.minimum(r, g), b)
+
+
 def _dist(a: np.ndarray, colour: np.ndarray) -> np.ndarray:
     """The RGB distance of each pixel of ``a`` (N x H x W x 3) to its cell's ``colour`` (N x 3):
     the channels' squares added in numpy's order for ``sum(axis=3)`` (the same floats), a reduction
@@ -107,6 +114,54 @@ def _mode_colours(px: np.ndarray) -> np.ndarray:
     return _masked_sum(px, mask) / mask.sum(axis=1)[:, None]
 
 
+#: a colour that this share of the board's cells have for background is one of its tiles' colours
+TILE_SHARE = 0.2
+#: a cell whose most common colour is no tile colour, but whose pixels within TILE_NEAR (RGB) of a
+#: tile colour are at least TILE_HELD as many as those within TILE_NEAR of that most common colour,
+#: has that tile colour for background
+TILE_NEAR, TILE_HELD = 40.0, 0.5
+#: ... where that most common colour is this far (RGB) from every tile colour
+MARK_FAR = 80.0
+
+
+def _tile_backgrounds(px: np.ndarray, bg: np.ndarray) -> np.ndarray:
+    """``bg`` (the most common colour of each cell, px: N x M x 3) with the colour of a large mark
+    replaced by the cell's tile colour: where a cell's most common colour is far (MARK_FAR) from
+    all the colours a fifth of the board's cells have, and about one of them lie nearly as many of its
+    pixels (TILE_HELD), the mean of those. JPEG's noise spreads a tile's grey over several bins
+    where a bin edge lies in it (192: JSMinesweeper's), and a large bold digit's colour (a 2, a 3)
+    or a mine's black filling a cell can then outnumber each of them."""
+    n = len(bg)
+    # the colours grouped (each with the first group's colour within TILE_NEAR), in Python floats:
+    # numpy's cost per call would be most of the work
+    centres: list[tuple[float, float, float]] = []
+    counts: list[int] = []
+    for r, g, b in bg.tolist():
+        k = next((j for j, (cr, cg, cb) in enumerate(centres)
+                  if (r - cr) * (r - cr) + (g - cg) * (g - cg) + (b - cb) * (b - cb) <= TILE_NEAR * TILE_NEAR), -1)
+        if k < 0:
+            centres.append((r, g, b))
+            counts.append(1)
+        else:
+            counts[k] += 1
+    tiles_ = [c for c, k in zip(centres, counts) if k >= TILE_SHARE * n]
+    if not tiles_:
+        return bg
+    ref = np.array(tiles_)
+    # (far from every tile colour: a mark's colour, not another shade of a tile's, as a gradient's)
+    odd = np.flatnonzero(np.sqrt(((bg[:, None, :] - ref[None, :, :]) ** 2).sum(axis=2)).min(axis=1) > MARK_FAR)
+    out = bg.copy()
+    for i in odd.tolist():
+        cell = px[i]
+        mark = np.sqrt(((cell - bg[i]) ** 2).sum(axis=1)) <= TILE_NEAR
+        near = np.sqrt(((cell[:, None, :] - ref[None, :, :]) ** 2).sum(axis=2))   # M x tiles
+        best = int((near <= TILE_NEAR).sum(axis=0).argmax())
+        mask = near[:, best] <= TILE_NEAR
+        if mask.sum() >= max(1.0, TILE_HELD * mark.sum()):
+            out[i] = cell[mask].mean(axis=0)
+    return out
+
+
 def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     """Every cell's measurements, all cells at once (numpy over the stacked crops)."""
     cells = crops(rgb, grid)
@@ -116,21 +171,30 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     p = grid.cell_size
     w = max(1, round(0.07 * p))
     inset = max(1, round(0.2 * p))
-    lum = _lum(flat)
+    # the background: the most common colour of the cell inside its outermost pixels (a tile's)
+    middle = flat[:, 1:size - 1, 1:size - 1].reshape(n, -1, 3)
+    bg = _tile_backgrounds(middle, _mode_colours(middle))
+    # a large digit's coloured strokes that reach a side (a bold 2's base) are no shadow: for the
+    # bevel, pixels far more saturated than the tile count as its face
+    coloured = (bg.max(axis=1) - bg.min(axis=1) + 60)[:, None, None]
+    face = _lum(bg)[:, None, None]
+
+    def strip(ys: slice, xs: slice) -> np.ndarray:
+        part = flat[:, ys, xs]
+        return np.where(_saturation(part) > coloured, face, _lum(part)).reshape(n, -1)
+
     # the bevel: strips one pixel in from the crop's sides (the lattice may be half a pixel off and
     # the neighbour's grid line must not pass for this cell's shadow); upper percentiles, so that a
     # dark digit, flag or mine that reaches a side does not pass for a shadow
     a, b = 1 + w, size - 1 - w
-    top = np.percentile(lum[:, 1:1 + w, a:b].reshape(n, -1), 80, axis=1)
-    left = np.percentile(lum[:, a:b, 1:1 + w].reshape(n, -1), 80, axis=1)
+    top = np.percentile(strip(slice(1, 1 + w), slice(a, b)), 80, axis=1)
+    left = np.percentile(strip(slice(a, b), slice(1, 1 + w)), 80, axis=1)
     if p < 15:  # small cells have bevels of one pixel, on the crop's first row and column
-        top = np.maximum(top, np.percentile(lum[:, 0:w, a:b].reshape(n, -1), 80, axis=1))
-        left = np.maximum(left, np.percentile(lum[:, a:b, 0:w].reshape(n, -1), 80, axis=1))
-    bottom = np.percentile(lum[:, size - 1 - w:size - 1, a:b].reshape(n, -1), 80, axis=1)
-    right = np.percentile(lum[:, a:b, size - 1 - w:size - 1].reshape(n, -1), 80, axis=1)
+        top = np.maximum(top, np.percentile(strip(slice(0, w), slice(a, b)), 80, axis=1))
+        left = np.maximum(left, np.percentile(strip(slice(a, b), slice(0, w)), 80, axis=1))
+    bottom = np.percentile(strip(slice(size - 1 - w, size - 1), slice(a, b)), 80, axis=1)
+    right = np.percentile(strip(slice(a, b), slice(size - 1 - w, size - 1)), 80, axis=1)
     bevel = (top + left - bottom - right) / 2
-    # the background: the most common colour of the cell inside its outermost pixels
-    bg = _mode_colours(flat[:, 1:size - 1, 1:size - 1].reshape(n, -1, 3))
     inner = flat[:, inset:size - inset, inset:size - inset]
     ih = inner.shape[1]
     dist = _dist(inner, bg)
@@ -235,8 +299,11 @@ def _ring_fraction(mask: np.ndarray, p: float) -> np.ndarray:
 
 def _edge_dark(flat: np.ndarray, p: float) -> np.ndarray:
     """Per cell, the fraction of near-black pixels in the ring along its sides: bevels, grid lines,
-    digits and question marks leave it alone, a mouse cursor over the cell does not."""
-    return _ring_fraction(_darker_than(flat, 90), p)
+    digits and question marks leave it alone, a mouse cursor over the cell does not. Only grey
+    ones (channels within 40 levels): a cursor is drawn in black and white, and the dark navy of
+    a large 4 whose stem reaches the side (JSMinesweeper's) is no cursor."""
+    grey = _saturation(flat) <= 40
+    return _ring_fraction(_darker_than(flat, 90) & grey, p)
 
 
 def _grow(mask: np.ndarray) -> np.ndarray:
