@@ -58,6 +58,7 @@ class CellLook:
     shape: dict[int, float] | None = None  # how like each digit the glyph is (:func:`shape_table`)
     shading: float = 0.0      # spread (sd of luminance) of the interior's background pixels: a
                               # shaded tile face, not a flat one
+    yellow: float = 0.0       # of the interior: yellow pixels (an explosion's fire)
 
 
 def crops(rgb: np.ndarray, grid: Grid) -> np.ndarray:
@@ -215,6 +216,7 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     dark_fraction = dark.mean(axis=(1, 2))
     red_fraction = red.mean(axis=(1, 2))
     reddish = ((inner[..., 0] - np.maximum(inner[..., 1], inner[..., 2])) > 40).mean(axis=(1, 2))
+    yellow = ((inner[..., 0] > 180) & (inner[..., 1] > 140) & (inner[..., 2] < 100)).mean(axis=(1, 2))
     any_rows, any_cols = dark.any(axis=2), dark.any(axis=1)
     has = np.any(any_rows, axis=1)
     idx = np.arange(ih)
@@ -241,7 +243,8 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     looks = [CellLook(float(bevel[i]), bg[i], float(fg_fraction[i]), fg_colour[i], float(dark_fraction[i]),
                       float(red_fraction[i]), float(blob_fill[i]), float(blob_span[i]), float(cross[i]),
                       float(edge_dark[i]), float(side_red[i]), float(blob_round[i]),
-                      float(reddish[i]), glyphs[i], shapes[i], float(shading[i])) for i in range(n)]
+                      float(reddish[i]), glyphs[i], shapes[i], float(shading[i]), float(yellow[i]))
+             for i in range(n)]
     return [looks[r * cols:(r + 1) * cols] for r in range(rows)]
 
 
@@ -356,6 +359,11 @@ def _dark_digit(look: CellLook, skin: Skin) -> tuple[str, float] | None:
     return (v, conf) if conf >= SURE and _clean_digit(look, v) else None
 
 
+#: an explosion's yellow: at least this fraction of the interior (GNOME 2.1x's burst: 0.3; no flag or
+#: wrong flag of the tuning set shows any)
+BURST = 0.1
+
+
 #: below this cell size (pixels) a flag, a mine, a wrong flag and a question mark are a few pixels
 #: each and are told apart unreliably: they are never sure there
 SMALL_CELL = 12.0
@@ -385,6 +393,11 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     # (a dark flag is a mine-like blob too: a flag's shape is no mine shown on a covered tile)
     mines_on_covered = any(sym == MINE and covered[r, c] and not (skin.flag_shape and _shape_like(
         looks[r][c], skin.flag_shape) >= 0.6) for r in range(rows) for c, (sym, _) in enumerate(symbols[r]))
+    # an explosion (red, dark and yellow fire: GNOME 2.1x's grey look) drawn on a revealed tile of
+    # a board whose other shown mines lie on covered ones is the exploded mine, where it is the one
+    bursts = [(r, c) for r in range(rows) for c in range(cols)
+              if symbols[r][c][0] in (RED_AND_DARK, FLAG) and not covered[r, c] and looks[r][c].yellow >= BURST]
+    burst = bursts[0] if mines_on_covered and len(bursts) == 1 else None
     values: list[str] = []
     confidence: list[float] = []
     for r in range(rows):
@@ -395,6 +408,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 v, conf = "X", sconf
             elif sym == CROSSED:
                 v, conf = "W", sconf
+            elif (r, c) == burst:
+                v, conf = "X", min(sconf, cconf)
             elif sym == RED_AND_DARK:
                 # a mine crossed in red (a wrong flag: a large round dark blob, on a flat tile) or a
                 # flag (a small dark pole and base, on a raised tile); where shape and tile disagree,
