@@ -75,14 +75,22 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     values, confidence, skin = classify_board(looks, skin, grid.cell_size)
     n = grid.rows * grid.cols
     low = {i for i in range(n) if confidence[i] < SURE}
+    bare = len(low) == n and set(values) <= {".", "0"}
+    mine_counter = read_counter(rgb, grid) if bare else None
+    if bare and mine_counter == 0:
+        # one flat bare colour over the whole board, a flat skin's covered cells or revealed 0s,
+        # and the counter says no mine is left to find with none flagged: all 0s (a game with every
+        # cell covered shows its mines on the counter). Either way no cell holds a mine.
+        values, confidence, low = ["0"] * n, [1.0] * n, set()
     reasons = [f"low confidence at {i // grid.cols},{i % grid.cols}" for i in sorted(low)]
     if len(low) > MAX_UNSURE * n:
         raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "
                            "but its cells do not read as Minesweeper cells")
-    if not any(v != "0" for v in values):
+    if not any(v != "0" for v in values) and mine_counter != 0:
         raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} flat cells with "
                            "nothing on them is not a Minesweeper position")
-    mine_counter = read_counter(rgb, grid)
+    if not bare:
+        mine_counter = read_counter(rgb, grid)
     # the counter shows the mines not flagged: the total is it plus the flags, wrong flags included
     mines = None if mine_counter is None else mine_counter + values.count("F") + values.count("W")
     if mines is not None and mines < 0:
