@@ -24,7 +24,8 @@ import numpy as np
 
 from .digits import _SHAPE_ROWS, _clean_digit, _digit, _shape_like, shape_table
 from .grid import Grid
-from .marks import CROSSED, FLAG, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, symbol
+from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, symbol
+from .overlay import overlay_mark, question_like, shows_loss
 from .skins import SKIN_BY_NAME, Skin
 from .tiles import _shaded_blanks, shifted_skins, tiles
 
@@ -413,10 +414,11 @@ BURST = 0.1
 SMALL_CELL = 12.0
 
 
-def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | None = None
-                   ) -> tuple[list[str], list[float], Skin]:
+def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | None = None,
+                   overlays: set[int] | None = None) -> tuple[list[str], list[float], Skin]:
     """Every cell's value and confidence, row-major, and the skin read (``skin`` unless the tiles'
-    colours name another)."""
+    colours name another). A cell read covered by :mod:`.overlay` alone is sure only where its index
+    is put in ``overlays``, for the caller to count (:func:`.overlay.overlay_mark`)."""
     symbols = [[symbol(lk) for lk in row] for row in looks]
     covered, cov_conf, named = tiles(looks, symbols, skin)
     named_skin = SKIN_BY_NAME.get(named or "")
@@ -442,12 +444,16 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     bursts = [(r, c) for r in range(rows) for c in range(cols)
               if symbols[r][c][0] in (RED_AND_DARK, FLAG) and not covered[r, c] and looks[r][c].yellow >= BURST]
     burst = bursts[0] if mines_on_covered and len(bursts) == 1 else None
+    overlaid = bevelled and not skin.flag_shape and not shows_loss(symbols, covered, burst is not None)
     values: list[str] = []
     confidence: list[float] = []
     for r in range(rows):
         for c in range(cols):
             look, (sym, sconf) = looks[r][c], symbols[r][c]
             cov, cconf = bool(covered[r, c]), float(cov_conf[r, c])
+            converted = sym == MINE and cov and overlaid and overlay_mark(look)
+            if converted:
+                sym = MARK
             if sym == RED_BG:
                 v, conf = "X", sconf
             elif sym == CROSSED:
@@ -497,6 +503,12 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                     conf = min(conf, 0.2)
                 if look.edge_dark > 0.02:  # something over the cell (a cursor): not its own mark
                     conf = min(conf, 0.1)
+                if sym == MARK and overlaid and (converted or conf < SURE) and overlay_mark(look):
+                    # no flag: a question mark or an overlay, or a missed loss's mine (the caller counts)
+                    v = "?" if question_like(look) else "."
+                    conf = min(sconf, cconf) if overlays is not None else min(conf, 0.2)
+                    if overlays is not None:
+                        overlays.add(r * cols + c)
             elif sym == NOTHING:
                 v, conf = "0", min(sconf, cconf)
             else:

@@ -72,7 +72,8 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
                            f"{grid.cell_size:.0f} px is larger than read ({MAX_CELLS:,} cells, "
                            f"{MAX_GRID_PIXELS:,} pixels)")
     looks = measure(rgb, grid)
-    values, confidence, skin = classify_board(looks, skin, grid.cell_size)
+    overlays: set[int] = set()
+    values, confidence, skin = classify_board(looks, skin, grid.cell_size, overlays)
     n = grid.rows * grid.cols
     low = {i for i in range(n) if confidence[i] < SURE}
     bare = len(low) == n and set(values) <= {".", "0"}
@@ -100,6 +101,14 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
         text_counter = read_text_total(rgb, grid, values)
         if text_counter is not None:
             mine_counter, mines = text_counter
+    if overlays and (mines is None or len(overlays) <= mines):
+        # marks on covered cells that may be a lost board's shown mines (its exploded one missed):
+        # a solver's overlay only where more cells carry one than the board has mines
+        for i in sorted(overlays):
+            confidence[i] = min(confidence[i], 0.2)
+            low.add(i)
+            reasons.append(f"a mark on the covered cell at {i // grid.cols},{i % grid.cols}, no more such "
+                           "cells than mines: maybe a shown mine")
     unsure, rule_reasons, mines = check(values, low, grid.rows, grid.cols, mines, label)
     if len(unsure) > MAX_UNSURE * n:
         raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "

@@ -1,0 +1,43 @@
+"""Marks drawn over covered cells that are no flag: a solver's overlay (Metasweeper's probability
+mines, grey or black, on raised tiles) or a question mark. Used by :func:`.cells.classify_board`,
+which reads such a cell covered where the board shows no exploded mine; the reader
+(:mod:`.reader`) keeps it sure only where more cells carry such a mark than the board has mines.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .marks import MINE, RED_BG
+
+if TYPE_CHECKING:
+    from .cells import CellLook
+
+
+def overlay_mark(look: CellLook) -> bool:
+    """A mark on a raised tile that is no classic flag (no trace of red: grey or black) and is the
+    cell's own, no mouse pointer over it: dark along the cell's sides only as a round blob centred
+    on the cell (a mine drawn over it) or a mark with no black at its middle (a grey one; a
+    pointer's black would be the mark's strongest colour) reach them, with spikes, a little."""
+    colour = look.fg_colour
+    own = look.blob_round >= 0.9 or float(colour.max()) >= 60
+    return (look.red_fraction == 0 and look.reddish < 0.005 and float(colour.max() - colour.min()) < 30
+            and look.edge_dark <= (0.05 if own else 0.02))
+
+
+def question_like(look: CellLook) -> bool:
+    """A dark mark taller than it is wide (a question mark), not a round blob (a mine drawn over
+    the cell)."""
+    return look.dark_fraction >= 0.03 and look.blob_round < 0.8
+
+
+def shows_loss(symbols: list[list[tuple[str, float]]], covered: np.ndarray, burst: bool) -> bool:
+    """Whether the board shows its exploded mine: a red tile, a burst, or a mine on a flat tile
+    (where the others lie on raised ones). Mines are shown once the game is lost, and a lost board
+    shows the exploded one: on a raised board with none, a mine drawn on a raised tile is a
+    solver's overlay on a covered cell (Metasweeper's), or a lost board's whose exploded mine was
+    missed; the reader tells the two by their count (:func:`.reader.read_grid`)."""
+    return burst or any(sym == RED_BG for row in symbols for sym, _ in row) or any(
+        sym == MINE and not covered[r, c] for r, row in enumerate(symbols) for c, (sym, _) in enumerate(row))
