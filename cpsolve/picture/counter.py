@@ -5,6 +5,8 @@ The display is found as a dark box holding red light within a few cells above th
 leftmost one: the timer is on the right); its lit red pixels are split into digit boxes, and each
 digit's seven segments are sampled where a seven-segment digit has them. A pattern that is no
 digit gives no counter (the board is then read without a mine total), never a guessed number.
+Where no box holds red light, a black box of white or light grey segments (KDE 3 KMines' LCD) is
+read alike.
 """
 
 from __future__ import annotations
@@ -58,15 +60,40 @@ def read_counter(rgb: np.ndarray, grid: Grid) -> int | None:
             if 0.8 * p <= bh <= 3 * p and 1.0 <= bw / bh <= 4.5:
                 boxes.append((bx, by, bw, bh))
     if not boxes:
-        return None
+        return _light_segments(area, p)
     bx, by, bw, bh = min(boxes)  # the leftmost display: the mine counter (the timer is on the right)
-    return _read_digits(lit[by:by + bh, bx:bx + bw], area[by:by + bh, bx:bx + bw])
+    r = area[by:by + bh, bx:bx + bw, 0]
+    segment_red = (r > 60) & (r - np.maximum(area[by:by + bh, bx:bx + bw, 1], area[by:by + bh, bx:bx + bw, 2]) > 40)
+    return _read_digits(lit[by:by + bh, bx:bx + bw], segment_red)
 
 
-def _read_digits(lit: np.ndarray, area: np.ndarray) -> int | None:
-    r = area[..., 0]
-    segment_red = (r > 60) & (r - np.maximum(area[..., 1], area[..., 2]) > 40)  # lit or unlit segments
-    ys, xs = np.nonzero(segment_red | lit)
+def _light_segments(area: np.ndarray, p: float) -> int | None:
+    """A display of light grey or white segments in a black box (KDE 3 KMines' LCD): the leftmost
+    black box of a digit's height, its light pixels the lit segments."""
+    grey = (area.max(axis=2) - area.min(axis=2)) < 40
+    lit = grey & (area.min(axis=2) > 170)
+    black = area.max(axis=2) < 50
+    # the box is the black around the segments (the light panel beside it is no part of it)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(black.astype(np.uint8), connectivity=8)
+    boxes = []
+    for i in range(1, n):
+        bx, by, bw, bh = (int(v) for v in stats[i, :4])
+        if bh < 1.0 * p or bh > 3 * p or not 1.0 <= bw / bh <= 4.5:
+            continue
+        # mostly black (a panel's dark text is no display), some light segments in it
+        if black[by:by + bh, bx:bx + bw].mean() < 0.5 or lit[by:by + bh, bx:bx + bw].sum() < 0.04 * bw * bh:
+            continue
+        boxes.append((bx, by, bw, bh))
+    if not boxes:
+        return None
+    bx, by, bw, bh = min(boxes)
+    return _read_digits(lit[by:by + bh, bx:bx + bw], np.zeros((bh, bw), bool))
+
+
+def _read_digits(lit: np.ndarray, unlit: np.ndarray) -> int | None:
+    """The number a display's lit pixels show (``unlit``: segments drawn dim, which only widen the
+    digits' extent)."""
+    ys, xs = np.nonzero(unlit | lit)
     if len(xs) == 0:
         return None
     top, bottom, left, right = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
