@@ -97,8 +97,11 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
     "jsminesweeper-analyser-16x30.jpg": "JSMinesweeper's analyser overlay (an orange tint and a green square) on "
-                                        "the covered cell 15,7: unsure",
-    "win7clone-mid-16x30.jpg": "Windows 7 in JPEG: the revealed island reads raised (unsure); the counter is not read",
+                                        "the covered cell 15,7: the tint halves its bevel (34, covered cells 65, "
+                                        "revealed 0-2): unsure",
+    "win7clone-mid-16x30.jpg": "Windows 7 in JPEG: the lattice lies just after the 2 px lines, so the revealed "
+                               "island's bevel takes in a line and reads raised (52-98, covered 34: weak glossy "
+                               "bevels); refused. Its counter, 96, reads once the board does",
     "minesweeperonline-cursor-16x30.png": "the mouse pointer over the 5 at 3,23 and the cells below it: unsure (the "
                                           "5 looks crossed out), and a red 3 of 15 px cells at 11,8 left unsure",
 }
