@@ -104,6 +104,15 @@ NOT_YET_EXACT = {
                                "bevels); refused. Its counter, 96, reads once the board does",
     "minesweeperonline-cursor-16x30.png": "the mouse pointer over the 5 at 3,23 and the cells below it: unsure (the "
                                           "5 looks crossed out), and a red 3 of 15 px cells at 11,8 left unsure",
+    "jsminesweeper-hints-16x30.jpg": "JSMinesweeper's hints: the text box's letters reach the sides of the covered "
+                                     "cells under it (taken for a pointer over them), and the green square on 3,4 is "
+                                     "no known mark: those cells unsure",
+    "purplechecker-lost-9x9.png": "an unknown flat skin off the classic conventions: its covered purples carry text "
+                                  "F flags, ? and dark purple mines, none red or black, so no tile colour is known "
+                                  "covered; one grey for every digit (the colour says 8); the counter '0008' is plain "
+                                  "text above the board: no board found",
+    "purplechecker-mid-16x16.png": "as purplechecker-lost-9x9.png: no board found",
+    "purplechecker-mid-24x24.png": "as purplechecker-lost-9x9.png: no board found",
 }
 
 
