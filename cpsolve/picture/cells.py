@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .colours import FOREGROUND, _masked_sum, _mode_colours
 from .digits import _SHAPE_ROWS, _clean_digit, _digit, _shape_like, shape_table
 from .grid import Grid
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, symbol
@@ -31,8 +32,6 @@ from .tiles import _shaded_blanks, shifted_skins, tiles
 
 #: a cell whose confidence is below this is unsure
 SURE = 0.35
-#: a pixel this far (RGB distance) from the cell's background is foreground
-FOREGROUND = 60.0
 #: a mark's shape is compared on a grid of this many cells a side
 GLYPH = 8
 
@@ -95,69 +94,6 @@ def _dist(a: np.ndarray, colour: np.ndarray) -> np.ndarray:
     over 3 channels being far slower than two additions."""
     d = (a - colour[:, None, None, :]) ** 2
     return np.sqrt(d[..., 0] + d[..., 1] + d[..., 2])
-
-
-def _masked_sum(px: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """Per cell, the sum of ``px`` (N x M x 3, whole levels as float32) over ``mask`` (N x M): a
-    matrix product, exact as the sums of whole levels are below 2**24 (crops of at most 88 px)."""
-    return np.matmul(mask[:, None, :].astype(np.float32), px)[:, 0, :]
-
-
-#: the bins (of 32 levels a channel) a cell's most common colour is chosen among, and how near
-#: (RGB distance) a pixel is to a bin's colour to count for it
-MODE_BINS, MODE_NEAR = 3, 40.0
-
-
-def _mode_colours(px: np.ndarray) -> np.ndarray:
-    """Per cell (px: N x M x 3), the most common colour: the mean of the fullest bin of 32 levels
-    per channel. Unlike a median per channel it is a colour that is there: a cell crossed by a red
-    line and a black mine keeps its grey.
-
-    A colour whose noise (JPEG: minesweeper.online's grey, 195 +- 15 a channel) straddles the bins'
-    sides is split over several bins, and a bold digit's one clean colour may fill a bin fuller.
-    So where the fullest bin holds under half the pixels, the fullest MODE_BINS are weighed by the
-    pixels near their colour (within MODE_NEAR), wherever they lie; where another has more than
-    the fullest one, and the mean of the pixels near it is another colour (the fullest bin's would
-    be foreground on it: a digit's, not a shade of the same tile), the colour is that mean."""
-    n, m = px.shape[:2]
-    q = px.astype(np.int32) >> 5
-    keys = (q[..., 0] << 6) | (q[..., 1] << 3) | q[..., 2]                 # N x M
-    counts = np.bincount((keys + 512 * np.arange(n)[:, None]).ravel(), minlength=512 * n).reshape(n, 512)
-    best = counts.argmax(axis=1)
-    mask = keys == best[:, None]
-    out = _masked_sum(px, mask) / mask.sum(axis=1)[:, None]
-    split = np.nonzero(counts[np.arange(n), best] < m / 2)[0]
-    if len(split):
-        out[split] = _split_mode(px[split], keys[split], counts[split], out[split])
-    return out
-
-
-def _split_mode(px: np.ndarray, keys: np.ndarray, counts: np.ndarray, fullest: np.ndarray) -> np.ndarray:
-    """:func:`_mode_colours`' second look, at cells whose fullest bin holds under half their pixels."""
-    n = len(px)
-    counts = counts.copy()
-    out = fullest.copy()
-    best_support = np.full(n, -1)
-    best_near = np.zeros(keys.shape, bool)
-    for k in range(MODE_BINS):
-        top = counts.argmax(axis=1)
-        filled = counts[np.arange(n), top] > 0
-        counts[np.arange(n), top] = 0
-        mask = keys == top[:, None]
-        colour = fullest if k == 0 else _masked_sum(px, mask) / np.maximum(mask.sum(axis=1), 1)[:, None]
-        d = px - colour[:, None, :]
-        near = d[..., 0] ** 2 + d[..., 1] ** 2 + d[..., 2] ** 2 < MODE_NEAR ** 2
-        support = np.where(filled, near.sum(axis=1), -1)
-        more = support > best_support
-        best_support = np.where(more, support, best_support)
-        best_near[more] = near[more]
-        if k == 0:
-            first = support.copy()
-    for i in np.nonzero(best_support > first)[0].tolist():
-        colour = px[i][best_near[i]].mean(axis=0)
-        if float(np.sqrt(((colour - out[i]) ** 2).sum())) > FOREGROUND:
-            out[i] = colour
-    return out
 
 
 #: a colour that this share of the board's cells have for background is one of its tiles' colours
