@@ -1,0 +1,40 @@
+"""A seven-segment mine counter of light segments in a black box (KDE 3 KMines' LCD; counter.py's
+``_light_segments``): the tests' drawn counter with its red segments made white reads the same."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cpsolve import read_image
+from tests.support.picture_render import encode, random_position, render_board, scale
+
+
+def white_lcd(cells: list[list[str]], cell: int, counter: int) -> np.ndarray:
+    """The drawn window with its counter's lit segments white and no unlit ones drawn."""
+    img = render_board(cells, cell, counter=counter, unlit=None)
+    panel = img[:round(cell * 2.2) + cell // 2]  # the counter panel, above the board (its flags are red too)
+    lit = (panel[..., 0] == 255) & (panel[..., 1] == 0) & (panel[..., 2] == 0)
+    panel[lit] = (255, 255, 255)
+    return img
+
+
+@pytest.mark.parametrize("seed, cell, factor", [(1, 16, 1.0), (2, 20, 1.0), (3, 24, 1.5), (4, 16, 1.25)])
+def test_a_white_lcd_counter_gives_the_mine_total(seed: int, cell: int, factor: float) -> None:
+    cells, counter = random_position(9, 9, 10, seed=seed, state="playing")
+    img = white_lcd(cells, cell, counter)
+    top = img[:round(cell * 2.2)]
+    assert not ((top[..., 0] == 255) & (top[..., 1] == 0) & (top[..., 2] == 0)).any()  # no red segment left
+    reading = read_image(encode(scale(img, factor)))
+    assert reading.mine_counter == counter
+    assert reading.board.mines == 10
+
+
+def test_white_text_on_a_light_panel_is_no_counter() -> None:
+    """The segments white on the panel's own grey, no black box: no counter, no total."""
+    cells, counter = random_position(9, 9, 10, seed=5, state="playing")
+    img = white_lcd(cells, 16, counter)
+    panel = img[:round(16 * 2.2) + 8]
+    panel[(panel[..., 0] < 50) & (panel[..., 1] < 50) & (panel[..., 2] < 50)] = (192, 192, 192)
+    reading = read_image(encode(img))
+    assert reading.mine_counter is None and reading.board.mines is None
