@@ -9,7 +9,9 @@ moves: one run settles it.
 
 :func:`generate` makes no-guess layouts by one of two methods (``METHODS``):
 
-- ``repair`` (the default): lay the mines at random and play by proofs; where proofs run out,
+- ``repair`` (the default): lay the mines at random and play by proofs (on boards with at most a
+  quarter of their cells mines, the first stuck layouts, 4,096 cells of them in all, are dropped for
+  fresh ones as in ``uniform``: the re-lays below leave fewer mines on the edge); where proofs run out,
   re-lay the mines next to the clues revealed since the last step that needed more than one clue
   (the *free frontier*) together with the cells next to no revealed cell, keeping every number that
   a move so far used, so play goes on from where it stopped (ms-toollib's ``laymine_solvable_adjust``

@@ -78,7 +78,8 @@ def test_quick_play_same_verdict(rule: str) -> None:
         assert full.won == no_guess(9, 9, layout.mines, first)
 
 
-@pytest.mark.parametrize("difficulty,count", [((9, 9, 10), 30), ((16, 16, 40), 8), ((16, 30, 99), 3)])
+@pytest.mark.parametrize("difficulty,count", [((9, 9, 10), 30), ((16, 16, 40), 8), ((16, 30, 99), 3),
+                                               ((9, 9, 22), 10)])
 @pytest.mark.parametrize("rule", ["safe", "opening"])
 def test_generated_layouts_pass_both_checks(difficulty: tuple[int, int, int], count: int, rule: str) -> None:
     rows, cols, mines = difficulty
@@ -94,7 +95,10 @@ def test_generated_layouts_pass_both_checks(difficulty: tuple[int, int, int], co
         if rows * cols <= 256:  # the independent check (frontier enumeration) on Beginner/Intermediate
             assert no_guess(rows, cols, layout.mines, first), layout.to_text()
         repaired += g.repairs > 0
-    if rule == "safe":  # the repair path ran (random layouts from a corner are rarely no-guess as laid)
+    # the repair path ran (random layouts from a corner are rarely no-guess as laid); at most a
+    # quarter of the cells mines, the first stuck layouts (4,096 cells of them) are dropped before
+    # any repair, so on 9x9 and 16x16 only a denser board reaches it
+    if rule == "safe" and (4 * mines > rows * cols or rows * cols > 256):
         assert repaired > 0
 
 
