@@ -25,7 +25,7 @@ import numpy as np
 from .colours import FOREGROUND, _masked_sum, _mode_colours
 from .digits import _SHAPE_ROWS, _clean_digit, _digit, _shape_like, shape_table
 from .grid import Grid
-from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, symbol
+from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, odd_flags, symbol
 from .overlay import overlay_mark, question_like, shows_loss
 from .skins import SKIN_BY_NAME, Skin
 from .tiles import _shaded_blanks, shifted_skins, tiles
@@ -466,4 +466,5 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 conf = min(conf, 0.2)
             values.append(v)
             confidence.append(conf)
+    odd_flags(values, confidence, [lk.background for row in looks for lk in row])  # a wrong flag told by its tile
     return values, confidence, skin

@@ -66,3 +66,38 @@ def symbol(look: CellLook) -> tuple[str, float]:
     if look.fg_fraction < 0.035:
         return MARK, 0.1
     return MARK, 1.0
+
+
+#: a tile this much redder than it is green or blue is red-tinted (the React clone's wrong flag's
+#: pink, 255 182 182: 73; classic greys 0, the skins' covered greens and blues below 0)
+TINT = 40.0
+#: a flag's tile this far (RGB) from the other flags' tiles is of another colour
+TILE_APART = 40.0
+
+
+def _tint(bg: np.ndarray) -> float:
+    return float(bg[0] - max(bg[1], bg[2]))
+
+
+def odd_flags(values: list[str], confidence: list[float], backgrounds: list[np.ndarray]) -> None:
+    """On a lost board (a mine shown), a flag whose tile is red-tinted, or of another colour than
+    the other flags' tiles, is no sure flag: a game may mark a wrong flag by its tile alone
+    (Justice-Berteig's React clone draws it on a pink tile). Red-tinted where the other flags'
+    tiles are not (the cue is clear): a wrong flag ``W``; otherwise unsure. In place."""
+    if not any(v in ("X", "*") for v in values):
+        return
+    flags = [i for i, v in enumerate(values) if v == "F"]
+    for i in flags:
+        bg = backgrounds[i]
+        others = [backgrounds[j] for j in flags if j != i]
+        ref = np.median(np.array(others), axis=0) if others else None
+        apart = 0.0 if ref is None else float(np.sqrt(((bg - ref) ** 2).sum()))
+        tint = _tint(bg)
+        if tint < TINT and apart < TILE_APART:
+            continue
+        if ref is not None and tint >= TINT and apart >= TILE_APART and _tint(ref) < TINT / 2:
+            values[i] = "W"
+            confidence[i] = min(confidence[i], _confidence(tint - TINT / 2, TINT / 2),
+                                _confidence(apart - TILE_APART / 2, TILE_APART / 2))
+        else:
+            confidence[i] = min(confidence[i], 0.1)
