@@ -432,6 +432,23 @@ class Nominated:
 def prove_nominated(model: Model, remaining: int | None, nominated: list[tuple[int, bool]],
                     options: Options) -> Nominated | None: ...
 
+class Encoded:
+    """The prover's encoding of a model (encoding.rs): each variable's board cell, each simplified
+    constraint's variables, the off-frontier stand-in and the total's range (None: no total)."""
+
+    @property
+    def cells(self) -> list[int]: ...
+    @property
+    def lits(self) -> list[list[int]]: ...
+    @property
+    def outside_var(self) -> int | None: ...
+    @property
+    def total_lo(self) -> int | None: ...
+    @property
+    def total_hi(self) -> int | None: ...
+
+def encode_model(model: Model, remaining: int | None, options: Options) -> Encoded: ...
+
 class FirstPass:
     """The propagation-first pass over a cardinality system after its first steps (first.rs): the
     candidates a model flipped, those refuted and those left open, by variable, in order."""

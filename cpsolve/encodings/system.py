@@ -19,7 +19,8 @@ Two builders give the same structure:
   the board's clues and total as an unsimplified model;
 * :func:`system_from_model`: the simplified constraints of a :class:`~cpsolve.constraints.Model`
   over its unfixed cells (smaller; its total counts the mines left after the fixed facts, so it
-  depends on the sources of every fixed fact).
+  depends on the sources of every fixed fact), as the core encodes them
+  (native/src/propagate/encoding.rs).
 
 Variables are numbered ``1..len(cells)`` in the order of ``cells`` (board indices).
 """
@@ -29,10 +30,12 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from .. import _core
 from ..board import Board
+from ..boundary import invoke, seconds
 from ..budget import check
 from ..constraints import TOTAL, Clue, Model, UnionFind, board_clues
-from ..constraints.model import fixed_sources
+from ..constraints.model import clamp_total, fixed_sources
 
 
 @dataclass(frozen=True)
@@ -167,29 +170,28 @@ def system_from_clues(rows: int, cols: int, unknown: Iterable[int], clues: Seque
 
 
 def system_from_model(model: Model) -> CardSystem:
-    """The simplified constraints over the unfixed cells; the total over them and ``model.outside``."""
-    frontier = sorted({c for con in model.constraints for c in con.cells})
-    check()  # the analysis deadline: a huge board's constraints and frontier take a second
-    cells = list(frontier)
-    outside = tuple(model.outside)
+    """The simplified constraints over the unfixed cells; the total over them and ``model.outside``.
+    The encoding is the core's (``encode_model``, native/src/propagate/encoding.rs, the one that
+    ``prove_nominated`` decides over); each constraint keeps the model's need and sources. Raises
+    :class:`~cpsolve.budget.OutOfTime` once the current deadline has passed (a huge board's
+    constraints take a second)."""
+    core = model.core
+    if core is None:
+        raise ValueError("a model the core built is needed (Model.core)")
     remaining = model.remaining_free
-    outside_var = None
-    if remaining is not None and outside:
-        cells.append(outside[0])
-        outside_var = len(cells)
-    var_of = {c: v for v, c in enumerate(cells, start=1)}
-    check()
+    enc = invoke(_core.encode_model, core, clamp_total(remaining), _core.Options(seconds=seconds()))
     cards = []
-    for k, con in enumerate(model.constraints):
+    for k, (lits, con) in enumerate(zip(enc.lits, model.constraints)):
         if not k & 255:
             check()  # the analysis deadline (cpsolve.budget)
-        cards.append(Card(tuple(sorted(var_of[c] for c in con.cells)), con.need, con.need, con.sources))
-    if remaining is not None:
+        cards.append(Card(tuple(lits), con.need, con.need, con.sources))
+    outside = tuple(model.outside) if enc.outside_var is not None else ()
+    lo, hi = enc.total_lo, enc.total_hi
+    if lo is not None and hi is not None:
         # the mines left for the unfixed cells follow from the total and every fixed fact
         fixed_src = fixed_sources(model.fixed) if model.fixed else frozenset()
-        cards.append(_total_card(range(1, len(cells) + 1), len(outside), remaining, fixed_src))
-    return CardSystem(model.rows, model.cols, tuple(cells), tuple(cards),
-                      outside if outside_var else (), outside_var, remaining)
+        cards.append(Card(tuple(range(1, len(enc.cells) + 1)), lo, hi, fixed_src | {TOTAL}, True))
+    return CardSystem(model.rows, model.cols, tuple(enc.cells), tuple(cards), outside, enc.outside_var, remaining)
 
 
 def raw_model(board: Board, *, trust_flags: bool = True) -> Model:

@@ -10,6 +10,7 @@
 //! This is the loop that ran in Python (same propagation, same branching order, same node counts,
 //! same per-part models kept between searches), so the proofs and their engines are unchanged.
 
+mod encoding;
 mod first;
 mod nominated;
 #[cfg(test)]
@@ -617,6 +618,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Searched>()?;
     m.add_function(wrap_pyfunction!(nominated::prove_nominated, m)?)?;
     m.add_function(wrap_pyfunction!(first::first_pass, m)?)?;
+    m.add_function(wrap_pyfunction!(encoding::encode_model, m)?)?;
+    m.add_class::<encoding::Encoded>()?;
     m.add_class::<first::PyFirstPass>()?;
     m.add_class::<nominated::Nominated>()?;
     m.add_class::<nominated::ForcedGroup>()?;

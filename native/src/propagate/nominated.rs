@@ -3,9 +3,8 @@
 //! ([`super::first`]) that `cpsolve/proof/backbone.py` runs over its encoding, here without the
 //! Python encoding of the model.
 //!
-//! The encoding is the prover's (`encodings.system_from_model`): a variable per frontier cell
-//! (ascending) and, with a mine total, one standing for the off-frontier cells; a constraint per
-//! simplified constraint, and the total over every variable as a range. Interchangeable variables
+//! The encoding is the prover's, [`Encoding`] (built once, in [`super::encoding`]; Python's
+//! `encodings.system_from_model` makes its system from the same one). Interchangeable variables
 //! (the same clue constraints) form a group, decided by its first member. Per group with a
 //! nominated member: the propagation-first pass ([`super::first`]): a checked model of the whole
 //! system must exist, with the nominated value; then the other value refuted; then, with a total,
@@ -17,6 +16,7 @@ use std::collections::HashMap;
 
 use pyo3::prelude::*;
 
+use super::encoding::Encoding;
 use super::first::{FirstPass, RawCard};
 use super::{linked, Verdict};
 use crate::model::components::find;
@@ -90,58 +90,13 @@ fn prove(
     part_nodes: usize,
     deadline: &Deadline,
 ) -> Option<Proved> {
-    let mut frontier: Vec<u32> = Vec::new();
-    for (k, c) in m.constraints.iter().enumerate() {
-        if k & 255 == 0 {
-            deadline.check().ok()?;
-        }
-        frontier.extend_from_slice(c.cells.as_slice());
-    }
-    frontier.sort_unstable();
-    frontier.dedup();
-    let var_of = |cell: u32| frontier.binary_search(&cell).ok().map(|i| i + 1);
-    let outside_var = (remaining.is_some() && !m.outside.is_empty()).then_some(frontier.len() + 1);
-    let n = frontier.len() + usize::from(outside_var.is_some());
-    let mut clues: Vec<(Vec<usize>, i64)> = Vec::with_capacity(m.constraints.len());
-    for c in &m.constraints {
-        let mut vs: Vec<usize> = c
-            .cells
-            .as_slice()
-            .iter()
-            .filter_map(|&x| var_of(x))
-            .collect();
-        vs.sort_unstable();
-        clues.push((vs, i64::from(c.need)));
-    }
-    let n_out = m.outside.len() as i64;
-    // (saturating: any i64 from Python is taken without overflow; clean() finds the impossible)
-    let total = remaining.map(|rem| (rem.saturating_sub((n_out - 1).max(0)), rem));
-    // groups: the variables of the same clue constraints, in order of their first member; the
-    // off-frontier variable a group of its own
-    let mut sig: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
-    for (ci, (vs, _)) in clues.iter().enumerate() {
-        for &v in vs {
-            sig[v].push(ci as u32);
-        }
-    }
-    let mut groups: Vec<Vec<usize>> = Vec::new();
-    let mut index: HashMap<&[u32], usize> = HashMap::new();
-    for (v, s) in sig.iter().enumerate().skip(1) {
-        if Some(v) == outside_var {
-            groups.push(vec![v]);
-            continue;
-        }
-        let g = *index.entry(s.as_slice()).or_insert_with(|| {
-            groups.push(Vec::new());
-            groups.len() - 1
-        });
-        groups[g].push(v);
-    }
+    let enc = Encoding::of(m, remaining, deadline).ok()?;
+    let (n, clues, total) = (enc.n, &enc.clues, enc.total);
+    let groups = enc.groups();
     deadline.check().ok()?;
     let mut value = vec![-1i8; n + 1];
     for &(cell, x) in nominated {
-        let v = var_of(cell).or(outside_var.filter(|_| m.outside.first() == Some(&cell)));
-        if let Some(v) = v {
+        if let Some(v) = enc.var_of(m, cell) {
             value[v] = i8::from(x);
         }
     }
@@ -156,7 +111,7 @@ fn prove(
     if cand.is_empty() {
         return None;
     }
-    let settled = settle(n, &clues, total, &cand, nodes, part_nodes, deadline)?;
+    let settled = settle(n, clues, total, &cand, nodes, part_nodes, deadline)?;
     // sources: with the total, every constraint's and fixed fact's and the total; by the clues
     // alone, the clue constraints of the variable's component (linked by shared variables)
     let mut sets: Vec<Src> = Vec::new();
@@ -177,7 +132,7 @@ fn prove(
                 Some(&k) => k,
                 None => {
                     let mut srcs = Vec::new();
-                    for (c, (vs, _)) in m.constraints.iter().zip(&clues) {
+                    for (c, (vs, _)) in m.constraints.iter().zip(clues) {
                         if let Some(&first) = vs.first() {
                             if find(&mut parent, first) == root {
                                 srcs.push(&c.src);
@@ -192,11 +147,7 @@ fn prove(
         };
         let mut cells = Vec::new();
         for &w in &groups[*group_of.get(&v)?] {
-            if Some(w) == outside_var {
-                cells.extend_from_slice(&m.outside);
-            } else {
-                cells.push(*frontier.get(w - 1)?);
-            }
+            cells.extend_from_slice(enc.cells_of(m, w));
         }
         out.push((cells, x, uses_total, set));
     }
