@@ -375,6 +375,17 @@ fn total_degree<N>(counts: &[Vec<N>]) -> Result<i64, Stop> {
     Ok(counts.iter().map(|c| c.len() as i64 - 1).sum())
 }
 
+/// Every component's [`spans`] and the mines in all the combination reads ([`reach`]), after the
+/// check that no component is without counts ([`total_degree`]): how both combinations start.
+type Reach = (Vec<Option<(usize, usize)>>, usize, usize);
+
+fn spans_and_reach<N: Num>(counts: &[Vec<N>]) -> Result<Reach, Stop> {
+    total_degree(counts)?;
+    let spans = spans(counts);
+    let (from, to) = reach(counts, &spans);
+    Ok((spans, from, to))
+}
+
 /// The combination with the true numbers of placements (`out_den` = `z`): what the player's
 /// look-ahead compares across positions.
 pub fn total_weights<N: Num>(
@@ -383,9 +394,7 @@ pub fn total_weights<N: Num>(
     remaining: i64,
     dl: &Deadline,
 ) -> Result<Total<N>, Stop> {
-    total_degree(counts)?;
-    let spans = spans(counts);
-    let (from, to) = reach(counts, &spans);
+    let (spans, from, to) = spans_and_reach(counts)?;
     // ways[d - from] = C(outside, remaining - d) for d in from..=to
     let mut ways = from_big::<N>(&binomials(
         outside,
@@ -430,9 +439,7 @@ pub fn total_ratio<N: Num>(
     remaining: i64,
     dl: &Deadline,
 ) -> Result<Total<N>, Stop> {
-    total_degree(counts)?;
-    let spans = spans(counts);
-    let (first, last) = reach(counts, &spans);
+    let (spans, first, last) = spans_and_reach(counts)?;
     let (from, to) = (first as i64, last as i64);
     let xa = (remaining - to).max(0);
     let xb = (remaining - from).min(outside as i64);

@@ -16,7 +16,7 @@
 use num_bigint::BigUint;
 
 use super::num::{either, Deadline, Stop};
-use super::parts::Bits;
+use super::parts::{outside_forced, suffixes, Bits};
 use super::whole::comp_of;
 use super::{dp, Counted, Counts};
 use crate::model::{self, Component};
@@ -356,37 +356,10 @@ fn decide(
         return Ok(None);
     }
     let supports: Vec<&[usize]> = kept.iter().map(|k| k.support.as_slice()).collect();
-    let width = total_deg + 1;
-    let lo = (remaining - n_outside.min(i64::MAX as u64) as i64).max(0);
-    let hi = remaining.min(total_deg as i64);
-    let mut rev = Bits::new(width);
-    for d in lo..=hi {
-        rev.set(d as usize);
-    }
-    // rev after component i, up to the bits its test reads (the degrees up to i: prefix never
-    // holds more)
-    let mut before = Vec::with_capacity(lens.len());
-    let mut acc = 0usize;
-    for &l in &lens {
-        acc += l - 1;
-        before.push(acc);
-    }
-    let mut after: Vec<Bits> = Vec::with_capacity(lens.len());
-    for i in (0..lens.len()).rev() {
-        if i % 16 == 0 {
-            dl.check()?;
-        }
-        after.push(rev.truncated(before[i]));
-        let mut next = Bits::new(width);
-        for &k in supports[i] {
-            next.or_shr(&rev, k);
-        }
-        rev = next;
-    }
-    after.reverse();
-    if !rev.get(0) {
+    let degs: Vec<usize> = lens.iter().map(|&l| l - 1).collect();
+    let Some((after, width)) = suffixes(&degs, &supports, remaining, n_outside, dl)? else {
         return Err(Stop::Invalid("the position is inconsistent".into()));
-    }
+    };
     let mut out = Vec::new();
     let mut prefix = Bits::new(width);
     prefix.set(0);
@@ -423,21 +396,6 @@ fn decide(
         }
         prefix = next;
     }
-    let mut outside = None;
-    if n_outside > 0 {
-        // the feasible mine numbers x of the outside: remaining - x is a bit d of prefix
-        let xs: Vec<i64> = (0..width)
-            .filter(|&d| prefix.get(d))
-            .map(|d| remaining - d as i64)
-            .filter(|&x| 0 <= x && x as u64 <= n_outside)
-            .collect();
-        if !xs.is_empty() {
-            if xs.iter().all(|&x| x == 0) {
-                outside = Some(false);
-            } else if xs.iter().all(|&x| x as u64 == n_outside) {
-                outside = Some(true);
-            }
-        }
-    }
+    let outside = outside_forced(&prefix, width, remaining, n_outside);
     Ok(Some((out, outside)))
 }

@@ -203,6 +203,78 @@ impl Bits {
     }
 }
 
+/// The mine numbers each component can take with the total met: per component i (of degree
+/// `degs[i]`, the mine numbers `supports[i]` it has placements for) the bits d such that the
+/// components after it and the `n_outside` off-frontier cells can hold exactly `remaining - d`
+/// mines (kept up to the bits a prefix of the components before it can reach), and the width of
+/// every set (the degrees' sum and one). None when no placement meets the total.
+pub(super) fn suffixes(
+    degs: &[usize],
+    supports: &[&[usize]],
+    remaining: i64,
+    n_outside: u64,
+    dl: &Deadline,
+) -> Result<Option<(Vec<Bits>, usize)>, Stop> {
+    let total_deg: usize = degs.iter().sum();
+    let width = total_deg + 1;
+    let lo = (remaining - n_outside.min(i64::MAX as u64) as i64).max(0);
+    let hi = remaining.min(total_deg as i64);
+    let mut rev = Bits::new(width);
+    for d in lo..=hi {
+        rev.set(d as usize);
+    }
+    // rev after component i, up to the bits its test reads (the degrees up to i: a prefix never
+    // holds more)
+    let mut before = Vec::with_capacity(degs.len());
+    let mut acc = 0usize;
+    for &d in degs {
+        acc += d;
+        before.push(acc);
+    }
+    let mut after: Vec<Bits> = Vec::with_capacity(degs.len());
+    for i in (0..degs.len()).rev() {
+        if i % 16 == 0 {
+            dl.check()?;
+        }
+        after.push(rev.truncated(before[i]));
+        let mut next = Bits::new(width);
+        for &k in supports[i] {
+            next.or_shr(&rev, k);
+        }
+        rev = next;
+    }
+    after.reverse();
+    Ok(rev.get(0).then_some((after, width)))
+}
+
+/// The off-frontier cells' verdict once `prefix` holds the mine numbers every component together
+/// can take (bit d: exactly d): a mine or not when every feasible number of mines left for the
+/// `n_outside` cells (`remaining - d`) is all of them or none; None otherwise or without such cells.
+pub(super) fn outside_forced(
+    prefix: &Bits,
+    width: usize,
+    remaining: i64,
+    n_outside: u64,
+) -> Option<bool> {
+    if n_outside == 0 {
+        return None;
+    }
+    let xs: Vec<i64> = (0..width)
+        .filter(|&d| prefix.get(d))
+        .map(|d| remaining - d as i64)
+        .filter(|&x| 0 <= x && x as u64 <= n_outside)
+        .collect();
+    if xs.is_empty() {
+        None
+    } else if xs.iter().all(|&x| x == 0) {
+        Some(false)
+    } else if xs.iter().all(|&x| x as u64 == n_outside) {
+        Some(true)
+    } else {
+        None
+    }
+}
+
 /// What [`forced`] found: the forced frontier cells and whether each is a mine, and the
 /// off-frontier cells' verdict (None: not forced, or no such cell).
 type Forced = (Vec<u32>, Vec<bool>, Option<bool>);
@@ -241,36 +313,10 @@ fn forced(
             Counts::Big(d) => d.counts.len().saturating_sub(1),
         })
         .collect();
-    let total_deg: usize = degs.iter().sum();
-    let width = total_deg + 1;
-    let lo = (remaining - n_outside.min(i64::MAX as u64) as i64).max(0);
-    let hi = remaining.min(total_deg as i64);
-    let mut rev = Bits::new(width);
-    for d in lo..=hi {
-        rev.set(d as usize);
-    }
-    // rev[i + 1] kept for each component, up to the bits its test reads (the sum of the degrees
-    // of the components up to i): prefix never holds more
-    let mut before = Vec::with_capacity(degs.len());
-    let mut acc = 0usize;
-    for &d in &degs {
-        acc += d;
-        before.push(acc);
-    }
-    let mut after: Vec<Bits> = Vec::with_capacity(handles.len());
-    for i in (0..handles.len()).rev() {
-        dl.check()?;
-        after.push(rev.truncated(before[i]));
-        let mut next = Bits::new(width);
-        for &k in &supports[i] {
-            next.or_shr(&rev, k);
-        }
-        rev = next;
-    }
-    after.reverse();
-    if !rev.get(0) {
+    let supports: Vec<&[usize]> = supports.iter().map(Vec::as_slice).collect();
+    let Some((after, width)) = suffixes(&degs, &supports, remaining, n_outside, dl)? else {
         return Ok(None);
-    }
+    };
     let (mut cells, mut mines) = (Vec::new(), Vec::new());
     let mut prefix = Bits::new(width);
     prefix.set(0);
@@ -278,7 +324,7 @@ fn forced(
         dl.check()?;
         let len = degs[i] + 1;
         let mut weights = vec![BigUint::zero(); len];
-        for &k in &supports[i] {
+        for &k in supports[i] {
             if prefix.meets_shr(&after[i], k) {
                 weights[k] = BigUint::from(1u8);
             }
@@ -295,27 +341,12 @@ fn forced(
             }
         }
         let mut next = Bits::new(width);
-        for &k in &supports[i] {
+        for &k in supports[i] {
             next.or_shl(&prefix, k);
         }
         prefix = next;
     }
-    let mut outside = None;
-    if n_outside > 0 {
-        // the feasible mine numbers x of the outside: remaining - x is a bit d of prefix
-        let xs: Vec<i64> = (0..width)
-            .filter(|&d| prefix.get(d))
-            .map(|d| remaining - d as i64)
-            .filter(|&x| 0 <= x && x as u64 <= n_outside)
-            .collect();
-        if !xs.is_empty() {
-            if xs.iter().all(|&x| x == 0) {
-                outside = Some(false);
-            } else if xs.iter().all(|&x| x as u64 == n_outside) {
-                outside = Some(true);
-            }
-        }
-    }
+    let outside = outside_forced(&prefix, width, remaining, n_outside);
     Ok(Some((cells, mines, outside)))
 }
 
