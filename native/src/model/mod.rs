@@ -7,6 +7,7 @@
 use pyo3::prelude::*;
 
 use crate::errors::model_err;
+use simplify::clue_source;
 
 pub mod bits;
 pub mod cells;
@@ -166,18 +167,9 @@ pub fn build_scanned(
         }
     } else {
         for (cid, clue) in clues.iter().enumerate() {
-            let src = if sources {
-                Src::clue(cid as u32)
-            } else {
-                Src::default()
-            };
-            if clue.cells.is_empty() {
-                if clue.need != 0 {
-                    let reason = "a clue has no covered neighbour left for its mines".into();
-                    return Err(Error::Inconsistent { src, reason });
-                }
+            let Some(src) = clue_source(cid, clue, sources)? else {
                 continue;
-            }
+            };
             if clue.need < 0 || clue.need > clue.cells.len() as i32 {
                 let reason = "a clue needs more mines than it has cells".into();
                 return Err(Error::Inconsistent { src, reason });

@@ -103,6 +103,29 @@ fn inconsistent(src: Src, reason: String) -> Error {
     Error::Inconsistent { src, reason }
 }
 
+/// Clue `cid`'s sources (none when `sources` is false), or None for a clue with no covered
+/// neighbour left and no mine to place (it constrains nothing); Err for one with no covered
+/// neighbour left that still needs mines. How the model's and the simplifier's clues start.
+pub(super) fn clue_source(
+    cid: usize,
+    clue: &super::scan::Clue,
+    sources: bool,
+) -> Result<Option<Src>, Error> {
+    let src = if sources {
+        Src::clue(cid as u32)
+    } else {
+        Src::default()
+    };
+    if clue.cells.is_empty() {
+        if clue.need != 0 {
+            let reason = "a clue has no covered neighbour left for its mines".into();
+            return Err(inconsistent(src, reason));
+        }
+        return Ok(None);
+    }
+    Ok(Some(src))
+}
+
 impl<'d> Simplifier<'d> {
     /// A simplifier over a board of `n` cells (`Err(OutOfTime)` when the deadline passes while
     /// its per-cell lists are made).
@@ -262,18 +285,9 @@ impl<'d> Simplifier<'d> {
         self.ids.reserve(room);
         self.deadline.check()?; // the reserved room is fresh memory on a huge board
         for (cid, clue) in clues.iter().enumerate() {
-            let src = if sources {
-                Src::clue(cid as u32)
-            } else {
-                Src::default()
-            };
-            if clue.cells.is_empty() {
-                if clue.need != 0 {
-                    let reason = "a clue has no covered neighbour left for its mines".into();
-                    return Err(inconsistent(src, reason));
-                }
+            let Some(src) = clue_source(cid, clue, sources)? else {
                 continue;
-            }
+            };
             self.add(clue.cells, clue.need, src)?;
         }
         Ok(())
