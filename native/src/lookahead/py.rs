@@ -89,6 +89,17 @@ pub struct PatternScan {
     enablers: Vec<(u32, BigUint)>,
 }
 
+impl Position {
+    /// `ValueError` unless `cell` is one of this position's board cells (every method that takes
+    /// a cell asks this first).
+    fn check_cell(&self, cell: u32) -> PyResult<()> {
+        if cell as usize >= self.kind.len() {
+            return Err(PyValueError::new_err("no such cell"));
+        }
+        Ok(())
+    }
+}
+
 #[pymethods]
 impl Position {
     /// The counted position of a board: `model` the core's model of it (`Model.core`), `codes` its
@@ -224,9 +235,7 @@ impl Position {
     #[pyo3(signature = (cell, seconds=None))]
     fn tally(&self, py: Python<'_>, cell: u32, seconds: Option<f64>) -> PyResult<Option<BigUint>> {
         let _ = seconds;
-        if cell as usize >= self.kind.len() {
-            return Err(PyValueError::new_err("no such cell"));
-        }
+        self.check_cell(cell)?;
         py.allow_threads(|| self.tally_of(cell)).map_err(stop_err)
     }
 
@@ -249,9 +258,7 @@ impl Position {
 
     /// `(lowest, highest)` number `cell` could show, from its neighbours alone.
     fn value_range(&self, cell: u32) -> PyResult<(i64, i64)> {
-        if cell as usize >= self.kind.len() {
-            return Err(PyValueError::new_err("no such cell"));
-        }
+        self.check_cell(cell)?;
         Ok(self.range_of(cell))
     }
 
@@ -278,9 +285,7 @@ impl Position {
         cell: u32,
         seconds: Option<f64>,
     ) -> PyResult<Vec<(i64, Position)>> {
-        if cell as usize >= self.kind.len() {
-            return Err(PyValueError::new_err("no such cell"));
-        }
+        self.check_cell(cell)?;
         let dl = Deadline::after(seconds);
         py.allow_threads(|| self.outcomes_of(cell, &dl))
             .map_err(stop_err)
@@ -320,9 +325,7 @@ impl Position {
     /// One possible number if `cell` is safe (cached per position).
     #[pyo3(signature = (cell, seconds=None))]
     fn dead(&self, py: Python<'_>, cell: u32, seconds: Option<f64>) -> PyResult<bool> {
-        if cell as usize >= self.kind.len() {
-            return Err(PyValueError::new_err("no such cell"));
-        }
+        self.check_cell(cell)?;
         let dl = Deadline::after(seconds);
         py.allow_threads(|| self.is_dead(cell, &dl))
             .map_err(stop_err)
@@ -359,9 +362,7 @@ impl Position {
         candidate: &Candidate,
         seconds: Option<f64>,
     ) -> PyResult<Option<Scored>> {
-        if cell as usize >= self.kind.len() {
-            return Err(PyValueError::new_err("no such cell"));
-        }
+        self.check_cell(cell)?;
         let dl = Deadline::after(seconds);
         let c = candidate;
         let got = py
@@ -412,9 +413,7 @@ impl Position {
         enabler: BigUint,
         seconds: Option<f64>,
     ) -> PyResult<BigUint> {
-        if cell as usize >= self.kind.len() {
-            return Err(PyValueError::new_err("no such cell"));
-        }
+        self.check_cell(cell)?;
         let dl = Deadline::after(seconds);
         py.allow_threads(|| self.influence_of(cell, &enabler, &dl))
             .map_err(stop_err)?
