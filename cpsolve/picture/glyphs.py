@@ -8,6 +8,7 @@ a number is then not read, never guessed. Used by the plain-digit mine counters 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -95,13 +96,11 @@ def _without_foot(ink: np.ndarray) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=64)
-def templates(chars: str, height: int) -> tuple[tuple[str, tuple[np.ndarray, float]], ...]:
-    """Each character of ``chars`` rendered with each font found, at the sizes whose digits are
-    ``height`` pixels high (so hinting and smoothing look as in the picture), normalised."""
+def _fonts_at(height: int) -> Iterator[tuple[object, int]]:
+    """Each installed font (:func:`font_files`) at each size (in points) whose digits are ``height``
+    pixels high, give or take one: the sizes near the one that scales its "0" to ``height``."""
     from PIL import ImageFont
 
-    out = []
     for path in font_files():
         try:
             big = ImageFont.truetype(str(path), 100)
@@ -112,13 +111,22 @@ def templates(chars: str, height: int) -> tuple[tuple[str, tuple[np.ndarray, flo
             font = ImageFont.truetype(str(path), s)
             if abs(_ink_height(_render(font, "0", s)) - height) > 1:
                 continue
-            for ch in chars:
-                ink = _render(font, ch, s)
-                variants = [ink, _without_foot(ink)] if ch == "1" else [ink]
-                for v in variants:
-                    t = normalise(v)
-                    if t is not None:
-                        out.append((ch, t))
+            yield font, s
+
+
+@lru_cache(maxsize=64)
+def templates(chars: str, height: int) -> tuple[tuple[str, tuple[np.ndarray, float]], ...]:
+    """Each character of ``chars`` rendered with each font found, at the sizes whose digits are
+    ``height`` pixels high (so hinting and smoothing look as in the picture), normalised."""
+    out = []
+    for font, s in _fonts_at(height):
+        for ch in chars:
+            ink = _render(font, ch, s)
+            variants = [ink, _without_foot(ink)] if ch == "1" else [ink]
+            for v in variants:
+                t = normalise(v)
+                if t is not None:
+                    out.append((ch, t))
     return tuple(out)
 
 
@@ -211,25 +219,14 @@ def _crop(ink: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
 def _digit_inks(height: int) -> tuple[dict[str, tuple[np.ndarray, int]], ...]:
     """Per font and size whose digits are ``height`` px high (as templates() picks them), each
     digit's ink cropped to its box, with the box's top in the rendering (digits share a baseline)."""
-    from PIL import ImageFont
-
     out = []
-    for path in font_files():
-        try:
-            big = ImageFont.truetype(str(path), 100)
-        except OSError:
-            continue
-        size = max(4, round(100 * height / max(1, _ink_height(_render(big, "0", 100)))))
-        for s in (size - 1, size, size + 1):
-            font = ImageFont.truetype(str(path), s)
-            if abs(_ink_height(_render(font, "0", s)) - height) > 1:
-                continue
-            inks = {}
-            for ch in DIGITS:
-                ink = _render(font, ch, s)
-                ys, xs = np.nonzero(ink > 0.25)
-                inks[ch] = (ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1], int(ys.min()))
-            out.append(inks)
+    for font, s in _fonts_at(height):
+        inks = {}
+        for ch in DIGITS:
+            ink = _render(font, ch, s)
+            ys, xs = np.nonzero(ink > 0.25)
+            inks[ch] = (ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1], int(ys.min()))
+        out.append(inks)
     return tuple(out)
 
 
