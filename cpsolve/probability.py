@@ -39,17 +39,9 @@ class Exact:
 
     @classmethod
     def ratio(cls, num: int, den: int) -> Exact:
-        """The probability ``num / den`` (not necessarily in lowest terms; ``0 <= num <= den``)."""
-        if den <= 0 or num < 0 or num > den:
-            raise ValueError(f"probability {num}/{den} outside [0, 1]")
-        # filled as a _Filling, then made an Exact (as in ratios): half the time of three
-        # object.__setattr__ calls
-        e = _Filling()
-        e._num = num
-        e._den = den
-        e._fraction = None
-        e.__class__ = cls  # type: ignore[assignment]
-        return e  # type: ignore[return-value]
+        """The probability ``num / den`` (not necessarily in lowest terms; ``0 <= num <= den``): made
+        as :meth:`ratios` makes each value (an analysis makes one or two this way)."""
+        return cls.ratios((num,), (den,))[0]
 
     @classmethod
     def ratios(cls, nums: Sequence[int], dens: Sequence[int]) -> list[Exact]:
