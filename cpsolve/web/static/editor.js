@@ -55,20 +55,16 @@ export function paintOver(r, c) { if (painting) setCell(r, c, currentTool(), { r
 export function paintEnd() { painting = false; }
 export function isPainting() { return painting; }
 
-export function undo() {
-  if (!S.undo.length) return;
-  S.redo.push(S.text);
-  showText(S.undo.pop());
+// Undo and redo: the text moves from one stack to the other, the last one shown.
+function step(from, to) {
+  if (!from.length) return;
+  to.push(S.text);
+  showText(from.pop());
   draw();
   scheduleAnalyse();
 }
-export function redo() {
-  if (!S.redo.length) return;
-  S.undo.push(S.text);
-  showText(S.redo.pop());
-  draw();
-  scheduleAnalyse();
-}
+export function undo() { step(S.undo, S.redo); }
+export function redo() { step(S.redo, S.undo); }
 
 export function loadText(text) {
   text = expandWhm(text);
