@@ -38,6 +38,12 @@ from ..constraints import TOTAL, Clue, Model, UnionFind, board_clues
 from ..constraints.model import clamp_total, fixed_sources
 
 
+def _clamped(bound: int) -> int:
+    """``bound`` clamped into the core's 64 bits (a card's answer is the same: it has fewer
+    variables)."""
+    return clamp_total(bound) or 0
+
+
 @dataclass(frozen=True)
 class Card:
     """``lo <= sum(lits) <= hi`` over positive variables; ``sources``: clue ids (and TOTAL)."""
@@ -55,8 +61,9 @@ class Card:
 
     @property
     def impossible(self) -> bool:
-        """True when no assignment satisfies it."""
-        return self.lo > min(self.hi, len(self.lits)) or self.hi < 0
+        """True when no assignment satisfies it (the core's rule, ``impossible`` in
+        native/src/propagate/mod.rs; bounds past 64 bits clamped, which keeps its answer)."""
+        return _core.impossible(len(self.lits), _clamped(self.lo), _clamped(self.hi))
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from math import comb
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
@@ -187,3 +188,13 @@ def test_pyganak_component_totals() -> None:
                 assert counter.count() == count_component(comp).total
                 checked += 1
     assert checked > 20
+
+
+@settings(max_examples=300, deadline=None)
+@given(n=st.integers(0, 6), lo=st.integers(-3, 9) | st.integers(-2**70, 2**70),
+       hi=st.integers(-3, 9) | st.integers(-2**70, 2**70))
+def test_card_impossible_is_no_count_fitting(n: int, lo: int, hi: int) -> None:
+    """A card is impossible (the core's rule) exactly when no number of true variables from 0 to
+    its length lies in [lo, hi] (counted here one by one)."""
+    card = Card(tuple(range(1, n + 1)), lo, hi, frozenset())
+    assert card.impossible == (not any(lo <= k <= hi for k in range(n + 1)))

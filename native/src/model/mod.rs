@@ -7,6 +7,7 @@
 use pyo3::prelude::*;
 
 use crate::errors::model_err;
+use crate::propagate::{impossible, total_range};
 use simplify::clue_source;
 
 pub mod bits;
@@ -400,15 +401,15 @@ pub(crate) fn fixed_mines(m: &Model) -> usize {
 /// stand-in: at least the off-frontier cells less one, at most the frontier and one more). The one
 /// home of this rule: the count (`count_board`'s `bounded`) and Python (`Model.holds`) ask it.
 pub(crate) fn holds(m: &Model, remaining: Option<i64>) -> bool {
-    let bounded = m
-        .constraints
-        .iter()
-        .all(|c| c.need >= 0 && c.need as usize <= c.cells.len());
+    let bounded = m.constraints.iter().all(|c| {
+        let need = i64::from(c.need);
+        !impossible(c.cells.len() as i64, need, need)
+    });
     bounded
         && remaining.map_or(true, |rem| {
-            let n_out = m.outside.len() as i64;
-            let lo = rem - (n_out - 1).max(0);
-            rem >= 0 && lo <= rem.min(m.frontier as i64 + i64::from(n_out > 0))
+            let n_out = m.outside.len();
+            let (lo, hi) = total_range(rem, n_out);
+            !impossible(m.frontier as i64 + i64::from(n_out > 0), lo, hi)
         })
 }
 

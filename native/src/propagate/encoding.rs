@@ -17,6 +17,15 @@ use crate::errors::OutOfTime;
 use crate::model::{Deadline, Model, PyModel};
 use crate::options::Options;
 
+/// The total's range over the encoding's variables with `remaining` mines left among the unfixed
+/// cells, `n_outside` of them off the frontier: (remaining - max(n_outside - 1, 0), remaining).
+/// (Saturating: any i64 from Python is taken without overflow; [`super::impossible`] finds the
+/// impossible.)
+pub fn total_range(remaining: i64, n_outside: usize) -> (i64, i64) {
+    let rest = (n_outside as i64 - 1).max(0);
+    (remaining.saturating_sub(rest), remaining)
+}
+
 /// The prover's encoding of a [`Model`] (see the module docstring).
 pub struct Encoding {
     /// The board cell of variable `v` is `frontier[v - 1]` (the off-frontier variable excluded).
@@ -65,9 +74,8 @@ impl Encoding {
             vs.sort_unstable();
             clues.push((vs, i64::from(c.need)));
         }
-        let n_out = m.outside.len() as i64;
-        // (saturating: any i64 from Python is taken without overflow; clean() finds the impossible)
-        let total = remaining.map(|rem| (rem.saturating_sub((n_out - 1).max(0)), rem));
+        let n_out = m.outside.len();
+        let total = remaining.map(|rem| total_range(rem, n_out));
         Ok(Encoding {
             frontier,
             outside_var,

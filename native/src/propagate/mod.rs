@@ -11,6 +11,7 @@
 //! same per-part models kept between searches), so the proofs and their engines are unchanged.
 
 mod encoding;
+pub use encoding::total_range;
 mod first;
 mod nominated;
 #[cfg(test)]
@@ -511,6 +512,16 @@ pub fn trivial(len: i64, lo: i64, hi: i64) -> bool {
     lo <= 0 && hi >= len
 }
 
+/// A constraint `lo <= sum <= hi` over `len` variables that no assignment meets: `lo` above
+/// min(`hi`, `len`), or `hi` below 0. The one definition of "a constraint can hold": the
+/// propagator's constraints ([`clean`]), the model's ([`crate::model::holds`]) and Python's
+/// (`encodings.Card.impossible`, through `_core.impossible`) ask it.
+#[pyfunction]
+#[pyo3(signature = (length, lo, hi))]
+pub fn impossible(length: i64, lo: i64, hi: i64) -> bool {
+    lo > hi.min(length) || hi < 0
+}
+
 /// The constraints the propagator keeps: trivial ones (any count fits) left out, bounds clamped to
 /// 0..=len; and whether some constraint can never hold (lo above min(hi, len), or hi below 0).
 /// Each constraint: (variables in 1..=n, lo, hi).
@@ -522,7 +533,7 @@ pub fn clean(n: usize, cards: Vec<(Vec<i64>, i64, i64)>) -> Result<(Vec<Card>, b
         if trivial(len, lo, hi) {
             continue;
         }
-        if lo > hi.min(len) || hi < 0 {
+        if self::impossible(len, lo, hi) {
             impossible = true;
         }
         let lits = lits
@@ -619,6 +630,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nominated::prove_nominated, m)?)?;
     m.add_function(wrap_pyfunction!(first::first_pass, m)?)?;
     m.add_function(wrap_pyfunction!(encoding::encode_model, m)?)?;
+    m.add_function(wrap_pyfunction!(impossible, m)?)?;
     m.add_class::<encoding::Encoded>()?;
     m.add_class::<first::PyFirstPass>()?;
     m.add_class::<nominated::Nominated>()?;
