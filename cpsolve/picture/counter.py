@@ -14,6 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .glyphs import read_number
 from .grid import Grid
 
 #: lit segments (a top, b top right, c bottom right, d bottom, e bottom left, f top left, g middle)
@@ -63,8 +64,16 @@ def read_counter(rgb: np.ndarray, grid: Grid) -> int | None:
         return _light_segments(area, p)
     bx, by, bw, bh = min(boxes)  # the leftmost display: the mine counter (the timer is on the right)
     r = area[by:by + bh, bx:bx + bw, 0]
-    segment_red = (r > 60) & (r - np.maximum(area[by:by + bh, bx:bx + bw, 1], area[by:by + bh, bx:bx + bw, 2]) > 40)
-    return _read_digits(lit[by:by + bh, bx:bx + bw], segment_red)
+    redness = r - np.maximum(area[by:by + bh, bx:bx + bw, 1], area[by:by + bh, bx:bx + bw, 2])
+    segment_red = (r > 60) & (redness > 40)
+    value = _read_digits(lit[by:by + bh, bx:bx + bw], segment_red)
+    if value is None:
+        # red digits drawn in a font, not in segments (helbaz's Java XP clone): read glyph by
+        # glyph against the installed fonts, every glyph clearly a digit or no counter
+        # (with a blank margin: the box may end at the digits' edges)
+        ink = np.clip(redness.astype(np.float32) / 200.0, 0.0, 1.0)
+        value = read_number(np.pad(ink, max(2, bh // 2)))
+    return value
 
 
 def _light_segments(area: np.ndarray, p: float) -> int | None:
