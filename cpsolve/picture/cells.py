@@ -350,6 +350,17 @@ BURST = 0.1
 SMALL_CELL = 12.0
 
 
+#: a mine on a red tile: its red at least this share of the interior that is not the mine
+#: (DeclanAS's tkinter clone: 0.93, drawn ones 0.75 and up; a mine crossed in red, its cross
+#: blurred, at most 0.3)
+RED_TILE = 0.55
+
+
+def _mine_on_red(look: CellLook) -> bool:
+    mine_shape = look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
+    return mine_shape and look.red_fraction >= RED_TILE * (1.0 - look.dark_fraction)
+
+
 def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | None = None,
                    overlays: set[int] | None = None) -> tuple[list[str], list[float], Skin]:
     """Every cell's value and confidence, row-major, and the skin read (``skin`` unless the tiles'
@@ -375,10 +386,17 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     # (a dark flag is a mine-like blob too: a flag's shape is no mine shown on a covered tile)
     mines_on_covered = any(sym == MINE and covered[r, c] and not (skin.flag_shape and _shape_like(
         looks[r][c], skin.flag_shape) >= 0.6) for r in range(rows) for c, (sym, _) in enumerate(symbols[r]))
-    # an explosion (red, dark and yellow fire: GNOME 2.1x's grey look) drawn on a revealed tile of
-    # a board whose other shown mines lie on covered ones is the exploded mine, where it is the one
+    # an explosion (red, dark and yellow fire: GNOME 2.1x's grey look), or a mine on red that fills
+    # its cell's every other pixel (a sunken red tile whose mine outnumbers its red: DeclanAS's
+    # tkinter clone), drawn on a revealed tile of a board whose other shown mines lie on covered
+    # ones is the exploded mine, where it is the one
+    # (the mine on red only where no other cell shows the exploded mine: no red background, no
+    # mine on a revealed tile; a crossed mine's thick red cross, blurred, could pass for one)
+    other_x = any(sym == RED_BG or (sym == MINE and not covered[r, c])
+                  for r in range(rows) for c, (sym, _) in enumerate(symbols[r]))
     bursts = [(r, c) for r in range(rows) for c in range(cols)
-              if symbols[r][c][0] in (RED_AND_DARK, FLAG) and not covered[r, c] and looks[r][c].yellow >= BURST]
+              if symbols[r][c][0] in (RED_AND_DARK, FLAG) and not covered[r, c]
+              and (looks[r][c].yellow >= BURST or (not other_x and _mine_on_red(looks[r][c])))]
     burst = bursts[0] if mines_on_covered and len(bursts) == 1 else None
     overlaid = bevelled and not skin.flag_shape and not shows_loss(symbols, covered, burst is not None)
     values: list[str] = []
@@ -395,7 +413,9 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
             elif sym == CROSSED:
                 v, conf = "W", sconf
             elif (r, c) == burst:
-                v, conf = "X", min(sconf, cconf)
+                # (a mine on red is no flag, sure or not: how red its tile is decides)
+                v, conf = "X", min(sconf if look.yellow >= BURST else _confidence(
+                    look.red_fraction / max(1e-6, 1.0 - look.dark_fraction) - RED_TILE, 0.15), cconf)
             elif sym == RED_AND_DARK:
                 # a mine crossed in red (a wrong flag: a large round dark blob, on a flat tile) or a
                 # flag (a small dark pole and base, on a raised tile); where shape and tile disagree,
