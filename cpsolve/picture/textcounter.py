@@ -1,6 +1,7 @@
 """Mine counters written in plain digits: GNOME's "Flags: 6/10" and KMines' "Mines: 1/10" below
 the board, modern GNOME's "16/40" in the panel beside it, Google's white number beside a red flag
-in the green bar above it, and Windows 7's white number in a coloured box below it.
+in the green bar above it, Windows 7's white number in a coloured box below it, and dark digits in
+the left one of two light boxes above it (a tkinter clone).
 
 The text is read in a band next to the grid, glyph by glyph (glyphs.py: template matching against
 the installed fonts); a glyph not read clearly gives no counter: the board is then read without a
@@ -100,6 +101,33 @@ def read_win7_left(rgb: np.ndarray, grid: Grid) -> int | None:
     return read_number(white_ink(rgb[y0 + ry:y0 + ry + rh, x0 + rx:x0 + rx + rw]))
 
 
+def read_panel_left(rgb: np.ndarray, grid: Grid) -> int | None:
+    """Mines left as dark digits in the left one of two light boxes in the panel above the board
+    (DeclanAS's tkinter clone: "9" left of the face, the timer's twin box right of it)."""
+    p = grid.cell_size
+    y0, y1 = max(0, int(grid.y0 - 5 * p)), max(0, int(grid.y0 - 0.1 * p))
+    x0, x1 = max(0, int(grid.x0 - p)), min(rgb.shape[1], int(grid.x0 + (grid.cols + 1) * p))
+    if y1 - y0 < 8 or x1 - x0 < 20:
+        return None
+    area = rgb[y0:y1, x0:x1].astype(np.int16)
+    low = area.min(axis=2)
+    light = ((low > 225) & (area.max(axis=2) - low < 20)).astype(np.uint8)
+    light = cv2.morphologyEx(light, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(light, connectivity=8)
+    boxes = [tuple(int(v) for v in stats[i, :4]) for i in range(1, n)
+             if 0.5 * p <= stats[i, 3] <= 2 * p and 1.2 <= stats[i, 2] / stats[i, 3] <= 6
+             and stats[i, 4] >= 0.9 * stats[i, 2] * stats[i, 3]]
+    if len(boxes) != 2:
+        return None
+    (lx, ly, lw, lh), (rx, ry, rw, rh) = sorted(boxes)
+    # twins, level with each other, one each side of the board's middle: else not a counter's pair
+    middle = grid.x0 + grid.cols * p / 2 - x0
+    if (abs(lw - rw) > 0.15 * max(lw, rw) or abs(lh - rh) > 0.15 * max(lh, rh) or abs(ly - ry) > 0.2 * p
+            or not lx + lw <= middle <= rx):
+        return None
+    return read_number(dark_ink(rgb[y0 + ly:y0 + ly + lh, x0 + lx:x0 + lx + lw]))
+
+
 def read_google_left(rgb: np.ndarray, grid: Grid) -> int | None:
     """Google's mines left: the white number just right of the red flag in the bar above the board."""
     p = grid.cell_size
@@ -136,6 +164,8 @@ def read_text_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> tuple[int
     left = read_google_left(rgb, grid)
     if left is None:
         left = read_win7_left(rgb, grid)
+    if left is None:
+        left = read_panel_left(rgb, grid)
     if left is not None:
         return left, left + values.count("F") + values.count("W")
     total = read_side_total(rgb, grid, values)

@@ -1,0 +1,59 @@
+"""Mines left as dark font digits in the left one of two light boxes in the panel above the board,
+the timer's twin box right of the middle (DeclanAS's tkinter clone,
+tests/data/screens/tkinter-mid-10x10.png; textcounter.read_panel_left). On drawn boards (the oracle
+is the number drawn): read as drawn; no twin box, or digits garbled, give no counter."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from cpsolve.picture import read_image
+from tests.support.picture_render import GREY, encode, random_position, render_board
+
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+
+def _with_panel(cells: list[list[str]], cell: int, left: str, right: str | None) -> np.ndarray:
+    """The board with its panel's display replaced by two light boxes (the right one only where
+    ``right`` is given) holding ``left`` and ``right`` in dark font digits."""
+    img = render_board(cells, cell, counter=0)
+    b, m = max(2, cell // 5), max(4, cell // 2)
+    panel = round(cell * 2.2)
+    width = img.shape[1]
+    img[m:m + panel, m + b:width - m - b] = GREY  # the seven-segment display and the face gone
+    pil = Image.fromarray(img)
+    draw = ImageDraw.Draw(pil)
+    font = ImageFont.truetype(FONT, round(cell * 0.6))
+    bw, bh = 2 * cell, round(cell * 1.3)
+    y = m + (panel - bh) // 2
+    for text, x in ((left, m + b + cell // 2), (right, width - m - b - cell // 2 - bw)):
+        if text is None:
+            continue
+        draw.rectangle((x, y, x + bw - 1, y + bh - 1), fill=(240, 240, 240))
+        draw.text((x + bw / 2, y + bh / 2), text, font=font, fill=(0, 0, 0), anchor="mm")
+    return np.asarray(pil)
+
+
+@pytest.mark.parametrize("cell", [20, 23, 30])
+@pytest.mark.parametrize("seed", [1, 6])
+def test_mines_left_in_the_left_light_box_are_read(seed: int, cell: int) -> None:
+    cells, counter = random_position(10, 10, 10, seed=seed, state="playing")
+    reading = read_image(encode(_with_panel(cells, cell, str(counter), "217")))
+    assert reading.mine_counter == counter
+    assert reading.board.mines == 10  # mines left plus the flags
+
+
+def test_one_light_box_alone_gives_no_counter() -> None:
+    """No twin: not a counter's pair (a lone box could be anything)."""
+    cells, counter = random_position(10, 10, 10, seed=1, state="playing")
+    reading = read_image(encode(_with_panel(cells, 23, str(counter), None)))
+    assert reading.mine_counter is None and reading.board.mines is None
+
+
+@pytest.mark.parametrize("text", ["A7", "#", "x9"])
+def test_garbled_digits_give_no_counter(text: str) -> None:
+    cells, _ = random_position(10, 10, 10, seed=1, state="playing")
+    reading = read_image(encode(_with_panel(cells, 23, text, "20")))
+    assert reading.mine_counter is None and reading.board.mines is None
