@@ -36,7 +36,7 @@ def table() -> dict[str, set[str]]:
 
 
 def code_imports() -> dict[str, set[str]]:
-    graph = grimp.build_graph("cpsolve", exclude_type_checking_imports=True)
+    graph = grimp.build_graph("cpsolve", exclude_type_checking_imports=True, cache_dir=None)
     deps: dict[str, set[str]] = {}
     for module in graph.modules:
         room = module.split(".")[1] if "." in module else ""
@@ -74,7 +74,7 @@ def root_imports() -> list[str]:
     Rust core from it, as 'module:line: text'. grimp cannot see the core (an extension module, no
     source), so it files ``from . import _core`` under the package; any other name taken from the
     package root is one of the names __init__ re-exports."""
-    graph = grimp.build_graph("cpsolve")
+    graph = grimp.build_graph("cpsolve", cache_dir=None)
     found = []
     for module in sorted(graph.modules - {"cpsolve"}):
         for detail in graph.get_import_details(importer=module, imported="cpsolve"):
