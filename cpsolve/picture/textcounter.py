@@ -84,21 +84,36 @@ def read_win7_left(rgb: np.ndarray, grid: Grid) -> int | None:
         return None
     area = rgb[y0:y1, x0:x1].astype(np.int16)
     low = area.min(axis=2)
-    coloured = ((area.max(axis=2) - low > 50) & (low < 120)).astype(np.uint8)
-    coloured = cv2.morphologyEx(coloured, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    n, _, stats, _ = cv2.connectedComponentsWithStats(coloured, connectivity=8)
-    boxes = [tuple(int(v) for v in stats[i, :4]) for i in range(1, n)
-             if 0.5 * p <= stats[i, 3] <= 1.6 * p and 1.5 <= stats[i, 2] / stats[i, 3] <= 5
-             and stats[i, 4] >= 0.6 * stats[i, 2] * stats[i, 3]]
+    coloured = (area.max(axis=2) - low > 50) & (low < 120)
+    twins = _twin_boxes(coloured, p, grid.x0 + grid.cols * p / 2 - x0, max_height=1.6, aspect=(1.5, 5), fill=0.6)
+    if twins is None:
+        return None
+    rx, ry, rw, rh = twins[1]
+    return read_number(white_ink(rgb[y0 + ry:y0 + ry + rh, x0 + rx:x0 + rx + rw]))
+
+
+Box = tuple[int, int, int, int]
+
+
+def _twin_boxes(mask: np.ndarray, p: float, middle: float, *, max_height: float, aspect: tuple[float, float],
+                fill: float) -> tuple[Box, Box] | None:
+    """The two boxes (x, y, w, h, left one first) of a counter and its timer in ``mask`` (closed by
+    3x3), each 0.5-``max_height`` cells high, ``aspect`` wide for its height and filled at least
+    ``fill``; None unless there are exactly two and they are twins, level with each other, one each
+    side of ``middle`` (the board's middle, in the mask's x)."""
+    closed = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(closed, connectivity=8)
+    boxes = [(int(stats[i, 0]), int(stats[i, 1]), int(stats[i, 2]), int(stats[i, 3])) for i in range(1, n)
+             if 0.5 * p <= stats[i, 3] <= max_height * p and aspect[0] <= stats[i, 2] / stats[i, 3] <= aspect[1]
+             and stats[i, 4] >= fill * stats[i, 2] * stats[i, 3]]
     if len(boxes) != 2:
         return None
-    (lx, ly, lw, lh), (rx, ry, rw, rh) = sorted(boxes)
-    # twins, level with each other, one each side of the board's middle: else not Windows 7's pair
-    middle = grid.x0 + grid.cols * p / 2 - x0
+    left, right = sorted(boxes)
+    (lx, ly, lw, lh), (rx, ry, rw, rh) = left, right
     if (abs(lw - rw) > 0.15 * max(lw, rw) or abs(lh - rh) > 0.15 * max(lh, rh) or abs(ly - ry) > 0.2 * p
             or not lx + lw <= middle <= rx):
         return None
-    return read_number(white_ink(rgb[y0 + ry:y0 + ry + rh, x0 + rx:x0 + rx + rw]))
+    return left, right
 
 
 def read_panel_left(rgb: np.ndarray, grid: Grid) -> int | None:
@@ -111,20 +126,11 @@ def read_panel_left(rgb: np.ndarray, grid: Grid) -> int | None:
         return None
     area = rgb[y0:y1, x0:x1].astype(np.int16)
     low = area.min(axis=2)
-    light = ((low > 225) & (area.max(axis=2) - low < 20)).astype(np.uint8)
-    light = cv2.morphologyEx(light, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    n, _, stats, _ = cv2.connectedComponentsWithStats(light, connectivity=8)
-    boxes = [tuple(int(v) for v in stats[i, :4]) for i in range(1, n)
-             if 0.5 * p <= stats[i, 3] <= 2 * p and 1.2 <= stats[i, 2] / stats[i, 3] <= 6
-             and stats[i, 4] >= 0.9 * stats[i, 2] * stats[i, 3]]
-    if len(boxes) != 2:
+    light = (low > 225) & (area.max(axis=2) - low < 20)
+    twins = _twin_boxes(light, p, grid.x0 + grid.cols * p / 2 - x0, max_height=2, aspect=(1.2, 6), fill=0.9)
+    if twins is None:
         return None
-    (lx, ly, lw, lh), (rx, ry, rw, rh) = sorted(boxes)
-    # twins, level with each other, one each side of the board's middle: else not a counter's pair
-    middle = grid.x0 + grid.cols * p / 2 - x0
-    if (abs(lw - rw) > 0.15 * max(lw, rw) or abs(lh - rh) > 0.15 * max(lh, rh) or abs(ly - ry) > 0.2 * p
-            or not lx + lw <= middle <= rx):
-        return None
+    lx, ly, lw, lh = twins[0]
     return read_number(dark_ink(rgb[y0 + ly:y0 + ly + lh, x0 + lx:x0 + lx + lw]))
 
 
