@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from .noguess_oracle import _enumerate, _nbrs, forced
+from .noguess_oracle import _enumerate, _nbrs, forced, opener
 
 LEVELS = ("single", "pair", "chain", "total")
 Clue = tuple[int, list[int]]
@@ -77,21 +77,7 @@ def level_moves(rows: int, cols: int, view: list[int | None], total: int, level:
 def classify(rows: int, cols: int, mines: frozenset[int], first: tuple[int, int]
              ) -> tuple[str | None, dict[str, int]]:
     """(the hardest level needed, or None when a guess is needed; cells settled per level)."""
-    n = rows * cols
-    num = [sum(1 for j in _nbrs(rows, cols, i) if j in mines) for i in range(n)]
-    view: list[int | None] = [None] * n
-
-    def open_(i: int) -> None:
-        stack = [i]
-        while stack:
-            x = stack.pop()
-            if view[x] is not None:
-                continue
-            assert x not in mines
-            view[x] = num[x]
-            if num[x] == 0:
-                stack.extend(_nbrs(rows, cols, x))
-
+    view, open_ = opener(rows, cols, mines)
     open_(first[0] * cols + first[1])
     moves = dict.fromkeys(LEVELS, 0)
     hardest = 0

@@ -8,6 +8,8 @@ number of cells off the frontier.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 class TooBig(Exception):
     pass
@@ -125,11 +127,13 @@ def _enumerate(cells: list[int], clues: list[tuple[int, list[int]]], budget: lis
     return out
 
 
-def no_guess(rows: int, cols: int, mines: set[int] | frozenset[int], first: tuple[int, int]) -> bool:
-    """Is the layout won from ``first`` by revealing only cells every placement makes safe?"""
-    n = rows * cols
-    num = [sum(1 for j in _nbrs(rows, cols, i) if j in mines) for i in range(n)]
-    view: list[int | None] = [None] * n
+def opener(rows: int, cols: int, mines: set[int] | frozenset[int]
+           ) -> tuple[list[int | None], Callable[[int], None]]:
+    """A view of the layout with every cell covered (None; a number once opened, -1 once flagged by
+    its player) and how to open a cell in it: its number, and its neighbours too where it is 0.
+    Opening a mine is an assertion error: the oracles open only cells they found safe."""
+    num = [sum(1 for j in _nbrs(rows, cols, i) if j in mines) for i in range(rows * cols)]
+    view: list[int | None] = [None] * (rows * cols)
 
     def open_(i: int) -> None:
         stack = [i]
@@ -142,6 +146,12 @@ def no_guess(rows: int, cols: int, mines: set[int] | frozenset[int], first: tupl
             if num[x] == 0:
                 stack.extend(_nbrs(rows, cols, x))
 
+    return view, open_
+
+
+def no_guess(rows: int, cols: int, mines: set[int] | frozenset[int], first: tuple[int, int]) -> bool:
+    """Is the layout won from ``first`` by revealing only cells every placement makes safe?"""
+    view, open_ = opener(rows, cols, mines)
     open_(first[0] * cols + first[1])
     while sum(1 for v in view if v is None or v == -1) > len(mines):
         safe, mine = forced(rows, cols, view, len(mines))
