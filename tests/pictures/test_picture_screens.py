@@ -123,6 +123,17 @@ NOT_YET_EXACT = {
                                      "the search; no board found",
     "kwantton-won-16x30.png": "every cell right and sure, but its plain-text counter 'Mines left: 1' (white on the "
                               "black panel above the board) is not read: no mine total",
+    "kmines-kde2-mid-8x8.png": "KDE 2 KMines: revealed cells sunken and covered ones raised in the same grey: "
+                               "the 8x8 grid is found but its cells do not read as Minesweeper cells; no board found",
+    "kmines-kde2-one-8x8.png": "KDE 2.0 KMines, tiles in a black grid: the 8x8 grid is found but its cells do not "
+                               "read as Minesweeper cells; no board found",
+    "tatham-remarkable-mid-9x9.png": "1-bit e-ink drawing (revealed cells dotted, covered cells white): a 2x3 "
+                                     "grid is found instead of the board; no board found",
+    "google-firefox-dots-8x10.png": "a bot's four red sampling dots at the centre of every cell: too many cells "
+                                    "unsure or breaking the rules; no board found",
+    "arbiter-won-8x8.png": "the mouse pointer over the 1 at 0,7: unsure (so no mine total)",
+    "winmine-fr-won-16x16.png": "winmine under a console printing rows of numbers on a patterned desktop: a 13x8 "
+                                "grid is found instead of the board; no board found",
 }
 
 
