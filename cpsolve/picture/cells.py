@@ -187,8 +187,20 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     ilum = _lum(inner)
     mean_plain = (ilum * plain).sum(axis=(1, 2)) / count_plain
     shading = np.sqrt(np.maximum((ilum ** 2 * plain).sum(axis=(1, 2)) / count_plain - mean_plain ** 2, 0.0))
-    # the foreground's colour: the mean of its strongest pixels (the stroke's core, not its edges)
-    strong = fg & (dist >= 0.75 * dist.max(axis=(1, 2))[:, None, None])
+    # the foreground's colour: the mean of its strongest pixels (the stroke's core, not its edges),
+    # among pixels with a neighbour of their own colour: a lone pixel unlike all four of its
+    # neighbours is no stroke (a speck, a bot's one-pixel sampling dots drawn over every cell, over
+    # the digits too) and must not pass for the digit's colour
+    stroke: np.ndarray = np.array(fg)
+    mid = inner[:, 1:-1, 1:-1]
+    alike = np.zeros(mid.shape[:3], bool)
+    for near in (inner[:, :-2, 1:-1], inner[:, 2:, 1:-1], inner[:, 1:-1, :-2], inner[:, 1:-1, 2:]):
+        step = np.abs(mid - near)
+        alike |= np.maximum(np.maximum(step[..., 0], step[..., 1]), step[..., 2]) < 40
+    stroke[:, 1:-1, 1:-1] &= alike
+    kept = np.asarray(stroke.any(axis=(1, 2)))
+    stroke = np.where(kept[:, None, None], stroke, fg)
+    strong = stroke & (dist >= 0.75 * np.where(stroke, dist, 0).max(axis=(1, 2))[:, None, None])
     count = strong.sum(axis=(1, 2))
     fg_colour = np.where(count[:, None] > 0, _masked_sum(inner.reshape(n, -1, 3), strong.reshape(n, -1)) /
                          np.maximum(count, 1)[:, None], bg)

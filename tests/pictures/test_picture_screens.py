@@ -129,8 +129,6 @@ NOT_YET_EXACT = {
                                "read as Minesweeper cells; no board found",
     "tatham-remarkable-mid-9x9.png": "1-bit e-ink drawing (revealed cells dotted, covered cells white): a 2x3 "
                                      "grid is found instead of the board; no board found",
-    "google-firefox-dots-8x10.png": "a bot's four red sampling dots at the centre of every cell: too many cells "
-                                    "unsure or breaking the rules; no board found",
     "arbiter-won-8x8.png": "the mouse pointer over the 1 at 0,7: unsure (so no mine total)",
     "winmine-fr-won-16x16.png": "winmine under a console printing rows of numbers on a patterned desktop: a 13x8 "
                                 "grid is found instead of the board; no board found",
