@@ -123,15 +123,26 @@ NOT_YET_EXACT = {
                                      "the search; no board found",
     "kwantton-won-16x30.png": "every cell right and sure, but its plain-text counter 'Mines left: 1' (white on the "
                               "black panel above the board) is not read: no mine total",
-    "kmines-kde2-mid-8x8.png": "KDE 2 KMines: revealed cells sunken and covered ones raised in the same grey: "
-                               "the 8x8 grid is found but its cells do not read as Minesweeper cells; no board found",
-    "kmines-kde2-one-8x8.png": "KDE 2.0 KMines, tiles in a black grid: the 8x8 grid is found but its cells do not "
-                               "read as Minesweeper cells; no board found",
-    "tatham-remarkable-mid-9x9.png": "1-bit e-ink drawing (revealed cells dotted, covered cells white): a 2x3 "
-                                     "grid is found instead of the board; no board found",
-    "arbiter-won-8x8.png": "the mouse pointer over the 1 at 0,7: unsure (so no mine total)",
-    "winmine-fr-won-16x16.png": "winmine under a console printing rows of numbers on a patterned desktop: a 13x8 "
-                                "grid is found instead of the board; no board found",
+    "kmines-kde2-mid-8x8.png": "KDE 2's tiles sit in a 1 px frame of the shadow grey between 2 px dark lines; the "
+                               "lattice is fitted on the lines' first edge (the twin edges' middle, which would "
+                               "centre it, moves modern KMines' lattice off its cells), so each 19 px crop starts on "
+                               "the line and ends before the 1 px shadow: the bevel strips see line and frame, -150 "
+                               "on every cell, no raised cell; covered read as 0s, sunken revealed as grey 8s; no "
+                               "board found",
+    "kmines-kde2-one-8x8.png": "the lattice lies on the 1 px black lines' middle, but the crop, rounded a quarter "
+                               "pixel down, starts on the line, so the tile's 1 px shadow is the crop's last pixel, "
+                               "which the bevel strips skip (a grid line there must not pass for a shadow): bevel 19 "
+                               "on every covered cell, no raised cell; no board found",
+    "tatham-remarkable-mid-9x9.png": "a 1-bit drawing (revealed cells dithered grey, covered white): the dither's "
+                                     "edges are everywhere and the best lattice is 2x3 cells of 50 px, two of the "
+                                     "board's 25 px cells a side; no board found",
+    "arbiter-won-8x8.png": "the mouse pointer over the 1 at 0,7 hides most of it: unsure, rightly (so no mine "
+                           "total); left so",
+    "winmine-fr-won-16x16.png": "a patterned desktop (a key pattern repeating every 32 px) joins the whole picture "
+                                "into one group of edges, whose 13x8 lattice of 32 px beside the window (score 0.98) "
+                                "is found and stops the search; with it painted out, no lattice is found in the rest "
+                                "(the board's 16 px lines among the pattern's): no board found (as "
+                                "winmine-twoboards-won-9x9.png)",
 }
 
 
