@@ -11,18 +11,22 @@ class Inconsistent(Exception):
     """args: (sources: list[int], reason: str), sources clue ids with -1 for the mine total."""
 
 # options (native/src/options.rs): the settings of a call, by keyword only
-class Options:
-    def __init__(self, *, trust_flags: bool = True, simplify: bool = True, exact_limit: int | None = None,
-                 max_states: int | None = None, max_terms: int | None = None, combine_budget: int | None = None,
-                 density: tuple[int, int] | None = None, nodes: int | None = None,
-                 part_nodes: int | None = None, max_placements: int | None = None,
-                 node_budget: int | None = None, seconds: float | None = None,
-                 count_seconds: float | None = None, combine_seconds: float | None = None) -> None: ...
-    def timed(self, now: float, at: float | None, count_at: float | None, combine_at: float | None) -> Options: ...
+class ModelFlags:
+    """How the model reads the board, by keyword only."""
+
+    def __init__(self, *, trust_flags: bool = True, simplify: bool = True) -> None: ...
     @property
     def trust_flags(self) -> bool: ...
     @property
     def simplify(self) -> bool: ...
+
+class CountLimits:
+    """An exact count's budgets and the density without a mine total (None: no limit); ValueError on
+    a density over 1."""
+
+    def __init__(self, *, exact_limit: int | None = None, max_states: int | None = None,
+                 max_terms: int | None = None, combine_budget: int | None = None,
+                 density: tuple[int, int] | None = None) -> None: ...
     @property
     def exact_limit(self) -> int | None: ...
     @property
@@ -33,6 +37,12 @@ class Options:
     def combine_budget(self) -> int | None: ...
     @property
     def density(self) -> tuple[int, int] | None: ...
+
+class SearchLimits:
+    """The searches' node and position budgets (None: no limit)."""
+
+    def __init__(self, *, nodes: int | None = None, part_nodes: int | None = None,
+                 max_placements: int | None = None, node_budget: int | None = None) -> None: ...
     @property
     def nodes(self) -> int | None: ...
     @property
@@ -41,6 +51,20 @@ class Options:
     def max_placements(self) -> int | None: ...
     @property
     def node_budget(self) -> int | None: ...
+
+class Options:
+    """One call's settings, each group its defaults when not given; count_seconds and
+    combine_seconds are set by timed."""
+
+    def __init__(self, *, flags: ModelFlags | None = None, count: CountLimits | None = None,
+                 search: SearchLimits | None = None, seconds: float | None = None) -> None: ...
+    def timed(self, now: float, at: float | None, count_at: float | None, combine_at: float | None) -> Options: ...
+    @property
+    def flags(self) -> ModelFlags: ...
+    @property
+    def count(self) -> CountLimits: ...
+    @property
+    def search(self) -> SearchLimits: ...
     @property
     def seconds(self) -> float | None: ...
     @property
@@ -282,11 +306,20 @@ class BoardCount:
 def count_board(rows: int, cols: int, codes: bytes, remaining: int | None, options: Options) -> BoardCount: ...
 
 # lookahead (native/src/lookahead/): the player's exact counts of positions and hypothetical ones
+class ScoreWeights:
+    """The scoring rule's weights for Position.score, by keyword only."""
+
+    def __init__(self, *, progress: float, blend: tuple[int, int]) -> None: ...
+    @property
+    def progress(self) -> float: ...
+    @property
+    def blend(self) -> tuple[int, int]: ...
+
 class Candidate:
     """A guess candidate's settings for Position.score, by keyword only."""
 
-    def __init__(self, *, safety: float, infl: float, bar: float | None, pocket: bool, progress: float,
-                 blend: tuple[int, int]) -> None: ...
+    def __init__(self, *, safety: float, infl: float, bar: float | None, pocket: bool,
+                 weights: ScoreWeights) -> None: ...
     @property
     def safety(self) -> float: ...
     @property
@@ -296,9 +329,7 @@ class Candidate:
     @property
     def pocket(self) -> bool: ...
     @property
-    def progress(self) -> float: ...
-    @property
-    def blend(self) -> tuple[int, int]: ...
+    def weights(self) -> ScoreWeights: ...
 
 class Scored:
     @property
@@ -362,11 +393,23 @@ def marked_cells(codes: bytes, table: bytes) -> bytes: ...
 def contradicted(layout: bytes, cells: list[int], claims: bytes) -> int: ...
 
 # document (native/src/document/): the JSON document of an analysis, written whole; the best guess's last step
-class CellKeys:
-    """The listed cells of a board and their entries' keys (four bytes each), by keyword only."""
+class KeyColumn:
+    """How each listed cell's key is read (four bytes a listed cell, or a board cell with per_board;
+    0xFFFFFFFF or none: default), by keyword only."""
 
-    def __init__(self, *, rows: int, cols: int, cells: bytes, keys: bytes | None = None, per_board: bool = False,
-                 default: int = 0, over_cells: bytes | None = None, over_keys: bytes | None = None) -> None: ...
+    def __init__(self, *, keys: bytes | None = None, per_board: bool = False, default: int = 0) -> None: ...
+
+class KeyOverrides:
+    """Ascending board cells whose keys override the KeyColumn's (four bytes each), by keyword only."""
+
+    def __init__(self, *, cells: bytes, keys: bytes) -> None: ...
+
+class CellKeys:
+    """The listed cells of a board (four bytes each) and their entries' keys (none: 0), by keyword
+    only; ValueError when they do not fit the board."""
+
+    def __init__(self, *, rows: int, cols: int, cells: bytes, keys: KeyColumn | None = None,
+                 over: KeyOverrides | None = None) -> None: ...
 
 def write_document(keyed: CellKeys, parts: Sequence[str], tails: Sequence[str], verdicts: bytes,
                    fd: int | None = None) -> bytes | None: ...
@@ -472,12 +515,10 @@ def first_pass(n: int, cards: list[tuple[list[int], int, int]], total: int | Non
 # replay); options: each stuck position's exact count (exact_limit, max_states, max_terms,
 # combine_budget, and seconds for each position); bad input raises ValueError, a rule the layout
 # contradicts AssertionError
-class NoguessPlan:
-    """One request's settings, by keyword only (time_limit: seconds for the whole request)."""
+class NoguessBoard:
+    """A request's board, mines, first cell (row-major) and the cells kept free, by keyword only."""
 
-    def __init__(self, *, rows: int, cols: int, mines: int, first: int, banned: Sequence[int], seed: int,
-                 repair: bool, max_repairs: int, max_restarts: int, tries: int,
-                 time_limit: float | None = None) -> None: ...
+    def __init__(self, *, rows: int, cols: int, mines: int, first: int, banned: Sequence[int]) -> None: ...
     @property
     def rows(self) -> int: ...
     @property
@@ -488,8 +529,11 @@ class NoguessPlan:
     def first(self) -> int: ...
     @property
     def banned(self) -> list[int]: ...
-    @property
-    def seed(self) -> int: ...
+
+class NoguessEffort:
+    """How hard a request searches, by keyword only (repair false: fresh layouts only)."""
+
+    def __init__(self, *, repair: bool, max_repairs: int, max_restarts: int, tries: int) -> None: ...
     @property
     def repair(self) -> bool: ...
     @property
@@ -498,6 +542,18 @@ class NoguessPlan:
     def max_restarts(self) -> int: ...
     @property
     def tries(self) -> int: ...
+
+class NoguessPlan:
+    """One request's settings, by keyword only (time_limit: seconds for the whole request)."""
+
+    def __init__(self, *, board: NoguessBoard, effort: NoguessEffort, seed: int,
+                 time_limit: float | None = None) -> None: ...
+    @property
+    def board(self) -> NoguessBoard: ...
+    @property
+    def effort(self) -> NoguessEffort: ...
+    @property
+    def seed(self) -> int: ...
     @property
     def time_limit(self) -> float | None: ...
 

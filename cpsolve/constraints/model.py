@@ -284,7 +284,7 @@ def build_model(board: Board, *, trust_flags: bool = True, simplify: bool = True
     (``native/src/model/``). Raises :class:`Inconsistent`, and :class:`~cpsolve.budget.OutOfTime`
     when the analysis deadline passes."""
     remaining = board.remaining_mines(trust_flags)
-    options = _core.Options(trust_flags=trust_flags, simplify=simplify, seconds=seconds())
+    options = _core.Options(flags=_core.ModelFlags(trust_flags=trust_flags, simplify=simplify), seconds=seconds())
     core = invoke(_core.build_model, board.rows, board.cols, board.codes, clamp_total(remaining), options)
     return model_of_core(board.rows, board.cols, remaining, core)
 

@@ -62,7 +62,7 @@ def count_component(comp: Component, max_states: int | None = None,
     than ``max_states`` states are created or more than ``max_terms`` polynomial terms stored, and
     :class:`~cpsolve.budget.OutOfTime` past the current deadline."""
     groups = comp.groups
-    options = _core.Options(max_states=max_states, max_terms=max_terms, seconds=seconds())
+    options = _core.Options(count=_core.CountLimits(max_states=max_states, max_terms=max_terms), seconds=seconds())
     native = invoke(_core.count_component, [g.size for g in groups], [g.constraints for g in groups],
                     [need for _, need in comp.constraints], options)
     return ComponentCount(comp, native.counts, native, native.states)

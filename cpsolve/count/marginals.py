@@ -137,10 +137,10 @@ def _options(trust_flags: bool, exact_limit: int | None, state_budget: int | Non
     """The core's settings of a count, without its seconds."""
     if len(_OPTIONS) >= _OPTIONS_KEPT:
         _OPTIONS.clear()
-    return _core.Options(
-        trust_flags=trust_flags, exact_limit=exact_limit, max_states=state_budget,
+    return _core.Options(flags=_core.ModelFlags(trust_flags=trust_flags), count=_core.CountLimits(
+        exact_limit=exact_limit, max_states=state_budget,
         max_terms=None if state_budget is None else state_budget * TERMS_PER_STATE, combine_budget=combine_budget,
-        density=None if density is None else (density.numerator, density.denominator))
+        density=None if density is None else (density.numerator, density.denominator)))
 
 
 def density_marginals(counts: Sequence[ComponentCount], density: Fraction, value: ValueFn[T]) -> dict[int, T]:

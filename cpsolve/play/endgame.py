@@ -83,7 +83,7 @@ class EndgameSearch:
         if _core_search is None:
             assert placements is not None
             _core_search = _core.Endgame(_board(state), [sorted(p) for p in placements],
-                                         _core.Options(node_budget=node_budget))
+                                         _core.Options(search=_core.SearchLimits(node_budget=node_budget)))
         self._core = _core_search
         self.n: int = _core_search.n
         self.live: list[int] = _core_search.live
@@ -94,7 +94,8 @@ class EndgameSearch:
         if state.z > max_placements:
             return None
         core = _core.Endgame.of_position(_board(state), _comps(state), list(state.outside), state.remaining,
-                                         _core.Options(max_placements=max_placements, node_budget=node_budget))
+                                         _core.Options(search=_core.SearchLimits(max_placements=max_placements,
+                                                                                 node_budget=node_budget)))
         if core is None or core.n != state.z:  # not the placements the count has: no search
             return None
         return cls(state, None, node_budget, core)

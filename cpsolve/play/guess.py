@@ -63,6 +63,7 @@ WORK = 250_000          # candidates x board cells evaluated at most (an evaluat
                         # 40x40, 125 on a 2000-cell row, where all ~2,000 took 8-17 s a move
 MIN_CANDIDATES = 8
 FINAL_THRESHOLD = 0.025  # a would-be 50/50 counts for influence above this chance
+_WEIGHTS = _core.ScoreWeights(progress=PROGRESS, blend=BLEND)  # the core's copy of the two weights
 
 
 @dataclass
@@ -297,7 +298,7 @@ class Evaluator:
         assert self.state.core is not None
         candidate = _core.Candidate(safety=safety, infl=infl,
                                     bar=bar.weight if bar is not None and not bar.deferred else None,
-                                    pocket=self.in_large_pocket(x), progress=PROGRESS, blend=BLEND)
+                                    pocket=self.in_large_pocket(x), weights=_WEIGHTS)
         got = call(self.state.core.score, x, candidate)
         if got is None:
             return None

@@ -152,7 +152,7 @@ class Lookahead:
         remaining = model.remaining_free
         assert remaining is not None
         core = invoke(_core.Position.of_model, model.core, board.codes, remaining,
-                      _core.Options(max_states=self.state_budget, seconds=seconds()))
+                      _core.Options(count=_core.CountLimits(max_states=self.state_budget), seconds=seconds()))
         comps = list(model.components)
         return CountedPosition(board.rows, board.cols, board.cells, dict(mine_flags(model.fixed)),
                                comps, [ComponentCounts(c) for c in core.counts()], tuple(model.outside), remaining,

@@ -59,7 +59,7 @@ def first_pass(system: CardSystem, cand: Mapping[int, bool], total: int | None) 
 def options() -> _core.Options:
     """The searches' node budgets (:data:`MODEL_NODES`, :data:`PART_NODES`) and the time the current
     deadline leaves, as the core's passes take them."""
-    return _core.Options(nodes=MODEL_NODES, part_nodes=PART_NODES, seconds=seconds())
+    return _core.Options(search=_core.SearchLimits(nodes=MODEL_NODES, part_nodes=PART_NODES), seconds=seconds())
 
 
 #: Per forced group: (its board cells, is a mine, its proof uses the total, its sources: clue ids

@@ -122,8 +122,9 @@ class _Keyed:
 
     def core(self, rows: int, cols: int) -> _core.CellKeys:
         """These keys as the core reads them (checked there)."""
-        return _core.CellKeys(rows=rows, cols=cols, cells=self.cells, keys=self.keys, per_board=self.per_board,
-                              default=self.default, over_cells=self.over_cells, over_keys=self.over_keys)
+        return _core.CellKeys(rows=rows, cols=cols, cells=self.cells,
+                              keys=_core.KeyColumn(keys=self.keys, per_board=self.per_board, default=self.default),
+                              over=_core.KeyOverrides(cells=self.over_cells, keys=self.over_keys))
 
 
 def _keys_of(entries: _Entries, values: Sequence[Probability], proofs: Sequence[bool | None] | None = None

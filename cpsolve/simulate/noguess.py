@@ -233,9 +233,10 @@ def play_proved(layout: Layout, first_cell: tuple[int, int], *, first_click: str
 def _limits() -> _core.Options:
     """The core play's limits for the exact count of a stuck position: the analysis' defaults
     (``seconds``: each position's model and count)."""
-    return _core.Options(exact_limit=DEFAULT_EXACT_LIMIT, max_states=DEFAULT_STATE_BUDGET,
-                         max_terms=DEFAULT_STATE_BUDGET * TERMS_PER_STATE,
-                         combine_budget=DEFAULT_COMBINE_BUDGET, seconds=DEFAULT_TIME_LIMIT)
+    return _core.Options(count=_core.CountLimits(exact_limit=DEFAULT_EXACT_LIMIT, max_states=DEFAULT_STATE_BUDGET,
+                                                 max_terms=DEFAULT_STATE_BUDGET * TERMS_PER_STATE,
+                                                 combine_budget=DEFAULT_COMBINE_BUDGET),
+                         seconds=DEFAULT_TIME_LIMIT)
 
 
 # -- generation -----------------------------------------------------------------------------------
@@ -293,9 +294,11 @@ def generate(rows: int, cols: int, mines: int, *, first_cell: tuple[int, int], f
     first = first_cell[0] * cols + first_cell[1]
     banned = banned_cells(rows, cols, first, first_click)
     cap = max_repairs if max_repairs is not None else 4 * mines + 20
-    plan = _core.NoguessPlan(rows=rows, cols=cols, mines=mines, first=first, banned=sorted(banned),
-                             seed=rng.getrandbits(64), repair=method == "repair", max_repairs=cap,
-                             max_restarts=max(1, restarts_cap), tries=_TRIES, time_limit=time_limit)
+    plan = _core.NoguessPlan(
+        board=_core.NoguessBoard(rows=rows, cols=cols, mines=mines, first=first, banned=sorted(banned)),
+        effort=_core.NoguessEffort(repair=method == "repair", max_repairs=cap, max_restarts=max(1, restarts_cap),
+                                   tries=_TRIES),
+        seed=rng.getrandbits(64), time_limit=time_limit)
     made = _core.noguess_generate(plan, _limits())
     if made.mines is None:
         safe = n - mines

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cpsolve import _core
-from cpsolve.boundary import seconds
 from cpsolve.budget import Deadline, current
 from cpsolve.encodings import CardSystem
 from cpsolve.proof import backbone as backbone_module
@@ -54,12 +53,12 @@ class Propagator:
         if not self.ok:
             return Verdict.UNSAT, None
         nodes = propagate.MODEL_NODES if nodes is None else nodes
-        got = self._core.search(list(prefer.items()), _core.Options(nodes=nodes, part_nodes=propagate.PART_NODES),
-                                assume)
+        limits = _core.SearchLimits(nodes=nodes, part_nodes=propagate.PART_NODES)
+        got = self._core.search(list(prefer.items()), _core.Options(search=limits), assume)
         return got.verdict, (tuple(got.model) if got.model is not None else None)
 
     def decide(self, cand: Mapping[int, bool], prefer: Mapping[int, bool]) -> list[Verdict]:
-        budget = _core.Options(nodes=propagate.MODEL_NODES, part_nodes=propagate.PART_NODES, seconds=seconds())
+        budget = propagate.options()
         return self._core.decide(list(cand.items()), list(prefer.items()), budget)
 
 

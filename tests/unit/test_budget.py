@@ -198,13 +198,13 @@ def test_count_cut_by_the_combination_deadline_leaves_every_component_to_the_est
 
     def slow(rows, cols, codes, remaining, options):  # type: ignore[no-untyped-def]
         # the core itself not cut: the deadline passes while it counts
-        got = real(rows, cols, codes, remaining, _core.Options(
-            trust_flags=options.trust_flags, exact_limit=options.exact_limit, max_states=options.max_states,
-            max_terms=options.max_terms, combine_budget=options.combine_budget, density=options.density))
+        got = real(rows, cols, codes, remaining, _core.Options(flags=options.flags, count=options.count))
         time.sleep(0.05)
         return got
 
     monkeypatch.setattr(marginals, "_core", type("Core", (), {"Options": _core.Options,
+                                                              "ModelFlags": _core.ModelFlags,
+                                                              "CountLimits": _core.CountLimits,
                                                               "count_board": staticmethod(slow)}))
     model, whole = marginals.count_board(board.rows, board.cols, board.codes, board.mines,
                                          deadline=budget.AnalysisDeadline(None, None, None, time.perf_counter() + 0.01),

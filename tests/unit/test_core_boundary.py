@@ -1,12 +1,13 @@
 """The Rust boundary's shape (issue 44): ``cpsolve/_core.pyi`` names no ``Any``; what the core
-exports takes at most 5 positional parameters (settings cross as the keyword-only ``_core.Options``)
-and answers with named fields, not tuples (but for a few numeric pairs);
-the stub and the built module agree; and the core's exceptions become the error family's members at
-the one door (``cpsolve.boundary``)."""
+exports takes at most 5 parameters, keyword-only ones and constructors included (settings cross as
+``_core.Options``, made of small keyword-only groups) and answers with named fields, not tuples (but
+for a few numeric pairs); the stub and the built module agree; and the core's exceptions become the
+error family's members at the one door (``cpsolve.boundary``)."""
 
 from __future__ import annotations
 
 import ast
+import inspect
 import time
 
 import pytest
@@ -36,20 +37,64 @@ def test_the_stub_names_no_any() -> None:
     assert "Any" not in names | attrs
 
 
-def test_no_export_takes_more_than_five_positional_parameters() -> None:
-    wide = set()
+MOST_PARAMETERS = 5
+
+
+def test_no_export_in_the_stub_takes_more_than_five_parameters() -> None:
+    wide = {}
     for name, fn in _functions().items():
-        params = [a.arg for a in fn.args.posonlyargs + fn.args.args if a.arg not in ("self", "cls")]
-        if len(params) > 5:
-            wide.add(name)
-    assert not wide, sorted(wide)
+        a = fn.args
+        params = [p.arg for p in a.posonlyargs + a.args + a.kwonlyargs if p.arg not in ("self", "cls")]
+        params += [p.arg for p in (a.vararg, a.kwarg) if p is not None]
+        if len(params) > MOST_PARAMETERS:
+            wide[name] = params
+    assert not wide, wide
+
+
+def _exported() -> dict[str, object]:
+    """Every function, class and method the built module exports (but its exceptions)."""
+    out: dict[str, object] = {}
+    for name, obj in vars(_core).items():
+        if name.startswith("__") or (isinstance(obj, type) and issubclass(obj, BaseException)):
+            continue
+        out[name] = obj
+        if isinstance(obj, type):
+            out.update({f"{name}.{m}": getattr(obj, m) for m in vars(obj)
+                        if not m.startswith("__") and callable(getattr(obj, m))})
+    return out
+
+
+def test_no_export_of_the_built_module_takes_more_than_five_parameters() -> None:
+    """Read from the built module's signatures (PyO3's ``__text_signature__``), so a Rust signature
+    the stub forgot is counted too; a class without one has no constructor Python can call."""
+    wide, counted = {}, 0
+    for name, obj in _exported().items():
+        try:
+            sig = inspect.signature(obj)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            assert isinstance(obj, type), f"{name} exports no signature"
+            with pytest.raises(TypeError):
+                obj()
+            continue
+        counted += 1
+        params = [p for p in sig.parameters if p not in ("self", "cls")]
+        if len(params) > MOST_PARAMETERS:
+            wide[name] = params
+    assert not wide, wide
+    assert counted > 40  # the functions, methods and constructors were read
+
+
+def test_the_count_fails_above_five() -> None:
+    """The check can fail: a six-parameter signature is counted as six."""
+    def six(*, a: int, b: int, c: int, d: int, e: int, f: int) -> None: ...
+    assert len(inspect.signature(six).parameters) == MOST_PARAMETERS + 1
 
 
 #: Answers that are still a bare tuple (or a tuple or None): numeric pairs read as one value, a
 #: density or a fraction (p, q), a range of numbers (lo, hi), the blend's weights (w1, w2) as the
 #: constructor took them. The set must only shrink: a new tuple answer fails the test (answer a
 #: pyclass with named fields instead, as the others do).
-TUPLE_ANSWERS = {"Options.density", "ExactCount.outside", "Position.value_range", "Candidate.blend"}
+TUPLE_ANSWERS = {"CountLimits.density", "ExactCount.outside", "Position.value_range", "ScoreWeights.blend"}
 
 
 def _is_tuple(node: ast.expr) -> bool:
@@ -73,10 +118,15 @@ def test_the_stub_and_the_module_agree() -> None:
 def test_options_are_keyword_only_and_checked() -> None:
     with pytest.raises(TypeError):
         _core.Options(True)  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        _core.CountLimits(7)  # type: ignore[misc]
     with pytest.raises(ValueError, match="at most 1"):
-        _core.Options(density=(3, 2))
-    o = _core.Options(exact_limit=7, max_states=9, seconds=1.5)
-    assert (o.exact_limit, o.max_states, o.max_terms, o.seconds, o.trust_flags) == (7, 9, None, 1.5, True)
+        _core.CountLimits(density=(3, 2))
+    o = _core.Options(count=_core.CountLimits(exact_limit=7, max_states=9), seconds=1.5)
+    assert (o.count.exact_limit, o.count.max_states, o.count.max_terms, o.seconds, o.flags.trust_flags,
+            o.search.nodes) == (7, 9, None, 1.5, True, None)
+    t = o.timed(10.0, 11.5, 9.0, None)  # seconds left from now; a moment passed is 0
+    assert (t.seconds, t.count_seconds, t.combine_seconds, t.count.exact_limit) == (1.5, 0.0, None, 7)
 
 
 def test_the_core_exceptions_become_the_familys() -> None:
@@ -87,7 +137,8 @@ def test_the_core_exceptions_become_the_familys() -> None:
         build_model(parse_board("2 .\n", validate=False))  # the core raised _core.Inconsistent
     assert err.value.sources == frozenset({0}) and isinstance(err.value, errors.CpsolveError)
     with pytest.raises(boundary.BudgetExceeded):  # 3 groups of 2 cells need more than 1 DP state
-        boundary.invoke(_core.count_component, [2, 2, 2], [[0], [0, 1], [1]], [2, 2], _core.Options(max_states=1))
+        boundary.invoke(_core.count_component, [2, 2, 2], [[0], [0, 1], [1]], [2, 2],
+                        _core.Options(count=_core.CountLimits(max_states=1)))
     assert issubclass(boundary.BudgetExceeded, errors.BudgetError)
 
 

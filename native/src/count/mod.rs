@@ -202,7 +202,7 @@ impl Counted {
 }
 
 /// Counts one component: `sizes[g]` cells in group g, `group_cons[g]` its constraints,
-/// `needs[c]` the mines constraint c needs. Raises `BudgetExceeded` past `options.max_states` DP
+/// `needs[c]` the mines constraint c needs. Raises `BudgetExceeded` past `options.count.max_states` DP
 /// states or `options.max_terms` polynomial terms, `OutOfTime` after `options.seconds`.
 #[pyfunction]
 #[pyo3(signature = (sizes, group_cons, needs, options))]

@@ -409,7 +409,7 @@ pub struct ExactCount {
 /// module docstring), in one call: the analysis' one crossing for the model and the counts.
 ///
 /// `codes` and `remaining` as for `build_model` (the board's cell codes, a byte each, and the mines
-/// among its unknown cells, or None with `options.density`); the count is through the mines
+/// among its unknown cells, or None with `options.count.density`); the count is through the mines
 /// left among the unfixed cells. `options`: `trust_flags`, the budgets, and `seconds`,
 /// `count_seconds` and `combine_seconds`, the time from this call until the model, the count and
 /// the combination must be done. Raises `Inconsistent` (the model's, a component with no
@@ -428,15 +428,15 @@ pub fn count_board(
     let model_dl = options.deadline();
     let (count_dl, combine_dl) = options.count_deadlines();
     let opts = model::Options {
-        trust_flags: options.trust_flags,
+        trust_flags: options.flags.trust_flags,
         simplify: true,
     };
     let mut s = Settings {
-        exact_limit: options.exact_limit,
+        exact_limit: options.count.exact_limit,
         lim: options.limits(),
         remaining: None,
-        density: options.density.clone(),
-        combine_budget: options.combine_budget,
+        density: options.count.density.clone(),
+        combine_budget: options.count.combine_budget,
     };
     let got = py.allow_threads(|| {
         let start = std::time::Instant::now();

@@ -115,48 +115,78 @@ fn listed<'a>(
     Ok((cells, keys))
 }
 
+/// How each listed cell's key is read (`cpsolve._core.KeyColumn`, by keyword only): `keys` four
+/// bytes a listed cell, or a board cell with `per_board`; `u32::MAX` or no keys: `default`.
+#[pyclass(frozen, module = "cpsolve._core", name = "KeyColumn")]
+pub struct KeyColumn {
+    keys: Vec<u8>,
+    per_board: bool,
+    default: u32,
+}
+
+#[pymethods]
+impl KeyColumn {
+    #[new]
+    #[pyo3(signature = (*, keys=None, per_board=false, default=0))]
+    fn new(keys: Option<&[u8]>, per_board: bool, default: u32) -> Self {
+        KeyColumn {
+            keys: keys.unwrap_or_default().to_vec(),
+            per_board,
+            default,
+        }
+    }
+}
+
+/// Board cells whose keys override the [`KeyColumn`]'s (`cpsolve._core.KeyOverrides`, by keyword
+/// only): `cells` ascending board cells and `keys` theirs, four bytes each, little-endian.
+#[pyclass(frozen, module = "cpsolve._core", name = "KeyOverrides")]
+pub struct KeyOverrides {
+    cells: Vec<u8>,
+    keys: Vec<u8>,
+}
+
+#[pymethods]
+impl KeyOverrides {
+    #[new]
+    #[pyo3(signature = (*, cells, keys))]
+    fn new(cells: &[u8], keys: &[u8]) -> Self {
+        KeyOverrides {
+            cells: cells.to_vec(),
+            keys: keys.to_vec(),
+        }
+    }
+}
+
 /// Every listed cell of a board and its entry's key, for [`write_document`] and [`best_cell`]
 /// (`cpsolve._core.CellKeys`, by keyword only): `cells` the listed board cells (four bytes each,
-/// little-endian); `keys` their keys (four bytes a listed cell, or a board cell with `per_board`;
-/// `u32::MAX` or no keys: `default`), unless `over_cells` (ascending board cells) names the cell:
-/// then `over_keys`'. Checked when made.
+/// little-endian); their keys read by `keys` (none: every key 0), unless `over` names the cell.
+/// Checked when made.
 #[pyclass(frozen, module = "cpsolve._core", name = "CellKeys")]
 pub struct CellKeys {
     rows: usize,
     cols: usize,
     cells: Vec<u8>,
-    keys: Vec<u8>,
-    per_board: bool,
-    default: u32,
-    over_cells: Vec<u8>,
-    over_keys: Vec<u8>,
+    keys: Option<Py<KeyColumn>>,
+    over: Option<Py<KeyOverrides>>,
 }
 
 #[pymethods]
 impl CellKeys {
     #[new]
-    #[pyo3(signature = (*, rows, cols, cells, keys=None, per_board=false, default=0, over_cells=None,
-                        over_keys=None))]
-    #[allow(clippy::too_many_arguments)] // keyword-only: each is named at the call
+    #[pyo3(signature = (*, rows, cols, cells, keys=None, over=None))]
     fn new(
         rows: usize,
         cols: usize,
         cells: &[u8],
-        keys: Option<&[u8]>,
-        per_board: bool,
-        default: u32,
-        over_cells: Option<&[u8]>,
-        over_keys: Option<&[u8]>,
+        keys: Option<Py<KeyColumn>>,
+        over: Option<Py<KeyOverrides>>,
     ) -> PyResult<Self> {
         let made = CellKeys {
             rows,
             cols,
             cells: cells.to_vec(),
-            keys: keys.unwrap_or_default().to_vec(),
-            per_board,
-            default,
-            over_cells: over_cells.unwrap_or_default().to_vec(),
-            over_keys: over_keys.unwrap_or_default().to_vec(),
+            keys,
+            over,
         };
         made.listed().map_err(PyValueError::new_err)?;
         Ok(made)
@@ -166,15 +196,29 @@ impl CellKeys {
 impl CellKeys {
     /// The listed cells and their keys ([`listed`]).
     fn listed(&self) -> Result<(Vec<usize>, Keys<'_>), String> {
+        let (keys, per_board, default) = match &self.keys {
+            Some(k) => {
+                let k = k.get();
+                (&k.keys[..], k.per_board, k.default)
+            }
+            None => (&[][..], false, 0),
+        };
+        let (over_cells, over_keys) = match &self.over {
+            Some(o) => {
+                let o = o.get();
+                (&o.cells[..], &o.keys[..])
+            }
+            None => (&[][..], &[][..]),
+        };
         listed(
             self.rows,
             self.cols,
             &self.cells,
-            &self.keys,
-            self.per_board,
-            self.default,
-            &self.over_cells,
-            &self.over_keys,
+            keys,
+            per_board,
+            default,
+            over_cells,
+            over_keys,
         )
     }
 }
@@ -499,6 +543,8 @@ pub fn key_pairs(py: Python<'_>, keys: &[u8], cells: &[u8], flags: &[u8]) -> PyR
 
 /// Adds this room's functions to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<KeyColumn>()?;
+    m.add_class::<KeyOverrides>()?;
     m.add_class::<CellKeys>()?;
     m.add_class::<KeyPairs>()?;
     m.add_function(wrap_pyfunction!(write_document, m)?)?;

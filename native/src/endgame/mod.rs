@@ -231,7 +231,7 @@ pub struct FirstMove {
 
 /// The node budget of `options` (none: no limit).
 fn node_budget(options: &Options) -> u64 {
-    options.node_budget.unwrap_or(u64::MAX)
+    options.search.node_budget.unwrap_or(u64::MAX)
 }
 
 impl Endgame {
@@ -261,7 +261,7 @@ impl Endgame {
 #[pymethods]
 impl Endgame {
     /// The search over explicit `placements` (lists of board cells, each a subset of the board's
-    /// live cells), at most `options.node_budget` positions visited.
+    /// live cells), at most `options.search.node_budget` positions visited.
     #[new]
     fn new(
         py: Python<'_>,

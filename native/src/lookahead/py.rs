@@ -8,10 +8,30 @@ use crate::options::Options;
 use pyo3::exceptions::PyValueError;
 use pyo3::types::PyDict;
 
+/// The scoring rule's weights for [`Position::score`] (`cpsolve._core.ScoreWeights`, by keyword
+/// only): `progress` the tie-break weight of the chance to make progress, `blend` the weights
+/// (w1, w2) of the blended safety.
+#[pyclass(frozen, module = "cpsolve._core", name = "ScoreWeights")]
+#[derive(Clone)]
+pub struct ScoreWeights {
+    #[pyo3(get)]
+    progress: f64,
+    #[pyo3(get)]
+    blend: (u32, u32),
+}
+
+#[pymethods]
+impl ScoreWeights {
+    #[new]
+    #[pyo3(signature = (*, progress, blend))]
+    fn new(progress: f64, blend: (u32, u32)) -> Self {
+        ScoreWeights { progress, blend }
+    }
+}
+
 /// A guess candidate's settings for [`Position::score`], by keyword only: `safety` its chance to
 /// be safe, `infl` its 50/50 influence factor, `bar` the weight to beat or None, `pocket` whether it
-/// lies in a large covered pocket, `progress` the tie-break weight, `blend` the weights (w1, w2) of
-/// the blended safety.
+/// lies in a large covered pocket, and the rule's [`ScoreWeights`].
 #[pyclass(frozen, module = "cpsolve._core", name = "Candidate")]
 pub struct Candidate {
     #[pyo3(get)]
@@ -23,30 +43,20 @@ pub struct Candidate {
     #[pyo3(get)]
     pocket: bool,
     #[pyo3(get)]
-    progress: f64,
-    #[pyo3(get)]
-    blend: (u32, u32),
+    weights: ScoreWeights,
 }
 
 #[pymethods]
 impl Candidate {
     #[new]
-    #[pyo3(signature = (*, safety, infl, bar, pocket, progress, blend))]
-    fn new(
-        safety: f64,
-        infl: f64,
-        bar: Option<f64>,
-        pocket: bool,
-        progress: f64,
-        blend: (u32, u32),
-    ) -> Self {
+    #[pyo3(signature = (*, safety, infl, bar, pocket, weights))]
+    fn new(safety: f64, infl: f64, bar: Option<f64>, pocket: bool, weights: ScoreWeights) -> Self {
         Candidate {
             safety,
             infl,
             bar,
             pocket,
-            progress,
-            blend,
+            weights,
         }
     }
 }
@@ -106,7 +116,7 @@ impl Position {
     /// cells (one signed byte each, as `build_model` takes them), `remaining` the mines among its
     /// unfixed unknown cells. Raises `Inconsistent` when a component has no configuration or no
     /// placement meets the mine total (as `count_board`), `BudgetExceeded` past
-    /// `options.max_states` DP states in a component, `OutOfTime` after `options.seconds`.
+    /// `options.count.max_states` DP states in a component, `OutOfTime` after `options.seconds`.
     #[staticmethod]
     #[pyo3(signature = (model, codes, remaining, options))]
     fn of_model(
@@ -123,7 +133,7 @@ impl Position {
         }
         let dl = options.deadline();
         let lim = dp::Limits {
-            max_states: options.max_states,
+            max_states: options.count.max_states,
             max_terms: None,
         };
         let fixed: Vec<(u32, bool)> = fixed_cells(m).collect();
@@ -364,11 +374,11 @@ impl Position {
     ) -> PyResult<Option<Scored>> {
         self.check_cell(cell)?;
         let dl = Deadline::after(seconds);
-        let c = candidate;
+        let (c, w) = (candidate, &candidate.weights);
         let got = py
             .allow_threads(|| {
                 self.score_of(
-                    cell, c.safety, c.infl, c.bar, c.pocket, c.progress, c.blend, &dl,
+                    cell, c.safety, c.infl, c.bar, c.pocket, w.progress, w.blend, &dl,
                 )
             })
             .map_err(stop_err)?;
@@ -438,6 +448,7 @@ fn ratio_float(num: BigUint, den: BigUint) -> PyResult<f64> {
 /// Adds this room's functions to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Position>()?;
+    m.add_class::<ScoreWeights>()?;
     m.add_class::<Candidate>()?;
     m.add_class::<Scored>()?;
     m.add_class::<Blended>()?;

@@ -1,5 +1,5 @@
 //! No-guess generation for Python (`cpsolve/simulate/noguess.py`): a request's settings cross as
-//! the keyword-only [`NoguessPlan`], the exact count's limits as [`Options`], and the answers come
+//! the keyword-only [`NoguessPlan`] (a [`NoguessBoard`] and a [`NoguessEffort`]), the exact count's limits as [`Options`], and the answers come
 //! back as [`NoguessGenerated`] and [`NoguessPlayed`] with named fields.
 
 use pyo3::exceptions::{PyAssertionError, PyValueError};
@@ -26,13 +26,13 @@ fn check_board(rows: usize, cols: usize, first: usize) -> PyResult<()> {
     Ok(())
 }
 
-/// The limits of a stuck position's exact count: `options.exact_limit`, `max_states`,
-/// `max_terms`, `combine_budget`, and `seconds` for each position's model and count.
+/// The limits of a stuck position's exact count: `options.count`'s `exact_limit`,
+/// `max_states`, `max_terms`, `combine_budget`, and `seconds` for each position's model and count.
 fn limits_of(options: &Options) -> Limits {
     Limits {
-        exact_limit: options.exact_limit,
+        exact_limit: options.count.exact_limit,
         lim: options.limits(),
-        combine_budget: options.combine_budget,
+        combine_budget: options.count.combine_budget,
         seconds: options.seconds,
     }
 }
@@ -49,14 +49,12 @@ fn marked(n: usize, cells: &[u32], off_board: &str) -> PyResult<Vec<bool>> {
     Ok(flags)
 }
 
-/// What one no-guess request asks for (`cpsolve._core.NoguessPlan`), by keyword only: the board,
-/// its mines and first cell (`first`, row-major), the cells the first-click rule keeps free
-/// (`banned`, the first among them), the seed of the random numbers, `repair` (false: rejection,
-/// fresh layouts only), `max_repairs` re-lays per random layout, `max_restarts` random layouts,
-/// `tries` placements per stuck position and `time_limit` seconds for the whole request (None: no
-/// limit).
-#[pyclass(frozen, module = "cpsolve._core", name = "NoguessPlan")]
-pub struct NoguessPlan {
+/// The board of a no-guess request (`cpsolve._core.NoguessBoard`, by keyword only): its size,
+/// mines and first cell (`first`, row-major), and the cells the first-click rule keeps free
+/// (`banned`, the first among them). Checked by `noguess_generate`.
+#[pyclass(frozen, module = "cpsolve._core", name = "NoguessBoard")]
+#[derive(Clone)]
+pub struct NoguessBoard {
     #[pyo3(get)]
     rows: usize,
     #[pyo3(get)]
@@ -67,8 +65,29 @@ pub struct NoguessPlan {
     first: usize,
     #[pyo3(get)]
     banned: Vec<u32>,
-    #[pyo3(get)]
-    seed: u64,
+}
+
+#[pymethods]
+impl NoguessBoard {
+    #[new]
+    #[pyo3(signature = (*, rows, cols, mines, first, banned))]
+    fn new(rows: usize, cols: usize, mines: usize, first: usize, banned: Vec<u32>) -> Self {
+        NoguessBoard {
+            rows,
+            cols,
+            mines,
+            first,
+            banned,
+        }
+    }
+}
+
+/// How hard a no-guess request searches (`cpsolve._core.NoguessEffort`, by keyword only):
+/// `repair` (false: rejection, fresh layouts only), `max_repairs` re-lays per random layout,
+/// `max_restarts` random layouts and `tries` placements per stuck position.
+#[pyclass(frozen, module = "cpsolve._core", name = "NoguessEffort")]
+#[derive(Clone)]
+pub struct NoguessEffort {
     #[pyo3(get)]
     repair: bool,
     #[pyo3(get)]
@@ -77,41 +96,46 @@ pub struct NoguessPlan {
     max_restarts: u32,
     #[pyo3(get)]
     tries: u32,
+}
+
+#[pymethods]
+impl NoguessEffort {
+    #[new]
+    #[pyo3(signature = (*, repair, max_repairs, max_restarts, tries))]
+    fn new(repair: bool, max_repairs: u32, max_restarts: u32, tries: u32) -> Self {
+        NoguessEffort {
+            repair,
+            max_repairs,
+            max_restarts,
+            tries,
+        }
+    }
+}
+
+/// What one no-guess request asks for (`cpsolve._core.NoguessPlan`, by keyword only): the
+/// [`NoguessBoard`], the [`NoguessEffort`], the seed of the random numbers and `time_limit` seconds
+/// for the whole request (None: no limit).
+#[pyclass(frozen, module = "cpsolve._core", name = "NoguessPlan")]
+pub struct NoguessPlan {
+    #[pyo3(get)]
+    board: NoguessBoard,
+    #[pyo3(get)]
+    effort: NoguessEffort,
+    #[pyo3(get)]
+    seed: u64,
     #[pyo3(get)]
     time_limit: Option<f64>,
 }
 
 #[pymethods]
 impl NoguessPlan {
-    /// Every setting by keyword only; the board is checked by `noguess_generate`.
     #[new]
-    #[pyo3(signature = (*, rows, cols, mines, first, banned, seed, repair, max_repairs, max_restarts,
-                        tries, time_limit=None))]
-    #[allow(clippy::too_many_arguments)] // keyword-only: each is named at the call
-    fn new(
-        rows: usize,
-        cols: usize,
-        mines: usize,
-        first: usize,
-        banned: Vec<u32>,
-        seed: u64,
-        repair: bool,
-        max_repairs: u32,
-        max_restarts: u32,
-        tries: u32,
-        time_limit: Option<f64>,
-    ) -> Self {
+    #[pyo3(signature = (*, board, effort, seed, time_limit=None))]
+    fn new(board: NoguessBoard, effort: NoguessEffort, seed: u64, time_limit: Option<f64>) -> Self {
         NoguessPlan {
-            rows,
-            cols,
-            mines,
-            first,
-            banned,
+            board,
+            effort,
             seed,
-            repair,
-            max_repairs,
-            max_restarts,
-            tries,
             time_limit,
         }
     }
@@ -144,22 +168,23 @@ fn noguess_generate(
     plan: &NoguessPlan,
     options: &Options,
 ) -> PyResult<NoguessGenerated> {
-    let (rows, cols, first) = (plan.rows, plan.cols, plan.first);
+    let (board, effort) = (&plan.board, &plan.effort);
+    let (rows, cols, first) = (board.rows, board.cols, board.first);
     check_board(rows, cols, first)?;
-    let ban = marked(rows * cols, &plan.banned, "a banned cell off the board")?;
-    if ban.iter().filter(|&&b| !b).count() < plan.mines || !ban[first] {
+    let ban = marked(rows * cols, &board.banned, "a banned cell off the board")?;
+    if ban.iter().filter(|&&b| !b).count() < board.mines || !ban[first] {
         return Err(PyValueError::new_err(
             "the mines do not fit outside the banned cells, or the first cell is not banned",
         ));
     }
     let p = Plan {
-        mines: plan.mines,
+        mines: board.mines,
         first,
         banned: ban,
-        max_repairs: plan.max_repairs,
-        max_restarts: plan.max_restarts.max(1),
-        tries: plan.tries.max(1),
-        repair: plan.repair,
+        max_repairs: effort.max_repairs,
+        max_restarts: effort.max_restarts.max(1),
+        tries: effort.tries.max(1),
+        repair: effort.repair,
         limits: limits_of(options),
     };
     let (seed, time_limit) = (plan.seed, plan.time_limit);
@@ -226,6 +251,8 @@ fn noguess_play(
 
 /// Adds this room's classes and functions to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<NoguessBoard>()?;
+    m.add_class::<NoguessEffort>()?;
     m.add_class::<NoguessPlan>()?;
     m.add_class::<NoguessGenerated>()?;
     m.add_class::<NoguessPlayed>()?;
