@@ -139,6 +139,25 @@ def find_grids(rgb: np.ndarray, threshold: int = 20, limit: int = 4) -> list[Gri
     return found
 
 
+def grids_beside(rgb: np.ndarray, grid: Grid, threshold: int = 20) -> list[Grid]:
+    """Lattices in the four parts of the picture beside ``grid``'s box (left of it, right of it,
+    above it, below it, each the picture's whole height or width), best first. A lattice found
+    first that is no board (a patterned desktop's squares, joined to the window by their edges into
+    one group) hides the board in the same group: the board lies beside it."""
+    edges = edge_maps(rgb, threshold)
+    height, width = rgb.shape[:2]
+    x, y, w, h = grid.box()
+    parts = [(0, 0, x, height), (x + w, 0, width - x - w, height), (0, 0, width, y), (0, y + h, width, height - y - h)]
+    found = []
+    for bx, by, bw, bh in parts:
+        if bw >= MIN_SIDE * MIN_PITCH and bh >= MIN_SIDE * MIN_PITCH:
+            beside = grid_in_box(edges, (bx, by, bw, bh))
+            if beside is not None:
+                found.append(beside)
+    found.sort(key=lambda g: -(g.rows * g.cols * g.score))
+    return found
+
+
 def _grids_in_groups(edges: Edges, join: int, limit: int) -> list[Grid]:
     lines = cv2.dilate(edges.v | edges.h, np.ones((join, join), np.uint8))
     # the groups are found at half resolution (lines three pixels thick stay joined; a quarter of

@@ -15,7 +15,7 @@ import numpy as np
 from .cells import SURE, classify_board, measure
 from .counter import read_counter
 from .decode import load_rgb, source_name
-from .grid import Grid, find_grids
+from .grid import Grid, find_grids, grids_beside
 from .grow import grown_over_checkerboard, grown_over_faint_cells
 from .reading import CellReading, NoBoardFound, Reading
 from .rules import board_of, check
@@ -41,29 +41,45 @@ def read(source: str | os.PathLike[str] | bytes | Any, *, name: str | None = Non
     start = time.perf_counter()
     rgb = load_rgb(source, label)
     failure = f"{label}: no board found: no grid of square cells in the picture"
+    refused: list[Grid] = []
     # strong edges first (bevels, grid lines); then faint ones (flat skins whose neighbouring
     # cells differ by a few levels, such as Google's two greens)
     for threshold in EDGE_THRESHOLDS:
         for found in find_grids(rgb, threshold)[:3]:
             if time.perf_counter() - start > TIME_BUDGET:
                 raise NoBoardFound(f"{failure} (stopped after {TIME_BUDGET:g} s)")
-            # a lattice on strong edges may be the covered part of a board whose other cells are
-            # parted by faint lines: it is grown over them, or not read (never part for the whole)
-            grid = found if threshold == EDGE_THRESHOLDS[-1] else grown_over_faint_cells(rgb, found,
-                                                                                         EDGE_THRESHOLDS[-1])
-            if grid is not None:
-                # a checkerboard of covered cells too faint for any edge: the rows and columns beside
-                # the lattice that carry it on are the board's
-                grid = grown_over_checkerboard(rgb, grid, EDGE_THRESHOLDS[-1])
-            if grid is None:
-                failure = (f"{label}: no board found: a grid of {found.rows}x{found.cols} cells was found, "
-                           "but fainter cells beside it do not settle into one board with it")
-                continue
-            try:
-                return read_grid(rgb, grid, CLASSIC, label)
-            except NoBoardFound as exc:
-                failure = str(exc)
+            reading, failure = _attempt(rgb, found, threshold, label)
+            if reading is not None:
+                return reading
+            refused.append(found)
+    # every lattice found was refused: the board may lie beside the first, in the same group of
+    # edges (a patterned desktop joined to the window), where the search for lattices stopped
+    if refused:
+        for found in grids_beside(rgb, refused[0], EDGE_THRESHOLDS[0])[:2]:
+            if time.perf_counter() - start > TIME_BUDGET:
+                break
+            reading, _ = _attempt(rgb, found, EDGE_THRESHOLDS[0], label)
+            if reading is not None:
+                return reading
     raise NoBoardFound(failure)
+
+
+def _attempt(rgb: np.ndarray, found: Grid, threshold: int, label: str) -> tuple[Reading | None, str]:
+    """The reading of the board on lattice ``found`` (found at edge ``threshold``), or None and why not."""
+    # a lattice on strong edges may be the covered part of a board whose other cells are
+    # parted by faint lines: it is grown over them, or not read (never part for the whole)
+    grid = found if threshold == EDGE_THRESHOLDS[-1] else grown_over_faint_cells(rgb, found, EDGE_THRESHOLDS[-1])
+    if grid is not None:
+        # a checkerboard of covered cells too faint for any edge: the rows and columns beside
+        # the lattice that carry it on are the board's
+        grid = grown_over_checkerboard(rgb, grid, EDGE_THRESHOLDS[-1])
+    if grid is None:
+        return None, (f"{label}: no board found: a grid of {found.rows}x{found.cols} cells was found, "
+                      "but fainter cells beside it do not settle into one board with it")
+    try:
+        return read_grid(rgb, grid, CLASSIC, label), ""
+    except NoBoardFound as exc:
+        return None, str(exc)
 
 
 def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:

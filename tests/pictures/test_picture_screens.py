@@ -138,11 +138,6 @@ NOT_YET_EXACT = {
                                      "board's 25 px cells a side; no board found",
     "arbiter-won-8x8.png": "the mouse pointer over the 1 at 0,7 hides most of it: unsure, rightly (so no mine "
                            "total); left so",
-    "winmine-fr-won-16x16.png": "a patterned desktop (a key pattern repeating every 32 px) joins the whole picture "
-                                "into one group of edges, whose 13x8 lattice of 32 px beside the window (score 0.98) "
-                                "is found and stops the search; with it painted out, no lattice is found in the rest "
-                                "(the board's 16 px lines among the pattern's): no board found (as "
-                                "winmine-twoboards-won-9x9.png)",
 }
 
 
