@@ -128,11 +128,15 @@ NOT_YET_EXACT = {
                                "centre it, moves modern KMines' lattice off its cells), so each 19 px crop starts on "
                                "the line and ends before the 1 px shadow: the bevel strips see line and frame, -150 "
                                "on every cell, no raised cell; covered read as 0s, sunken revealed as grey 8s; no "
-                               "board found",
+                               "board found. Tried: crops a pixel later raise the covered cells (72), but the sunken "
+                               "tiles' 3 px shadow then reaches the middle (a grey mark) and cpsolve's flat skin is "
+                               "named by the tiles' grey: the crops need aligning to the tiles, not the lattice",
     "kmines-kde2-one-8x8.png": "the lattice lies on the 1 px black lines' middle, but the crop, rounded a quarter "
                                "pixel down, starts on the line, so the tile's 1 px shadow is the crop's last pixel, "
                                "which the bevel strips skip (a grid line there must not pass for a shadow): bevel 19 "
-                               "on every covered cell, no raised cell; no board found",
+                               "on every covered cell, no raised cell; no board found. Tried: counting that pixel "
+                               "raises the covered cells (177) but also the 2 in the keyboard cursor's black frame "
+                               "(68), so no digit is left on a flat tile to tell the split by",
     "tatham-remarkable-mid-9x9.png": "a 1-bit drawing (revealed cells dithered grey, covered white): the dither's "
                                      "edges are everywhere and the best lattice is 2x3 cells of 50 px, two of the "
                                      "board's 25 px cells a side; no board found",
