@@ -109,16 +109,10 @@ class CardSystem:
 
     def groups(self) -> list[tuple[int, ...]]:
         """Variables touching exactly the same clue constraints: interchangeable, so one of them is
-        forced exactly when all are. The total touches every variable alike and does not split them."""
-        sig: dict[int, list[int]] = {v: [] for v in range(1, self.nvars + 1)}
-        for ci, card in self.clue_cards():
-            for v in card.lits:
-                sig[v].append(ci)
-        out: dict[tuple[int, ...], list[int]] = {}
-        for v, s in sig.items():
-            key = tuple(s) if v != self.outside_var else (-1,)
-            out.setdefault(key, []).append(v)
-        return [tuple(vs) for vs in out.values()]
+        forced exactly when all are. The total touches every variable alike and does not split them
+        (the core's rule, ``groups_of`` in native/src/propagate/encoding.rs)."""
+        lits = [list(card.lits) for _, card in self.clue_cards()]
+        return [tuple(g) for g in _core.card_groups(self.nvars, lits, self.outside_var)]
 
     def component_sources(self, variables: Iterable[int]) -> dict[int, frozenset[int]]:
         """The sources of the component of each of ``variables`` (a component: the clue constraints
@@ -141,8 +135,11 @@ class CardSystem:
 
 
 def _total_card(lits: Sequence[int], n_outside: int, remaining: int, sources: frozenset[int]) -> Card:
-    lo = remaining - max(n_outside - 1, 0)
-    return Card(tuple(lits), lo, remaining, sources | {TOTAL}, True)
+    """The total over ``lits`` (every variable) with ``remaining`` mines left, ``n_outside`` cells
+    behind the stand-in: its range is the core's (``total_range`` in native/src/propagate/encoding.rs,
+    the one the prover's encoding uses; ``remaining`` clamped into 64 bits, which keeps the answer)."""
+    got = _core.total_range(_clamped(remaining), n_outside)
+    return Card(tuple(lits), got.lo, got.hi, sources | {TOTAL}, True)
 
 
 def system_from_clues(rows: int, cols: int, unknown: Iterable[int], clues: Sequence[Clue],

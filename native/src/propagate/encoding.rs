@@ -1,6 +1,7 @@
 //! The prover's encoding of a model, built in one place: for `prove_nominated` ([`super::nominated`])
 //! and for Python's `encodings.system_from_model` (`encode_model`), which makes its `CardSystem`
-//! from it.
+//! from it. Its two rules serve every `CardSystem` (`card_groups`, `total_range`), the original
+//! clues' of `system_from_clues` too.
 //!
 //! A variable per frontier cell (the cells of the simplified constraints, ascending, numbered
 //! from one) and, with a mine total and cells off the frontier, one more standing for those cells
@@ -11,6 +12,7 @@
 
 use std::collections::HashMap;
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::errors::OutOfTime;
@@ -103,31 +105,81 @@ impl Encoding {
         }
     }
 
-    /// The variables that touch the same clue constraints, in order of their first member (the
-    /// off-frontier variable a group of its own): interchangeable, so one is forced exactly when
-    /// all are.
+    /// The variables that touch the same clue constraints ([`groups_of`]).
     pub fn groups(&self) -> Vec<Vec<usize>> {
-        let mut sig: Vec<Vec<u32>> = vec![Vec::new(); self.n + 1];
-        for (ci, (vs, _)) in self.clues.iter().enumerate() {
-            for &v in vs {
-                sig[v].push(ci as u32);
-            }
-        }
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        let mut index: HashMap<&[u32], usize> = HashMap::new();
-        for (v, s) in sig.iter().enumerate().skip(1) {
-            if Some(v) == self.outside_var {
-                groups.push(vec![v]);
-                continue;
-            }
-            let g = *index.entry(s.as_slice()).or_insert_with(|| {
-                groups.push(Vec::new());
-                groups.len() - 1
-            });
-            groups[g].push(v);
-        }
-        groups
+        groups_of(
+            self.n,
+            self.clues.iter().map(|(vs, _)| vs.as_slice()),
+            self.outside_var,
+        )
     }
+}
+
+/// The variables 1..=`n` that touch the same clue constraints (`clues`, each its variables), in
+/// order of their first member (`outside_var`, the off-frontier stand-in, a group of its own):
+/// interchangeable, so one is forced exactly when all are. The total touches every variable alike
+/// and does not split them. Every variable of `clues` must be in 1..=`n`.
+pub fn groups_of<'a>(
+    n: usize,
+    clues: impl Iterator<Item = &'a [usize]>,
+    outside_var: Option<usize>,
+) -> Vec<Vec<usize>> {
+    let mut sig: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
+    for (ci, vs) in clues.enumerate() {
+        for &v in vs {
+            sig[v].push(ci as u32);
+        }
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut index: HashMap<&[u32], usize> = HashMap::new();
+    for (v, s) in sig.iter().enumerate().skip(1) {
+        if Some(v) == outside_var {
+            groups.push(vec![v]);
+            continue;
+        }
+        let g = *index.entry(s.as_slice()).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[g].push(v);
+    }
+    groups
+}
+
+/// [`groups_of`] for Python's `CardSystem.groups`: `n` variables, `lits` each clue card's
+/// variables, `outside_var` the stand-in (None: none). Raises `ValueError` on a variable outside
+/// 1..=`n`.
+#[pyfunction]
+#[pyo3(signature = (n, lits, outside_var))]
+pub fn card_groups(
+    py: Python<'_>,
+    n: usize,
+    lits: Vec<Vec<usize>>,
+    outside_var: Option<usize>,
+) -> PyResult<Vec<Vec<usize>>> {
+    if lits.iter().flatten().any(|&v| v == 0 || v > n) {
+        return Err(PyValueError::new_err("a variable outside 1..=n"));
+    }
+    Ok(py.allow_threads(|| groups_of(n, lits.iter().map(Vec::as_slice), outside_var)))
+}
+
+/// The total's range over an encoding's variables ([`total_range`]) for Python's
+/// `system_from_clues` (`cpsolve._core.TotalRange`): `lo <= sum <= hi`.
+#[pyclass(frozen, module = "cpsolve._core", name = "TotalRange")]
+pub struct TotalRange {
+    #[pyo3(get)]
+    lo: i64,
+    #[pyo3(get)]
+    hi: i64,
+}
+
+/// [`total_range`] for Python: `remaining` mines left among the unfixed cells, `n_outside` of them
+/// off the frontier.
+#[pyfunction]
+#[pyo3(name = "total_range", signature = (remaining, n_outside))]
+pub fn py_total_range(remaining: i64, n_outside: usize) -> TotalRange {
+    let (lo, hi) = total_range(remaining, n_outside);
+    TotalRange { lo, hi }
 }
 
 /// A model's encoding as Python's `system_from_model` reads it (`encode_model`): `cells`, the board

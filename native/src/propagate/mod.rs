@@ -632,6 +632,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encoding::encode_model, m)?)?;
     m.add_function(wrap_pyfunction!(impossible, m)?)?;
     m.add_class::<encoding::Encoded>()?;
+    m.add_function(wrap_pyfunction!(encoding::card_groups, m)?)?;
+    m.add_function(wrap_pyfunction!(encoding::py_total_range, m)?)?;
+    m.add_class::<encoding::TotalRange>()?;
     m.add_class::<first::PyFirstPass>()?;
     m.add_class::<nominated::Nominated>()?;
     m.add_class::<nominated::ForcedGroup>()?;
