@@ -96,6 +96,17 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: and any mine total it gives must equal the hand transcription. Read exactly, it passes: then
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
+    "tkinter-emoji-mid-15x15.png": "no board found (too many cells unsure or breaking the rules); cause not yet "
+                                   "traced: covered and revealed faces the same grey, told apart by the bevel only",
+    "javaswing-ru-lost-16x16.png": "no board found (too many cells unsure or breaking the rules); cause not yet "
+                                   "traced: flat covered and revealed tiles told apart by two greys",
+    "winmine2x-tk-mid-16x16.png": "its five question marks on 2x winmine tiles read as maybe-shown mines: unsure, "
+                                  "so no mine total",
+    "winforms-sapper-new-8x8.png": "no board found (cells do not read as Minesweeper cells); cause not yet traced: "
+                                   "raised white-edged buttons with gaps between them",
+    "javamac-won-16x30.png": "every cell right and sure, but its blue LCD counter is not read: no mine total",
+    "sdl-nano-mid-16x30.png": "the dark-red 4 at 5,12 is unsure (low confidence), and the LED counters below the "
+                              "board are not read: no mine total",
     "tkinter-lost-16x30.png": "every cell read right and sure, but no mine total: its plain-text counter reads 85, "
                               "and this game turns its flags into shown mines when lost, so counter + flags (85) "
                               "is less than the 99 mines shown: the total is left out",
