@@ -39,30 +39,19 @@ class Exact:
 
     @classmethod
     def ratio(cls, num: int, den: int) -> Exact:
-        """The probability ``num / den`` (not necessarily in lowest terms; ``0 <= num <= den``): made
-        as :meth:`ratios` makes each value (an analysis makes one or two this way)."""
-        return cls.ratios((num,), (den,))[0]
+        """The probability ``num / den`` (not necessarily in lowest terms; ``0 <= num <= den``),
+        made by :func:`_filled` (an analysis makes one or two this way: one call, no sequences)."""
+        return _filled(cls, num, den)
 
     @classmethod
     def ratios(cls, nums: Sequence[int], dens: Sequence[int]) -> list[Exact]:
-        """``[Exact.ratio(n, d) for n, d in zip(nums, dens)]`` (the same checks; as many of each),
-        each filled as a :class:`_Filling` (same slots, plain stores) and then made an
-        :class:`Exact`: three ``object.__setattr__`` calls per value were most of an exact small
-        board's per-group cost. (The lengths compared once: ``zip(..., strict=True)``, a call with
-        a keyword, cost more than a small board's whole loop.)"""
+        """``[Exact.ratio(n, d) for n, d in zip(nums, dens)]``: each value made by :func:`_filled`
+        (the same checks and filling). (The lengths compared once: ``zip(..., strict=True)``, a
+        call with a keyword, cost more than a small board's whole loop.)"""
         if len(nums) != len(dens):
             raise ValueError(f"{len(nums)} numerators for {len(dens)} denominators")
-        out = []
-        for num, den in zip(nums, dens):
-            if den <= 0 or num < 0 or num > den:
-                raise ValueError(f"probability {num}/{den} outside [0, 1]")
-            e = _Filling()
-            e._num = num
-            e._den = den
-            e._fraction = None
-            e.__class__ = cls  # type: ignore[assignment]
-            out.append(e)
-        return out  # type: ignore[return-value]
+        filled = _filled
+        return [filled(cls, num, den) for num, den in zip(nums, dens)]
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r} of an Exact probability")
@@ -126,13 +115,30 @@ class Exact:
 
 
 class _Filling:
-    """An :class:`Exact` being filled (the same slots, assignable): :meth:`Exact.ratios` stores its
+    """An :class:`Exact` being filled (the same slots, assignable): :func:`_filled` stores its
     fields, then sets its class to :class:`Exact`, which is immutable from then on."""
 
     __slots__ = ("_num", "_den", "_fraction")
     _num: int
     _den: int
     _fraction: Fraction | None
+
+
+def _filled(cls: type[Exact], num: int, den: int) -> Exact:
+    """The :class:`Exact` ``num / den`` (``0 <= num <= den``, ``den > 0``, else ValueError): the one
+    home of :meth:`Exact.ratio`'s and :meth:`Exact.ratios`' checks and filling. Filled as a
+    :class:`_Filling` (same slots, plain stores), then made an :class:`Exact`: three
+    ``object.__setattr__`` calls per value were most of an exact small board's per-group cost; a
+    plain function, not a classmethod, so that :meth:`Exact.ratio` (once per analysis) pays one
+    call and no one-value sequences."""
+    if den <= 0 or num < 0 or num > den:
+        raise ValueError(f"probability {num}/{den} outside [0, 1]")
+    e = _Filling()
+    e._num = num
+    e._den = den
+    e._fraction = None
+    e.__class__ = cls  # type: ignore[assignment]
+    return e  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, order=False)
