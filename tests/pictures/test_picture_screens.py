@@ -96,14 +96,19 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: and any mine total it gives must equal the hand transcription. Read exactly, it passes: then
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
-    "tkinter-emoji-mid-15x15.png": "no board found (too many cells unsure or breaking the rules); cause not yet "
-                                   "traced: covered and revealed faces the same grey, told apart by the bevel only",
-    "javaswing-ru-lost-16x16.png": "no board found (too many cells unsure or breaking the rules); cause not yet "
-                                   "traced: flat covered and revealed tiles told apart by two greys",
+    "tkinter-emoji-mid-15x15.png": "no board found (too many cells break the rules): the lattice (54 px) is right, "
+                                   "but every raised covered button reads as a sure 0 (covered and revealed faces the "
+                                   "same grey: its bevel is not taken for raised) and the 12 red flags on flat white "
+                                   "read as sure 3s; digits all right. Only the rules stop it",
+    "javaswing-ru-lost-16x16.png": "no board found (too many cells break the rules): the lattice (25 px) is right, "
+                                   "but every flat darker-grey covered cell reads as a sure 0 (flat-on-flat tiles "
+                                   "told apart only by two greys) and the 12 green-pennant flags as sure 2s; digits "
+                                   "and mines all right. Only the rules stop it",
     "winmine2x-tk-mid-16x16.png": "its five question marks on 2x winmine tiles read as maybe-shown mines: unsure, "
                                   "so no mine total",
-    "winforms-sapper-new-8x8.png": "no board found (cells do not read as Minesweeper cells); cause not yet traced: "
-                                   "raised white-edged buttons with gaps between them",
+    "winforms-sapper-new-8x8.png": "no board found (cells do not read as Minesweeper cells): the lattice (36 px) is "
+                                   "found, but every raised white-edged button, with a gap of form grey around it, "
+                                   "reads as an unsure grey 8 (the gap's edges taken for a glyph)",
     "javamac-won-16x30.png": "every cell right and sure, but its blue LCD counter is not read: no mine total",
     "sdl-nano-mid-16x30.png": "the dark-red 4 at 5,12 is unsure (low confidence), and the LED counters below the "
                               "board are not read: no mine total",
