@@ -5,8 +5,8 @@ The display is found as a dark box holding red light within a few cells above th
 leftmost one: the timer is on the right); its lit red pixels are split into digit boxes, and each
 digit's seven segments are sampled where a seven-segment digit has them. A pattern that is no
 digit gives no counter (the board is then read without a mine total), never a guessed number.
-Where no box holds red light, a black box of white or light grey segments (KDE 3 KMines' LCD) is
-read alike.
+Where no box holds red light, a black box of light segments of any colour (KDE 3 KMines' white
+LCD, a Java clone's cyan one) is read alike.
 """
 
 from __future__ import annotations
@@ -77,10 +77,10 @@ def read_counter(rgb: np.ndarray, grid: Grid) -> int | None:
 
 
 def _light_segments(area: np.ndarray, p: float) -> int | None:
-    """A display of light grey or white segments in a black box (KDE 3 KMines' LCD): the leftmost
-    black box of a digit's height, its light pixels the lit segments."""
-    grey = (area.max(axis=2) - area.min(axis=2)) < 40
-    lit = grey & (area.min(axis=2) > 170)
+    """A display of light segments in a black box (KDE 3 KMines' white LCD, cyan or green ones in
+    clones): the leftmost black box of a digit's height, its light pixels (some channel bright,
+    whatever the hue) the lit segments."""
+    lit = area.max(axis=2) > 170
     black = area.max(axis=2) < 50
     # the box is the black around the segments (the light panel beside it is no part of it)
     n, _, stats, _ = cv2.connectedComponentsWithStats(black.astype(np.uint8), connectivity=8)

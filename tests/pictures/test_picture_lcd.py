@@ -1,5 +1,6 @@
-"""A seven-segment mine counter of light segments in a black box (KDE 3 KMines' LCD; counter.py's
-``_light_segments``): the tests' drawn counter with its red segments made white reads the same."""
+"""A seven-segment mine counter of light segments in a black box (KDE 3 KMines' white LCD, a Java
+clone's cyan one; counter.py's ``_light_segments``): the tests' drawn counter with its red segments
+made white, cyan or green reads the same."""
 
 from __future__ import annotations
 
@@ -10,19 +11,23 @@ from cpsolve import read_image
 from tests.support.picture_render import encode, random_position, render_board, scale
 
 
-def white_lcd(cells: list[list[str]], cell: int, counter: int) -> np.ndarray:
-    """The drawn window with its counter's lit segments white and no unlit ones drawn."""
+def white_lcd(cells: list[list[str]], cell: int, counter: int,
+              colour: tuple[int, int, int] = (255, 255, 255)) -> np.ndarray:
+    """The drawn window with its counter's lit segments in ``colour`` (white unless told) and no
+    unlit ones drawn."""
     img = render_board(cells, cell, counter=counter, unlit=None)
     panel = img[:round(cell * 2.2) + cell // 2]  # the counter panel, above the board (its flags are red too)
     lit = (panel[..., 0] == 255) & (panel[..., 1] == 0) & (panel[..., 2] == 0)
-    panel[lit] = (255, 255, 255)
+    panel[lit] = colour
     return img
 
 
+@pytest.mark.parametrize("colour", [(255, 255, 255), (0, 200, 255), (40, 255, 40)], ids=["white", "cyan", "green"])
 @pytest.mark.parametrize("seed, cell, factor", [(1, 16, 1.0), (2, 20, 1.0), (3, 24, 1.5), (4, 16, 1.25)])
-def test_a_white_lcd_counter_gives_the_mine_total(seed: int, cell: int, factor: float) -> None:
+def test_a_light_lcd_counter_gives_the_mine_total(seed: int, cell: int, factor: float,
+                                                  colour: tuple[int, int, int]) -> None:
     cells, counter = random_position(9, 9, 10, seed=seed, state="playing")
-    img = white_lcd(cells, cell, counter)
+    img = white_lcd(cells, cell, counter, colour)
     top = img[:round(cell * 2.2)]
     assert not ((top[..., 0] == 255) & (top[..., 1] == 0) & (top[..., 2] == 0)).any()  # no red segment left
     reading = read_image(encode(scale(img, factor)))

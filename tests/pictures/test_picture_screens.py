@@ -109,7 +109,6 @@ NOT_YET_EXACT = {
     "winforms-sapper-new-8x8.png": "no board found (cells do not read as Minesweeper cells): the lattice (36 px) is "
                                    "found, but every raised white-edged button, with a gap of form grey around it, "
                                    "reads as an unsure grey 8 (the gap's edges taken for a glyph)",
-    "javamac-won-16x30.png": "every cell right and sure, but its blue LCD counter is not read: no mine total",
     "sdl-nano-mid-16x30.png": "the dark-red 4 at 5,12 is unsure (low confidence), and the LED counters below the "
                               "board are not read: no mine total",
     "tkinter-lost-16x30.png": "every cell read right and sure, but no mine total: its plain-text counter reads 85, "
