@@ -104,13 +104,18 @@ NOT_YET_EXACT = {
                                    "but every flat darker-grey covered cell reads as a sure 0 (flat-on-flat tiles "
                                    "told apart only by two greys) and the 12 green-pennant flags as sure 2s; digits "
                                    "and mines all right. Only the rules stop it",
-    "winmine2x-tk-mid-16x16.png": "its five question marks on 2x winmine tiles read as maybe-shown mines: unsure, "
-                                  "so no mine total",
+    "winmine2x-tk-mid-16x16.png": "its five question marks, drawn bold at 2x on raised tiles, are taken for a large "
+                                  "dark blob (a mine) and so go the overlay way: read '?', but counted as marks that "
+                                  "may be a lost board's shown mines (no more of them than mines): unsure, so no mine "
+                                  "total. A drawn board's '?' at 16-32 px reads sure; the cue to add is that a mine "
+                                  "is round and a question mark is not (overlay.question_like)",
     "winforms-sapper-new-8x8.png": "no board found (cells do not read as Minesweeper cells): the lattice (36 px) is "
                                    "found, but every raised white-edged button, with a gap of form grey around it, "
                                    "reads as an unsure grey 8 (the gap's edges taken for a glyph)",
-    "sdl-nano-mid-16x30.png": "the dark-red 4 at 5,12 is unsure (low confidence), and the LED counters below the "
-                              "board are not read: no mine total",
+    "sdl-nano-mid-16x30.png": "its 4 at 5,12 is drawn in the classic 5's maroon (128,0,0): colour says 5, shape "
+                              "says 4, so unsure by design (colour and shape must agree). Its LED counters lie below "
+                              "the board, the timer (0087) on the left and the mines left (096) on the right, so the "
+                              "counter (looked for above the board, leftmost display) is not read: no mine total",
     "tkinter-lost-16x30.png": "every cell read right and sure, but no mine total: its plain-text counter reads 85, "
                               "and this game turns its flags into shown mines when lost, so counter + flags (85) "
                               "is less than the 99 mines shown: the total is left out",
