@@ -128,7 +128,13 @@ NOT_YET_EXACT = {
                                         "revealed 0-2): unsure",
     "win7clone-mid-16x30.jpg": "Windows 7 in JPEG: the lattice lies just after the 2 px lines, so the revealed "
                                "island's bevel takes in a line and reads raised (52-98, covered 34: weak glossy "
-                               "bevels); refused. Its counter, 96, reads once the board does",
+                               "bevels); refused. Its counter, 96, reads once the board does. Traced: the "
+                               "boundary's two edges are no twins (the step into the line about 156, out of it "
+                               "onto the glossy tile's light side about 279), so the fit keeps the far edge; and "
+                               "the line is no one colour (lum about 54 between covered tiles, 112 beside "
+                               "revealed ones, the covered blues a gradient over the board), so a line told by "
+                               "its steady colour across cells, to keep it out of the bevel strips, is not found "
+                               "either",
     "minesweeperonline-cursor-16x30.png": "the mouse pointer over the 5 at 3,23 and the cells below it: unsure (the "
                                           "5 looks crossed out), and a red 3 of 15 px cells at 11,8 left unsure",
     "jsminesweeper-hints-16x30.jpg": "JSMinesweeper's hints: the text box's letters reach the sides of the covered "
@@ -144,7 +150,10 @@ NOT_YET_EXACT = {
                                 "a flag could lie: unsure, rightly (so no mine total)",
     "winmine-twoboards-won-9x9.png": "two boards on a dithered starry desktop that joins both windows into one group "
                                      "of edges: a false lattice of 8.8 px cells in the sky is found first and stops "
-                                     "the search; no board found",
+                                     "the search; no board found. Traced: the search beside it finds another sky "
+                                     "lattice below, and even a box drawn tight round the winmine window gives a "
+                                     "19.25 px lattice of 21x11 (the dither's edges inside it), not the 18 px board: "
+                                     "the pitch search itself is misled, not only the order of the search",
     "kwantton-won-16x30.png": "every cell right and sure, but its plain-text counter 'Mines left: 1' (white on the "
                               "black panel above the board) is not read: no mine total",
     "kmines-kde2-mid-8x8.png": "KDE 2's tiles sit in a 1 px frame of the shadow grey between 2 px dark lines; the "
