@@ -106,6 +106,7 @@ fn inconsistent(src: Src, reason: String) -> Error {
 /// Clue `cid`'s sources (none when `sources` is false), or None for a clue with no covered
 /// neighbour left and no mine to place (it constrains nothing); Err for one with no covered
 /// neighbour left that still needs mines. How the model's and the simplifier's clues start.
+#[inline]
 pub(super) fn clue_source(
     cid: usize,
     clue: &super::scan::Clue,
