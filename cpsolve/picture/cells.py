@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .colours import FOREGROUND, _masked_sum, _mode_colours
+from .colours import FOREGROUND, _darker_than, _dist, _masked_sum, _mode_colours, _saturation
 from .digits import _SHAPE_ROWS, _clean_digit, _digit, _shape_like, shape_table
 from .grid import Grid
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, odd_flags, symbol
@@ -73,27 +73,6 @@ def crops(rgb: np.ndarray, grid: Grid) -> np.ndarray:
     xx = np.clip(xs[:, None] + np.arange(size)[None, :], 0, width - 1)    # cols x size
     out = rgb[yy[:, None, :, None], xx[None, :, None, :]]                 # rows x cols x size x size x 3
     return out.astype(np.float32)
-
-
-def _darker_than(a: np.ndarray, level: float) -> np.ndarray:
-    """``a.max(axis=-1) < level`` for RGB pixels: numpy reduces a last axis of 3 some 50 times
-    slower than three comparisons."""
-    return (a[..., 0] < level) & (a[..., 1] < level) & (a[..., 2] < level)
-
-
-def _saturation(a: np.ndarray) -> np.ndarray:
-    """The spread of the channels (largest less smallest) of RGB pixels, by slices (see
-    :func:`_darker_than`)."""
-    r, g, b = a[..., 0], a[..., 1], a[..., 2]
-    return np.maximum(np.maximum(r, g), b) - np.minimum(np.minimum(r, g), b)
-
-
-def _dist(a: np.ndarray, colour: np.ndarray) -> np.ndarray:
-    """The RGB distance of each pixel of ``a`` (N x H x W x 3) to its cell's ``colour`` (N x 3):
-    the channels' squares added in numpy's order for ``sum(axis=3)`` (the same floats), a reduction
-    over 3 channels being far slower than two additions."""
-    d = (a - colour[:, None, None, :]) ** 2
-    return np.sqrt(d[..., 0] + d[..., 1] + d[..., 2])
 
 
 #: a colour that this share of the board's cells have for background is one of its tiles' colours
