@@ -185,6 +185,23 @@ NOT_YET_EXACT = {
     "raylib-grey-mid-16x16.png": "no board found (a 6x9 lattice whose cells do not read as Minesweeper cells): "
                                   "62.5 px raised dark tiles, flat revealed cells with no lines between them; "
                                   "not traced yet",
+    "unl-solver-new-16x16.png": "every cell right and sure, but no mine total: its LED digits are wider than "
+                                "winmine's (15 px wide, 21 high), and the display reader counts digit places as "
+                                "0.6 of the digits' height wide, so '040' is split into four places and not read",
+    "winmine-fr-logo-new-16x16.jpg": "a website's logo stamped over the covered cells at rows 12-15, cols 12-15 "
+                                     "hides part of 12 of them, where a flag could lie: unsure (low confidence), "
+                                     "rightly, so no mine total",
+    "qt-overlay-mid-20x20.png": "no board found (too many cells unsure or breaking the rules): a flat skin of "
+                                "rounded tiles on a dark form; the covered light blue tiles (and the solver's "
+                                "violet, pink and green tints) read as 0s, the thin digits on the light grey "
+                                "revealed tiles unsure; not traced further yet",
+    "win7-gif-mid-16x30.png": "no board found (cells do not read as Minesweeper cells): the lattice (44.4 px, "
+                              "16x30) is right, but most covered glossy blue tiles and flags read unsure (low "
+                              "confidence); not traced further yet",
+    "google-gif-mid-8x10.png": "no board found (too many cells unsure or breaking the rules): every cell reads "
+                               "right and sure but the 1 under the mouse pointer at 5,7, read as a sure 7 (the "
+                               "pointer's black taken for a 7's colour); the rules then make its neighbours "
+                               "unsure, over a quarter of the board",
 }
 
 
