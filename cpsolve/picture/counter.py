@@ -22,6 +22,10 @@ PATTERNS = {
     "abcdef": "0", "bc": "1", "abdeg": "2", "abcdg": "3", "bcfg": "4", "acdfg": "5", "acdefg": "6",
     "cdefg": "6", "abc": "7", "abcf": "7", "abcdefg": "8", "abcdfg": "9", "abcfg": "9", "g": "-", "": " ",
 }
+#: a display holds at least this much lit segment, as a share of its height squared (not of its
+#: area: a wide display showing one digit, its other places dark, a lone 1 even, is still the
+#: counter, and missing it would make the timer beside it the leftmost display)
+LIT_SHARE = 0.01
 #: where each segment lies in a digit box (x, y as fractions of its width and height)
 SPOTS = {"a": (0.5, 0.06), "b": (0.86, 0.28), "c": (0.86, 0.72), "d": (0.5, 0.94), "e": (0.14, 0.72),
          "f": (0.14, 0.28), "g": (0.5, 0.5)}
@@ -48,7 +52,7 @@ def read_counter(rgb: np.ndarray, grid: Grid) -> int | None:
         bx, by, bw, bh = (int(v) for v in stats[i, :4])
         if bh < 1.0 * p or bh > 3 * p or not 1.0 <= bw / bh <= 4.5:
             continue
-        if lit[by:by + bh, bx:bx + bw].sum() < 0.04 * bw * bh:
+        if lit[by:by + bh, bx:bx + bw].sum() < LIT_SHARE * bh * bh:
             continue
         boxes.append((bx, by, bw, bh))
     if not boxes:
@@ -90,7 +94,7 @@ def _light_segments(area: np.ndarray, p: float) -> int | None:
         if bh < 1.0 * p or bh > 3 * p or not 1.0 <= bw / bh <= 4.5:
             continue
         # mostly black (a panel's dark text is no display), some light segments in it
-        if black[by:by + bh, bx:bx + bw].mean() < 0.5 or lit[by:by + bh, bx:bx + bw].sum() < 0.04 * bw * bh:
+        if black[by:by + bh, bx:bx + bw].mean() < 0.5 or lit[by:by + bh, bx:bx + bw].sum() < LIT_SHARE * bh * bh:
             continue
         boxes.append((bx, by, bw, bh))
     if not boxes:
@@ -107,17 +111,21 @@ def _read_digits(lit: np.ndarray, unlit: np.ndarray) -> int | None:
         return None
     top, bottom, left, right = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
     h, w = bottom - top, right - left
-    count = max(1, round(w / (0.6 * h)))
-    if not 2 <= count <= 4:
-        return None
+    places = _places((unlit | lit)[top:bottom].any(axis=0), h)
+    if places is None:
+        # the digits' places not told apart by the gaps between them: spread evenly over the lit
+        # extent, a tenth of their pitch apart
+        count = max(1, round(w / (0.6 * h)))
+        if not 2 <= count <= 4:
+            return None
+        pitch = w / (count - 0.1)
+        places = [(left + k * pitch, left + (k + 0.9) * pitch) for k in range(count)]
     text = ""
-    pitch = w / (count - 0.1)  # digits a tenth of their pitch apart
-    for k in range(count):
-        dx0, dx1 = left + k * pitch, left + (k + 0.9) * pitch
+    for dx0, dx1 in places:
         on = ""
         for seg, (fx, fy) in SPOTS.items():
             cx, cy = dx0 + fx * (dx1 - dx0), top + fy * h
-            rx, ry = max(1, int(0.08 * pitch)), max(1, int(0.04 * h))
+            rx, ry = max(1, int(0.08 / 0.9 * (dx1 - dx0))), max(1, int(0.04 * h))
             win = lit[max(0, int(cy) - ry):int(cy) + ry + 1, max(0, int(cx) - rx):int(cx) + rx + 1]
             share = float(win.mean()) if win.size else 0.0
             if 0.15 < share < 0.3:  # neither clearly lit nor clearly dark: no reading, not a guess
@@ -135,3 +143,26 @@ def _read_digits(lit: np.ndarray, unlit: np.ndarray) -> int | None:
         return int(text)
     except ValueError:
         return None
+
+
+def _places(columns: np.ndarray, h: int) -> list[tuple[float, float]] | None:
+    """The digits' places (left, right) from the columns holding lit (or dim) segments, or None where
+    the gaps do not part them into digits.
+
+    A seven-segment digit's columns are one run (its top, middle or bottom bar spans it), a 1 only
+    its right-hand strokes; digits are parted by dark columns. Many displays leave the places before
+    the first digit dark (a lone 5, or 12 whose 1 is only strokes), so the lit extent is no measure
+    of how many digits there are: each run is a digit ending at the run's right edge, as wide as the
+    widest run, and runs follow at one pitch (a dark place between two digits gives no number)."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], columns.astype(np.int8), [0]))))
+    runs = list(zip(edges[::2], edges[1::2]))
+    width = max(b - a for a, b in runs)
+    if not 0.3 * h <= width <= 0.75 * h or len(runs) > 4:  # all 1s (no digit's width), or runs joined
+        return None
+    if any(b - a < 0.6 * width and b - a > 0.35 * width for a, b in runs):
+        return None  # neither a whole digit nor a 1's strokes
+    rights = [float(b) for _, b in runs]
+    steps = np.diff(rights)
+    if len(steps) and not (width < steps.min() and steps.max() < min(1.6 * width, 1.15 * steps.min())):
+        return None
+    return [(r - width, r) for r in rights]

@@ -175,19 +175,12 @@ NOT_YET_EXACT = {
                                      "board's 25 px cells a side; no board found",
     "arbiter-won-8x8.png": "the mouse pointer over the 1 at 0,7 hides most of it: unsure, rightly (so no mine "
                            "total); left so",
-    "qt-win95-won-9x9.png": "every cell right and sure, but no mine total: its LED counter shows a lone 0 (the "
-                            "other digit places dark, not drawn dim), and a display is read only when its lit "
-                            "digits span two to four digit places",
-    "qt-win95-lost-9x9.png": "as qt-win95-won-9x9.png: its counter shows a lone 5; no mine total",
     "pygame-flat-mid-16x16.png": "every cell right and sure, but no mine total: its left red box is the timer (089) "
                                   "and the right one the mines left (20); the leftmost is taken for the counter, "
                                   "109 mines do not fit the board, so the total is left out",
     "raylib-grey-mid-16x16.png": "no board found (a 6x9 lattice whose cells do not read as Minesweeper cells): "
                                   "62.5 px raised dark tiles, flat revealed cells with no lines between them; "
                                   "not traced yet",
-    "unl-solver-new-16x16.png": "every cell right and sure, but no mine total: its LED digits are wider than "
-                                "winmine's (15 px wide, 21 high), and the display reader counts digit places as "
-                                "0.6 of the digits' height wide, so '040' is split into four places and not read",
     "winmine-fr-logo-new-16x16.jpg": "a website's logo stamped over the covered cells at rows 12-15, cols 12-15 "
                                      "hides part of 12 of them, where a flag could lie: unsure (low confidence), "
                                      "rightly, so no mine total",

@@ -99,11 +99,15 @@ _SEGMENTS = {  # which of a, b, c, d, e, f, g (clockwise from the top, g the mid
     "8": "abcdefg", "9": "abcdfg", "-": "g"}
 
 
-def draw_counter(img: np.ndarray, x: int, y: int, s: int, value: int, unlit: tuple[int, int, int] | None) -> int:
-    """A three-digit seven-segment counter (winmine's LED) at (x, y) for cells of ``s`` px; its width."""
+def draw_counter(img: np.ndarray, x: int, y: int, s: int, value: int, unlit: tuple[int, int, int] | None,
+                 leading_zeros: bool = True) -> int:
+    """A three-digit seven-segment counter (winmine's LED) at (x, y) for cells of ``s`` px; its width.
+    Without ``leading_zeros`` the places before the first digit are left dark (many clones' LEDs)."""
     dw, dh = round(s * 0.8), round(s * 1.45)
     t = max(1, round(s * 0.14))
     text = f"{value:03d}" if value >= 0 else "-" + f"{-value:02d}"
+    if not leading_zeros:
+        text = f"{value:3d}"
     width = 3 * dw + 4 * t
     img[y:y + dh + 2 * t, x:x + width] = (0, 0, 0)
     for k, ch in enumerate(text):
@@ -113,14 +117,14 @@ def draw_counter(img: np.ndarray, x: int, y: int, s: int, value: int, unlit: tup
                 "b": (ox + dw - t, oy + t, t, dh // 2 - t), "e": (ox, oy + dh // 2, t, dh // 2 - t),
                 "c": (ox + dw - t, oy + dh // 2, t, dh // 2 - t)}
         for name, (sx, sy, sw, sh) in segs.items():
-            colour = (255, 0, 0) if name in _SEGMENTS[ch] else unlit
+            colour = (255, 0, 0) if name in _SEGMENTS.get(ch, "") else unlit
             if colour is not None:
                 img[sy:sy + sh, sx:sx + sw] = colour
     return width
 
 
 def render_board(cells: list[list[str]], cell: int = 16, *, counter: int | None = None,
-                 unlit: tuple[int, int, int] | None = (64, 0, 0)) -> np.ndarray:
+                 unlit: tuple[int, int, int] | None = (64, 0, 0), leading_zeros: bool = True) -> np.ndarray:
     """The game's window content: the counter panel (when ``counter`` is given) over the board, in a
     grey frame with sunken borders, at ``cell`` px per cell. RGB uint8."""
     rows, cols = len(cells), len(cells[0])
@@ -138,7 +142,7 @@ def render_board(cells: list[list[str]], cell: int = 16, *, counter: int | None 
         for c, v in enumerate(row):
             draw_cell(img, m + b + c * cell, top + r * cell, cell, v)
     if counter is not None:
-        draw_counter(img, m + b + cell // 3, m + round(cell * 0.25), cell, counter, unlit)
+        draw_counter(img, m + b + cell // 3, m + round(cell * 0.25), cell, counter, unlit, leading_zeros)
     if counter is not None and cols >= 8:  # the face, where the panel has room for it
         cx = width - m - b - round(cell * 1.2)
         cv2.circle(img, (cx, m + panel // 2), round(cell * 0.75), (255, 255, 0), -1, cv2.LINE_AA)
