@@ -28,7 +28,7 @@ from .grid import Grid
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, odd_flags, symbol
 from .overlay import overlay_mark, question_like, shows_loss
 from .skins import SKIN_BY_NAME, Skin
-from .tiles import _shaded_blanks, shifted_skins, tiles
+from .tiles import _shaded_blanks, shifted_skins, tiles, unseen_covered
 
 #: a cell whose confidence is below this is unsure
 SURE = 0.35
@@ -369,6 +369,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 covered, cov_conf, named = again
                 named_skin = next(sk for sk in shifted if sk.name == named)
     _shaded_blanks(looks, symbols, covered, cov_conf)
+    if named is None and not any(lk.bevel > 40 for row in looks for lk in row):
+        unseen_covered(symbols, covered, cov_conf)  # a flat cell is a sure 0 only beside a covered tile seen
     if named_skin is not None:
         skin = named_skin
     rows, cols = len(looks), len(looks[0])

@@ -33,6 +33,57 @@ SPOTS = {"a": (0.5, 0.06), "b": (0.86, 0.28), "c": (0.86, 0.72), "d": (0.5, 0.94
 
 def read_counter(rgb: np.ndarray, grid: Grid) -> int | None:
     """The number the mine counter shows, or None where no seven-segment counter is found or read."""
+    area = _panel(rgb, grid)
+    if area is None:
+        return None
+    p = grid.cell_size
+    boxes, lit = _red_displays(area, p)
+    if not boxes:
+        boxes, lit = _light_displays(area, p)
+        return _read_digits(_cut(lit, boxes[0]), np.zeros((boxes[0][3], boxes[0][2]), bool)) if boxes else None
+    box = boxes[0]  # the leftmost display: the mine counter (the timer is on the right)
+    redness = _redness(_cut(area, box))
+    segment_red = (_cut(area, box)[..., 0] > 60) & (redness > 40)
+    value = _read_digits(_cut(lit, box), segment_red)
+    if value is None:
+        # red digits drawn in a font, not in segments (helbaz's Java XP clone): read glyph by
+        # glyph against the installed fonts, every glyph clearly a digit or no counter
+        # (with a blank margin: the box may end at the digits' edges)
+        ink = np.clip(redness.astype(np.float32) / 200.0, 0.0, 1.0)
+        value = read_number(np.pad(ink, max(2, box[3] // 2)))
+    return value
+
+
+def other_displays(rgb: np.ndarray, grid: Grid) -> list[int]:
+    """What the seven-segment displays right of the mine counter (:func:`read_counter`'s) show,
+    where they read: most games put the timer there, but some put it on the left, so a counter
+    read 0 may be a new game's timer."""
+    area = _panel(rgb, grid)
+    if area is None:
+        return []
+    boxes, lit = _red_displays(area, grid.cell_size)
+    red = bool(boxes)
+    if not red:
+        boxes, lit = _light_displays(area, grid.cell_size)
+    values = [_read_digits(_cut(lit, box), (_cut(area, box)[..., 0] > 60) & (_redness(_cut(area, box)) > 40)
+                           if red else np.zeros((box[3], box[2]), bool)) for box in boxes[1:]]
+    return [v for v in values if v is not None]
+
+
+Box = tuple[int, int, int, int]
+
+
+def _cut(a: np.ndarray, box: Box) -> np.ndarray:
+    bx, by, bw, bh = box
+    return a[by:by + bh, bx:bx + bw]
+
+
+def _redness(a: np.ndarray) -> np.ndarray:
+    return a[..., 0] - np.maximum(a[..., 1], a[..., 2])
+
+
+def _panel(rgb: np.ndarray, grid: Grid) -> np.ndarray | None:
+    """The band above the grid where its displays lie (int16 RGB), or None where there is none."""
     p = grid.cell_size
     height, width = rgb.shape[:2]
     y0 = max(0, int(grid.y0 - 5 * p))
@@ -41,7 +92,12 @@ def read_counter(rgb: np.ndarray, grid: Grid) -> int | None:
     x1 = min(width, int(grid.x0 + (grid.cols + 1) * p))
     if y1 - y0 < 8 or x1 - x0 < 8:
         return None
-    area = rgb[y0:y1, x0:x1].astype(np.int16)
+    return rgb[y0:y1, x0:x1].astype(np.int16)
+
+
+def _red_displays(area: np.ndarray, p: float) -> tuple[list[Box], np.ndarray]:
+    """The displays of red light in ``area``, left to right (x, y, width, height), and its lit
+    pixels: dark boxes holding red light, or where there is none red digits straight on the panel."""
     r, g, b = area[..., 0], area[..., 1], area[..., 2]
     lit = (r > 170) & (g < 110) & (b < 110)
     display = lit | ((r - np.maximum(g, b) > 40) & (g < 90)) | (area.max(axis=2) < 50)
@@ -64,26 +120,13 @@ def read_counter(rgb: np.ndarray, grid: Grid) -> int | None:
             bx, by, bw, bh = (int(v) for v in stats[i, :4])
             if 0.8 * p <= bh <= 3 * p and 1.0 <= bw / bh <= 4.5:
                 boxes.append((bx, by, bw, bh))
-    if not boxes:
-        return _light_segments(area, p)
-    bx, by, bw, bh = min(boxes)  # the leftmost display: the mine counter (the timer is on the right)
-    r = area[by:by + bh, bx:bx + bw, 0]
-    redness = r - np.maximum(area[by:by + bh, bx:bx + bw, 1], area[by:by + bh, bx:bx + bw, 2])
-    segment_red = (r > 60) & (redness > 40)
-    value = _read_digits(lit[by:by + bh, bx:bx + bw], segment_red)
-    if value is None:
-        # red digits drawn in a font, not in segments (helbaz's Java XP clone): read glyph by
-        # glyph against the installed fonts, every glyph clearly a digit or no counter
-        # (with a blank margin: the box may end at the digits' edges)
-        ink = np.clip(redness.astype(np.float32) / 200.0, 0.0, 1.0)
-        value = read_number(np.pad(ink, max(2, bh // 2)))
-    return value
+    return sorted(boxes), lit
 
 
-def _light_segments(area: np.ndarray, p: float) -> int | None:
-    """A display of light segments in a black box (KDE 3 KMines' white LCD, cyan or green ones in
-    clones): the leftmost black box of a digit's height, its light pixels (some channel bright,
-    whatever the hue) the lit segments."""
+def _light_displays(area: np.ndarray, p: float) -> tuple[list[Box], np.ndarray]:
+    """Displays of light segments in a black box (KDE 3 KMines' white LCD, cyan or green ones in
+    clones), left to right, and the light pixels (some channel bright, whatever the hue): the black
+    boxes of a digit's height."""
     lit = area.max(axis=2) > 170
     black = area.max(axis=2) < 50
     # the box is the black around the segments (the light panel beside it is no part of it)
@@ -97,10 +140,7 @@ def _light_segments(area: np.ndarray, p: float) -> int | None:
         if black[by:by + bh, bx:bx + bw].mean() < 0.5 or lit[by:by + bh, bx:bx + bw].sum() < LIT_SHARE * bh * bh:
             continue
         boxes.append((bx, by, bw, bh))
-    if not boxes:
-        return None
-    bx, by, bw, bh = min(boxes)
-    return _read_digits(lit[by:by + bh, bx:bx + bw], np.zeros((bh, bw), bool))
+    return sorted(boxes), lit
 
 
 def _read_digits(lit: np.ndarray, unlit: np.ndarray) -> int | None:

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from .cells import SURE, classify_board, measure
-from .counter import read_counter
+from .counter import other_displays, read_counter
 from .decode import load_rgb, source_name
 from .grid import Grid, find_grids, grids_beside
 from .grow import grown_over_checkerboard, grown_over_faint_cells
@@ -94,10 +94,11 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     low = {i for i in range(n) if confidence[i] < SURE}
     bare = len(low) == n and set(values) <= {".", "0"}
     mine_counter = read_counter(rgb, grid) if bare else None
-    if bare and mine_counter == 0:
+    if bare and mine_counter == 0 and not any(other_displays(rgb, grid)):
         # one flat bare colour over the whole board, a flat skin's covered cells or revealed 0s,
         # and the counter says no mine is left to find with none flagged: all 0s (a game with every
-        # cell covered shows its mines on the counter). Either way no cell holds a mine.
+        # cell covered shows its mines on the counter). Either way no cell holds a mine. Not where
+        # another display shows a number: the 0 may be a new game's timer, left of its counter.
         values, confidence, low = ["0"] * n, [1.0] * n, set()
     reasons = [f"low confidence at {i // grid.cols},{i % grid.cols}" for i in sorted(low)]
     if len(low) > MAX_UNSURE * n:

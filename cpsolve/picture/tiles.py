@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 #: a raised skin's tile colour shared by at least LIFT_GROUP cells, all raised or all flat, makes
 #: sure each of them whose own bevel is at least LIFT_OWN (its confidence) on that side
 LIFT_GROUP, LIFT_OWN = 4, 0.2
+#: the confidence of a bare flat cell read revealed on a board that shows no covered tile
+BARE_UNSEEN = 0.1
 
 
 def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], skin: Skin,
@@ -151,6 +153,18 @@ def _shaded_blanks(looks: list[list[CellLook]], symbols: list[list[tuple[str, fl
             covered[r, c], conf[r, c] = True, 1.0
         else:
             conf[r, c] = min(conf[r, c], 0.1)
+
+
+def unseen_covered(symbols: list[list[tuple[str, float]]], covered: np.ndarray, conf: np.ndarray) -> None:
+    """On a flat board no skin names, where no cell is read covered (no tile colour holds flags
+    or mines, none is a darker bare colour beside the digits', no face is shaded as the flags'),
+    the bare cells are no sure 0s: being flat says nothing, and the covered tiles may be the
+    digits' colour (only a few levels apart), or another whose marks were read as digits. Their
+    confidence is lowered in place."""
+    if covered.any():
+        return
+    bare = np.array([[sym == NOTHING for sym, _ in row] for row in symbols])
+    conf[bare] = np.minimum(conf[bare], BARE_UNSEEN)
 
 
 #: a picture whose colours are all shifted (a colour profile applied to the screenshot: Google's 2x

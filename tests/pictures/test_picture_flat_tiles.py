@@ -1,0 +1,159 @@
+"""Flat skins: what makes a flat cell sure (docs/pictures.md, "The cells", tiles.py).
+
+A flat skin draws its covered and revealed tiles as plain squares of two colours, with no bevel. A
+bare cell is then a covered one or a revealed 0 by its colour alone, and that colour says which
+only where the board shows it: digits drawn on it (revealed), flags or mines on it, or a darker
+bare colour beside a revealed one (covered). Where the board shows no covered tile colour apart
+from the digits' (covered and revealed one colour, or each carrying marks read as digits), its
+bare cells are unsure, never sure 0s: the rules of the game catch most such misreads, but not a
+covered cell whose every neighbour is a digit satisfied by flags, nor a new game read as 0s.
+
+The boards are drawn here (a flat skin of two colours, classic digits), so the oracle is the
+position drawn. A reading may refuse or mark cells unsure; it may never stand by a wrong cell."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from cpsolve.picture import NoBoardFound, read_image
+from cpsolve.picture.rules import CODE
+from tests.support.picture_render import DIGITS, _mine, _text, draw_counter, encode, random_position
+
+LINE = (110, 110, 110)
+CELL = 24
+
+
+def _pennant(img: np.ndarray, x: int, y: int, s: int) -> None:
+    """A flag as an emoji-like picture: a green pennant on a light grey pole, no black, no red."""
+    px = x + round(s * 0.35)
+    top, bottom = y + round(s * 0.2), y + round(s * 0.8)
+    cv2.line(img, (px, top), (px, bottom), (150, 150, 150), max(1, s // 14))
+    tri = np.array([[px, top], [px, y + round(s * 0.5)], [x + round(s * 0.8), y + round(s * 0.33)]], np.int32)
+    cv2.fillPoly(img, [tri], (20, 170, 40), cv2.LINE_AA)
+
+
+def _red_flag(img: np.ndarray, x: int, y: int, s: int) -> None:
+    """The classic flag: a red pennant on a black pole and base."""
+    px = x + round(s * 0.55)
+    top, bottom = y + round(s * 0.2), y + round(s * 0.78)
+    t = max(1, s // 14)
+    tri = np.array([[px, top], [px, y + round(s * 0.5)], [x + round(s * 0.22), y + round(s * 0.35)]], np.int32)
+    cv2.fillPoly(img, [tri], (255, 0, 0), cv2.LINE_AA)
+    cv2.line(img, (px, top), (px, bottom), (0, 0, 0), t)
+    img[bottom - 2 * t:bottom, x + round(s * 0.25):x + round(s * 0.78)] = (0, 0, 0)
+
+
+def draw_flat(cells: list[list[str]], covered: tuple[int, int, int], revealed: tuple[int, int, int], *,
+              flag: str = "red", displays: tuple[int, ...] = ()) -> np.ndarray:
+    """The board in a flat skin: covered cells a plain square of ``covered``, revealed ones of
+    ``revealed``, each with a 1 px line along its top and left; classic digits, black mines, flags
+    ``red`` (classic) or ``pennant`` (emoji-like); above the board the seven-segment ``displays``
+    from left to right (none: no counter)."""
+    rows, cols = len(cells), len(cells[0])
+    m = CELL // 2
+    panel = round(CELL * 2.2) if displays else 0
+    img = np.full((rows * CELL + 2 * m + panel, cols * CELL + 2 * m, 3), (215, 215, 215), np.uint8)
+    top = m + panel
+    for r, row in enumerate(cells):
+        for c, v in enumerate(row):
+            x, y = m + c * CELL, top + r * CELL
+            closed = v in (".", "F", "?")
+            img[y:y + CELL, x:x + CELL] = (255, 0, 0) if v == "X" else covered if closed else revealed
+            img[y, x:x + CELL] = LINE
+            img[y:y + CELL, x] = LINE
+            if v == "F":
+                (_pennant if flag == "pennant" else _red_flag)(img, x, y, CELL)
+            elif v.isdigit() and v != "0":
+                _text(img, x, y, CELL, v, DIGITS[int(v)])
+            elif v in "*X":
+                _mine(img, x, y, CELL)
+    x = m
+    for value in displays:
+        x += draw_counter(img, x, m // 2, CELL, value, (64, 0, 0)) + 3 * CELL
+    return img
+
+
+def silently_wrong(cells: list[list[str]], image: np.ndarray) -> list[str]:
+    """The cells (and the mine total) the reader stands by that are not what was drawn: on the
+    board, as the analysis would get it. Nothing when the picture is refused."""
+    try:
+        reading = read_image(encode(image))
+    except NoBoardFound:
+        return []
+    cols = len(cells[0])
+    want = [CODE[v] for row in cells for v in row]
+    unsure = set(reading.unsure)
+    if (reading.board.rows, reading.board.cols) != (len(cells), cols):
+        return [f"size {reading.board.rows}x{reading.board.cols}"]
+    return [f"{i // cols},{i % cols}: {cells[i // cols][i % cols]} read {reading.cells[i].value}"
+            for i, (w, g) in enumerate(zip(want, reading.board.cells))
+            if w != g and divmod(i, cols) not in unsure]
+
+
+def ring_board() -> list[list[str]]:
+    """A 12x12 position, every mine flagged and every other cell opened but the 2x2 block in the
+    middle: covered cells whose true count is 0, each of their neighbours a digit satisfied by its
+    flags. Read as 0s they break no rule of the game."""
+    rows = cols = 12
+    block = {(5, 5), (5, 6), (6, 5), (6, 6)}
+    mines = {(3, 3), (3, 5), (3, 8), (5, 3), (5, 8), (8, 3), (8, 6), (8, 8), (0, 11), (11, 0)}
+    cells = []
+    for r in range(rows):
+        row = []
+        for c in range(cols):
+            if (r, c) in mines:
+                row.append("F")
+            elif (r, c) in block:
+                row.append(".")
+            else:
+                row.append(str(sum((rr, cc) in mines for rr in range(r - 1, r + 2) for cc in range(c - 1, c + 2))))
+        cells.append(row)
+    # the block's neighbours are all digits: no 0 beside a covered cell (the game opens those)
+    for r, c in block:
+        for rr in range(r - 1, r + 2):
+            for cc in range(c - 1, c + 2):
+                assert (rr, cc) in block or cells[rr][cc] not in ("0", "."), (rr, cc)
+    return cells
+
+
+#: covered and revealed tile colours: the classic convention (covered darker), one colour for both
+#: but for a few levels, inverted (covered lighter)
+CLOSE = ((190, 190, 190), (184, 184, 184))
+INVERTED = ((236, 236, 236), (160, 160, 160))
+DARKER = ((150, 150, 150), (205, 205, 205))
+
+
+def test_the_ring_board_drawn_conventionally_reads_exactly() -> None:
+    """The board itself is readable where the covered colour is shown by its flags (the oracle)."""
+    cells = ring_board()
+    reading = read_image(encode(draw_flat(cells, *DARKER)))
+    assert not reading.unsure, reading.reasons
+    assert [c.value for c in reading.cells] == [v for row in cells for v in row]
+
+
+@pytest.mark.parametrize("colours", [CLOSE, INVERTED], ids=["close", "inverted"])
+@pytest.mark.parametrize("flag", ["red", "pennant"])
+def test_covered_cells_read_as_0s_that_break_no_rule_are_not_sure(colours: tuple, flag: str) -> None:
+    """The ring board's covered block on a flat skin whose covered colour is the revealed one (but
+    for a few levels) or lighter than it: never sure 0s."""
+    cells = ring_board()
+    assert silently_wrong(cells, draw_flat(cells, *colours, flag=flag)) == []
+
+
+@pytest.mark.parametrize("displays", [(), (0, 40)], ids=["no counter", "timer left"])
+@pytest.mark.parametrize("colour", [(150, 150, 150), (236, 236, 236)])
+def test_a_new_game_on_a_flat_skin_is_not_a_board_of_0s(displays: tuple[int, ...], colour: tuple) -> None:
+    """Every cell covered, one flat colour: covered or 0s is not told, so not a sure board; also
+    where the leftmost display is the timer at 000 and the mine counter (40) is on its right."""
+    cells = [["."] * 9 for _ in range(9)]
+    assert silently_wrong(cells, draw_flat(cells, colour, (205, 205, 205), displays=displays)) == []
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("colours", [CLOSE, INVERTED, DARKER], ids=["close", "inverted", "darker"])
+@pytest.mark.parametrize("flag", ["red", "pennant"])
+def test_mid_games_on_flat_skins_are_never_read_wrong(seed: int, colours: tuple, flag: str) -> None:
+    cells, _ = random_position(12, 12, 20, seed=seed, opened=0.5, flags=1.0)
+    assert silently_wrong(cells, draw_flat(cells, *colours, flag=flag)) == []
