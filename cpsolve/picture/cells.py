@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .colours import FOREGROUND, _darker_than, _dist, _masked_sum, _mode_colours, _saturation
-from .digits import _SHAPE_ROWS, _clean_digit, _digit, _shape_like, shape_table
+from .digits import _SHAPE_ROWS, _clean_digit, _digit, _shape_like, one_colour_digits, shape_digit, shape_table
 from .grid import Grid
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, odd_flags, symbol
 from .overlay import overlay_mark, question_like, shows_loss
@@ -392,6 +392,9 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
               and (looks[r][c].yellow >= BURST or (not other_x and _mine_on_red(looks[r][c])))]
     burst = bursts[0] if mines_on_covered and len(bursts) == 1 else None
     overlaid = bevelled and not skin.flag_shape and not shows_loss(symbols, covered, burst is not None)
+    # a skin that draws every digit in one colour: the shape alone tells the number
+    one_colour = not skin.digit_tiles and one_colour_digits(
+        [looks[r][c] for r in range(rows) for c in range(cols) if symbols[r][c][0] == MARK and not covered[r, c]])
     values: list[str] = []
     confidence: list[float] = []
     for r in range(rows):
@@ -461,7 +464,7 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
             elif sym == NOTHING:
                 v, conf = "0", min(sconf, cconf)
             else:
-                v, conf = _digit(look, skin)
+                v, conf = shape_digit(look) if one_colour else _digit(look, skin)
                 # something dark along the sides may be a cursor over the cell, and its mark not
                 # the cell's own; unless the mark is the digit's very shape (GNOME's dotted focus
                 # frame is along the sides and leaves the digit clean)

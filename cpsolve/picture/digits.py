@@ -145,11 +145,7 @@ def _tinted_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
         # tint): the shape alone, where it is plainly one digit (:func:`_clean_digit`: a glyph this
         # clean never read as a wrong digit in the tuning set, only flags' poles as 1s, and those
         # are told as flags before a digit is looked for)
-        best = max(scores, key=lambda d: scores[d])
-        if not _clean_digit(look, str(best)):
-            return str(best), 0.0
-        second = max((v for d, v in scores.items() if d != best), default=-1.0)
-        return str(best), _confidence(scores[best] - second, 0.3)
+        return shape_digit(look)
     own = scores.get(digit, -1.0)
     rival = max((v for d, v in scores.items() if d != digit), default=-1.0)
     if own < SHAPE_LIKE or rival - own > -SHAPE_AGAINST:
@@ -168,3 +164,42 @@ def _clean_digit(look: CellLook, digit: str) -> bool:
         return False
     own = scores[int(digit)]
     return own >= CLEAN_SHAPE and all(own - v >= CLEAN_MARGIN for d, v in scores.items() if d != int(digit))
+
+
+def shape_digit(look: CellLook) -> tuple[str, float]:
+    """The digit by its shape alone, where the colour does not tell the number: sure only where
+    the glyph is plainly one digit (:func:`_clean_digit`: a glyph this clean never read as a wrong
+    digit in the tuning set, only flags' poles as 1s, and those are told as flags before a digit
+    is looked for)."""
+    scores = look.shape or {}
+    if not scores:
+        return "8", 0.0
+    best = max(scores, key=lambda d: scores[d])
+    if not _clean_digit(look, str(best)):
+        return str(best), 0.0
+    second = max((v for d, v in scores.items() if d != best), default=-1.0)
+    return str(best), _confidence(scores[best] - second, 0.3)
+
+
+#: plainly different digits whose strokes come this near (RGB) are drawn in one colour: the skin
+#: draws every digit alike (a grey or a black for all), and its colour does not tell the number
+ONE_COLOUR = 40.0
+
+
+def one_colour_digits(marks: list[CellLook]) -> bool:
+    """Whether the board's digits (``marks``: the looks of the marks on revealed tiles) are drawn in
+    one colour: at least two different digits plainly drawn (:func:`_clean_digit`), and each two
+    of those digits with strokes within ONE_COLOUR of each other somewhere on the board (a thin
+    stroke takes some of its tile's colour, so a checkerboard's two tiles part one digit's
+    strokes by as much as two digits'). Every skin that colours its digits by number parts its
+    nearest two (the classic navy 4 and black 7) by 128."""
+    by_digit: dict[int, list[np.ndarray]] = {}
+    for lk in marks:
+        for d in lk.shape or {}:
+            if _clean_digit(lk, str(d)):
+                by_digit.setdefault(d, []).append(lk.fg_colour)
+    if len(by_digit) < 2:
+        return False
+    sets = [np.array(c, np.float64) for c in by_digit.values()]
+    return all(float(np.sqrt(((a[:, None, :] - b[None, :, :]) ** 2).sum(axis=2)).min()) <= ONE_COLOUR
+               for i, a in enumerate(sets) for b in sets[i + 1:])

@@ -61,9 +61,12 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
             means[k] = (sums[k][0] / m, sums[k][1] / m, sums[k][2] / m)
     centres = [np.array(c) for c in means]
     flat = [sym for row in symbols for sym, _ in row]
+    # a tile drawn in two alternating shades (a checkerboard: Google's, its clones') is one tile:
+    # its two groups count their marks together, and are covered or revealed together
+    partner = checker_pairs(label, members, rows, cols) if not raised else {}
     state: list[bool | None] = []
-    for idx in members:
-        kinds = [flat[i] for i in idx]
+    for k in range(len(members)):
+        kinds = [flat[i] for j in {k, partner.get(k, k)} for i in members[j]]
         closed = sum(x in (FLAG, MINE, CROSSED) for x in kinds)
         digits = sum(x == MARK for x in kinds)
         state.append(True if closed > digits else False if digits else None)
@@ -102,7 +105,7 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
                         flat_conf[i] = 1.0
         return covered, conf, None
     bare = [k for k, st in enumerate(state) if st is None]
-    if len(state) == 1 and bare:
+    if len(state) - len(partner) // 2 == 1 and bare:
         # one bare colour over the whole board: raised cells are a new game; flat ones could be
         # a board of 0s or the covered cells of a flat skin, so they stay unsure
         mean_bevel = float(np.median(bevel))
@@ -118,8 +121,12 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
             darkest = min(bare, key=lambda k: lum[k])
             if not revealed_lum or lum[darkest] < min(revealed_lum):
                 state[darkest] = True
+                if darkest in partner:
+                    state[partner[darkest]] = True
         for k in bare:
-            if state[k] is None:
+            if state[k] is None and state[partner.get(k, k)] is not None:
+                state[k] = state[partner[k]]
+            elif state[k] is None:
                 # a bare group like a covered group's colour is covered; otherwise revealed (0s)
                 near = [float(np.sqrt(((centres[k] - centres[j]) ** 2).sum())) for j, st in enumerate(state)
                         if st is True]
@@ -127,6 +134,36 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     covered = np.array([bool(state[label[i]]) for i in range(rows * cols)]).reshape(rows, cols)
     conf = np.ones((rows, cols))
     return covered, conf, skin_name
+
+
+#: a group of tile colours is one shade of a checkerboard when at least CHECKER_MIN of its cells,
+#: all on squares of one colour, have for most of their neighbours of other groups (CHECKER_SHARE)
+#: the cells of one other such group, on the other squares, whose own neighbours are mostly its
+CHECKER_MIN, CHECKER_SHARE = 3, 0.5
+
+
+def checker_pairs(label: np.ndarray, members: list[list[int]], rows: int, cols: int) -> dict[int, int]:
+    """The groups of tile colours (``label``: each cell's group, row-major; ``members``: each
+    group's cells) that are the two shades of one tile drawn as a checkerboard, each mapped to the
+    other. A tile's two shades alternate square by square, so each group lies on squares of one
+    colour only and borders mostly the other; the covered and revealed tiles of a plain skin each
+    lie on squares of both colours."""
+    grid = label.reshape(rows, cols)
+    pairs = [(grid[:, :-1], grid[:, 1:]), (grid[:-1, :], grid[1:, :])]
+    touching = np.zeros((len(members), len(members)), int)
+    for a, b in pairs:
+        np.add.at(touching, (a.ravel(), b.ravel()), 1)
+        np.add.at(touching, (b.ravel(), a.ravel()), 1)
+    np.fill_diagonal(touching, 0)
+    squares = (np.add.outer(np.arange(rows), np.arange(cols)) % 2).ravel()
+    one_square = [len(idx) >= CHECKER_MIN and len({int(squares[i]) for i in idx}) == 1 for idx in members]
+    best = {}
+    for k in range(len(members)):
+        total = int(touching[k].sum())
+        j = int(touching[k].argmax())
+        if one_square[k] and total and touching[k, j] >= CHECKER_SHARE * total and one_square[j]:
+            best[k] = j
+    return {k: j for k, j in best.items() if best.get(j) == k and squares[members[k][0]] != squares[members[j][0]]}
 
 
 #: a tile face whose shading (sd of luminance) is at most PLAIN is flat; at least SHADED, shaded

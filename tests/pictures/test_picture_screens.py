@@ -140,12 +140,17 @@ NOT_YET_EXACT = {
     "jsminesweeper-hints-16x30.jpg": "JSMinesweeper's hints: the text box's letters reach the sides of the covered "
                                      "cells under it (taken for a pointer over them), and the green square on 3,4 is "
                                      "no known mark: those cells unsure",
-    "purplechecker-lost-9x9.png": "an unknown flat skin off the classic conventions: its covered purples carry text "
-                                  "F flags, ? and dark purple mines, none red or black, so no tile colour is known "
-                                  "covered; one grey for every digit (the colour says 8); the counter '0008' is plain "
-                                  "text above the board: no board found",
-    "purplechecker-mid-16x16.png": "as purplechecker-lost-9x9.png: no board found",
-    "purplechecker-mid-24x24.png": "as purplechecker-lost-9x9.png: no board found",
+    "purplechecker-lost-9x9.png": "a flat skin off the classic conventions. Its revealed cream and grey, and its "
+                                  "covered purples, are each one tile in two shades (a checkerboard: paired), and "
+                                  "its digits, one grey for all, are read by shape; but its flags are the text 'F' "
+                                  "and its '?' text too, in a darker purple (no red, no black: read as digits on "
+                                  "the purple tiles, so the purples pass for revealed), its shown mines dark "
+                                  "purple discs (not near-black: no mine), and its thin 1s in 64 px cells cover "
+                                  "0.034 of the cell (a faint mark: unsure). The counter '0008' is plain text "
+                                  "above the board, not read. No board found",
+    "purplechecker-mid-16x16.png": "as purplechecker-lost-9x9.png (text flags and '?', the counter): no board "
+                                   "found; its 3s at 36 px are like 3 by 0.85 and like 2 by 0.72, not plainly 3",
+    "purplechecker-mid-24x24.png": "as purplechecker-lost-9x9.png (its 61 text flags read as digits): no board found",
     "winmine-cursor-16x16.png": "the mouse pointer over the covered cells 6,6, 7,6 and 7,7 hides part of each, where "
                                 "a flag could lie: unsure, rightly (so no mine total)",
     "winmine-twoboards-won-9x9.png": "two boards on a dithered starry desktop that joins both windows into one group "
