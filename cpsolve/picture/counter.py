@@ -31,17 +31,55 @@ SPOTS = {"a": (0.5, 0.06), "b": (0.86, 0.28), "c": (0.86, 0.72), "d": (0.5, 0.94
          "f": (0.14, 0.28), "g": (0.5, 0.5)}
 
 
-def read_counter(rgb: np.ndarray, grid: Grid) -> int | None:
-    """The number the mine counter shows, or None where no seven-segment counter is found or read."""
+def read_counter(rgb: np.ndarray, grid: Grid, values: list[str] | None = None,
+                 unsure: set[int] | None = None) -> int | None:
+    """The number the mine counter shows, or None where no seven-segment counter is found or read.
+
+    Winmine puts the counter on the left and the timer on the right, some games the other way round
+    (timothewt's pygame game), and the two look alike (twins: the same height). Given the board's
+    ``values`` (and its ``unsure`` cells), the counter is the first twin, left to right, whose total
+    (it plus the flags) the board can hold: a timer's seconds rarely fit. A display not read ends the
+    search (a counter that cannot be read is never passed over for the timer beside it); where none
+    fits, the leftmost (the rules then leave the total out)."""
     area = _panel(rgb, grid)
     if area is None:
         return None
     p = grid.cell_size
     boxes, lit = _red_displays(area, p)
-    if not boxes:
+    red = bool(boxes)
+    if not red:
         boxes, lit = _light_displays(area, p)
-        return _read_digits(_cut(lit, boxes[0]), np.zeros((boxes[0][3], boxes[0][2]), bool)) if boxes else None
-    box = boxes[0]  # the leftmost display: the mine counter (the timer is on the right)
+    readings = (_display_value(area, lit, box, red) for box in _twins(boxes))
+    first = next(readings, None)
+    if values is None or first is None or _fits(first, values, unsure or set()):
+        return first
+    for value in readings:
+        if value is None:
+            break
+        if _fits(value, values, unsure or set()):
+            return value
+    return first
+
+
+def _fits(shown_on_counter: int, values: list[str], unsure: set[int]) -> bool:
+    """Whether the board can hold the total a counter implies (it plus the flags): at least the
+    mines it shows, at most those and every covered or unsure cell."""
+    sure = [v for i, v in enumerate(values) if i not in unsure]
+    total = shown_on_counter + values.count("F") + values.count("W")
+    shown = sure.count("F") + sure.count("*") + sure.count("X")
+    room = len(values) - len(sure) + sum(sure.count(v) for v in ".?W")
+    return shown <= total <= shown + room
+
+
+def _twins(boxes: list[Box]) -> list[Box]:
+    """The leftmost display and those of its height, left to right."""
+    return [b for b in boxes if abs(b[3] - boxes[0][3]) <= 0.15 * boxes[0][3]] if boxes else []
+
+
+def _display_value(area: np.ndarray, lit: np.ndarray, box: Box, red: bool) -> int | None:
+    """What the display in ``box`` shows: red segments (or red digits drawn in a font), or light ones."""
+    if not red:
+        return _read_digits(_cut(lit, box), np.zeros((box[3], box[2]), bool))
     redness = _redness(_cut(area, box))
     segment_red = (_cut(area, box)[..., 0] > 60) & (redness > 40)
     value = _read_digits(_cut(lit, box), segment_red)

@@ -93,7 +93,7 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     n = grid.rows * grid.cols
     low = {i for i in range(n) if confidence[i] < SURE}
     bare = len(low) == n and set(values) <= {".", "0"}
-    mine_counter = read_counter(rgb, grid) if bare else None
+    mine_counter = read_counter(rgb, grid, values, low) if bare else None
     if bare and mine_counter == 0 and not any(other_displays(rgb, grid)):
         # one flat bare colour over the whole board, a flat skin's covered cells or revealed 0s,
         # and the counter says no mine is left to find with none flagged: all 0s (a game with every
@@ -108,7 +108,7 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
         raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} flat cells with "
                            "nothing on them is not a Minesweeper position")
     if not bare:
-        mine_counter = read_counter(rgb, grid)
+        mine_counter = read_counter(rgb, grid, values, low)
     # the counter shows the mines not flagged: the total is it plus the flags, wrong flags included
     mines = None if mine_counter is None else mine_counter + values.count("F") + values.count("W")
     if mines is not None and mines < 0:

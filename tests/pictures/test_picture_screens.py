@@ -180,9 +180,6 @@ NOT_YET_EXACT = {
                                      "board's 25 px cells a side; no board found",
     "arbiter-won-8x8.png": "the mouse pointer over the 1 at 0,7 hides most of it: unsure, rightly (so no mine "
                            "total); left so",
-    "pygame-flat-mid-16x16.png": "every cell right and sure, but no mine total: its left red box is the timer (089) "
-                                  "and the right one the mines left (20); the leftmost is taken for the counter, "
-                                  "109 mines do not fit the board, so the total is left out",
     "raylib-grey-mid-16x16.png": "no board found (a 6x9 lattice whose cells do not read as Minesweeper cells): "
                                   "62.5 px raised dark tiles, flat revealed cells with no lines between them; "
                                   "not traced yet",

@@ -124,9 +124,12 @@ def draw_counter(img: np.ndarray, x: int, y: int, s: int, value: int, unlit: tup
 
 
 def render_board(cells: list[list[str]], cell: int = 16, *, counter: int | None = None,
-                 unlit: tuple[int, int, int] | None = (64, 0, 0), leading_zeros: bool = True) -> np.ndarray:
+                 unlit: tuple[int, int, int] | None = (64, 0, 0), leading_zeros: bool = True,
+                 timer: int | None = None, timer_left: bool = False) -> np.ndarray:
     """The game's window content: the counter panel (when ``counter`` is given) over the board, in a
-    grey frame with sunken borders, at ``cell`` px per cell. RGB uint8."""
+    grey frame with sunken borders, at ``cell`` px per cell. RGB uint8. With ``timer``, a second
+    display at the panel's right (winmine's timer), or at its left and the counter at the right
+    (``timer_left``: timothewt's pygame game), the face between them."""
     rows, cols = len(cells), len(cells[0])
     b = max(2, cell // 5)             # border width
     m = max(4, cell // 2)             # margin
@@ -142,9 +145,13 @@ def render_board(cells: list[list[str]], cell: int = 16, *, counter: int | None 
         for c, v in enumerate(row):
             draw_cell(img, m + b + c * cell, top + r * cell, cell, v)
     if counter is not None:
-        draw_counter(img, m + b + cell // 3, m + round(cell * 0.25), cell, counter, unlit, leading_zeros)
+        left, right = (timer, counter) if timer is not None and timer_left else (counter, timer)
+        x0 = m + b + cell // 3
+        shown = draw_counter(img, x0, m + round(cell * 0.25), cell, left, unlit, leading_zeros)
+        if right is not None:
+            draw_counter(img, width - x0 - shown, m + round(cell * 0.25), cell, right, unlit, leading_zeros)
     if counter is not None and cols >= 8:  # the face, where the panel has room for it
-        cx = width - m - b - round(cell * 1.2)
+        cx = width // 2 if timer is not None else width - m - b - round(cell * 1.2)
         cv2.circle(img, (cx, m + panel // 2), round(cell * 0.75), (255, 255, 0), -1, cv2.LINE_AA)
         cv2.circle(img, (cx, m + panel // 2), round(cell * 0.75), (0, 0, 0), max(1, cell // 16), cv2.LINE_AA)
     return img
