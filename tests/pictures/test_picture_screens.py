@@ -147,7 +147,12 @@ NOT_YET_EXACT = {
                                   "the purple tiles, so the purples pass for revealed), its shown mines dark "
                                   "purple discs (not near-black: no mine), and its thin 1s in 64 px cells cover "
                                   "0.034 of the cell (a faint mark: unsure). The counter '0008' is plain text "
-                                  "above the board, not read. No board found",
+                                  "above the board, not read. No board found. Traced: at 64 px its 'F' glyphs are "
+                                  "like an F rendered in DejaVu or Liberation (0.82, every digit 0.61 or less), but "
+                                  "at 36 and 24 px the F strokes are 55-65 levels from the purple (FOREGROUND is "
+                                  "60): the glyph keeps a few of their pixels (like F 0.13-0.36), and four F and "
+                                  "both '?' of the 16x16 cover under 0.02 of the cell (read as nothing): text "
+                                  "marks this faint need a glyph measured against the tile's own contrast first",
     "purplechecker-mid-16x16.png": "as purplechecker-lost-9x9.png (text flags and '?', the counter): no board "
                                    "found; its 3s at 36 px are like 3 by 0.85 and like 2 by 0.72, not plainly 3",
     "purplechecker-mid-24x24.png": "as purplechecker-lost-9x9.png (its 61 text flags read as digits): no board found",
@@ -174,7 +179,16 @@ NOT_YET_EXACT = {
                                "which the bevel strips skip (a grid line there must not pass for a shadow): bevel 19 "
                                "on every covered cell, no raised cell; no board found. Tried: counting that pixel "
                                "raises the covered cells (177) but also the 2 in the keyboard cursor's black frame "
-                               "(68), so no digit is left on a flat tile to tell the split by",
+                               "(68), so no digit is left on a flat tile to tell the split by. Tried too: starting "
+                               "every crop a pixel later where nearly all (0.9) begin on a thin dark line (the "
+                               "covered cells then 177, the 2 -211) and not counting a dark line the whole length "
+                               "of a tile's far side as a cursor over it reads every cell right and sure but the 2, "
+                               "whose glyph in the cursor's frame (like 2 by 0.83) is not plain enough beside "
+                               "something dark along its sides; but Windows 7's crops (win7blue-mid-9x9) also "
+                               "begin on a dark line, where the shift breaks the reading (9 unsure, 2 wrong), "
+                               "unless the pixel after the line is light in nearly every crop, which a drawn board "
+                               "of this skin with many sunken revealed tiles is not: no rule that follows from "
+                               "the skin, so not landed",
     "tatham-remarkable-mid-9x9.png": "a 1-bit drawing (revealed cells dithered grey, covered white): the dither's "
                                      "edges are everywhere and the best lattice is 2x3 cells of 50 px, two of the "
                                      "board's 25 px cells a side; no board found",
