@@ -23,7 +23,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from .colours import FOREGROUND, _darker_than, _dist, _masked_sum, _mode_colours, _saturation
-from .digits import _SHAPE_ROWS, _clean_digit, _digit, _shape_like, one_colour_digits, shape_digit, shape_table
+from .digits import (
+    _SHAPE_ROWS,
+    _clean_digit,
+    _digit,
+    _shape_like,
+    one_colour_digits,
+    shape_digit,
+    shape_table,
+    stray_digits,
+)
 from .grid import Grid
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, odd_flags, symbol
 from .overlay import overlay_mark, question_like, shows_loss
@@ -370,7 +379,7 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 named_skin = next(sk for sk in shifted if sk.name == named)
     _shaded_blanks(looks, symbols, covered, cov_conf)
     if named is None and not any(lk.bevel > 40 for row in looks for lk in row):
-        unseen_covered(symbols, covered, cov_conf)  # a flat cell is a sure 0 only beside a covered tile seen
+        unseen_covered(looks, symbols, covered, cov_conf)  # a flat cell is a sure 0 only beside a covered tile seen
     if named_skin is not None:
         skin = named_skin
     rows, cols = len(looks), len(looks[0])
@@ -483,4 +492,5 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
             values.append(v)
             confidence.append(conf)
     odd_flags(values, confidence, [lk.background for row in looks for lk in row])  # a wrong flag told by its tile
+    stray_digits(values, confidence, [lk for row in looks for lk in row])  # a digit on no digits' tile
     return values, confidence, skin

@@ -203,3 +203,33 @@ def one_colour_digits(marks: list[CellLook]) -> bool:
     sets = [np.array(c, np.float64) for c in by_digit.values()]
     return all(float(np.sqrt(((a[:, None, :] - b[None, :, :]) ** 2).sum(axis=2)).min()) <= ONE_COLOUR
                for i, a in enumerate(sets) for b in sets[i + 1:])
+
+
+#: a tile this far (RGB) from every tile a shape-confirmed digit lies on is of another colour
+DIGIT_TILE_APART = 30.0
+#: so many shape-confirmed digits show which tile colours digits lie on
+CONFIRMED_ENOUGH = 3
+
+
+def stray_digits(values: list[str], confidence: list[float], looks: list[CellLook]) -> None:
+    """A digit read by its colour alone (its glyph not confirmed as that digit's shape: an unseen
+    font, or no digit at all) on a tile of another colour than every digit whose shape confirms it
+    is unsure: digits lie on the revealed tile, and a mark on a tile of its own colour may be a flag
+    drawn as a picture (a green pennant reads as a green 2 by colour alone; tkinter clones draw a
+    flag on a white button). In place."""
+    def confirmed(look: CellLook, v: str) -> bool:
+        scores = look.shape or {}
+        own = scores.get(int(v), -1.0)
+        return own >= SHAPE_LIKE and own >= max(scores.values())
+
+    digits = [i for i, v in enumerate(values) if v.isdigit() and v != "0"]
+    sure = {i for i in digits if confirmed(looks[i], values[i])}
+    if len(sure) < CONFIRMED_ENOUGH:
+        return
+    tiles = np.array([looks[i].background for i in sorted(sure)], np.float64)
+    for i in digits:
+        if i in sure:
+            continue
+        apart = float(np.sqrt(((tiles - looks[i].background) ** 2).sum(axis=1)).min())
+        if apart > DIGIT_TILE_APART:
+            confidence[i] = min(confidence[i], 0.1)

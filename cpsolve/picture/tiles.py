@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .digits import _clean_digit
-from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, _lum
+from .digits import SHAPE_LIKE, _clean_digit
+from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_BG, _lum
 from .skins import SKINS, Skin, known_tile
 
 if TYPE_CHECKING:
@@ -104,7 +104,9 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
                     if flat_conf[i] >= LIFT_OWN:
                         flat_conf[i] = 1.0
         return covered, conf, None
-    bare = [k for k, st in enumerate(state) if st is None]
+    # (a colour of only red backgrounds is the exploded mine's tile, whatever the others are: no
+    # bare colour, so never the darkest one taken for covered)
+    bare = [k for k, st in enumerate(state) if st is None and any(flat[i] != RED_BG for i in members[k])]
     if len(state) - len(partner) // 2 == 1 and bare:
         # one bare colour over the whole board: raised cells are a new game; flat ones could be
         # a board of 0s or the covered cells of a flat skin, so they stay unsure
@@ -192,16 +194,40 @@ def _shaded_blanks(looks: list[list[CellLook]], symbols: list[list[tuple[str, fl
             conf[r, c] = min(conf[r, c], 0.1)
 
 
-def unseen_covered(symbols: list[list[tuple[str, float]]], covered: np.ndarray, conf: np.ndarray) -> None:
-    """On a flat board no skin names, where no cell is read covered (no tile colour holds flags
-    or mines, none is a darker bare colour beside the digits', no face is shaded as the flags'),
-    the bare cells are no sure 0s: being flat says nothing, and the covered tiles may be the
-    digits' colour (only a few levels apart), or another whose marks were read as digits. Their
-    confidence is lowered in place."""
+def unseen_covered(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], covered: np.ndarray,
+                   conf: np.ndarray) -> None:
+    """On a flat board no skin names, a bare cell read revealed is a sure 0 only where the board
+    shows it: some cell is read covered (a tile colour with flags or mines, a darker bare colour
+    beside the digits', a face shaded as the flags'), or its own tile colour carries digits plainly
+    shaped as digits and no flag. Elsewhere being flat says nothing: the covered tiles may be the
+    digits' colour but for a few levels (flags on it), or another colour whose marks were read as
+    digits (an emoji flag read as a 2 by its colour). Their confidence is lowered in place."""
     if covered.any():
         return
-    bare = np.array([[sym == NOTHING for sym, _ in row] for row in symbols])
-    conf[bare] = np.minimum(conf[bare], BARE_UNSEEN)
+    cells = [(lk, sym) for row, srow in zip(looks, symbols) for lk, (sym, _) in zip(row, srow)]
+    bare = np.array([sym == NOTHING for _, sym in cells])
+    if not bare.any():
+        return
+    colours = np.array([lk.background for lk, _ in cells], np.float64)
+    shaped = np.array([sym == MARK and bool(lk.shape) and max(lk.shape.values()) >= SHAPE_LIKE  # type: ignore[union-attr]
+                       for lk, sym in cells])
+    flags = np.array([sym == FLAG for _, sym in cells])
+
+    def near(kind: np.ndarray) -> np.ndarray:
+        """Per cell, whether a cell of ``kind`` has a tile of its colour (one group's reach)."""
+        if not kind.any():
+            return np.zeros(len(cells), bool)
+        ref = np.unique(np.round(colours[kind]), axis=0)
+        return _near_any(colours, ref)
+
+    shown = near(shaped) & ~near(flags)
+    low = (bare & ~shown).reshape(conf.shape)
+    conf[low] = np.minimum(conf[low], BARE_UNSEEN)
+
+
+def _near_any(colours: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """Per colour (N x 3), whether one of ``ref`` (M x 3) is within a group's reach (30 RGB)."""
+    return np.asarray((np.sqrt(((colours[:, None, :] - ref[None, :, :]) ** 2).sum(axis=2)) <= 30).any(axis=1))
 
 
 #: a picture whose colours are all shifted (a colour profile applied to the screenshot: Google's 2x

@@ -19,7 +19,7 @@ import pytest
 
 from cpsolve.picture import NoBoardFound, read_image
 from cpsolve.picture.rules import CODE
-from tests.support.picture_render import DIGITS, _mine, _text, draw_counter, encode, random_position
+from tests.support.picture_render import DIGITS, _mine, _text, draw_counter, encode, random_position, render_board
 
 LINE = (110, 110, 110)
 CELL = 24
@@ -46,11 +46,13 @@ def _red_flag(img: np.ndarray, x: int, y: int, s: int) -> None:
 
 
 def draw_flat(cells: list[list[str]], covered: tuple[int, int, int], revealed: tuple[int, int, int], *,
-              flag: str = "red", displays: tuple[int, ...] = ()) -> np.ndarray:
+              flag: str = "red", displays: tuple[int, ...] = (),
+              flag_tile: tuple[int, int, int] | None = None) -> np.ndarray:
     """The board in a flat skin: covered cells a plain square of ``covered``, revealed ones of
     ``revealed``, each with a 1 px line along its top and left; classic digits, black mines, flags
     ``red`` (classic) or ``pennant`` (emoji-like); above the board the seven-segment ``displays``
-    from left to right (none: no counter)."""
+    from left to right (none: no counter); a flag on a tile of its own colour ``flag_tile`` where
+    given (as tkinter's clones draw a flag button)."""
     rows, cols = len(cells), len(cells[0])
     m = CELL // 2
     panel = round(CELL * 2.2) if displays else 0
@@ -60,7 +62,8 @@ def draw_flat(cells: list[list[str]], covered: tuple[int, int, int], revealed: t
         for c, v in enumerate(row):
             x, y = m + c * CELL, top + r * CELL
             closed = v in (".", "F", "?")
-            img[y:y + CELL, x:x + CELL] = (255, 0, 0) if v == "X" else covered if closed else revealed
+            tile = flag_tile if v == "F" and flag_tile is not None else covered if closed else revealed
+            img[y:y + CELL, x:x + CELL] = (255, 0, 0) if v == "X" else tile
             img[y, x:x + CELL] = LINE
             img[y:y + CELL, x] = LINE
             if v == "F":
@@ -133,12 +136,16 @@ def test_the_ring_board_drawn_conventionally_reads_exactly() -> None:
     assert [c.value for c in reading.cells] == [v for row in cells for v in row]
 
 
+@pytest.mark.parametrize("lost", [False, True], ids=["playing", "lost"])
 @pytest.mark.parametrize("colours", [CLOSE, INVERTED], ids=["close", "inverted"])
 @pytest.mark.parametrize("flag", ["red", "pennant"])
-def test_covered_cells_read_as_0s_that_break_no_rule_are_not_sure(colours: tuple, flag: str) -> None:
+def test_covered_cells_read_as_0s_that_break_no_rule_are_not_sure(colours: tuple, flag: str, lost: bool) -> None:
     """The ring board's covered block on a flat skin whose covered colour is the revealed one (but
-    for a few levels) or lighter than it: never sure 0s."""
+    for a few levels) or lighter than it: never sure 0s. Also lost, a flag's mine exploded (on
+    red): the red tile is the darkest colour with no flag or mine read on it, and no covered one."""
     cells = ring_board()
+    if lost:
+        cells[0][11] = "X"
     assert silently_wrong(cells, draw_flat(cells, *colours, flag=flag)) == []
 
 
@@ -157,3 +164,31 @@ def test_a_new_game_on_a_flat_skin_is_not_a_board_of_0s(displays: tuple[int, ...
 def test_mid_games_on_flat_skins_are_never_read_wrong(seed: int, colours: tuple, flag: str) -> None:
     cells, _ = random_position(12, 12, 20, seed=seed, opened=0.5, flags=1.0)
     assert silently_wrong(cells, draw_flat(cells, *colours, flag=flag)) == []
+
+
+@pytest.mark.parametrize("seed", [0, 2, 4, 8, 10])
+@pytest.mark.parametrize("flag", ["red", "pennant"])
+def test_flags_on_tiles_of_their_own_colour_are_never_sure_digits(seed: int, flag: str) -> None:
+    """Flags drawn on a tile of their own (white) colour, apart from the covered and revealed ones
+    (as tkinter clones draw a flag button): an emoji-like flag (no black, no red) is a mark like no
+    digit on a tile no digit lies on, so never a sure digit (its colour alone says green 2; where
+    two covered cells lie beside it, no rule of the game speaks against that)."""
+    cells, _ = random_position(16, 16, 40, seed=seed, opened=0.2, flags=0.4)
+    assert silently_wrong(cells, draw_flat(cells, *DARKER, flag=flag, flag_tile=(240, 240, 240))) == []
+
+
+@pytest.mark.parametrize("flat", [False, True], ids=["classic", "flat skin"])
+def test_a_lost_board_with_no_covered_cell_left_reads_exactly(flat: bool) -> None:
+    """Every safe cell opened, the one mine exploded: no covered tile to be seen, but the bare
+    cells' colour carries digits plainly shaped as digits and no flag, so they are sure 0s (the
+    hypothesis test of test_picture_property.py found this board refused when the exploded mine's
+    red tile no longer passed for a covered colour)."""
+    cells = [["0"] * 8 for _ in range(8)]
+    for r in (2, 3, 4):
+        for c in (4, 5, 6):
+            cells[r][c] = "1"
+    cells[3][5] = "X"
+    image = draw_flat(cells, *DARKER) if flat else render_board(cells, 16, counter=1)
+    reading = read_image(encode(image))
+    assert not reading.unsure, reading.reasons
+    assert [c.value for c in reading.cells] == [v for row in cells for v in row]
