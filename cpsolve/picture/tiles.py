@@ -114,6 +114,7 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
         covered = np.full((rows, cols), mean_bevel > 0)
         conf = np.full((rows, cols), 1.0 if mean_bevel >= 15 else 0.0)
         return covered, conf, skin_name
+    doubt: list[int] = []
     if bare:
         lum = {k: float(_lum(centres[k])) for k in range(len(centres))}
         revealed_lum = [lum[k] for k, st in enumerate(state) if st is False]
@@ -129,12 +130,18 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
             if state[k] is None and state[partner.get(k, k)] is not None:
                 state[k] = state[partner[k]]
             elif state[k] is None:
-                # a bare group like a covered group's colour is covered; otherwise revealed (0s)
+                # a bare group like a covered group's colour is covered; otherwise revealed (0s),
+                # but not surely: nothing on the board shows that colour revealed (no digit on it),
+                # and covered tiles may be of a colour apart from the flags' (a flag button)
                 near = [float(np.sqrt(((centres[k] - centres[j]) ** 2).sum())) for j, st in enumerate(state)
                         if st is True]
                 state[k] = bool(near and min(near) < 40)
+                if not state[k]:
+                    doubt.append(k)
     covered = np.array([bool(state[label[i]]) for i in range(rows * cols)]).reshape(rows, cols)
     conf = np.ones((rows, cols))
+    for k in doubt:
+        conf.ravel()[members[k]] = BARE_UNSEEN
     return covered, conf, skin_name
 
 

@@ -149,6 +149,16 @@ def test_covered_cells_read_as_0s_that_break_no_rule_are_not_sure(colours: tuple
     assert silently_wrong(cells, draw_flat(cells, *colours, flag=flag)) == []
 
 
+@pytest.mark.parametrize("flag_tile", [(240, 240, 240), (120, 120, 120)], ids=["white", "dark"])
+@pytest.mark.parametrize("colours", [INVERTED, DARKER], ids=["inverted", "darker"])
+@pytest.mark.parametrize("flag", ["red", "pennant"])
+def test_covered_cells_apart_from_the_flags_tile_are_not_sure_0s(flag_tile: tuple, colours: tuple, flag: str) -> None:
+    """The ring board with its flags on a tile of their own colour (a flag button): the covered
+    block's colour holds no flag and no digit, so nothing shows it revealed; never sure 0s."""
+    cells = ring_board()
+    assert silently_wrong(cells, draw_flat(cells, *colours, flag=flag, flag_tile=flag_tile)) == []
+
+
 @pytest.mark.parametrize("displays", [(), (0, 40)], ids=["no counter", "timer left"])
 @pytest.mark.parametrize("colour", [(150, 150, 150), (236, 236, 236)])
 def test_a_new_game_on_a_flat_skin_is_not_a_board_of_0s(displays: tuple[int, ...], colour: tuple) -> None:
