@@ -37,10 +37,14 @@ from .grid import Grid
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, odd_flags, symbol
 from .overlay import overlay_mark, question_like, shows_loss
 from .skins import SKIN_BY_NAME, Skin
+from .textmarks import letters
 from .tiles import _shaded_blanks, shifted_skins, tiles, unseen_covered
 
 #: a cell whose confidence is below this is unsure
 SURE = 0.35
+#: a mark whose strokes are at least this far (RGB) from the tile, and less than twice as far, is a
+#: faint one: its glyph is its pixels at least half as far as its farthest
+FAINT = 45.0
 #: a mark's shape is compared on a grid of this many cells a side
 GLYPH = 8
 
@@ -211,7 +215,11 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     cross = _cross(flat, size)
     edge_dark = _edge_dark(flat, p)
     side_red = _ring_fraction((flat[..., 0] > 150) & (flat[..., 1] < 100) & (flat[..., 2] < 100), p)
-    marked = np.nonzero(fg_fraction >= 0.02)[0]  # (symbol()'s least mark: only those can be digits)
+    # (symbol()'s least mark: only those can be digits; and faint marks, text drawn in a colour
+    # near its tile's, which may be letters)
+    top_dist = dist.max(axis=(1, 2))
+    faint = (top_dist >= FAINT) & ((dist >= 0.5 * top_dist[:, None, None]).mean(axis=(1, 2)) >= 0.02)
+    marked = np.nonzero((fg_fraction >= 0.02) | faint)[0]
     glyphs: list[np.ndarray | None] = [None] * n
     shapes: list[dict[int, float] | None] = [None] * n
     found = _glyphs(flat[marked], bg[marked], p)
@@ -243,7 +251,8 @@ def _glyphs(flat: np.ndarray, bg: np.ndarray, p: float) -> list[np.ndarray | Non
     region = flat[:, k:size - k, k:size - k]
     m = region.shape[1]
     dist = _dist(region, bg)
-    mask = (dist > FOREGROUND) & (dist >= 0.5 * dist.max(axis=(1, 2))[:, None, None])
+    top_dist = dist.max(axis=(1, 2))[:, None, None]
+    mask = (dist > np.where(top_dist >= 2 * FAINT, FOREGROUND, FAINT / 2)) & (dist >= 0.5 * top_dist)
     # a line along the region's side is the tile's border or the board's frame (a lattice a pixel
     # off at the board's edge, Windows 7's glossy rim), not a stroke: digits are centred
     side = np.zeros(m, bool)
@@ -367,13 +376,14 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     colours name another). A cell read covered by :mod:`.overlay` alone is sure only where its index
     is put in ``overlays``, for the caller to count (:func:`.overlay.overlay_mark`)."""
     symbols = [[symbol(lk) for lk in row] for row in looks]
-    covered, cov_conf, named = tiles(looks, symbols, skin)
+    as_flags, written = letters(looks, symbols)  # (letters group the tiles as flags do)
+    covered, cov_conf, named = tiles(looks, as_flags, skin)
     named_skin = SKIN_BY_NAME.get(named or "")
     if named is None and not any(lk.bevel > 40 for row in looks for lk in row):
         # a flat board no skin names may be one whose colours the screenshot shifted
         shifted = shifted_skins(np.array([lk.background for row in looks for lk in row], np.float64))
         if shifted:
-            again = tiles(looks, symbols, skin, shifted)
+            again = tiles(looks, as_flags, skin, shifted)
             if again[2] is not None:
                 covered, cov_conf, named = again
                 named_skin = next(sk for sk in shifted if sk.name == named)
@@ -413,7 +423,9 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
             converted = sym == MINE and cov and overlaid and overlay_mark(look)
             if converted:
                 sym = MARK
-            if sym == RED_BG:
+            if (r, c) in written:  # a letter written on the tile: F or ?, on a covered one
+                v, conf = written[r, c][0], min(written[r, c][1], cconf) if cov else 0.1
+            elif sym == RED_BG:
                 v, conf = "X", sconf
             elif sym == CROSSED:
                 v, conf = "W", sconf

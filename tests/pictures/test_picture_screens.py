@@ -150,22 +150,21 @@ NOT_YET_EXACT = {
     "jsminesweeper-hints-16x30.jpg": "JSMinesweeper's hints: the text box's letters reach the sides of the covered "
                                      "cells under it (taken for a pointer over them), and the green square on 3,4 is "
                                      "no known mark: those cells unsure",
-    "purplechecker-lost-9x9.png": "a flat skin off the classic conventions. Its revealed cream and grey, and its "
-                                  "covered purples, are each one tile in two shades (a checkerboard: paired), and "
-                                  "its digits, one grey for all, are read by shape; but its flags are the text 'F' "
-                                  "and its '?' text too, in a darker purple (no red, no black: read as digits on "
-                                  "the purple tiles, so the purples pass for revealed), its shown mines dark "
-                                  "purple discs (not near-black: no mine), and its thin 1s in 64 px cells cover "
-                                  "0.034 of the cell (a faint mark: unsure). The counter '0008' is plain text "
-                                  "above the board, not read. No board found. Traced: at 64 px its 'F' glyphs are "
-                                  "like an F rendered in DejaVu or Liberation (0.82, every digit 0.61 or less), but "
-                                  "at 36 and 24 px the F strokes are 55-65 levels from the purple (FOREGROUND is "
-                                  "60): the glyph keeps a few of their pixels (like F 0.13-0.36), and four F and "
-                                  "both '?' of the 16x16 cover under 0.02 of the cell (read as nothing): text "
-                                  "marks this faint need a glyph measured against the tile's own contrast first",
-    "purplechecker-mid-16x16.png": "as purplechecker-lost-9x9.png (text flags and '?', the counter): no board "
-                                   "found; its 3s at 36 px are like 3 by 0.85 and like 2 by 0.72, not plainly 3",
-    "purplechecker-mid-24x24.png": "as purplechecker-lost-9x9.png (its 61 text flags read as digits): no board found",
+    "purplechecker-lost-9x9.png": "a flat skin off the classic conventions: its revealed cream and grey, and its "
+                                  "covered purples, are each one tile in two shades (a checkerboard: paired), its "
+                                  "digits, one grey for all, are read by shape, and its text 'F' flags and '?' by "
+                                  "their letters; but its six shown mines are dark purple discs (not near-black: "
+                                  "no mine, a mark like a digit), which outnumber the letters on the purples, so "
+                                  "those pass for revealed; and its thin 1s in 64 px cells cover 0.034 of the cell "
+                                  "(a faint mark: unsure). No board found. Its counter '0008' is plain text above "
+                                  "the board (left of the face, the timer right of it), not read",
+    "purplechecker-mid-16x16.png": "as purplechecker-lost-9x9.png, its text flags and '?' read; its five 3s at 36 px "
+                                   "are like 3 by 0.85 and like 2 by 0.66-0.72, not plainly 3 (0.2 ahead): unsure, "
+                                   "and the rules then unsure 14 cells beside them; no mine total (the plain-text "
+                                   "counter '0034')",
+    "purplechecker-mid-24x24.png": "every cell right and sure (its 61 text flags read as letters), but no mine total: "
+                                   "its counter '0038' is plain text above the board, left of the face (the timer "
+                                   "right of it), not read",
     "winmine-cursor-16x16.png": "the mouse pointer over the covered cells 6,6, 7,6 and 7,7 hides part of each, where "
                                 "a flag could lie: unsure, rightly (so no mine total)",
     "winmine-twoboards-won-9x9.png": "two boards on a dithered starry desktop that joins both windows into one group "

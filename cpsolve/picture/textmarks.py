@@ -1,0 +1,76 @@
+"""Marks written as letters: a flag drawn as the text "F", a question mark as "?" (clones that write
+their marks in a font, in a colour of the tile's own hue: no red, no black), told by the glyph's
+shape (:func:`letters`). Step one of :func:`.cells.classify_board`, before the tiles are grouped: a
+letter mark lies on a covered tile, as a flag does."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .digits import _unit
+from .marks import FLAG, MARK, NOTHING, _confidence
+
+if TYPE_CHECKING:
+    from .cells import CellLook
+
+#: each letter's glyph (as :data:`.skins.DIGIT_SHAPES`: cells.py ``_glyphs``, 8 rows, coverage 0-9)
+#: drawn in the fonts the counters read (DejaVu Sans, Liberation Sans, regular and bold) at cells
+#: of 18-56 px; built by tests/pictures/test_picture_text_marks.py ``build_letter_shapes``
+LETTER_SHAPES: dict[str, dict[str, str]] = {
+    'F': {
+        'DejaVuSans': '0399993003811100038000000396651003944400038000000380000003800000',
+        'DejaVuSans-Bold': '0899998008942210089300000897663008964430089300000893000008930000',
+        'LiberationSans-Bold': '0999999009811110098000000996664009955540098000000980000009800000',
+        'LiberationSans-Regular': '0888886008200000082000000854443008433320082000000820000008200000',
+    },
+    '?': {
+        'DejaVuSans': '0069940000414910000027100002610000072000000610000004100000192000',
+        'DejaVuSans-Bold': '0289971003328940000188300005950000288100001310000038400000496000',
+        'LiberationSans-Bold': '0079981006921970054008700000593000058200000320000006400000097000',
+        'LiberationSans-Regular': '0068860004600450020004600000183000036200000520000001000000073000',
+    },
+}
+_LETTERS = {ch: np.array([_unit(np.array([int(v) for v in text], np.float64)) for text in fonts.values()])
+            for ch, fonts in LETTER_SHAPES.items()}
+#: a glyph is a letter when it is this like the letter's shape and this much more than like any digit
+#: or the other letter (a '?' is like a 7 by 0.76-0.82 in these fonts, an F like a 5 by 0.61)
+LETTER_LIKE, LETTER_MARGIN = 0.75, 0.1
+
+
+def letter_scores(glyphs: np.ndarray) -> np.ndarray:
+    """Per glyph (N x GLYPH*GLYPH), per letter (in LETTER_SHAPES' order), its best correlation with
+    the letter's shapes."""
+    v = glyphs.astype(np.float64) - glyphs.mean(axis=1, keepdims=True)
+    norm = np.linalg.norm(v, axis=1, keepdims=True)
+    v = v / np.where(norm > 0, norm, 1.0)
+    return np.stack([(v @ shapes.T).max(axis=1) for shapes in _LETTERS.values()], axis=1)
+
+
+def letter(look: CellLook, scores: dict[str, float]) -> tuple[str, float] | None:
+    """The letter mark (F or ?) the cell's glyph plainly is, its likeness to each letter being
+    ``scores`` (like it, and ahead of every digit), and how sure (how far ahead of the other
+    letter); else None."""
+    best = max(scores, key=lambda ch: scores[ch])
+    rival = max([s for ch, s in scores.items() if ch != best] + list((look.shape or {}).values()) + [-1.0])
+    if scores[best] < LETTER_LIKE or scores[best] - rival < LETTER_MARGIN:
+        return None
+    # (on a covered tile, where a letter is read, no digit is: how sure is how far from the other letter)
+    return best, _confidence(scores[best] - max(s for ch, s in scores.items() if ch != best), 0.3)
+
+
+def letters(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]]
+            ) -> tuple[list[list[tuple[str, float]]], dict[tuple[int, int], tuple[str, float]]]:
+    """The cells whose mark (or faint mark, read as nothing) is a letter, by position, and the
+    symbols with those taken for flags: for grouping the tiles, a letter is a mark of a covered
+    tile."""
+    cells = [(r, c, lk) for r, row in enumerate(looks) for c, lk in enumerate(row)
+             if lk.glyph is not None and symbols[r][c][0] in (MARK, NOTHING)]
+    if not cells:
+        return symbols, {}
+    table = letter_scores(np.array([lk.glyph.ravel() for _, _, lk in cells]))  # type: ignore[union-attr]
+    found = {(r, c): hit for (r, c, lk), row in zip(cells, table.tolist())
+             if (hit := letter(lk, dict(zip(_LETTERS, row)))) is not None}
+    return [[(FLAG, 1.0) if (r, c) in found else sym for c, sym in enumerate(row)]
+            for r, row in enumerate(symbols)], found
