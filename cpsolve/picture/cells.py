@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .colours import FOREGROUND, _darker_than, _dist, _masked_sum, _mode_colours, _saturation
+from .colours import FOREGROUND, _cross, _darker_than, _dist, _masked_sum, _mode_colours, _saturation
 from .digits import (
     _SHAPE_ROWS,
     _clean_digit,
@@ -297,41 +297,6 @@ def _edge_dark(flat: np.ndarray, p: float) -> np.ndarray:
     a large 4 whose stem reaches the side (JSMinesweeper's) is no cursor."""
     grey = _saturation(flat) <= 40
     return _ring_fraction(_darker_than(flat, 90) & grey, p)
-
-
-def _grow(mask: np.ndarray) -> np.ndarray:
-    """``mask`` (N x size x size) grown by one pixel each way (3 x 3)."""
-    grown = mask.copy()
-    grown[:, 1:, :] |= mask[:, :-1, :]
-    grown[:, :-1, :] |= mask[:, 1:, :]
-    out = grown.copy()
-    out[:, :, 1:] |= grown[:, :, :-1]
-    out[:, :, :-1] |= grown[:, :, 1:]
-    return out
-
-
-def _cross(flat: np.ndarray, size: int) -> np.ndarray:
-    """Per cell, how much of each of its two diagonals (from 10% to 90% of the way across) carries
-    a dark or red line, the less of the two: a crossed-out flag or mine is crossed all along, a
-    flag's outline or a digit's strokes only here and there. A point counts when it (or a pixel beside it) is
-    dark or red and the points a little off the diagonal on both sides are not of that colour: a
-    line (a black cross over a red flag's cloth too), not a filled shape the diagonal runs into."""
-    dark = _darker_than(flat, 90)
-    red = (flat[..., 0] > 150) & (flat[..., 1] < 100) & (flat[..., 2] < 100)
-    ts = np.linspace(0.1, 0.9, 17)
-    d = max(2, round(0.12 * size))
-    kinds = [(_grow(dark), dark), (_grow(red), red)]  # a line a pixel off the diagonal still counts
-    arms = []
-    for fy, fx, sy, sx in ((ts, ts, 1, -1), (ts, 1 - ts, 1, 1)):
-        ys = np.clip(np.round(fy * (size - 1)).astype(int), 0, size - 1)
-        xs = np.clip(np.round(fx * (size - 1)).astype(int), 0, size - 1)
-        o1y, o1x = np.clip(ys + sy * d, 0, size - 1), np.clip(xs + sx * d, 0, size - 1)
-        o2y, o2x = np.clip(ys - sy * d, 0, size - 1), np.clip(xs - sx * d, 0, size - 1)
-        hit = np.zeros((flat.shape[0], len(ts)), bool)
-        for grown, mask in kinds:
-            hit |= grown[:, ys, xs] & ~(mask[:, o1y, o1x] & mask[:, o2y, o2x])
-        arms.append(hit.mean(axis=1))
-    return np.min(np.stack(arms), axis=0)
 
 
 #: a dark blob no fuller than this over its box may be a bold digit rather than a mine (a mine is a
