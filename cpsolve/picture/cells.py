@@ -336,10 +336,12 @@ def _mine_on_red(look: CellLook) -> bool:
 
 
 def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | None = None,
-                   overlays: set[int] | None = None) -> tuple[list[str], list[float], Skin]:
+                   overlays: set[int] | None = None,
+                   open_unsure: set[int] | None = None) -> tuple[list[str], list[float], Skin]:
     """Every cell's value and confidence, row-major, and the skin read (``skin`` unless the tiles'
     colours name another). A cell read covered by :mod:`.overlay` alone is sure only where its index
-    is put in ``overlays``, for the caller to count (:func:`.overlay.overlay_mark`)."""
+    is put in ``overlays``, for the caller to count (:func:`.overlay.overlay_mark`). Unsure digits
+    on tiles surely revealed (something over the digit, not over the tile) go in ``open_unsure``."""
     symbols = [[symbol(lk) for lk in row] for row in looks]
     as_flags, written = letters(looks, symbols)  # (letters group the tiles as flags do)
     covered, cov_conf, named = tiles(looks, as_flags, skin)
@@ -468,6 +470,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 conf = min(conf, 0.2)
             values.append(v)
             confidence.append(conf)
+            if open_unsure is not None and v in "12345678" and conf < SURE and not cov and cconf >= SURE:
+                open_unsure.add(r * cols + c)
     odd_flags(values, confidence, [lk.background for row in looks for lk in row])  # a wrong flag told by its tile
     stray_digits(values, confidence, [lk for row in looks for lk in row])  # a digit on no digits' tile
     return values, confidence, skin

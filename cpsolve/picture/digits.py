@@ -86,6 +86,16 @@ def colour_distance(colour: np.ndarray, ref: np.ndarray, background: np.ndarray)
 #: true digit by 0.1 (tests/pictures/test_picture_digits.py), so these leave unseen fonts to colour alone
 SHAPE_LIKE = 0.65
 SHAPE_AGAINST = 0.15
+#: a glyph less like a dark digit (a 7: black, dark grey) than this is not that digit, whatever
+#: the font, where its colour says so: something black is drawn over the cell (a mouse pointer's
+#: outline, a text box). The tuning set's digits score 0.18 and up against their own digit even with
+#: their own game's shapes left out (qt-overlay-mid-20x20's aside, whose glyphs take in more than the
+#: digit), a 1 with the mouse pointer over it 0.04 against the 7 its pointer's black makes the colour
+#: say. (Only dark digits: where specks or dots lie over a digit the glyph may be theirs alone, but
+#: its colour, told without them, the digit's.)
+SHAPE_NONE = 0.15
+#: a digit colour darker than this (luminance) is a dark digit
+DARK_DIGIT = 100.0
 #: a digit colour this near (colour_distance) the stroke's is one the picture may show
 COLOUR_NEAR = 60.0
 
@@ -111,7 +121,12 @@ def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
         return str(digit), conf
     best = max(scores, key=lambda d: scores[d])
     if scores[best] < SHAPE_LIKE or (best == digit and conf >= 1.0):
-        return str(digit), conf
+        # the colour decides, where the glyph is not plainly another digit; but a glyph nothing
+        # like the dark digit its colour says is something black over the cell (a mouse pointer's
+        # outline over a blue 1 makes a 7's dark grey)
+        r, g, b = skin.digits[digit]
+        dark = 0.299 * r + 0.587 * g + 0.114 * b < DARK_DIGIT
+        return str(digit), min(conf, 0.1) if dark and scores.get(digit, 1.0) < SHAPE_NONE else conf
     if best != digit and scores[best] - scores.get(digit, -1.0) < SHAPE_AGAINST:
         return str(digit), conf
     near = best in skin.digits and colour_distance(colour, np.array(skin.digits[best], np.float64),

@@ -89,7 +89,8 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
                            f"{MAX_GRID_PIXELS:,} pixels)")
     looks = measure(rgb, grid)
     overlays: set[int] = set()
-    values, confidence, skin = classify_board(looks, skin, grid.cell_size, overlays)
+    open_unsure: set[int] = set()
+    values, confidence, skin = classify_board(looks, skin, grid.cell_size, overlays, open_unsure)
     n = grid.rows * grid.cols
     low = {i for i in range(n) if confidence[i] < SURE}
     bare = len(low) == n and set(values) <= {".", "0"}
@@ -126,7 +127,8 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
             low.add(i)
             reasons.append(f"a mark on the covered cell at {i // grid.cols},{i % grid.cols}, no more such "
                            "cells than mines: maybe a shown mine")
-    unsure, rule_reasons, mines = check(values, low, grid.rows, grid.cols, mines, label)
+    unsure, rule_reasons, mines = check(values, low, grid.rows, grid.cols, mines, label,
+                                        open_tiles=open_unsure - overlays)
     if len(unsure) > MAX_UNSURE * n:
         raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "
                            "but too many of its cells are unsure or break the rules of the game")

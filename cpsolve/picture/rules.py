@@ -1,6 +1,9 @@
 """Never silently wrong: a reading is checked against the rules of the game before it is returned.
 
-* a revealed 0 has no covered, flagged or mine neighbour (the game opens them all);
+* a revealed 0 has no covered, flagged or mine neighbour (the game opens them all); an unsure
+  neighbour counts as covered (and the 0 made unsure then makes the 0s beside it unsure, through a
+  misread opening), unless it is an unsure digit on a tile surely revealed: a mouse pointer over a
+  1 by an opening leaves its tile flat and open, and the 0s beside it stand;
 * a number is at most its covered, flagged and mine neighbours;
 * a wrong flag (a crossed-out flag) is shown only once the game is lost, and a lost board shows the
   exploded mine: a wrong flag on a board with no exploded mine read surely is something else (a
@@ -31,8 +34,10 @@ def board_of(values: list[str], unsure: set[int], rows: int, cols: int, mines: i
     return Board(rows, cols, cells, mines, source)
 
 
-def local_conflicts(values: list[str], unsure: set[int], rows: int, cols: int) -> list[tuple[set[int], str]]:
-    """The cells each broken local rule involves, with the reason."""
+def local_conflicts(values: list[str], unsure: set[int], rows: int, cols: int,
+                    open_tiles: frozenset[int] | set[int] = frozenset()) -> list[tuple[set[int], str]]:
+    """The cells each broken local rule involves, with the reason (``open_tiles``: unsure cells whose
+    tile is surely revealed, no covered neighbour of a 0)."""
     table = neighbour_table(rows, cols)
     found = []
     if not any(v == "X" and i not in unsure for i, v in enumerate(values)):
@@ -47,7 +52,7 @@ def local_conflicts(values: list[str], unsure: set[int], rows: int, cols: int) -
         nb = table[i]
         closed = [j for j in nb if j in unsure or values[j] in NOT_OPEN]
         r, c = divmod(i, cols)
-        if n == 0 and closed:
+        if n == 0 and any(j not in open_tiles for j in closed):
             found.append(({i, *closed}, f"a 0 beside a covered cell at {r},{c}"))
         elif n > len(closed):
             opened = [j for j in nb if j not in unsure and values[j] not in NOT_OPEN]
@@ -56,15 +61,17 @@ def local_conflicts(values: list[str], unsure: set[int], rows: int, cols: int) -
 
 
 def check(values: list[str], unsure: set[int], rows: int, cols: int, mines: int | None,
-          source: str, *, time_limit: float = 2.0) -> tuple[set[int], list[str], int | None]:
+          source: str, *, time_limit: float = 2.0,
+          open_tiles: frozenset[int] | set[int] = frozenset()) -> tuple[set[int], list[str], int | None]:
     """The unsure cells after the rules (a superset of ``unsure``), the reasons, and the mine total
-    kept (None when the total itself contradicts the board)."""
+    kept (None when the total itself contradicts the board). ``open_tiles``: unsure digits on tiles
+    surely revealed (:func:`local_conflicts`)."""
     from ..analysis import analyze  # the solver: loaded when a reading is checked
 
     unsure = set(unsure)
     reasons: list[str] = []
     for _ in range(rows * cols):
-        conflicts = local_conflicts(values, unsure, rows, cols)
+        conflicts = local_conflicts(values, unsure, rows, cols, open_tiles)
         if not conflicts:
             break
         for cells, why in conflicts:

@@ -216,10 +216,9 @@ NOT_YET_EXACT = {
     "win7-gif-mid-16x30.png": "no board found (cells do not read as Minesweeper cells): the lattice (44.4 px, "
                               "16x30) is right, but most covered glossy blue tiles and flags read unsure (low "
                               "confidence); not traced further yet",
-    "google-gif-mid-8x10.png": "no board found (too many cells unsure or breaking the rules): every cell reads "
-                               "right and sure but the 1 under the mouse pointer at 5,7, read as a sure 7 (the "
-                               "pointer's black taken for a 7's colour); the rules then make its neighbours "
-                               "unsure, over a quarter of the board",
+    "google-gif-mid-8x10.png": "the mouse pointer over the 1 at 5,7: unsure, rightly (its black outline makes the "
+                               "colour a 7's, the glyph is nothing like a 7), so no mine total; every other cell "
+                               "right and sure",
 }
 
 

@@ -157,6 +157,18 @@ def render_board(cells: list[list[str]], cell: int = 16, *, counter: int | None 
     return img
 
 
+#: the mouse pointer's arrow (Windows'), its tip at (0, 0), 18 units high
+_POINTER = [(0, 0), (0, 16), (4, 12), (7, 18), (9, 17), (6, 11), (11, 11)]
+
+
+def draw_pointer(img: np.ndarray, x: int, y: int, height: int = 19) -> None:
+    """A mouse pointer (a white arrow outlined in black) with its tip at (x, y), ``height`` px high."""
+    k = height / 18
+    pts = np.array([(x + round(px * k), y + round(py * k)) for px, py in _POINTER], np.int32)
+    cv2.fillPoly(img, [pts], (255, 255, 255))
+    cv2.polylines(img, [pts], True, (0, 0, 0), max(1, round(k)))
+
+
 def scale(img: np.ndarray, factor: float) -> np.ndarray:
     """Display scaling: resized by ``factor`` with linear interpolation (blurred edges when not whole)."""
     if factor == 1:
