@@ -15,6 +15,33 @@ from fractions import Fraction
 from typing import Any, Literal
 
 
+class _Filling:
+    """An :class:`Exact` being filled (the same slots, assignable): :func:`_filled` stores its
+    fields, then sets its class to :class:`Exact`, which is immutable from then on."""
+
+    __slots__ = ("_num", "_den", "_fraction")
+    _num: int
+    _den: int
+    _fraction: Fraction | None
+
+
+def _filled(cls: type[Exact], num: int, den: int) -> Exact:
+    """The probability ``num / den`` (not necessarily in lowest terms; ``0 <= num <= den``, else
+    ValueError), as ``cls`` (:class:`Exact`). The one home of the checks and filling: it is
+    :meth:`Exact.ratio` itself (the classmethod made of this function: one call per value) and
+    :meth:`Exact.ratios` calls it per value. Filled as a :class:`_Filling` (same slots, plain
+    stores), then made an :class:`Exact`: three ``object.__setattr__`` calls per value were most of
+    an exact small board's per-group cost."""
+    if den <= 0 or num < 0 or num > den:
+        raise ValueError(f"probability {num}/{den} outside [0, 1]")
+    e = _Filling()
+    e._num = num
+    e._den = den
+    e._fraction = None
+    e.__class__ = cls  # type: ignore[assignment]
+    return e  # type: ignore[return-value]
+
+
 class Exact:
     """An exact probability: the :class:`~fractions.Fraction` ``fraction`` in [0, 1].
 
@@ -37,11 +64,10 @@ class Exact:
         setattr_(self, "_den", den)
         setattr_(self, "_fraction", fraction)
 
-    @classmethod
-    def ratio(cls, num: int, den: int) -> Exact:
-        """The probability ``num / den`` (not necessarily in lowest terms; ``0 <= num <= den``),
-        made by :func:`_filled` (an analysis makes one or two this way: one call, no sequences)."""
-        return _filled(cls, num, den)
+    #: ``Exact.ratio(num, den)``: the probability ``num / den`` (see :func:`_filled`, which this
+    #: classmethod is: an analysis makes its off-frontier cells' value this way, with no call
+    #: between the classmethod and the filling).
+    ratio = classmethod(_filled)
 
     @classmethod
     def ratios(cls, nums: Sequence[int], dens: Sequence[int]) -> list[Exact]:
@@ -112,33 +138,6 @@ class Exact:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Exact, (self.fraction,))
-
-
-class _Filling:
-    """An :class:`Exact` being filled (the same slots, assignable): :func:`_filled` stores its
-    fields, then sets its class to :class:`Exact`, which is immutable from then on."""
-
-    __slots__ = ("_num", "_den", "_fraction")
-    _num: int
-    _den: int
-    _fraction: Fraction | None
-
-
-def _filled(cls: type[Exact], num: int, den: int) -> Exact:
-    """The :class:`Exact` ``num / den`` (``0 <= num <= den``, ``den > 0``, else ValueError): the one
-    home of :meth:`Exact.ratio`'s and :meth:`Exact.ratios`' checks and filling. Filled as a
-    :class:`_Filling` (same slots, plain stores), then made an :class:`Exact`: three
-    ``object.__setattr__`` calls per value were most of an exact small board's per-group cost; a
-    plain function, not a classmethod, so that :meth:`Exact.ratio` (once per analysis) pays one
-    call and no one-value sequences."""
-    if den <= 0 or num < 0 or num > den:
-        raise ValueError(f"probability {num}/{den} outside [0, 1]")
-    e = _Filling()
-    e._num = num
-    e._den = den
-    e._fraction = None
-    e.__class__ = cls  # type: ignore[assignment]
-    return e  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, order=False)
