@@ -134,6 +134,63 @@ def read_panel_left(rgb: np.ndarray, grid: Grid) -> int | None:
     return read_number(dark_ink(rgb[y0 + ly:y0 + ly + lh, x0 + lx:x0 + lx + lw]))
 
 
+def read_panel_numbers(rgb: np.ndarray, grid: Grid) -> int | None:
+    """Mines left as the left one of two plain dark numbers in a light panel above the board, one
+    each side of its middle, alike in height and level (winmine's layout, the counter left of the
+    face and the timer right of it, written in a font: bandaranayake's "0038" and "0066"); None
+    unless exactly two numbers, each a whole word, are read level with each other there."""
+    p = grid.cell_size
+    y0, y1 = max(0, int(grid.y0 - 4 * p)), max(0, int(grid.y0 - 0.1 * p))
+    x0, x1 = max(0, int(grid.x0)), min(rgb.shape[1], int(grid.x0 + grid.cols * p))
+    if y1 - y0 < 8 or x1 - x0 < 20:
+        return None
+    # dark on the panel's own grey (its most common level: a white title bar above must not make
+    # the grey ink, joining the digits' smoothed edges into one)
+    grey = rgb[y0:y1, x0:x1].astype(np.float32).mean(axis=2)
+    panel = float(np.bincount(grey.astype(np.int64).ravel(), minlength=256).argmax())
+    if panel < 120:
+        return None
+    ink = np.clip((panel - grey) / max(1.0, panel - 20.0), 0.0, 1.0)
+    n, _, stats, _ = cv2.connectedComponentsWithStats((ink > 0.3).astype(np.uint8), connectivity=8)
+    # glyph-like components (a digit is no wider than high), chained into words: the same height
+    # and top, parted by less than half their height
+    boxes = sorted((int(stats[i, 0]), int(stats[i, 1]), int(stats[i, 2]), int(stats[i, 3])) for i in range(1, n)
+                   if stats[i, 3] >= 6 and stats[i, 2] <= stats[i, 3] and stats[i, 4] >= 4)
+    chains: list[list[tuple[int, int, int, int]]] = []
+    for b in boxes:
+        for chain in chains:
+            x, y, w, h = chain[-1]
+            if (abs(b[3] - h) <= 0.15 * h and abs(b[1] - y) <= 0.15 * h and 0 <= b[0] - (x + w) <= 0.5 * h):
+                chain.append(b)
+                break
+        else:
+            chains.append([b])
+    inked = [(int(stats[i, 0]), int(stats[i, 1]), int(stats[i, 2]), int(stats[i, 3])) for i in range(1, n)]
+    numbers = []
+    for chain in chains:
+        left, top = chain[0][0], min(b[1] for b in chain)
+        right, bottom = chain[-1][0] + chain[-1][2], max(b[1] + b[3] for b in chain)
+        gap = 0.5 * (bottom - top)
+        # a whole word: no other ink just before or after it on its line (an "x9" is no 9)
+        if len(chain) > 4 or any(b not in chain and b[1] < bottom and b[1] + b[3] > top
+                                 and left - gap <= b[0] + b[2] and b[0] <= right + gap for b in inked):
+            continue
+        pad = (bottom - top) // 2
+        band = np.zeros((bottom - top + 2 * pad, right - left + 2 * pad), np.float32)
+        band[pad:pad + bottom - top, pad:pad + right - left] = ink[top:bottom, left:right]
+        value = read_number(band)
+        if value is not None:
+            numbers.append((left, right, top, bottom - top, value))
+    # the two on one line, alike in height (numbers elsewhere, a title's, are no display's)
+    level = [[b for b in numbers if abs(b[3] - a[3]) <= 0.15 * max(a[3], b[3]) and abs(b[2] - a[2]) <= 0.3 * a[3]]
+             for a in numbers]
+    pairs = {tuple(group) for group in level if len(group) > 1}
+    if len(pairs) != 1 or len(next(iter(pairs))) != 2:
+        return None
+    (_, right_a, _, _, counter), (left_b, _, _, _, _) = next(iter(pairs))
+    return counter if right_a <= grid.cols * p / 2 <= left_b else None
+
+
 def read_google_left(rgb: np.ndarray, grid: Grid) -> int | None:
     """Google's mines left: the white number just right of the red flag in the bar above the board."""
     p = grid.cell_size
@@ -172,6 +229,8 @@ def read_text_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> tuple[int
         left = read_win7_left(rgb, grid)
     if left is None:
         left = read_panel_left(rgb, grid)
+    if left is None:
+        left = read_panel_numbers(rgb, grid)
     if left is not None:
         return left, left + values.count("F") + values.count("W")
     total = read_side_total(rgb, grid, values)

@@ -57,3 +57,51 @@ def test_garbled_digits_give_no_counter(text: str) -> None:
     cells, _ = random_position(10, 10, 10, seed=1, state="playing")
     reading = read_image(encode(_with_panel(cells, 23, text, "20")))
     assert reading.mine_counter is None and reading.board.mines is None
+
+
+# ---------------------------------------------------------------- two plain numbers, no boxes
+
+def _with_numbers(cells: list[list[str]], cell: int, left: str | None, right: str | None,
+                  face: bool = True) -> np.ndarray:
+    """The board with its panel holding ``left`` and ``right`` in dark font digits on the panel's
+    own grey, one each side of a face (bandaranayake's "0038" and "0066", textcounter
+    .read_panel_numbers), and a white title bar with dark text above the panel."""
+    img = render_board(cells, cell, counter=0)
+    b, m = max(2, cell // 5), max(4, cell // 2)
+    panel = round(cell * 2.2)
+    width = img.shape[1]
+    img[m:m + panel, m + b:width - m - b] = GREY
+    title = 24
+    out = np.full((img.shape[0] + title, width, 3), 255, np.uint8)
+    out[title:] = img
+    pil = Image.fromarray(out)
+    draw = ImageDraw.Draw(pil)
+    draw.text((6, 4), "Minesweeper 2", font=ImageFont.truetype(FONT, 14), fill=(0, 0, 0))
+    font = ImageFont.truetype(FONT, round(cell * 0.7))
+    y = title + m + panel // 2
+    middle = width // 2
+    if face:
+        draw.ellipse((middle - cell // 2, y - cell // 2, middle + cell // 2, y + cell // 2), outline=(0, 0, 0), width=2)
+    for text, x in ((left, middle - 3 * cell), (right, middle + 3 * cell)):
+        if text is not None:
+            draw.text((x, y), text, font=font, fill=(0, 0, 0), anchor="mm")
+    return np.asarray(pil)
+
+
+@pytest.mark.parametrize("cell", [24, 30, 36])
+@pytest.mark.parametrize("seed", [1, 6])
+def test_mines_left_as_the_left_of_two_plain_numbers_are_read(seed: int, cell: int) -> None:
+    """Without read_panel_numbers no counter is read (no box, no seven segments)."""
+    cells, counter = random_position(10, 12, 14, seed=seed, state="playing")
+    reading = read_image(encode(_with_numbers(cells, cell, f"{counter:04d}", "0066")))
+    assert reading.mine_counter == counter
+    assert reading.board.mines == 14  # mines left plus the flags
+
+
+@pytest.mark.parametrize(("left", "right"), [("0012", None), (None, "0012"), ("0012", "A7"), ("0012", "0012 7")])
+def test_not_two_plain_numbers_give_no_counter(left: str | None, right: str | None) -> None:
+    """One number alone (which side is the counter's?), a garbled second one, or a third number:
+    no counter."""
+    cells, _ = random_position(10, 12, 14, seed=1, state="playing")
+    reading = read_image(encode(_with_numbers(cells, 30, left, right)))
+    assert reading.mine_counter is None and reading.board.mines is None

@@ -156,15 +156,12 @@ NOT_YET_EXACT = {
                                   "their letters; but its six shown mines are dark purple discs (not near-black: "
                                   "no mine, a mark like a digit), which outnumber the letters on the purples, so "
                                   "those pass for revealed; and its thin 1s in 64 px cells cover 0.034 of the cell "
-                                  "(a faint mark: unsure). No board found. Its counter '0008' is plain text above "
-                                  "the board (left of the face, the timer right of it), not read",
+                                  "(a faint mark: unsure). No board found. (Its counter '0008', plain text above "
+                                  "the board left of the face, reads: textcounter.read_panel_numbers)",
     "purplechecker-mid-16x16.png": "as purplechecker-lost-9x9.png, its text flags and '?' read; its five 3s at 36 px "
                                    "are like 3 by 0.85 and like 2 by 0.66-0.72, not plainly 3 (0.2 ahead): unsure, "
-                                   "and the rules then unsure 14 cells beside them; no mine total (the plain-text "
-                                   "counter '0034')",
-    "purplechecker-mid-24x24.png": "every cell right and sure (its 61 text flags read as letters), but no mine total: "
-                                   "its counter '0038' is plain text above the board, left of the face (the timer "
-                                   "right of it), not read",
+                                   "and the rules then unsure 14 cells beside them, so the mine total (its "
+                                   "counter '0034' reads) is left out",
     "winmine-cursor-16x16.png": "the mouse pointer over the covered cells 6,6, 7,6 and 7,7 hides part of each, where "
                                 "a flag could lie: unsure, rightly (so no mine total)",
     "winmine-twoboards-won-9x9.png": "two boards on a dithered starry desktop that joins both windows into one group "
