@@ -35,7 +35,7 @@ from .digits import (
 )
 from .grid import Grid
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, odd_flags, symbol
-from .overlay import overlay_mark, question_like, shows_loss
+from .overlay import RED_CROSS, overlay_mark, question_like, question_stroke, shows_loss
 from .skins import SKIN_BY_NAME, Skin
 from .textmarks import letters
 from .tiles import _shaded_blanks, shifted_skins, tiles, unseen_covered
@@ -363,8 +363,10 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     # the tiles were told by their bevels (as tiles() does: a raised board, no flat skin named)
     bevelled = named is None and any(lk.bevel > 40 for row in looks for lk in row)
     # (a dark flag is a mine-like blob too: a flag's shape is no mine shown on a covered tile)
+    # (nor is a bold question mark's stroke)
     mines_on_covered = any(sym == MINE and covered[r, c] and not (skin.flag_shape and _shape_like(
-        looks[r][c], skin.flag_shape) >= 0.6) for r in range(rows) for c, (sym, _) in enumerate(symbols[r]))
+        looks[r][c], skin.flag_shape) >= 0.6) and (skin.flag_shape or question_stroke(looks[r][c]) <= 0)
+        for r in range(rows) for c, (sym, _) in enumerate(symbols[r]))
     # an explosion (red, dark and yellow fire: GNOME 2.1x's grey look), or a mine on red that fills
     # its cell's every other pixel (a sunken red tile whose mine outnumbers its red: DeclanAS's
     # tkinter clone), drawn on a revealed tile of a board whose other shown mines lie on covered
@@ -416,9 +418,15 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 # plainly that digit's shape in that digit's colour, it is the digit
                 v, conf = _dark_digit(look, skin)  # type: ignore[misc]
                 conf = min(conf, cconf)
+            elif sym == MINE and cov and not skin.flag_shape and question_stroke(look) > 0:
+                # a bold question mark's strokes are a large dark blob too, filling less of their box
+                # (a skin whose flags are dark tells its marks by their shape, below)
+                v, conf = "?", min(cconf, _confidence(question_stroke(look), 0.1))
             elif sym == MINE:
                 # a mine on a flat tile where the others lie on raised ones is the exploded one
                 v, conf = ("X" if mines_on_covered and not cov else "*"), min(sconf, cconf)
+                if cov and question_like(look):  # near a question mark's stroke: no sure mine
+                    conf = min(conf, _confidence(-question_stroke(look), 0.1))
                 if any(_clean_digit(look, str(d)) for d in look.shape or {}):
                     conf = min(conf, 0.1)  # a bold dark digit is a large dark blob too
             elif sym == FLAG:
@@ -432,7 +440,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 if sym == NOTHING:
                     v, conf = ".", min(sconf, cconf)
                 elif look.red_fraction >= 0.03 and look.dark_fraction < 0.01:  # a red flag mark alone
-                    v, conf = "F", min(sconf, cconf)
+                    # (unless it crosses the cell: a red X, a wrong flag's mark, is no flag)
+                    v, conf = "F", min(sconf, cconf, _confidence(RED_CROSS - look.cross, 0.1))
                 elif skin.flag_shape:
                     # a skin whose flags are dark: by shape, a flag or (anything else) unsure
                     like = _shape_like(look, skin.flag_shape)

@@ -33,6 +33,27 @@ def question_like(look: CellLook) -> bool:
     return look.dark_fraction >= 0.03 and look.blob_round < 0.8
 
 
+#: a mine's dark blob (a disc, spiked or not) fills at least this much of its bounding box (the
+#: classic mine 0.7 and more, GNOME 1's spiked one 0.5); a bold question mark's strokes, which pass
+#: for a large dark blob too (winmine's, 3 px strokes at 24 px cells), fill 0.4 of theirs at most
+DISC_FILL = 0.45
+
+
+def question_stroke(look: CellLook) -> float:
+    """A dark mark on a covered tile read as a mine: how far it is from a mine's filled disc toward
+    a bold question mark (taller than wide, strokes filling little of their box), -1..1: above 0 a
+    question mark, and how sure by the margin (:func:`.cells.classify_board`)."""
+    if not question_like(look):
+        return -1.0
+    return float(DISC_FILL - look.blob_fill)
+
+
+#: a red mark alone on a covered tile marking every diagonal arm this much is a cross, no flag (a
+#: flag's pennant marks at most 0.36 of the weakest arm; nholthaus's Qt clone draws a wrong flag as
+#: a red X with no mine, 0.59, and the diagonals of a straight X drawn over the cell run to 1)
+RED_CROSS = 0.5
+
+
 def shows_loss(symbols: list[list[tuple[str, float]]], covered: np.ndarray, burst: bool) -> bool:
     """Whether the board shows its exploded mine: a red tile, a burst, or a mine on a flat tile
     (where the others lie on raised ones). Mines are shown once the game is lost, and a lost board
