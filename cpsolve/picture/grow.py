@@ -6,6 +6,8 @@
   few levels apart, blurred by display scaling (Google's at 2x: steps of 2-4 levels a pixel, below
   every edge threshold), shows no lattice over its covered area; the rows and columns beside the
   lattice whose plain cells carry on its checkerboard are the board's too.
+* :func:`grown_over_flat_cells`: a skin that draws no lines between its revealed cells shows a
+  lattice only on its raised tiles; it goes on over the flat revealed colour to the tiles beyond.
 """
 
 from __future__ import annotations
@@ -156,3 +158,130 @@ def _lined_strip(rgb: np.ndarray, strip: Grid, threshold: int) -> np.ndarray:
     y_lo, y_hi = max(0, int(ys[0]) - m), min(height, int(ys[-1]) + m)
     faint = edge_maps(rgb[y_lo:y_hi, x_lo:x_hi], threshold)
     return lined_cells(faint, xs - x_lo, ys - y_lo, strip.cell_size)
+
+
+#: two neighbouring cells of one tile colour are parted by no line where, along the middle of
+#: their common side, PLAIN_SIDE of the points have every pixel within PLAIN_NEAR levels of it
+#: (LINE_HALF pixels either side of the boundary); LINELESS such sides between two marked cells
+#: (digits) make a skin without lines (KMines' faint lines are 12 levels)
+PLAIN_SIDE, PLAIN_NEAR, LINE_HALF, LINELESS = 0.8, 6.0, 2, 2
+#: a flat cell is of the board's revealed colour within FLAT_NEAR levels (each channel); blank when
+#: under FLAT_INK of its middle is further than 40 levels from that colour; marked (a digit) when
+#: MARKED of its central half is
+FLAT_NEAR, FLAT_INK, MARKED = 10.0, 0.01, 0.05
+
+
+def grown_over_flat_cells(rgb: np.ndarray, grid: Grid, strong: int) -> Grid | None:
+    """``grid`` grown over the rows and columns beside it whose every cell is a tile lined on four
+    sides (on edges of ``strong``) or a flat cell of the board's revealed colour, blank or marked in
+    its middle, where the skin draws no lines between its revealed cells; ``grid`` itself where it
+    does; None where the board's edge cannot be told.
+
+    Only the raised tiles of such a skin make edges (CaptainBoulbi's raylib game: flat grey
+    revealed cells, not a line between them), so the lattice found is a block of tiles, part of the
+    board; the board goes on over the revealed colour, and tiles further on lie on the same lattice.
+    That the skin draws no lines shows in the grid: neighbouring digits on one colour with not a
+    line between them (so a lattice found on a block of tiles alone is not grown: the cells round
+    it show it too, but so does a counter panel round a lined board). The
+    growth stops at the picture's edge or at a row or column holding anything else (a header, a
+    frame's line along a cell's side). A grown side whose outermost row or column is blank (the
+    revealed colour and nothing on it) could be a panel of that colour beside the board: no board
+    (None) rather than a guessed edge."""
+    revealed = _lineless_colour(rgb, grid)
+    if revealed is None:
+        return grid
+    # the tiles' own colours (a tile on the picture's edge has a side there that makes no edge)
+    own = _tile_colours(rgb, grid).reshape(-1, 3)
+    faces = own[np.abs(own - revealed).max(axis=1) > FLAT_NEAR]
+    grown: set[str] = set()
+    for _ in range(4 * MAX_GROWTH):
+        for side in "rlbt":
+            strip = _strip(grid, side)
+            if not _inside(rgb, strip):
+                continue
+            if _of_board(rgb, strip, revealed, faces, strong).all():
+                grid = _joined(grid, side)
+                grown.add(side)
+                break
+        else:
+            break
+    for side in grown:
+        # the grid's own outermost row or column on that side
+        px, py = grid.pitch_x, grid.pitch_y
+        x = grid.x0 + (grid.cols - 1) * px if side == "r" else grid.x0
+        y = grid.y0 + (grid.rows - 1) * py if side == "b" else grid.y0
+        outer = Grid(x, y, px, py, 1, grid.rows) if side in "lr" else Grid(x, y, px, py, grid.cols, 1)
+        if _of_board(rgb, outer, revealed, faces, strong, blank=True).all():
+            return None
+    return grid
+
+
+def _of_board(rgb: np.ndarray, g: Grid, revealed: np.ndarray, faces: np.ndarray, strong: int, *,
+              blank: bool = False) -> np.ndarray:
+    """Per cell of ``g`` (row-major): a tile lined on four sides on edges of ``strong`` (or on half
+    of them with a face of one of the grid's tiles' colours ``faces``: on the picture's edge), or a
+    flat cell of the ``revealed`` colour, blank or marked in its middle (a line along its side, a
+    frame's, is neither); with ``blank``, a flat cell of that colour with nothing on it."""
+    tile_colour, ink, central = _flat_cells(rgb, g, revealed)
+    near = np.abs(tile_colour - revealed).max(axis=1) <= FLAT_NEAR
+    lined = _lined_strip(rgb, g, strong).ravel()
+    face = (np.abs(tile_colour[:, None, :] - faces[None, :, :]).max(axis=2) <= FLAT_NEAR).any(axis=1)
+    tile = (lined >= LINED) | ((lined >= 0.5) & face)
+    if blank:
+        return near & (ink < FLAT_INK) & ~tile
+    return tile | (near & ((ink < FLAT_INK) | (central >= MARKED)))
+
+
+def _flat_cells(rgb: np.ndarray, g: Grid, colour: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per cell of ``g`` (row-major): its tile colour, and the share of its middle (inside a tenth of
+    its side) and of its central half further than 40 levels from ``colour`` (one, or one a cell)."""
+    from .cells import crops  # (cells reads the grid module too)
+
+    cells = crops(rgb, g)
+    size = cells.shape[2]
+    k, q = max(1, round(0.1 * size)), size // 4
+    ref = colour.reshape(g.rows, g.cols, 1, 1, 3) if colour.ndim == 2 else colour
+    far = np.abs(cells - ref).max(axis=4) > 40
+    ink = far[:, :, k:size - k, k:size - k].reshape(g.rows * g.cols, -1).mean(axis=1)
+    central = far[:, :, q:size - q, q:size - q].reshape(g.rows * g.cols, -1).mean(axis=1)
+    return _tile_colours(rgb, g).reshape(-1, 3), ink, central
+
+
+def _lineless_colour(rgb: np.ndarray, grid: Grid) -> np.ndarray | None:
+    """The tile colour of the grid's neighbouring cells, both marked in their middle (digits), of
+    one colour and parted by no line (the pixels along the middle of their common side all within
+    PLAIN_NEAR levels of one another), where at least LINELESS such pairs are; else None. (The sides
+    first, from a few pixels each: a lined board stops there, before any cell is cropped.)"""
+    height, width = rgb.shape[:2]
+    xs, ys = grid.xs(), grid.ys()
+    t = np.linspace(0.2, 0.8, 8)
+    d = np.arange(-LINE_HALF, LINE_HALF + 1)
+    sides = []
+    for horizontal in (False, True):
+        along, across = (xs, ys) if horizontal else (ys, xs)
+        if len(across) < 3:
+            continue
+        at = np.round(across[1:-1]).astype(int)                     # the inner boundaries
+        pts = (along[:-1, None] + np.outer(np.diff(along), t)).round().astype(int)  # cells x 8 along
+        if horizontal:   # boundaries between rows: pixels rgb[at + d, pts]
+            yy = np.clip(at[:, None, None, None] + d[None, None, None, :], 0, height - 1)
+            xx = np.clip(pts[None, :, :, None], 0, width - 1)
+        else:            # boundaries between columns: rgb[pts, at + d]
+            yy = np.clip(pts[None, :, :, None], 0, height - 1)
+            xx = np.clip(at[:, None, None, None] + d[None, None, None, :], 0, width - 1)
+        px = rgb[yy, xx].astype(np.float32)                         # boundaries x cells x 8 x (2h+1) x 3
+        spread = (px.max(axis=3) - px.min(axis=3)).max(axis=3)      # boundaries x cells x 8
+        plain = (spread <= PLAIN_NEAR).mean(axis=2) >= PLAIN_SIDE
+        for b, c in zip(*np.nonzero(plain)):
+            first = (b, c) if horizontal else (c, b)
+            second = (b + 1, c) if horizontal else (c, b + 1)
+            sides.append((first, second, px[b, c].reshape(-1, 3).mean(axis=0)))
+    if len(sides) < LINELESS:
+        return None
+    colours = _tile_colours(rgb, grid)
+    marked = (_flat_cells(rgb, grid, colours.reshape(-1, 3))[2] >= MARKED).reshape(grid.rows, grid.cols)
+    found = [colour for first, second, colour in sides if marked[first] and marked[second]
+             and max(np.abs(colours[first] - colour).max(), np.abs(colours[second] - colour).max()) <= FLAT_NEAR]
+    if len(found) < LINELESS:
+        return None
+    return np.median(np.array(found), axis=0)

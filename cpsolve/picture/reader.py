@@ -16,7 +16,7 @@ from .cells import SURE, classify_board, measure
 from .counter import other_displays, read_counter
 from .decode import load_rgb, source_name
 from .grid import Grid, find_grids, grids_beside
-from .grow import grown_over_checkerboard, grown_over_faint_cells
+from .grow import grown_over_checkerboard, grown_over_faint_cells, grown_over_flat_cells
 from .reading import CellReading, NoBoardFound, Reading
 from .rules import board_of, check
 from .skins import CLASSIC, Skin
@@ -73,6 +73,9 @@ def _attempt(rgb: np.ndarray, found: Grid, threshold: int, label: str) -> tuple[
         # a checkerboard of covered cells too faint for any edge: the rows and columns beside
         # the lattice that carry it on are the board's
         grid = grown_over_checkerboard(rgb, grid, EDGE_THRESHOLDS[-1])
+        # a skin that draws no lines between its revealed cells: its tiles' lattice goes on over
+        # them (None where the board's edge cannot be told from a panel of their colour)
+        grid = grown_over_flat_cells(rgb, grid, EDGE_THRESHOLDS[0])
     if grid is None:
         return None, (f"{label}: no board found: a grid of {found.rows}x{found.cols} cells was found, "
                       "but fainter cells beside it do not settle into one board with it")

@@ -1,0 +1,94 @@
+"""A skin that draws no lines between its revealed cells (CaptainBoulbi's raylib game): raised
+tiles on a flat revealed grey, not a line between two revealed cells, the board running to the
+picture's edges under a coloured header. Only the tiles make edges, so the lattice is found on a
+block of them; grow.py's ``grown_over_flat_cells`` carries it over the revealed grey to the tiles
+beyond, and refuses a board whose edge cannot be told from a panel of its revealed colour. Before
+it every one of these boards was read cut short, as the block of tiles alone."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import cpsolve
+from cpsolve import read_image
+from cpsolve.picture import NoBoardFound
+from tests.support.picture_render import DIGITS, _flag, _text, encode, random_position
+
+REVEALED, FACE, LIGHT = (198, 198, 198), (142, 142, 142), (255, 255, 255)
+HEADER = (255, 230, 0)
+
+
+def draw_lineless(cells: list[list[str]], s: int, *, shadow: tuple[int, int, int] = (100, 100, 100),
+                  colours: dict[int, tuple[int, int, int]] = DIGITS,
+                  panel: tuple[int, int, int] | None = None) -> np.ndarray:
+    """The board under a yellow header, to the picture's left, right and bottom edges (or inside a
+    margin of ``panel`` colour a cell wide): covered cells raised tiles (a face of FACE, white top
+    and left sides, ``shadow`` bottom and right ones), revealed cells the flat REVEALED grey with
+    no line between them, digits in ``colours``."""
+    rows, cols = len(cells), len(cells[0])
+    top, m = round(0.8 * s), (0 if panel is None else s)
+    img = np.full((top + rows * s + 2 * m, cols * s + 2 * m, 3), panel or REVEALED, np.uint8)
+    img[:top] = HEADER
+    img[top + m:top + m + rows * s, m:m + cols * s] = REVEALED
+    w = max(2, s // 8)
+    for r, row in enumerate(cells):
+        for c, v in enumerate(row):
+            x, y = m + c * s, top + m + r * s
+            if v in ".F":
+                img[y:y + s, x:x + s] = FACE
+                for k in range(w):
+                    img[y + k, x:x + s - k] = LIGHT
+                    img[y:y + s - k, x + k] = LIGHT
+                    img[y + s - 1 - k, x + k + 1:x + s] = shadow
+                    img[y + k + 1:y + s, x + s - 1 - k] = shadow
+                if v == "F":
+                    _flag(img, x, y, s)
+            elif v.isdigit() and v != "0":
+                _text(img, x, y, s, v, colours[int(v)])
+    return img
+
+
+def edges_show(cells: list[list[str]]) -> bool:
+    """Whether each outermost row and column holds a tile or a digit (not only blank 0s)."""
+    sides = [cells[0], cells[-1], [row[0] for row in cells], [row[-1] for row in cells]]
+    return all(any(v != "0" for v in side) for side in sides)
+
+
+def text_of(cells: list[list[str]]) -> str:
+    return "\n".join(" ".join(row) for row in cells)
+
+
+#: (rows, cols, mines, seed, cell px): boards whose lattice is found on a block of tiles with
+#: neighbouring digits in it. Not yet read whole: a lattice found on a block of tiles alone (no two
+#: neighbouring digits inside it: seeds 1, 4, 6 at these sizes) shows nothing of the skin, and is
+#: still read as the board, cut short; nor is a board with two tiles or fewer together (refused).
+CASES = [(16, 16, 40, 3, 30), (12, 20, 40, 5, 36), (16, 16, 40, 7, 40), (16, 30, 99, 8, 32), (16, 16, 40, 9, 60),
+         (16, 16, 40, 10, 32), (16, 30, 99, 11, 30), (16, 16, 40, 13, 36)]
+
+
+@pytest.mark.parametrize("rows, cols, mines, seed, cell", CASES)
+def test_a_board_without_lines_between_revealed_cells_reads_whole(rows: int, cols: int, mines: int, seed: int,
+                                                                  cell: int) -> None:
+    cells, _ = random_position(rows, cols, mines, seed=seed, opened=0.7)
+    assert edges_show(cells)  # (an outermost row of blank 0s could be a panel of their grey: refused)
+    reading = read_image(encode(draw_lineless(cells, cell)))
+    assert (reading.board.rows, reading.board.cols) == (rows, cols)
+    assert not reading.unsure, reading.reasons
+    assert reading.board.cells == cpsolve.parse_board(text_of(cells)).cells
+
+
+@pytest.mark.parametrize("rows, cols, mines, seed, cell", [c for c in CASES if c[3] in (5, 7, 8, 9, 13)])
+def test_a_panel_of_the_revealed_grey_round_the_board_is_never_read_as_more_board(
+        rows: int, cols: int, mines: int, seed: int, cell: int) -> None:
+    """The board inside a cell-wide margin of its own revealed grey: where it ends cannot be told
+    (the margin reads as a row and column of 0s), so it is refused, or read with its own size."""
+    cells, _ = random_position(rows, cols, mines, seed=seed, opened=0.7)
+    try:
+        reading = read_image(encode(draw_lineless(cells, cell, panel=REVEALED)))
+    except NoBoardFound:
+        return
+    assert (reading.board.rows, reading.board.cols) == (rows, cols)
+    unsure = set(reading.unsure)
+    want = cpsolve.parse_board(text_of(cells)).cells
+    assert all(g == w for i, (g, w) in enumerate(zip(reading.board.cells, want)) if divmod(i, cols) not in unsure)
