@@ -294,9 +294,16 @@ def _edge_dark(flat: np.ndarray, p: float) -> np.ndarray:
     """Per cell, the fraction of near-black pixels in the ring along its sides: bevels, grid lines,
     digits and question marks leave it alone, a mouse cursor over the cell does not. Only grey
     ones (channels within 40 levels): a cursor is drawn in black and white, and the dark navy of
-    a large 4 whose stem reaches the side (JSMinesweeper's) is no cursor."""
-    grey = _saturation(flat) <= 40
-    return _ring_fraction(_darker_than(flat, 90) & grey, p)
+    a large 4 whose stem reaches the side (JSMinesweeper's) is no cursor. Nor is a dark row or
+    column across the whole cell within a tenth of it from a side: a grid line drawn two or three
+    pixels thick (Windows 7's black lines at 2x), which the crop takes in beside the lattice."""
+    dark = _darker_than(flat, 90) & (_saturation(flat) <= 40)
+    size = flat.shape[1]
+    band = np.zeros(size, bool)
+    band[:max(2, round(0.1 * p))] = band[size - max(2, round(0.1 * p)):] = True
+    dark &= ~((dark.mean(axis=2) >= 0.9) & band)[:, :, None]
+    dark &= ~((dark.mean(axis=1) >= 0.9) & band)[:, None, :]
+    return _ring_fraction(dark, p)
 
 
 #: a dark blob no fuller than this over its box may be a bold digit rather than a mine (a mine is a

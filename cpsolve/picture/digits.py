@@ -96,6 +96,8 @@ SHAPE_AGAINST = 0.15
 SHAPE_NONE = 0.15
 #: a digit colour darker than this (luminance) is a dark digit
 DARK_DIGIT = 100.0
+#: a stroke's colour this far (RGB) from every digit colour of the skin names none
+UNNAMED = 90.0
 #: a digit colour this near (colour_distance) the stroke's is one the picture may show
 COLOUR_NEAR = 60.0
 
@@ -115,7 +117,7 @@ def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     dists = sorted((math.sqrt((c0 - r) * (c0 - r) + (c1 - g) * (c1 - g) + (c2 - b) * (c2 - b)), digit)
                    for digit, (r, g, b) in skin.digits.items())
     (d1, digit), (d2, _) = dists[0], dists[1]
-    conf = _confidence(1 - d1 / max(d2, 1e-6), 0.6) if d1 < 90 else 0.1
+    conf = _confidence(1 - d1 / max(d2, 1e-6), 0.6) if d1 < UNNAMED else 0.1
     scores = look.shape
     if not scores:
         return str(digit), conf
@@ -135,10 +137,21 @@ def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
         # a colour between two digits' (JPEG's blur) is settled by a clear shape
         second = max((v for d, v in scores.items() if d != best), default=-1.0)
         return str(digit), max(conf, _confidence(scores[best] - second, 0.3) if near else 0.0)
-    if not near:
+    if not near and not (d1 >= UNNAMED and _inked(colour, look.background) and _clean_digit(look, str(best))):
         return str(digit), min(conf, 0.1)
+    # the shape's digit has a colour the stroke's may be; or the stroke's colour names no digit
+    # (far from every one: a skin's own palette, Windows 7's slate 1), is ink (a hue, darker than
+    # the tile: no bevel's white highlight) and the glyph is plainly one digit, as on GNOME's flat look
     second = max((v for d, v in scores.items() if d != best), default=-1.0)
     return str(best), _confidence(scores[best] - second, 0.3)
+
+
+def _inked(colour: np.ndarray, background: np.ndarray) -> bool:
+    """Whether a stroke's colour is a digit's ink: a hue (channels 60 levels apart or more) darker
+    than its tile. A raised tile's white or grey highlight is neither."""
+    lum = 0.299 * float(colour[0]) + 0.587 * float(colour[1]) + 0.114 * float(colour[2])
+    tile = 0.299 * float(background[0]) + 0.587 * float(background[1]) + 0.114 * float(background[2])
+    return float(colour.max() - colour.min()) >= 60 and lum < tile
 
 
 #: a tile this near (RGB) one of the skin's tints is that tint

@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 #: a raised skin's tile colour shared by at least LIFT_GROUP cells, all raised or all flat, makes
 #: sure each of them whose own bevel is at least LIFT_OWN (its confidence) on that side
 LIFT_GROUP, LIFT_OWN = 4, 0.2
+#: a tile colour whose every cell (LIFT_GROUP or more) is raised by at least WEAK_RAISED of the skin's
+#: bevel threshold, most of them past it, is covered in every cell
+WEAK_RAISED = 0.4
 #: the confidence of a bare flat cell read revealed on a board that shows no covered tile
 BARE_UNSEEN = 0.1
 
@@ -98,11 +101,19 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
         misread = any(flat_cov[i] and flat[i] == MARK and any(_clean_digit(looks_flat[i], str(d))
                                                               for d in looks_flat[i].shape or {})
                       for i in range(rows * cols))
+        flat_bevel = bevel.ravel()
         for idx in members if not misread else []:
             if len(idx) >= LIFT_GROUP and len({bool(flat_cov[i]) for i in idx}) == 1:
                 for i in idx:
                     if flat_conf[i] >= LIFT_OWN:
                         flat_conf[i] = 1.0
+            elif (len(idx) >= LIFT_GROUP and min(flat_bevel[i] for i in idx) >= WEAK_RAISED * skin.bevel
+                  and float(np.median(flat_bevel[idx])) > skin.bevel):
+                # every cell of the colour raised, if weakly (no flat one among them: a flat cell's
+                # bevel is about 0), most of them past the threshold: all covered (Windows 7's
+                # glossy tiles at 2x, bevels 11 to 56 about the threshold of 25)
+                flat_cov[idx] = True
+                flat_conf[idx] = 1.0
         return covered, conf, None
     # (a colour of only red backgrounds is the exploded mine's tile, whatever the others are: no
     # bare colour, so never the darkest one taken for covered)

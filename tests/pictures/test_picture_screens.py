@@ -215,9 +215,13 @@ NOT_YET_EXACT = {
                                 "rounded tiles on a dark form; the covered light blue tiles (and the solver's "
                                 "violet, pink and green tints) read as 0s, the thin digits on the light grey "
                                 "revealed tiles unsure; not traced further yet",
-    "win7-gif-mid-16x30.png": "no board found (cells do not read as Minesweeper cells): the lattice (44.4 px, "
-                              "16x30) is right, but most covered glossy blue tiles and flags read unsure (low "
-                              "confidence); not traced further yet",
+    "win7-gif-mid-16x30.png": "63 cells unsure, none wrong (no counter in the picture): the top row's covered "
+                              "cells under the hover glow (bevels 14-23, lighter than the other covered tiles, "
+                              "read 0s), faint gloss marks on some covered tiles read as unsure '?', flags in "
+                              "column 2 whose crops take in part of a black line, and covered cells along the "
+                              "right whose colour group holds a cell raised under 10 (the gradient) or a line in "
+                              "the ring. Refused before 'thick grid lines, weak bevels, digit colours no skin "
+                              "names' (picfix3)",
     "google-gif-mid-8x10.png": "the mouse pointer over the 1 at 5,7: unsure, rightly (its black outline makes the "
                                "colour a 7's, the glyph is nothing like a 7), so no mine total; every other cell "
                                "right and sure",

@@ -1,0 +1,91 @@
+"""Windows 7's look at 2x (a bot's GIF frame of a 44 px board), drawn here on the classic skin one
+trait at a time, each read back against the position drawn:
+
+* grid lines two pixels thick, black, which the cells' crops take in beside the lattice:
+  a dark line across a whole side is no mouse pointer over the cell (cells.py ``_edge_dark``);
+* covered tiles with weak bevels spread about the threshold (glossy tiles, shaded by a gradient):
+  a tile colour whose every cell is raised, most past the threshold, is covered in every cell
+  (tiles.py ``WEAK_RAISED``);
+* digits in a palette of their own (Windows 7's slate 1): a stroke colour far from every digit
+  colour names no digit, and a glyph plainly one digit is that digit (digits.py ``UNNAMED``)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cpsolve import read_image
+from tests.support.picture_render import DIGITS, _flat, _text, encode, random_position, render_board
+
+CELL = 32
+#: Windows 7's covered blue
+BLUE = (90, 130, 210)
+
+
+def _origin(cell: int, counter: bool = True) -> tuple[int, int]:
+    m, b = max(4, cell // 2), max(2, cell // 5)
+    return m + b, m + (round(cell * 2.2) + m if counter else 0)
+
+
+def _values(reading) -> list[str]:  # type: ignore[no-untyped-def]
+    return [c.value for c in reading.cells]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("thick", [2])
+def test_thick_black_grid_lines_are_no_pointer(seed: int, thick: int) -> None:
+    board, counter = random_position(16, 16, 40, seed=seed)
+    img = render_board(board, CELL, counter=counter)
+    x0, y0 = _origin(CELL)
+    for k in range(1, 16):  # a black line along each inner boundary, on the earlier cell's pixels
+        img[y0 + k * CELL - thick:y0 + k * CELL, x0:x0 + 16 * CELL] = (0, 0, 0)
+        img[y0:y0 + 16 * CELL, x0 + k * CELL - thick:x0 + k * CELL] = (0, 0, 0)
+    reading = read_image(encode(img))
+    assert not reading.unsure, reading.reasons[:5]
+    assert _values(reading) == [v for row in board for v in row]
+
+
+def _weak(img: np.ndarray, x: int, y: int, s: int, step: int) -> None:
+    """A raised blue tile (Windows 7's covered colour) whose sides are only ``step`` levels lighter
+    (top, left) and darker (bottom, right) than its face."""
+    w = max(2, s // 8)
+    face = np.array(BLUE, int)
+    img[y:y + s, x:x + s] = face
+    img[y:y + w, x:x + s] = face + step
+    img[y:y + s, x:x + w] = face + step
+    img[y + s - w:y + s, x + w:x + s] = face - step
+    img[y + w:y + s, x + s - w:x + s] = face - step
+
+
+@pytest.mark.parametrize("seed", [1, 2, 4])
+def test_weak_bevels_about_the_threshold_are_covered(seed: int) -> None:
+    """Covered blue tiles' bevels spread from about 10 to 60 (half of them under the classic threshold of
+    25), the revealed grey ones flat, as Windows 7's glossy tiles measure."""
+    board, counter = random_position(16, 16, 40, seed=seed, flags=0.0)
+    img = render_board(board, CELL, counter=counter)
+    x0, y0 = _origin(CELL)
+    rng = np.random.default_rng(seed)
+    for r, row in enumerate(board):
+        for c, v in enumerate(row):
+            if v == ".":
+                _weak(img, x0 + c * CELL, y0 + r * CELL, CELL, int(rng.integers(5, 31)))
+    reading = read_image(encode(img))
+    assert not reading.unsure, reading.reasons[:5]
+    assert _values(reading) == [v for row in board for v in row]
+
+
+@pytest.mark.parametrize("colour", [(70, 89, 190), (150, 60, 200)], ids=["slate", "purple"])
+@pytest.mark.parametrize("seed", [1, 5])
+def test_1s_in_a_colour_no_digit_has_read_by_shape(seed: int, colour: tuple[int, int, int]) -> None:
+    board, counter = random_position(16, 16, 40, seed=seed)
+    img = render_board(board, CELL, counter=counter)
+    x0, y0 = _origin(CELL)
+    for r, row in enumerate(board):
+        for c, v in enumerate(row):
+            if v == "1":
+                _flat(img, x0 + c * CELL, y0 + r * CELL, CELL)
+                _text(img, x0 + c * CELL, y0 + r * CELL, CELL, "1", colour)
+    assert all(np.linalg.norm(np.subtract(colour, d)) >= 90 for d in DIGITS.values())
+    reading = read_image(encode(img))
+    assert not reading.unsure, reading.reasons[:5]
+    assert _values(reading) == [v for row in board for v in row]
