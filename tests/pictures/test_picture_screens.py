@@ -211,10 +211,15 @@ NOT_YET_EXACT = {
     "winmine-fr-logo-new-16x16.jpg": "a website's logo stamped over the covered cells at rows 12-15, cols 12-15 "
                                      "hides part of 12 of them, where a flag could lie: unsure (low confidence), "
                                      "rightly, so no mine total",
-    "qt-overlay-mid-20x20.png": "no board found (too many cells unsure or breaking the rules): a flat skin of "
-                                "rounded tiles on a dark form; the covered light blue tiles (and the solver's "
-                                "violet, pink and green tints) read as 0s, the thin digits on the light grey "
-                                "revealed tiles unsure; not traced further yet",
+    "qt-overlay-mid-20x20.png": "no board found (cells do not read): rounded 28 px tiles parted by 4 px of the "
+                                "dark form; the 32 px lattice sits on the tiles' far edges, so every crop starts "
+                                "with the gap (bevel -146: the board reads flat) and its glyph region takes in the "
+                                "rounded corners' dark pixels, which are farther from the tile than half the "
+                                "blue 1's distance: the 1s' glyphs score -0.06 against a 1 and read unsure; the "
+                                "gap's 4th column also lies inside the ring where a pointer is looked for (every "
+                                "cell edge_dark 0.14: unsure). Covered light blue and the solver's violet, pink "
+                                "and green tints read as bare 0s. Needs the lattice (or the crops) centred on "
+                                "gapped tiles",
     "win7-gif-mid-16x30.png": "63 cells unsure, none wrong (no counter in the picture): the top row's covered "
                               "cells under the hover glow (bevels 14-23, lighter than the other covered tiles, "
                               "read 0s), faint gloss marks on some covered tiles read as unsure '?', flags in "
