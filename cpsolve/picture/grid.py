@@ -298,8 +298,8 @@ def _same_extent(a: Grid, b: Grid) -> bool:
 
 
 def _line_fit(profile: np.ndarray, start: float, pitch: float, count: int, *, fixed: bool = False
-              ) -> tuple[float, float]:
-    """Least-squares (start, pitch) of ``count + 1`` boundaries: each boundary's position is the
+              ) -> tuple[float, float, float]:
+    """Least-squares (start, pitch, rms residual) of ``count + 1`` boundaries: each boundary's position is the
     highest point of the profile within a fifth of a pitch of where the lattice puts it (a peak, not a
     centroid: digits and bevels beside a boundary must not pull it; unsmoothed: a bevel's two
     inner edges side by side must not outweigh the boundary's one).
@@ -333,14 +333,14 @@ def _line_fit(profile: np.ndarray, start: float, pitch: float, count: int, *, fi
         twins.append(x if twin is None else lo + twin)
         weights.append(float(w[i]))
     if not ks or (not fixed and len(ks) < 3):
-        return start, pitch
+        return start, pitch, 0.0 if fixed else np.inf
     k_arr, w_arr = np.array(ks, float), np.sqrt(np.array(weights))
     fit = _fit(k_arr, np.array(pos), w_arr, pitch if fixed else None)
     if twins != pos:
         twin_fit = _fit(k_arr, np.array(twins), w_arr, pitch if fixed else None)
         if fit[2] > 0.5 and twin_fit[2] < 0.5 * fit[2]:
             fit = twin_fit
-    return fit[0], fit[1]
+    return fit
 
 
 def _fit(k: np.ndarray, pos: np.ndarray, w: np.ndarray, pitch: float | None) -> tuple[float, float, float]:
@@ -389,8 +389,8 @@ def refine(edges: Edges, grid: Grid) -> Grid | None:
     px = edges.v[ry0:ry1, x_lo:x_hi].sum(axis=0, dtype=np.float64)   # diff index + x_lo
     py = edges.h[y_lo:y_hi, rx0:rx1].sum(axis=1, dtype=np.float64)
     # profile index i holds the boundary at coordinate x_lo + i + 1
-    sx, pitch_x = _line_fit(px, grid.x0 - x_lo - 1, grid.pitch_x, grid.cols)
-    sy, pitch_y = _line_fit(py, grid.y0 - y_lo - 1, grid.pitch_y, grid.rows)
+    sx, pitch_x, rms_x = _line_fit(px, grid.x0 - x_lo - 1, grid.pitch_x, grid.cols)
+    sy, pitch_y, rms_y = _line_fit(py, grid.y0 - y_lo - 1, grid.pitch_y, grid.rows)
     if not (MIN_PITCH <= pitch_x <= MAX_PITCH and MIN_PITCH <= pitch_y <= MAX_PITCH):
         return None
     # (a side of fewer than 4 cells measures its pitch on its outer boundaries, beside the border's
@@ -398,11 +398,17 @@ def refine(edges: Edges, grid: Grid) -> Grid | None:
     lopsided = min(grid.rows, grid.cols) < 4 <= max(grid.rows, grid.cols)
     if not lopsided and abs(pitch_x - pitch_y) > 0.06 * max(pitch_x, pitch_y):
         return None
-    # cells are square: the axis with more boundaries measures the pitch, the other only its start
+    # cells are square: the axis with more boundaries measures the pitch, the other only its start;
+    # unless that pitch leaves the other axis' boundaries off where its own lies on them (a capture
+    # scaled differently across and down: thrblock's Java game at 47.2 x 45.3 px)
     if grid.cols >= grid.rows:
-        sy, pitch_y = _line_fit(py, grid.y0 - y_lo - 1, pitch_x, grid.rows, fixed=True)
+        fit = _line_fit(py, grid.y0 - y_lo - 1, pitch_x, grid.rows, fixed=True)
+        if not _unsquare(fit[2], rms_y, pitch_x, grid.rows):
+            sy, pitch_y = fit[0], fit[1]
     else:
-        sx, pitch_x = _line_fit(px, grid.x0 - x_lo - 1, pitch_y, grid.cols, fixed=True)
+        fit = _line_fit(px, grid.x0 - x_lo - 1, pitch_y, grid.cols, fixed=True)
+        if not _unsquare(fit[2], rms_x, pitch_y, grid.cols):
+            sx, pitch_x = fit[0], fit[1]
     x0, y0 = x_lo + 1 + sx, y_lo + 1 + sy
     xs = x0 + pitch_x * np.arange(-2, grid.cols + 3)
     ys = y0 + pitch_y * np.arange(-2, grid.rows + 3)
@@ -416,6 +422,17 @@ def refine(edges: Edges, grid: Grid) -> Grid | None:
         return None
     score = float(lined[r0:r1, c0:c1].mean())
     return Grid(float(xs[c0]), float(ys[r0]), pitch_x, pitch_y, cols, rows, score)
+
+
+#: square cells are given up where the square fit leaves an axis' boundaries this fraction of a cell
+#: off (rms) and that axis' own fit lies on them three times closer
+UNSQUARE = 0.06
+
+
+def _unsquare(square_rms: float, own_rms: float, pitch: float, count: int) -> bool:
+    """Whether an axis of ``count`` cells has a pitch of its own: measured on four boundaries or more,
+    the square lattice misses them (:data:`UNSQUARE`) where its own fit does not."""
+    return count >= 5 and square_rms > UNSQUARE * pitch and own_rms < square_rms / 3
 
 
 def lined_cells(edges: Edges, xs: np.ndarray, ys: np.ndarray, pitch: float) -> np.ndarray:

@@ -325,9 +325,6 @@ def heldout_verdict(picture: Path) -> tuple[bool, list[str]]:
 #: exactly the pictures read wrong, with their counts, so a fix or a new wrong read shows.
 #: No positions: naming the cells would be tuning on the held-out set.
 HELDOUT_KNOWN_WRONG: dict[str, int] = {
-    # read wrong when added (gatherD, 2026-12-06): cut short (its size); read at its size since
-    # grow.py's grown_over_flat_cells (picfix4), with 3 cells wrong
-    "java-cino-mid-16x30.png": 3,
 }
 
 
