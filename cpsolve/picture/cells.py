@@ -294,15 +294,21 @@ def _edge_dark(flat: np.ndarray, p: float) -> np.ndarray:
     """Per cell, the fraction of near-black pixels in the ring along its sides: bevels, grid lines,
     digits and question marks leave it alone, a mouse cursor over the cell does not. Only grey
     ones (channels within 40 levels): a cursor is drawn in black and white, and the dark navy of
-    a large 4 whose stem reaches the side (JSMinesweeper's) is no cursor. Nor is a dark row or
-    column across the whole cell within a tenth of it from a side: a grid line drawn two or three
-    pixels thick (Windows 7's black lines at 2x), which the crop takes in beside the lattice."""
+    a large 4 whose stem reaches the side (JSMinesweeper's) is no cursor. Nor a dark row or column
+    across the cell within a tenth of it from a side (a grid line 2-3 px thick: Windows 7 at 2x), nor
+    on a tile lit along its top (over 200) the run of rows (columns) dark along 70% of the side from
+    its bottom (right) side in, within a quarter of the cell (a raylib clone's near-black shadow)."""
     dark = _darker_than(flat, 90) & (_saturation(flat) <= 40)
     size = flat.shape[1]
     band = np.zeros(size, bool)
     band[:max(2, round(0.1 * p))] = band[size - max(2, round(0.1 * p)):] = True
-    dark &= ~((dark.mean(axis=2) >= 0.9) & band)[:, :, None]
-    dark &= ~((dark.mean(axis=1) >= 0.9) & band)[:, None, :]
+    lit = (flat[:, 1:max(2, size // 8)].min(axis=3) > 200).mean(axis=(1, 2)) >= 0.5
+    for axis in (2, 1):   # rows, columns
+        full = dark.mean(axis=axis)
+        shadow = (full >= 0.7) & (np.arange(size) >= size - size // 4) & lit[:, None]
+        shadow[:, -1] = True  # (the crop's last pixel may be the next cell's)
+        drop = ((full >= 0.9) & band) | np.cumprod(shadow[:, ::-1], axis=1)[:, ::-1].astype(bool)
+        dark &= ~(drop[:, :, None] if axis == 2 else drop[:, None, :])
     return _ring_fraction(dark, p)
 
 

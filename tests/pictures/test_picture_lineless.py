@@ -92,3 +92,13 @@ def test_a_panel_of_the_revealed_grey_round_the_board_is_never_read_as_more_boar
     unsure = set(reading.unsure)
     want = cpsolve.parse_board(text_of(cells)).cells
     assert all(g == w for i, (g, w) in enumerate(zip(reading.board.cells, want)) if divmod(i, cols) not in unsure)
+
+
+@pytest.mark.parametrize("rows, cols, mines, seed, cell", CASES[:5])
+def test_a_tiles_near_black_shadow_is_no_cursor(rows: int, cols: int, mines: int, seed: int, cell: int) -> None:
+    """The tiles' bottom and right sides near-black (68, as the raylib game draws them): a dark
+    band all along a tile's side is its bevel, not a mouse pointer over it (cells.py _edge_dark)."""
+    cells, _ = random_position(rows, cols, mines, seed=seed, opened=0.7)
+    reading = read_image(encode(draw_lineless(cells, cell, shadow=(68, 68, 68))))
+    assert not reading.unsure, reading.reasons
+    assert reading.board.cells == cpsolve.parse_board(text_of(cells)).cells

@@ -202,9 +202,9 @@ NOT_YET_EXACT = {
                            "total); left so",
     "raylib-grey-mid-16x16.png": "no board found: its lattice (62.6 px) is found on the 6x9 block of raised tiles "
                                   "top left (no line between revealed cells) and now grows to the whole 16x16 "
-                                  "(grow.py, grown_over_flat_cells), every cell's value right, but its cells do not "
-                                  "read surely: every covered tile has a near-black shadow (68) along its bottom and "
-                                  "right sides, taken for a cursor over it (edge_dark 0.37-0.44, conf 0.1), and its "
+                                  "(grow.py, grown_over_flat_cells), every cell's value right; its tiles' "
+                                  "near-black shadows (68) are no longer taken for a cursor (cells._edge_dark), but "
+                                  "its digits do not read surely: its "
                                   "blue 1s (33,37,192) lie between the 1's and the 4's colours, so the shape decides, "
                                   "against every digit's (1 0.78, 3 0.76) where only the 1's and 4's (0.59) are in "
                                   "question: unsure",
