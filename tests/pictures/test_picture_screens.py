@@ -207,7 +207,8 @@ NOT_YET_EXACT = {
                                   "its digits do not read surely: its "
                                   "blue 1s (33,37,192) lie between the 1's and the 4's colours, so the shape decides, "
                                   "against every digit's (1 0.78, 3 0.76) where only the 1's and 4's (0.59) are in "
-                                  "question: unsure",
+                                  "question: unsure; and its light green 2s (55,191,34) lie 90 from the classic 2's "
+                                  "(0,128,0), the colour's limit (digits._digit: d1 < 90), so many read at 0.1-0.2",
     "winmine-fr-logo-new-16x16.jpg": "a website's logo stamped over the covered cells at rows 12-15, cols 12-15 "
                                      "hides part of 12 of them, where a flag could lie: unsure (low confidence), "
                                      "rightly, so no mine total",
