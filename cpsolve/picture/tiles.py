@@ -217,9 +217,10 @@ def unseen_covered(looks: list[list[CellLook]], symbols: list[list[tuple[str, fl
     """On a flat board no skin names, a bare cell read revealed is a sure 0 only where the board
     shows it: some cell is read covered (a tile colour with flags or mines, a darker bare colour
     beside the digits', a face shaded as the flags'), or its own tile colour carries digits plainly
-    shaped as digits and no flag. Elsewhere being flat says nothing: the covered tiles may be the
-    digits' colour but for a few levels (flags on it), or another colour whose marks were read as
-    digits (an emoji flag read as a 2 by its colour). Their confidence is lowered in place."""
+    shaped as digits and no flag nor mark like no digit. Elsewhere being flat says nothing: the
+    covered tiles may be the digits' colour but for a few levels (flags or emoji flags on it), or
+    another colour whose marks were read as digits (an emoji flag read as a 2 by its colour).
+    Their confidence is lowered in place."""
     if covered.any():
         return
     cells = [(lk, sym) for row, srow in zip(looks, symbols) for lk, (sym, _) in zip(row, srow)]
@@ -229,7 +230,8 @@ def unseen_covered(looks: list[list[CellLook]], symbols: list[list[tuple[str, fl
     colours = np.array([lk.background for lk, _ in cells], np.float64)
     shaped = np.array([sym == MARK and bool(lk.shape) and max(lk.shape.values()) >= SHAPE_LIKE  # type: ignore[union-attr]
                        for lk, sym in cells])
-    flags = np.array([sym == FLAG for _, sym in cells])
+    # flags, and marks like no digit (a flag drawn as a picture): what lies on covered tiles
+    flags = np.array([sym == FLAG or (sym == MARK and not shaped[i]) for i, (_, sym) in enumerate(cells)])
 
     def near(kind: np.ndarray) -> np.ndarray:
         """Per cell, whether a cell of ``kind`` has a tile of its colour (one group's reach)."""

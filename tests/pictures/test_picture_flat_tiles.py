@@ -202,3 +202,30 @@ def test_a_lost_board_with_no_covered_cell_left_reads_exactly(flat: bool) -> Non
     reading = read_image(encode(image))
     assert not reading.unsure, reading.reasons
     assert [c.value for c in reading.cells] == [v for row in cells for v in row]
+
+
+def _lineless(seed: int) -> tuple[list[list[str]], np.ndarray]:
+    """A position drawn with covered tiles 4 levels from the lines between them (no edge at either
+    threshold): covered areas show as one flat area."""
+    cells, counter = random_position(16, 16, 40, seed=seed, opened=0.8, flags=1.0)
+    return cells, draw_flat(cells, (106, 106, 106), (190, 190, 190), displays=(counter,))
+
+
+@pytest.mark.parametrize("seed", [*range(12), 183])
+def test_part_of_a_board_is_not_read_as_the_whole(seed: int) -> None:
+    """A row or column of covered cells and flags gives the lattice no edge: on 9bcc49d the lattice
+    stopped there and the part on one side was read as the whole board (7 of seeds 0-11: 12x15,
+    16x10, ... of 16x16; seed 183: 10 rows of 16). Since grow.grown_over_flat_cells (515d00d) the
+    lattice grows over such cells; never read wrong."""
+    cells, image = _lineless(seed)
+    assert silently_wrong(cells, image) == []
+
+
+@pytest.mark.parametrize("seed", [5, 6, 8, 10])
+def test_a_whole_board_of_lineless_covered_tiles_still_reads(seed: int) -> None:
+    """Where the lattice covers the board, the frame beside it is no covered colour: read exactly."""
+    cells, image = _lineless(seed)
+    reading = read_image(encode(image))
+    assert not reading.unsure, reading.reasons
+    assert [c.value for c in reading.cells] == [v for row in cells for v in row]
+    assert reading.board.mines == 40
