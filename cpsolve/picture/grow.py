@@ -8,6 +8,8 @@
   lattice whose plain cells carry on its checkerboard are the board's too.
 * :func:`grown_over_flat_cells`: a skin that draws no lines between its revealed cells shows a
   lattice only on its raised tiles; it goes on over the flat revealed colour to the tiles beyond.
+* :func:`digits_beside`: where a lattice, grown or not, still ends at an opening's digits, it is a
+  part of the board: the reader refuses it rather than read it as the whole.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from .grid import LINED, Grid, edge_maps, lined_cells, on_picture, settle
+from .skins import Skin
 
 
 def grown_over_faint_cells(rgb: np.ndarray, grid: Grid, threshold: int) -> Grid | None:
@@ -285,3 +288,71 @@ def _lineless_colour(rgb: np.ndarray, grid: Grid) -> np.ndarray | None:
     if len(found) < LINELESS:
         return None
     return np.median(np.array(found), axis=0)
+
+
+#: a side's strip goes on with the board where at least OPENING of its cells continue the opening
+#: and no more than STRIP_UNSURE of them read unsurely (as a board may: a digit in a colour no skin
+#: knows, JMines' olive 3s)
+OPENING, STRIP_UNSURE = 2, 0.25
+#: a digit beside the lattice continues the opening where its tile's colour is within SAME_TILE
+#: (each channel) of the revealed cell of the lattice beside it ...
+SAME_TILE = 12.0
+#: ... and its mark lies inside its cell, clear of each side by INSET of the cell (a frame's line
+#: along the board runs the cell's whole length: minesweeper.online's read as a column of 1s)
+INSET = 0.1
+
+
+def digits_beside(rgb: np.ndarray, grid: Grid, skin: Skin, values: list[str], confidence: list[float],
+                  backgrounds: np.ndarray) -> list[str]:
+    """The sides ("t", "b", "l", "r") of ``grid`` (read as ``values``, ``confidence``, the cells'
+    ``backgrounds``) whose row or column just outside continues the board's opening: digits read
+    surely there, beside covered cells or revealed ones of their tile's colour.
+
+    A skin whose revealed cells are flat with no lines between them (qminesweeper, JMines) shows
+    lattice edges only around its covered tiles: where the covered ones do not fill whole rows or
+    columns up to the board's edge, the lattice found ends inside the board, at an opening's
+    digits. A frame, a panel or a page beside a board carries no digits centred on the lattice's
+    cells (a frame's line runs a cell's whole length; a status line's letters read unsure), so
+    digits there mean the lattice is a part of the board, never to be read as the whole. The strip
+    is read with the board (measured and told as one board with it), only where it shows marks
+    clear of its cells' sides (cheap, on the strip alone)."""
+    from .cells import SURE, classify_board, crops, measure  # (cells reads the grid module too)
+
+    found = []
+    for side in "tblr":
+        strip = _strip(grid, side)
+        if not _inside(rgb, strip):
+            continue
+        if side in "tb":
+            edge = [(0 if side == "t" else grid.rows - 1) * grid.cols + c for c in range(grid.cols)]
+        else:
+            edge = [r * grid.cols + (0 if side == "l" else grid.cols - 1) for r in range(grid.rows)]
+        tile = _tile_colours(rgb, strip).reshape(-1, 3)
+        cells = crops(rgb, strip).reshape(len(edge), -1, 3)
+        # (cheap, on the strip alone) marks clear of their cells' sides, each beside a cell read
+        # surely: covered (an opening's digits border covered tiles), or revealed on the same tile
+        maybe = [k for k, i in enumerate(edge) if confidence[i] >= SURE and _clear_of_sides(cells[k], tile[k])
+                 and (values[i] not in "012345678" or np.abs(tile[k] - backgrounds[i]).max() <= SAME_TILE)]
+        if len(maybe) < OPENING:
+            continue
+        joined = _joined(grid, side)
+        ring_values, ring_conf, _ = classify_board(measure(rgb, joined), skin, joined.cell_size)
+        if side in "tb":
+            ring = [(0 if side == "t" else grid.rows) * joined.cols + c for c in range(grid.cols)]
+        else:
+            ring = [r * joined.cols + (0 if side == "l" else grid.cols) for r in range(grid.rows)]
+        if sum(ring_conf[i] < SURE for i in ring) > STRIP_UNSURE * len(ring):
+            continue  # (a status line's text beside the board: letters, no cells)
+        if sum(ring_values[ring[k]] in "12345678" and ring_conf[ring[k]] >= SURE for k in maybe) >= OPENING:
+            found.append(side)
+    return found
+
+
+def _clear_of_sides(cell: np.ndarray, bg: np.ndarray) -> bool:
+    """Whether the mark on a cell (its pixels 60 levels from the tile ``bg``; ``cell``: size*size x 3)
+    lies clear of every side of the cell by :data:`INSET`."""
+    size = int(round(len(cell) ** 0.5))
+    mark = (np.abs(cell - bg).max(axis=1) > 60).reshape(size, size)
+    k = max(1, round(INSET * size))
+    return bool(mark[k:size - k, k:size - k].any() and not (mark[:k].any() or mark[size - k:].any()
+                                                             or mark[:, :k].any() or mark[:, size - k:].any()))

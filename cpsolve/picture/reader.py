@@ -16,7 +16,7 @@ from .cells import SURE, classify_board, measure
 from .counter import other_displays, read_counter
 from .decode import load_rgb, source_name
 from .grid import Grid, find_grids, grids_beside
-from .grow import grown_over_checkerboard, grown_over_faint_cells, grown_over_flat_cells
+from .grow import digits_beside, grown_over_checkerboard, grown_over_faint_cells, grown_over_flat_cells
 from .reading import CellReading, NoBoardFound, Reading
 from .rules import board_of, check
 from .skins import CLASSIC, Skin
@@ -95,6 +95,13 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     open_unsure: set[int] = set()
     values, confidence, skin = classify_board(looks, skin, grid.cell_size, overlays, open_unsure)
     n = grid.rows * grid.cols
+    beside = digits_beside(rgb, grid, skin, values, confidence,
+                           np.array([lk.background for row in looks for lk in row], np.float64))
+    if beside:
+        # digits just outside the lattice: the board goes on past it (its edges were found only
+        # around covered tiles); a part is never read as the whole board
+        raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "
+                           f"but digits lie beside it ({', '.join(beside)}): the board goes on past it")
     low = {i for i in range(n) if confidence[i] < SURE}
     bare = len(low) == n and set(values) <= {".", "0"}
     mine_counter = read_counter(rgb, grid, values, low) if bare else None

@@ -234,6 +234,16 @@ NOT_YET_EXACT = {
     "qt-nholthaus-lost-16x30.png": "the mines shown are orange bursts on flat tiles (no black: read as unsure "
                                    "marks, so no mine total); the wrong flag, a red X alone on a raised tile, "
                                    "is unsure (a red mark crossing the cell is no sure flag)",
+    "qt-qminesweeper-mid-10x20.png": "refused: the revealed cells are flat with no lines between them, so the "
+                                     "lattice is found only around the covered tiles (10x8 of 10x20); it holds no "
+                                     "two neighbouring digits (grow.grown_over_flat_cells does not grow it) and the "
+                                     "faint-edge growth does not settle. Held out, it was read as the whole board, "
+                                     "sure and wrong; grow.digits_beside (the opening's digits beside the lattice) "
+                                     "refuses such a part too",
+    "jmines-mid-16x30.png": "read at its size (grow.grown_over_flat_cells: flat revealed cells with no lines "
+                            "between them), every cell right, but its 3s, olive (no skin's colour), read as "
+                            "unsure 8s (8 cells), so no mine total. Held out, it was read as its bottom 6 rows, "
+                            "sure and wrong",
 }
 
 
