@@ -19,7 +19,16 @@ import pytest
 
 from cpsolve.picture import NoBoardFound, read_image
 from cpsolve.picture.rules import CODE
-from tests.support.picture_render import DIGITS, _mine, _text, draw_counter, encode, random_position, render_board
+from tests.support.picture_render import (
+    DIGITS,
+    _flag,
+    _mine,
+    _text,
+    draw_counter,
+    encode,
+    random_position,
+    render_board,
+)
 
 LINE = (110, 110, 110)
 CELL = 24
@@ -32,17 +41,6 @@ def _pennant(img: np.ndarray, x: int, y: int, s: int) -> None:
     cv2.line(img, (px, top), (px, bottom), (150, 150, 150), max(1, s // 14))
     tri = np.array([[px, top], [px, y + round(s * 0.5)], [x + round(s * 0.8), y + round(s * 0.33)]], np.int32)
     cv2.fillPoly(img, [tri], (20, 170, 40), cv2.LINE_AA)
-
-
-def _red_flag(img: np.ndarray, x: int, y: int, s: int) -> None:
-    """The classic flag: a red pennant on a black pole and base."""
-    px = x + round(s * 0.55)
-    top, bottom = y + round(s * 0.2), y + round(s * 0.78)
-    t = max(1, s // 14)
-    tri = np.array([[px, top], [px, y + round(s * 0.5)], [x + round(s * 0.22), y + round(s * 0.35)]], np.int32)
-    cv2.fillPoly(img, [tri], (255, 0, 0), cv2.LINE_AA)
-    cv2.line(img, (px, top), (px, bottom), (0, 0, 0), t)
-    img[bottom - 2 * t:bottom, x + round(s * 0.25):x + round(s * 0.78)] = (0, 0, 0)
 
 
 def draw_flat(cells: list[list[str]], covered: tuple[int, int, int], revealed: tuple[int, int, int], *,
@@ -67,7 +65,7 @@ def draw_flat(cells: list[list[str]], covered: tuple[int, int, int], revealed: t
             img[y, x:x + CELL] = LINE
             img[y:y + CELL, x] = LINE
             if v == "F":
-                (_pennant if flag == "pennant" else _red_flag)(img, x, y, CELL)
+                (_pennant if flag == "pennant" else _flag)(img, x, y, CELL)
             elif v.isdigit() and v != "0":
                 _text(img, x, y, CELL, v, DIGITS[int(v)])
             elif v in "*X":
