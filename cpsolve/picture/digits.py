@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .marks import _confidence
+from .marks import _confidence, _lum
 from .skins import DIGIT_SHAPES, Skin
 
 if TYPE_CHECKING:
@@ -126,8 +126,7 @@ def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
         # the colour decides, where the glyph is not plainly another digit; but a glyph nothing
         # like the dark digit its colour says is something black over the cell (a mouse pointer's
         # outline over a blue 1 makes a 7's dark grey)
-        r, g, b = skin.digits[digit]
-        dark = 0.299 * r + 0.587 * g + 0.114 * b < DARK_DIGIT
+        dark = float(_lum(np.array(skin.digits[digit], np.float64))) < DARK_DIGIT
         return str(digit), min(conf, 0.1) if dark and scores.get(digit, 1.0) < SHAPE_NONE else conf
     if best != digit and scores[best] - scores.get(digit, -1.0) < SHAPE_AGAINST:
         return str(digit), conf
@@ -149,9 +148,7 @@ def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
 def _inked(colour: np.ndarray, background: np.ndarray) -> bool:
     """Whether a stroke's colour is a digit's ink: a hue (channels 60 levels apart or more) darker
     than its tile. A raised tile's white or grey highlight is neither."""
-    lum = 0.299 * float(colour[0]) + 0.587 * float(colour[1]) + 0.114 * float(colour[2])
-    tile = 0.299 * float(background[0]) + 0.587 * float(background[1]) + 0.114 * float(background[2])
-    return float(colour.max() - colour.min()) >= 60 and lum < tile
+    return float(colour.max() - colour.min()) >= 60 and float(_lum(colour)) < float(_lum(background))
 
 
 #: a tile this near (RGB) one of the skin's tints is that tint

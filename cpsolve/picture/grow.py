@@ -331,7 +331,8 @@ def digits_beside(rgb: np.ndarray, grid: Grid, skin: Skin, values: list[str], co
         cells = crops(rgb, strip).reshape(len(edge), -1, 3)
         # (cheap, on the strip alone) marks clear of their cells' sides, each beside a cell read
         # surely: covered (an opening's digits border covered tiles), or revealed on the same tile
-        maybe = [k for k, i in enumerate(edge) if confidence[i] >= SURE and _clear_of_sides(cells[k], tile[k])
+        clear = _clear_of_sides(cells, tile)
+        maybe = [k for k, i in enumerate(edge) if confidence[i] >= SURE and clear[k]
                  and (values[i] not in "012345678" or np.abs(tile[k] - backgrounds[i]).max() <= SAME_TILE)]
         if len(maybe) < OPENING:
             continue
@@ -348,11 +349,14 @@ def digits_beside(rgb: np.ndarray, grid: Grid, skin: Skin, values: list[str], co
     return found
 
 
-def _clear_of_sides(cell: np.ndarray, bg: np.ndarray) -> bool:
-    """Whether the mark on a cell (its pixels 60 levels from the tile ``bg``; ``cell``: size*size x 3)
-    lies clear of every side of the cell by :data:`INSET`."""
-    size = int(round(len(cell) ** 0.5))
-    mark = (np.abs(cell - bg).max(axis=1) > 60).reshape(size, size)
+def _clear_of_sides(cells: np.ndarray, bg: np.ndarray) -> np.ndarray:
+    """Per cell (``cells``: n x size*size x 3, on tiles ``bg``: n x 3), whether its mark (its pixels
+    60 levels from its tile) lies clear of every side of the cell by :data:`INSET`."""
+    n = len(cells)
+    size = int(round(cells.shape[1] ** 0.5))
+    mark = (np.abs(cells - bg[:, None, :]).max(axis=2) > 60).reshape(n, size, size)
     k = max(1, round(INSET * size))
-    return bool(mark[k:size - k, k:size - k].any() and not (mark[:k].any() or mark[size - k:].any()
-                                                             or mark[:, :k].any() or mark[:, size - k:].any()))
+    inner = mark[:, k:size - k, k:size - k].any(axis=(1, 2))
+    sides = (mark[:, :k].any(axis=(1, 2)) | mark[:, size - k:].any(axis=(1, 2))
+             | mark[:, :, :k].any(axis=(1, 2)) | mark[:, :, size - k:].any(axis=(1, 2)))
+    return inner & ~sides
