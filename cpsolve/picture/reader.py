@@ -18,9 +18,9 @@ from .decode import load_rgb, source_name
 from .grid import Grid, find_grids, grids_beside
 from .grow import digits_beside, grown_over_checkerboard, grown_over_faint_cells, grown_over_flat_cells
 from .reading import CellReading, NoBoardFound, Reading
-from .rules import board_of, check
+from .rules import board_of, check, flags_shown_as_mines
 from .skins import CLASSIC, Skin
-from .textcounter import read_text_total
+from .textcounter import read_text_counter
 
 #: the colour steps that make edges, tried in turn
 EDGE_THRESHOLDS = (20, 6)
@@ -124,11 +124,15 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     mines = None if mine_counter is None else mine_counter + values.count("F") + values.count("W")
     if mines is not None and mines < 0:
         mines = None
+    counts_left = mine_counter is not None
     if mine_counter is None:
         # no seven-segment display: a counter in plain digits (GNOME's "Flags: 5/10", Google's "10")
-        text_counter = read_text_total(rgb, grid, values)
+        text_counter = read_text_counter(rgb, grid, values)
         if text_counter is not None:
-            mine_counter, mines = text_counter
+            mine_counter, mines, counts_left = text_counter
+    if counts_left and mine_counter is not None:
+        # a lost board whose game drew its flagged mines as mines: every mine is shown
+        mines = flags_shown_as_mines(values, mine_counter) or mines
     if overlays and (mines is None or len(overlays) <= mines):
         # marks on covered cells that may be a lost board's shown mines (its exploded one missed):
         # a solver's overlay only where more cells carry one than the board has mines

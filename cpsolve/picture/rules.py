@@ -34,6 +34,23 @@ def board_of(values: list[str], unsure: set[int], rows: int, cols: int, mines: i
     return Board(rows, cols, cells, mines, source)
 
 
+def flags_shown_as_mines(values: list[str], left: int) -> int | None:
+    """The mine total of a lost board whose game showed its flagged mines as mines, from a counter of
+    mines ``left`` (the mines less the flags placed), or None where the board is no such board.
+
+    Some games show every mine when the game is lost, those flagged too, drawing the mine over the
+    flag (DeclanAS's tkinter clone): the counter still counts the flags placed, but the board shows
+    none, so the counter plus the flags seen is less than the mines shown. The shown mines are then
+    every mine: the total. Only where the board is lost (its exploded mine shown), no flag is left on
+    it (a flag beside mines shown over flags may be a wrong one, which such a game leaves as a flag)
+    and the counter plus the wrong flags is less than the mines shown (the flags it counted are
+    there: at least one)."""
+    shown = values.count("*") + values.count("X")
+    if "X" not in values or "F" in values or left < 0 or left + values.count("W") >= shown:
+        return None
+    return shown
+
+
 def local_conflicts(values: list[str], unsure: set[int], rows: int, cols: int,
                     open_tiles: frozenset[int] | set[int] = frozenset()) -> list[tuple[set[int], str]]:
     """The cells each broken local rule involves, with the reason (``open_tiles``: unsure cells whose

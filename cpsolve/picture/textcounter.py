@@ -221,9 +221,16 @@ def read_google_left(rgb: np.ndarray, grid: Grid) -> int | None:
 
 def read_text_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> tuple[int, int] | None:
     """(the number the counter shows, the mine total it implies) from a plain-digit counter, or None."""
+    found = read_text_counter(rgb, grid, values)
+    return None if found is None else (found[0], found[1])
+
+
+def read_text_counter(rgb: np.ndarray, grid: Grid, values: list[str]) -> tuple[int, int, bool] | None:
+    """(the number the counter shows, the mine total it implies, whether it counts the mines left:
+    the mines less the flags) from a plain-digit counter, or None."""
     total = read_gnome_total(rgb, grid, values)
     if total is not None:
-        return total, total
+        return total, total, False
     left = read_google_left(rgb, grid)
     if left is None:
         left = read_win7_left(rgb, grid)
@@ -232,8 +239,8 @@ def read_text_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> tuple[int
     if left is None:
         left = read_panel_numbers(rgb, grid)
     if left is not None:
-        return left, left + values.count("F") + values.count("W")
+        return left, left + values.count("F") + values.count("W"), True
     total = read_side_total(rgb, grid, values)
     if total is not None:
-        return total, total
+        return total, total, False
     return None

@@ -130,9 +130,6 @@ NOT_YET_EXACT = {
                               "says 4, so unsure by design (colour and shape must agree). Its LED counters lie below "
                               "the board, the timer (0087) on the left and the mines left (096) on the right, so the "
                               "counter (looked for above the board, leftmost display) is not read: no mine total",
-    "tkinter-lost-16x30.png": "every cell read right and sure, but no mine total: its plain-text counter reads 85, "
-                              "and this game turns its flags into shown mines when lost, so counter + flags (85) "
-                              "is less than the 99 mines shown: the total is left out",
     "jsminesweeper-analyser-16x30.jpg": "JSMinesweeper's analyser overlay (an orange tint and a green square) on "
                                         "the covered cell 15,7: the tint halves its bevel (34, covered cells 65, "
                                         "revealed 0-2): unsure",
