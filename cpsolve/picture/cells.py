@@ -35,7 +35,7 @@ from .digits import (
 )
 from .grid import Grid
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, odd_flags, symbol
-from .overlay import RED_CROSS, overlay_mark, question_like, question_stroke, shows_loss
+from .overlay import RED_CROSS, mine_overlay, overlay_mark, question_like, question_stroke, shows_loss
 from .skins import SKIN_BY_NAME, Skin
 from .textmarks import letters
 from .tiles import _shaded_blanks, shifted_skins, tiles, unseen_covered
@@ -402,7 +402,7 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
         for c in range(cols):
             look, (sym, sconf) = looks[r][c], symbols[r][c]
             cov, cconf = bool(covered[r, c]), float(cov_conf[r, c])
-            converted = sym == MINE and cov and overlaid and overlay_mark(look)
+            converted = sym == MINE and cov and overlaid and mine_overlay(look)
             if converted:
                 sym = MARK
             if (r, c) in written:  # a letter written on the tile: F or ?, on a covered one

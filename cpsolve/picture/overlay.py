@@ -54,6 +54,14 @@ def question_stroke(look: CellLook) -> float:
 RED_CROSS = 0.5
 
 
+def mine_overlay(look: CellLook) -> bool:
+    """A mine-like dark blob on a raised tile that may be a mine drawn over the cell (an overlay, or
+    a lost board's shown mine: :func:`overlay_mark`), not a bold question mark's strokes (winmine's
+    bitmap "?", at 2x too: :func:`question_stroke`), which is read by its shape and counts as no
+    shown mine."""
+    return overlay_mark(look) and question_stroke(look) <= 0
+
+
 def shows_loss(symbols: list[list[tuple[str, float]]], covered: np.ndarray, burst: bool) -> bool:
     """Whether the board shows its exploded mine: a red tile, a burst, or a mine on a flat tile
     (where the others lie on raised ones). Mines are shown once the game is lost, and a lost board

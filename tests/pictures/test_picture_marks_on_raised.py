@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 import pytest
@@ -31,6 +33,22 @@ def _question(img: np.ndarray, x: int, y: int, s: int) -> None:
     h, w = round(len(QUESTION) * k), round(len(QUESTION[0]) * k)
     mask = cv2.resize(glyph, (w, h), interpolation=cv2.INTER_NEAREST).astype(bool)
     oy, ox = y + round(4 * k), x + (s - w) // 2
+    img[oy:oy + h, ox:ox + w][mask] = (0, 0, 0)
+
+
+#: winmine's own question mark at 16 px cells (2 px strokes), from the cell's 4th row; drawn at 2x
+#: (CalebWebsterJCU's tkinter BigMinesweeper, tests/data/screens/winmine2x-tk-mid-16x16.png) its
+#: strokes are 4 px
+WINMINE_QUESTION = ["..####..", ".##..##.", ".##..##.", ".....##.", "....##..", "...##...", "...##...",
+                    "........", "...##...", "...##..."]
+
+
+def _winmine_question(img: np.ndarray, x: int, y: int, s: int, shift: int = 0) -> None:
+    glyph = np.array([[ch == "#" for ch in row] for row in WINMINE_QUESTION], np.uint8)
+    k = s // 16
+    mask = np.kron(glyph, np.ones((k, k), np.uint8)).astype(bool)
+    h, w = mask.shape
+    oy, ox = y + 3 * k + shift, x + 4 * k + shift
     img[oy:oy + h, ox:ox + w][mask] = (0, 0, 0)
 
 
@@ -66,6 +84,24 @@ def test_a_bold_question_mark_on_a_lost_board_is_no_mine(seed: int, cell: int) -
     reading = read_image(encode(_draw(cells, cell, counter, marked, _question)))
     assert [c.value for c in reading.cells] == [v for row in cells for v in row]
     assert reading.unsure == ()
+
+
+@pytest.mark.parametrize("shift", [-1, 0, 1])
+@pytest.mark.parametrize("seed", [2, 5, 7])
+@pytest.mark.parametrize("cell", [16, 32, 48])
+def test_winmines_bold_question_marks_on_a_board_in_play_are_sure(seed: int, cell: int, shift: int) -> None:
+    """A board in play (no mine shown) with a few question marks, winmine's bitmap at 1x-3x (a pixel
+    off the sprite's place, either way): a large dark blob that may pass for a mine drawn over the
+    cell, but by its shape a question mark (under 0.45 of its box filled), so a sure ``?`` that
+    counts as no shown mine, and the mine total stands."""
+    cells, counter = random_position(16, 16, 40, seed=seed)
+    marked = [(r, c) for r, row in enumerate(cells) for c, v in enumerate(row) if v == "."][::17][:5]
+    for r, c in marked:
+        cells[r][c] = "?"
+    reading = read_image(encode(_draw(cells, cell, counter, marked, functools.partial(_winmine_question, shift=shift))))
+    assert [c.value for c in reading.cells] == [v for row in cells for v in row]
+    assert reading.unsure == ()
+    assert reading.board.mines == 40
 
 
 @pytest.mark.parametrize("seed", [2, 5])

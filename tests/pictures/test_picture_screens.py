@@ -114,15 +114,6 @@ NOT_YET_EXACT = {
                                    "needs a mark like no digit, on a tile no digit lies on, taken for a flag (no "
                                    "such rule: a '?' drawn in a colour would pass too); and its left display is "
                                    "the timer (058)",
-    "winmine2x-tk-mid-16x16.png": "its five question marks, drawn bold at 2x on raised tiles, are taken for a large "
-                                  "dark blob (a mine) and so go the overlay way: read '?', but counted as marks that "
-                                  "may be a lost board's shown mines (no more of them than mines): unsure, so no mine "
-                                  "total. A drawn board's '?' at 16-32 px reads sure. Tried: not counting a '?' "
-                                  "that came from a dark blob (cells.py, the overlay branch) as a maybe-shown mine "
-                                  "makes it exact and changes no other verdict, but drawn boards with dilated '?' "
-                                  "strokes (the test it needs) read unsure by other ways in half the cases (low "
-                                  "confidence): it needs a drawn bold '?' glyph first, and a check that no blurred "
-                                  "mine passes question_like",
     "winforms-sapper-new-8x8.png": "no board found (cells do not read as Minesweeper cells): the lattice (36 px) is "
                                    "found, but every raised white-edged button, with a gap of form grey around it, "
                                    "reads as an unsure grey 8 (the gap's edges taken for a glyph)",
