@@ -165,6 +165,46 @@ def classify(ink: np.ndarray, chars: str, height: int) -> str | None:
     return ch if score >= MIN_SCORE and score - second >= MARGIN else None
 
 
+@lru_cache(maxsize=256)
+def _word_inks(text: str, height: int) -> tuple[np.ndarray, ...]:
+    """``text`` written with each font at each size whose digits are ``height`` px high, cropped to
+    its ink."""
+    from PIL import Image, ImageDraw
+
+    out = []
+    for font, _ in _fonts_at(height):
+        left, top, right, bottom = font.getbbox(text)  # type: ignore[attr-defined]
+        image = Image.new("L", (right - left + 10, bottom - top + 10), 0)
+        ImageDraw.Draw(image).text((5 - left, 5 - top), text, fill=255, font=font)  # type: ignore[arg-type]
+        ink = np.asarray(image, np.float32) / 255.0
+        ys, xs = np.nonzero(ink > 0.25)
+        if len(ys):
+            out.append(ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+    return tuple(out)
+
+
+def word_score(ink: np.ndarray, text: str, height: int) -> float:
+    """How well a word's ink matches ``text`` written in one of the fonts (digits ``height`` px
+    high): the correlation of the two at the word's size, less a penalty for a different width, as
+    a glyph's (:func:`classify`); -1 where there is no ink or no font. A whole word, not glyph by
+    glyph: bold letters touch ("ft"), and a word's letters together say more than each alone."""
+    ys, xs = np.nonzero(ink > 0.25)
+    if len(ys) == 0 or not 4 <= height <= 120:
+        return -1.0
+    mine = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
+    mine = mine - mine.mean()
+    norm = float(np.linalg.norm(mine))
+    best = -1.0
+    for drawn in _word_inks(text, height):
+        sized = cv2.resize(drawn, (mine.shape[1], mine.shape[0]), interpolation=cv2.INTER_AREA)
+        sized = sized - sized.mean()
+        scale = norm * float(np.linalg.norm(sized))
+        if scale > 0:
+            aspect = (mine.shape[1] / mine.shape[0]) / (drawn.shape[1] / drawn.shape[0])
+            best = max(best, float((mine * sized).sum()) / scale - ASPECT_WEIGHT * abs(float(np.log(aspect))))
+    return best
+
+
 def glyphs(ink: np.ndarray) -> list[tuple[int, int, int, int]]:
     """Glyph boxes (x, y, w, h) on the band's main text line, left to right: components of ink,
     those overlapping in x merged (the dot of an i, the two dots of a colon)."""

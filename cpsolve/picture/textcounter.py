@@ -1,7 +1,8 @@
 """Mine counters written in plain digits: GNOME's "Flags: 6/10" and KMines' "Mines: 1/10" below
 the board, modern GNOME's "16/40" in the panel beside it, Google's white number beside a red flag
-in the green bar above it, Windows 7's white number in a coloured box below it, and dark digits in
-the left one of two light boxes above it (a tkinter clone).
+in the green bar above it, Windows 7's white number in a coloured box below it, dark digits in
+the left one of two light boxes above it (a tkinter clone), and a number after a label of mines
+left ("Mines left: 1") above or below it.
 
 The text is read in a band next to the grid, glyph by glyph (glyphs.py: template matching against
 the installed fonts); a glyph not read clearly gives no counter: the board is then read without a
@@ -13,7 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .glyphs import dark_ink, fractions, read_fraction, read_number, text_lines, white_ink
+from .glyphs import dark_ink, fractions, glyphs, read_fraction, read_number, text_lines, white_ink, word_score, words
 from .grid import Grid
 
 
@@ -191,6 +192,70 @@ def read_panel_numbers(rgb: np.ndarray, grid: Grid) -> int | None:
     return counter if right_a <= grid.cols * p / 2 <= left_b else None
 
 
+#: labels of mines left written out ("Mines left: 1"), word by word, each matched as a whole word
+#: (capitalised, lower or upper case; the last with a colon or without)
+LEFT_LABELS = (("mines", "left"), ("bombs", "left"), ("flags", "left"), ("mines", "remaining"))
+#: a word is its label's where it matches it this well (kwantton's "Mines" and "left:" 0.82-0.83;
+#: other words of its panels, "Time:", "MAP", "bot", at most 0.46 against any label word)
+WORD_MIN = 0.7
+
+
+def read_labelled_left(rgb: np.ndarray, grid: Grid) -> int | None:
+    """Mines left written with a label ("Mines left: 1": kwantton's pygame bot, white on the black
+    panel above the board, over a "Time: 0.434" line) above or below the board: the number just
+    after the one label read (:data:`LEFT_LABELS`); None unless exactly one is read."""
+    p = grid.cell_size
+    x0, x1 = max(0, int(grid.x0 - p)), min(rgb.shape[1], int(grid.x0 + (grid.cols + 1) * p))
+    above = (max(0, int(grid.y0 - 5 * p)), max(0, int(grid.y0 - 0.1 * p)))
+    below = (int(grid.y0 + grid.rows * p + 0.1 * p), min(rgb.shape[0], int(grid.y0 + grid.rows * p + 3 * p)))
+    found: list[int | None] = []
+    for y0, y1 in (above, below):
+        if y1 - y0 < 8 or x1 - x0 < 20:
+            continue
+        for band, _, _, _ in text_lines(_text_ink(rgb[y0:y1, x0:x1]), 1.5 * p):
+            found += _labelled_numbers(band)
+    # (a label whose number does not read counts: the one read may not be the counter)
+    return found[0] if len(found) == 1 else None
+
+
+def _text_ink(area: np.ndarray) -> np.ndarray:
+    """Text on a plain panel, light on dark or dark on light: 0 at the panel's most common grey, 1
+    at white (black)."""
+    grey = area.astype(np.float32).mean(axis=2)
+    panel = float(np.bincount(grey.astype(np.int64).ravel(), minlength=256).argmax())
+    if panel < 128:
+        return np.clip((grey - panel) / max(1.0, 235.0 - panel), 0.0, 1.0)
+    return np.clip((panel - grey) / max(1.0, panel - 20.0), 0.0, 1.0)
+
+
+def _labelled_numbers(band: np.ndarray) -> list[int | None]:
+    """The word after each mines-left label on a line of text (None where it is no number)."""
+    ws = words(glyphs(band))
+    out: list[int | None] = []
+    for k in range(len(ws) - 2):
+        number = ws[k + 2]
+        h = int(np.median([b[3] for b in number]))
+        if not any(_spells(band, ws[k], first, h) and _spells(band, ws[k + 1], second, h, colon=True)
+                   for first, second in LEFT_LABELS):
+            continue
+        left, right = number[0][0], number[-1][0] + number[-1][2]
+        out.append(read_number(band[:, max(0, left - 2):right + 2]))
+    return out
+
+
+def _spells(band: np.ndarray, word: list[tuple[int, int, int, int]], text: str, height: int,
+            colon: bool = False) -> bool:
+    """Whether the word is ``text`` (capitalised, in lower or upper case; with a colon after it or
+    none, where ``colon``)."""
+    if not len(text) // 2 <= len(word) <= len(text) + 1:  # (letters may touch, but not half of them)
+        return False
+    # (the band's whole height: the line alone is on it, and an i's dot lies above its glyph's box)
+    ink = band[:, word[0][0]:word[-1][0] + word[-1][2]]
+    forms = (text.capitalize(), text, text.upper())
+    ends = (":", "") if colon else ("",)
+    return any(word_score(ink, form + end, height) >= WORD_MIN for form in forms for end in ends)
+
+
 def read_google_left(rgb: np.ndarray, grid: Grid) -> int | None:
     """Google's mines left: the white number just right of the red flag in the bar above the board."""
     p = grid.cell_size
@@ -238,6 +303,8 @@ def read_text_counter(rgb: np.ndarray, grid: Grid, values: list[str]) -> tuple[i
         left = read_panel_left(rgb, grid)
     if left is None:
         left = read_panel_numbers(rgb, grid)
+    if left is None:
+        left = read_labelled_left(rgb, grid)
     if left is not None:
         return left, left + values.count("F") + values.count("W"), True
     total = read_side_total(rgb, grid, values)

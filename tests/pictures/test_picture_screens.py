@@ -158,8 +158,6 @@ NOT_YET_EXACT = {
                                      "lattice below, and even a box drawn tight round the winmine window gives a "
                                      "19.25 px lattice of 21x11 (the dither's edges inside it), not the 18 px board: "
                                      "the pitch search itself is misled, not only the order of the search",
-    "kwantton-won-16x30.png": "every cell right and sure, but its plain-text counter 'Mines left: 1' (white on the "
-                              "black panel above the board) is not read: no mine total",
     "kmines-kde2-mid-8x8.png": "KDE 2's tiles sit in a 1 px frame of the shadow grey between 2 px dark lines; the "
                                "lattice is fitted on the lines' first edge (the twin edges' middle, which would "
                                "centre it, moves modern KMines' lattice off its cells), so each 19 px crop starts on "
