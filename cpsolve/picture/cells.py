@@ -22,7 +22,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .colours import FOREGROUND, _cross, _darker_than, _dist, _masked_sum, _mode_colours, _saturation
+from .colours import (
+    FOREGROUND,
+    _cross,
+    _darker_than,
+    _dist,
+    _masked_sum,
+    _mode_colours,
+    _red,
+    _saturation,
+    crops,
+)
 from .digits import (
     _SHAPE_ROWS,
     _clean_digit,
@@ -72,20 +82,6 @@ class CellLook:
     shading: float = 0.0      # spread (sd of luminance) of the interior's background pixels: a
                               # shaded tile face, not a flat one
     yellow: float = 0.0       # of the interior: yellow pixels (an explosion's fire)
-
-
-def crops(rgb: np.ndarray, grid: Grid) -> np.ndarray:
-    """Every cell as an equal square crop: (rows, cols, size, size, 3) float32. The lattice's
-    boundaries sit up to half a pixel inside a revealed cell's grid line: rounding a quarter pixel
-    down keeps each crop on its cell's own pixels."""
-    size = max(4, int(np.floor(min(grid.pitch_x, grid.pitch_y))))
-    xs = np.round(grid.xs()[:-1] - 0.25).astype(int)
-    ys = np.round(grid.ys()[:-1] - 0.25).astype(int)
-    height, width = rgb.shape[:2]
-    yy = np.clip(ys[:, None] + np.arange(size)[None, :], 0, height - 1)   # rows x size
-    xx = np.clip(xs[:, None] + np.arange(size)[None, :], 0, width - 1)    # cols x size
-    out = rgb[yy[:, None, :, None], xx[None, :, None, :]]                 # rows x cols x size x size x 3
-    return out.astype(np.float32)
 
 
 #: a colour that this share of the board's cells have for background is one of its tiles' colours
@@ -212,9 +208,10 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     top_i, left_i = np.where(any_rows, idx, ih).min(axis=1), np.where(any_cols, idx, ih).min(axis=1)
     off = np.maximum(np.abs(top_i + bh / 2 - ih / 2), np.abs(left_i + bw / 2 - ih / 2)) / ih
     blob_round = np.where(has, np.minimum(bh, bw) / np.maximum(np.maximum(bh, bw), 1) * np.clip(1 - 4 * off, 0, 1), 0.0)
-    cross = _cross(flat, size)
-    edge_dark = _edge_dark(flat, p)
-    side_red = _ring_fraction((flat[..., 0] > 150) & (flat[..., 1] < 100) & (flat[..., 2] < 100), p)
+    dark_px, red_px = _darker_than(flat, 90), _red(flat)  # (each made once: three measures read them)
+    cross = _cross(dark_px, red_px)
+    edge_dark = _edge_dark(flat, p, dark_px)
+    side_red = _ring_fraction(red_px, p)
     # (symbol()'s least mark: only those can be digits; and faint marks, text drawn in a colour
     # near its tile's, which may be letters)
     top_dist = dist.max(axis=(1, 2))
@@ -290,19 +287,21 @@ def _ring_fraction(mask: np.ndarray, p: float) -> np.ndarray:
     return (mask & ring).sum(axis=(1, 2)) / max(int(ring.sum()), 1)
 
 
-def _edge_dark(flat: np.ndarray, p: float) -> np.ndarray:
+def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) -> np.ndarray:
     """Per cell, the fraction of near-black pixels in the ring along its sides: bevels, grid lines,
     digits and question marks leave it alone, a mouse cursor over the cell does not. Only grey
     ones (channels within 40 levels): a cursor is drawn in black and white, and the dark navy of
     a large 4 whose stem reaches the side (JSMinesweeper's) is no cursor. Nor a dark row or column
     across the cell within a tenth of it from a side (a grid line 2-3 px thick: Windows 7 at 2x), nor
     on a tile lit along its top (over 200) the run of rows (columns) dark along 70% of the side from
-    its bottom (right) side in, within a quarter of the cell (a raylib clone's near-black shadow)."""
-    dark = _darker_than(flat, 90) & (_saturation(flat) <= 40)
+    its bottom (right) side in, within a quarter of the cell (a raylib clone's near-black shadow).
+    ``dark_px``: ``_darker_than(flat, 90)`` where the caller has it."""
+    dark = (_darker_than(flat, 90) if dark_px is None else dark_px) & (_saturation(flat) <= 40)
     size = flat.shape[1]
     band = np.zeros(size, bool)
     band[:max(2, round(0.1 * p))] = band[size - max(2, round(0.1 * p)):] = True
-    lit = (flat[:, 1:max(2, size // 8)].min(axis=3) > 200).mean(axis=(1, 2)) >= 0.5
+    top = flat[:, 1:max(2, size // 8)]
+    lit = ((top[..., 0] > 200) & (top[..., 1] > 200) & (top[..., 2] > 200)).mean(axis=(1, 2)) >= 0.5
     for axis in (2, 1):   # rows, columns
         full = dark.mean(axis=axis)
         shadow = (full >= 0.7) & (np.arange(size) >= size - size // 4) & lit[:, None]

@@ -1,14 +1,39 @@
-"""A cell's most common colour, and sums of pixels over masks: what :mod:`.cells` measures a
-cell's background with (before its tile colours, :func:`.cells._tile_backgrounds`), and
-:mod:`.grow` a tile's colour; and the pixel measures :mod:`.cells` takes of every cell (darker
-than, saturation, distance, a cross along the diagonals)."""
+"""Every cell's square crop; a cell's most common colour, and sums of pixels over masks: what
+:mod:`.cells` measures a cell's background with (before its tile colours,
+:func:`.cells._tile_backgrounds`), and :mod:`.grow` a tile's colour; and the pixel measures
+:mod:`.cells` takes of every cell (darker than, red, saturation, distance, a cross along the
+diagonals)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
+
+if TYPE_CHECKING:
+    from .grid import Grid
 
 #: a pixel this far (RGB distance) from the cell's background is foreground
 FOREGROUND = 60.0
+
+
+def crops(rgb: np.ndarray, grid: Grid) -> np.ndarray:
+    """Every cell as an equal square crop: (rows, cols, size, size, 3) float32. The lattice's
+    boundaries sit up to half a pixel inside a revealed cell's grid line: rounding a quarter pixel
+    down keeps each crop on its cell's own pixels."""
+    size = max(4, int(np.floor(min(grid.pitch_x, grid.pitch_y))))
+    xs = np.round(grid.xs()[:-1] - 0.25).astype(int)
+    ys = np.round(grid.ys()[:-1] - 0.25).astype(int)
+    height, width = rgb.shape[:2]
+    yy = np.clip(ys[:, None] + np.arange(size)[None, :], 0, height - 1).ravel()   # rows * size
+    xx = np.clip(xs[:, None] + np.arange(size)[None, :], 0, width - 1).ravel()    # cols * size
+    # the rows taken, then the columns (whole runs of pixels copied: one index per row and column,
+    # not five per pixel), then each cell's square made contiguous as it turns to float
+    y0, x0 = int(yy.min()), int(xx.min())
+    part = rgb[y0:int(yy.max()) + 1, x0:int(xx.max()) + 1]
+    picked = part.take(yy - y0, axis=0).take(xx - x0, axis=1)             # rows*size x cols*size x 3
+    squares = picked.reshape(len(ys), size, len(xs), size, 3).transpose(0, 2, 1, 3, 4)
+    return np.ascontiguousarray(squares, dtype=np.float32)                # rows x cols x size x size x 3
 
 
 def _masked_sum(px: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -95,36 +120,38 @@ def _dist(a: np.ndarray, colour: np.ndarray) -> np.ndarray:
     return np.sqrt(d[..., 0] + d[..., 1] + d[..., 2])
 
 
-def _grow(mask: np.ndarray) -> np.ndarray:
-    """``mask`` (N x size x size) grown by one pixel each way (3 x 3)."""
-    grown = mask.copy()
-    grown[:, 1:, :] |= mask[:, :-1, :]
-    grown[:, :-1, :] |= mask[:, 1:, :]
-    out = grown.copy()
-    out[:, :, 1:] |= grown[:, :, :-1]
-    out[:, :, :-1] |= grown[:, :, 1:]
-    return out
+def _red(a: np.ndarray) -> np.ndarray:
+    """Saturated red pixels (a flag's cloth, the exploded mine's tile, a wrong flag's cross)."""
+    return (a[..., 0] > 150) & (a[..., 1] < 100) & (a[..., 2] < 100)
 
 
-def _cross(flat: np.ndarray, size: int) -> np.ndarray:
+def _cross(dark: np.ndarray, red: np.ndarray) -> np.ndarray:
     """Per cell, how much of each of its two diagonals (from 10% to 90% of the way across) carries
     a dark or red line, the less of the two: a crossed-out flag or mine is crossed all along, a
     flag's outline or a digit's strokes only here and there. A point counts when it (or a pixel beside it) is
     dark or red and the points a little off the diagonal on both sides are not of that colour: a
-    line (a black cross over a red flag's cloth too), not a filled shape the diagonal runs into."""
-    dark = _darker_than(flat, 90)
-    red = (flat[..., 0] > 150) & (flat[..., 1] < 100) & (flat[..., 2] < 100)
+    line (a black cross over a red flag's cloth too), not a filled shape the diagonal runs into.
+    ``dark``, ``red``: the cells' (N x size x size) pixels darker than 90 (:func:`_darker_than`),
+    and red (:func:`_red`); read at those points only (each point's 3 x 3, its two points off
+    the diagonal)."""
+    n, size = dark.shape[:2]
+    kinds = [m.reshape(n, size * size) for m in (dark, red)]
     ts = np.linspace(0.1, 0.9, 17)
     d = max(2, round(0.12 * size))
-    kinds = [(_grow(dark), dark), (_grow(red), red)]  # a line a pixel off the diagonal still counts
+    last = size - 1
+    step = np.arange(-1, 2)
     arms = []
     for fy, fx, sy, sx in ((ts, ts, 1, -1), (ts, 1 - ts, 1, 1)):
-        ys = np.clip(np.round(fy * (size - 1)).astype(int), 0, size - 1)
-        xs = np.clip(np.round(fx * (size - 1)).astype(int), 0, size - 1)
-        o1y, o1x = np.clip(ys + sy * d, 0, size - 1), np.clip(xs + sx * d, 0, size - 1)
-        o2y, o2x = np.clip(ys - sy * d, 0, size - 1), np.clip(xs - sx * d, 0, size - 1)
-        hit = np.zeros((flat.shape[0], len(ts)), bool)
-        for grown, mask in kinds:
-            hit |= grown[:, ys, xs] & ~(mask[:, o1y, o1x] & mask[:, o2y, o2x])
+        ys = np.clip(np.round(fy * last).astype(int), 0, last)
+        xs = np.clip(np.round(fx * last).astype(int), 0, last)
+        # a line a pixel off the diagonal still counts: the 3 x 3 about each point (an index
+        # clipped to the cell is one of those pixels)
+        near = (np.clip(ys[:, None, None] + step[None, :, None], 0, last) * size
+                + np.clip(xs[:, None, None] + step[None, None, :], 0, last)).reshape(len(ts), 9)
+        o1 = np.clip(ys + sy * d, 0, last) * size + np.clip(xs + sx * d, 0, last)
+        o2 = np.clip(ys - sy * d, 0, last) * size + np.clip(xs - sx * d, 0, last)
+        hit = np.zeros((n, len(ts)), bool)
+        for mask in kinds:
+            hit |= mask[:, near].any(axis=2) & ~(mask[:, o1] & mask[:, o2])
         arms.append(hit.mean(axis=1))
     return np.min(np.stack(arms), axis=0)

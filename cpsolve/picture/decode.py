@@ -85,7 +85,8 @@ def _to_rgb(image: Image.Image, name: str) -> np.ndarray:
         rgba = image.convert("RGBA")
         white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
         image = Image.alpha_composite(white, rgba)
-    rgb = np.asarray(image.convert("RGB"), dtype=np.uint8)
+    # (an RGB picture as it is: convert() would copy every pixel once more)
+    rgb = np.asarray(image if image.mode == "RGB" else image.convert("RGB"), dtype=np.uint8)
     if rgb.ndim != 3 or rgb.shape[2] != 3:
         raise NoBoardFound(f"{name}: not a readable image (unexpected pixel layout)")
     return np.ascontiguousarray(rgb)

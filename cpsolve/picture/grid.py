@@ -22,7 +22,7 @@ The best candidate (most lined cells) wins; no candidate with at least :data:`MI
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -88,23 +88,19 @@ class Edges:
 
     v: np.ndarray
     h: np.ndarray
-    _grown: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, compare=False, repr=False)
-    _long: dict[int, Edges] = field(default_factory=dict, compare=False, repr=False)
 
-    def long(self, length: int) -> Edges:
-        """The edges that persist over ``length`` pixels along their boundary (made once per length)."""
-        if length not in self._long:
-            self._long[length] = Edges(cv2.erode(self.v, np.ones((length, 1), np.uint8)),
-                                       cv2.erode(self.h, np.ones((1, length), np.uint8)))
-        return self._long[length]
-
-    def grown(self, t: int) -> tuple[np.ndarray, np.ndarray]:
-        """``v`` widened by ``t`` pixels across (left and right), ``h`` likewise up and down: made
-        once per width (every candidate lattice of one picture reads the same ones)."""
-        if t not in self._grown:
-            self._grown[t] = (cv2.dilate(self.v, np.ones((1, 2 * t + 1), np.uint8)),
-                              cv2.dilate(self.h, np.ones((2 * t + 1, 1), np.uint8)))
-        return self._grown[t]
+    def long_profiles(self, length: int, box: tuple[int, int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+        """The column sums of ``v`` and row sums of ``h`` over ``box`` of only the edges that persist
+        over ``length`` pixels along their boundary. Eroded in the box and ``length`` pixels beyond
+        it along the boundary (the erosion reaches half that far), not over the whole picture."""
+        bx, by, bw, bh = box
+        height, width = self.v.shape
+        y_lo, x_lo = max(0, by - length), max(0, bx - length)
+        v = cv2.erode(np.ascontiguousarray(self.v[y_lo:min(height, by + bh + length), bx:bx + bw]),
+                      np.ones((length, 1), np.uint8))[by - y_lo:by - y_lo + bh]
+        h = cv2.erode(np.ascontiguousarray(self.h[by:by + bh, x_lo:min(width, bx + bw + length)]),
+                      np.ones((1, length), np.uint8))[:, bx - x_lo:bx - x_lo + bw]
+        return (v.sum(axis=0, dtype=np.int32).astype(np.float64), h.sum(axis=1, dtype=np.int32).astype(np.float64))
 
 
 def _channel_max(a: np.ndarray) -> np.ndarray:
@@ -201,9 +197,7 @@ def grid_in_box(edges: Edges, box: tuple[int, int, int, int]) -> Grid | None:
     # now that the cell size is known, only edges that run along most of a cell's side are kept:
     # digits, flags and text inside the cells stop pulling the phase
     # (for the phase only: the extent and the fit below read every edge)
-    long = edges.long(max(PERSIST, int(0.55 * pitch)))
-    lpx = long.v[by:by + bh, bx:bx + bw].sum(axis=0, dtype=np.int32).astype(np.float64)
-    lpy = long.h[by:by + bh, bx:bx + bw].sum(axis=1, dtype=np.int32).astype(np.float64)
+    lpx, lpy = edges.long_profiles(max(PERSIST, int(0.55 * pitch)), box)
     enough = lpx.sum() >= 4 * bh / pitch and lpy.sum() >= 4 * bw / pitch  # long edges to go by
     pitch, phase_x, phase_y, _strength = _fine_pitch(lpx, lpy, p0) if enough else _fine_pitch(px, py, p0)
     prof_x, prof_y = (lpx, lpy) if enough else (px, py)
@@ -438,11 +432,16 @@ def _unsquare(square_rms: float, own_rms: float, pitch: float, count: int) -> bo
 def lined_cells(edges: Edges, xs: np.ndarray, ys: np.ndarray, pitch: float) -> np.ndarray:
     """Per lattice cell (len(ys)-1 by len(xs)-1), the fraction of its four sides that carry an edge."""
     t = max(1, round(0.1 * pitch))  # a shadow beside a grid line leaves no edge on the boundary itself
-    vd, hd = edges.grown(t)
-    cx = np.clip(np.round(xs - 1).astype(int), 0, vd.shape[1] - 1)
-    cy = np.clip(np.round(ys - 1).astype(int), 0, hd.shape[0] - 1)
-    vcols = vd[:, cx].astype(np.float32)      # H x len(xs): each vertical lattice line, per row
-    hrows = hd[cy, :].astype(np.float32)      # len(ys) x W
+    height, width = edges.v.shape
+    cx = np.clip(np.round(xs - 1).astype(int), 0, width - 1)
+    cy = np.clip(np.round(ys - 1).astype(int), 0, height - 1)
+    # each lattice line's edges widened by t pixels across: the most of the 2t + 1 columns (rows)
+    # about it, those on the picture (an index clipped to the picture is one of them)
+    near = np.arange(-t, t + 1)
+    vx = np.clip(cx[:, None] + near[None, :], 0, width - 1).ravel()
+    hy = np.clip(cy[:, None] + near[None, :], 0, height - 1).ravel()
+    vcols = edges.v[:, vx].reshape(height, len(cx), 2 * t + 1).max(axis=2).astype(np.float32)  # H x len(xs)
+    hrows = edges.h[hy, :].reshape(len(cy), 2 * t + 1, width).max(axis=1).astype(np.float32)   # len(ys) x W
     margin = 0.2 * pitch
     # mean of each line over each band between the other axis' lines (the middle 60% of the side)
     ylo = np.round(ys[:-1] + margin).astype(int)
