@@ -40,7 +40,9 @@ def read_counter(rgb: np.ndarray, grid: Grid, values: list[str] | None = None,
     ``values`` (and its ``unsure`` cells), the counter is the first twin, left to right, whose total
     (it plus the flags) the board can hold: a timer's seconds rarely fit. A display not read ends the
     search (a counter that cannot be read is never passed over for the timer beside it); where none
-    fits, the leftmost (the rules then leave the total out)."""
+    fits, the leftmost (the rules then leave the total out). Where two twins' totals fit, only
+    winmine's layout tells which is the counter (its face between them, the counter on the left);
+    without it, no counter: a timer's 000 left of the counter fits as well as the counter does."""
     area = _panel(rgb, grid)
     if area is None:
         return None
@@ -49,16 +51,42 @@ def read_counter(rgb: np.ndarray, grid: Grid, values: list[str] | None = None,
     red = bool(boxes)
     if not red:
         boxes, lit = _light_displays(area, p)
-    readings = (_display_value(area, lit, box, red) for box in _twins(boxes))
+    twins = _twins(boxes)
+    readings = (_display_value(area, lit, box, red) for box in twins)
     first = next(readings, None)
-    if values is None or first is None or _fits(first, values, unsure or set()):
+    if values is None or first is None:
         return first
+    shown = [first]
     for value in readings:
         if value is None:
             break
-        if _fits(value, values, unsure or set()):
-            return value
-    return first
+        shown.append(value)
+    fitting = [v for v in shown if _fits(v, values, unsure or set())]
+    if len(fitting) > 1 and not _face_between(area, twins[0], twins[1]):
+        return None
+    return fitting[0] if fitting else first
+
+
+def _face_between(area: np.ndarray, left: Box, right: Box) -> bool:
+    """Whether winmine's face (a yellow round button, its emoji in clones) lies between two displays,
+    about halfway: the layout whose left display is the mine counter."""
+    h = left[3]
+    gap = right[0] - left[0] - left[2]
+    band = area[max(0, left[1] - h // 2):left[1] + h + h // 2, left[0] + left[2]:right[0]]
+    if gap <= 0 or band.size == 0:
+        return False
+    r, g, b = band[..., 0], band[..., 1], band[..., 2]
+    yellow = ((r > 170) & (g > 140) & (r - b > 80)).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(yellow, connectivity=8)
+    for i in range(1, n):
+        x, _, w, fh = (int(v) for v in stats[i, :4])
+        if FACE_SIZE[0] * h <= max(w, fh) <= FACE_SIZE[1] * h and abs(x + w / 2 - gap / 2) <= 0.1 * gap + h:
+            return True
+    return False
+
+
+#: the face's size (its bounding box's longer side) against the displays' height
+FACE_SIZE = (0.4, 2.0)
 
 
 def _fits(shown_on_counter: int, values: list[str], unsure: set[int]) -> bool:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from cpsolve import read_image
-from tests.support.picture_render import encode, random_position, render_board, scale
+from tests.support.picture_render import GREY, encode, random_position, render_board, scale
 
 CASES = [(1, 16, 1.0), (2, 20, 1.0), (3, 24, 1.5), (4, 16, 1.25), (5, 30, 1.0)]
 
@@ -48,6 +48,44 @@ def test_a_left_display_not_read_gives_no_total_not_the_timer(seed: int) -> None
     dots = np.zeros(box.shape[:2], bool)
     dots[::2, ::2] = True
     box[dots & (box.max(axis=2) == 0)] = (255, 0, 0)
+    reading = read_image(encode(img))
+    assert reading.mine_counter is None
+    assert reading.board.mines is None
+
+
+def _faceless(img: np.ndarray, cell: int) -> np.ndarray:
+    """``render_board``'s picture with the face between the displays painted over (a clone that draws
+    none: timothewt's pygame game)."""
+    m = max(4, cell // 2)
+    cx, cy, r = img.shape[1] // 2, m + round(cell * 2.2) // 2, round(cell * 0.75) + 2
+    img[cy - r:cy + r + 1, cx - r:cx + r + 1] = GREY
+    return img
+
+
+#: (seed, cell): 9x9 positions, every mine beside an opened cell flagged, some mine left unflagged
+#: away from the opening (a total of just the flags breaks no rule)
+FACELESS = [(3, 20), (5, 24), (6, 16), (13, 30), (14, 20), (3, 32)]
+
+
+@pytest.mark.parametrize("seed, cell", FACELESS)
+def test_a_timer_at_000_left_of_the_counter_with_no_face_gives_no_total(seed: int, cell: int) -> None:
+    """A new clone's timer shows 000 until the first click, and its total (the flags) fits as well as
+    the counter's: with no face between them nothing tells which is the counter, so no total (the
+    first that fits was taken: the flags alone, a wrong total)."""
+    cells, counter = random_position(9, 9, 12, seed=seed, opened=0.8, flags=1.0)
+    assert counter > 0
+    img = _faceless(render_board(cells, cell, counter=counter, timer=0, timer_left=True), cell)
+    reading = read_image(encode(img))
+    assert reading.board.mines in (None, 12), reading.mine_counter
+    assert reading.board.mines is None
+
+
+@pytest.mark.parametrize("seed, cell", FACELESS[:3])
+def test_twin_displays_that_both_fit_with_no_face_give_no_total(seed: int, cell: int) -> None:
+    """The counter left of a timer whose seconds fit too, no face between them: which is the
+    counter is not told, so no total (winmine's face is what says the left one is)."""
+    cells, counter = random_position(9, 9, 12, seed=seed, opened=0.8, flags=1.0)
+    img = _faceless(render_board(cells, cell, counter=counter, timer=7), cell)
     reading = read_image(encode(img))
     assert reading.mine_counter is None
     assert reading.board.mines is None
