@@ -117,7 +117,8 @@ def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     dists = sorted((math.sqrt((c0 - r) * (c0 - r) + (c1 - g) * (c1 - g) + (c2 - b) * (c2 - b)), digit)
                    for digit, (r, g, b) in skin.digits.items())
     (d1, digit), (d2, _) = dists[0], dists[1]
-    conf = _confidence(1 - d1 / max(d2, 1e-6), 0.6) if d1 < UNNAMED else 0.1
+    unnamed = d1 >= UNNAMED or _hue_on_grey(colour, skin.digits[digit], look.background)
+    conf = 0.1 if unnamed else _confidence(1 - d1 / max(d2, 1e-6), 0.6)
     scores = look.shape
     if not scores:
         return str(digit), conf
@@ -136,13 +137,26 @@ def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
         # a colour between two digits' (JPEG's blur) is settled by a clear shape
         second = max((v for d, v in scores.items() if d != best), default=-1.0)
         return str(digit), max(conf, _confidence(scores[best] - second, 0.3) if near else 0.0)
-    if not near and not (d1 >= UNNAMED and _inked(colour, look.background) and _clean_digit(look, str(best))):
+    if not near and not (unnamed and _inked(colour, look.background) and _clean_digit(look, str(best))):
         return str(digit), min(conf, 0.1)
     # the shape's digit has a colour the stroke's may be; or the stroke's colour names no digit
     # (far from every one: a skin's own palette, Windows 7's slate 1), is ink (a hue, darker than
     # the tile: no bevel's white highlight) and the glyph is plainly one digit, as on GNOME's flat look
     second = max((v for d, v in scores.items() if d != best), default=-1.0)
     return str(best), _confidence(scores[best] - second, 0.3)
+
+
+#: a colour whose channels lie within this of each other is a grey (a tile's, a grey or black digit's)
+GREY_SPREAD = 30.0
+
+
+def _hue_on_grey(colour: np.ndarray, ref: tuple[int, int, int], background: np.ndarray) -> bool:
+    """Whether a stroke is ink of a hue (:func:`_inked`) on a grey tile where the digit colour
+    nearest it is a grey (the classic 8's, 7's black): no grey digit is drawn in a hue, and a grey
+    tile lends its strokes none (JMines' olive 3, 87 from the 8's grey and far from the 3's red,
+    names no digit)."""
+    return (max(ref) - min(ref) < GREY_SPREAD and float(background.max() - background.min()) < GREY_SPREAD
+            and _inked(colour, background))
 
 
 def _inked(colour: np.ndarray, background: np.ndarray) -> bool:

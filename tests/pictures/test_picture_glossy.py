@@ -89,3 +89,25 @@ def test_1s_in_a_colour_no_digit_has_read_by_shape(seed: int, colour: tuple[int,
     reading = read_image(encode(img))
     assert not reading.unsure, reading.reasons[:5]
     assert _values(reading) == [v for row in board for v in row]
+
+
+@pytest.mark.parametrize(("digit", "colour"), [("3", (152, 129, 44)), ("1", (150, 110, 60)), ("2", (100, 160, 60))],
+                         ids=["olive-3", "brown-1", "lime-2"])
+@pytest.mark.parametrize("seed", [1, 5])
+def test_digits_in_a_hue_near_the_8s_grey_read_by_shape(seed: int, digit: str, colour: tuple[int, int, int]) -> None:
+    """JMines' olive 3 lies 87 from the classic 8's grey, under UNNAMED, but no grey digit is drawn
+    in a hue: on a grey tile its colour names no digit, and the glyph plainly one digit is read."""
+    board, counter = random_position(16, 16, 40, seed=seed)
+    img = render_board(board, CELL, counter=counter)
+    x0, y0 = _origin(CELL)
+    for r, row in enumerate(board):
+        for c, v in enumerate(row):
+            if v == digit:
+                _flat(img, x0 + c * CELL, y0 + r * CELL, CELL)
+                _text(img, x0 + c * CELL, y0 + r * CELL, CELL, digit, colour)
+    nearest = min(DIGITS, key=lambda d: np.linalg.norm(np.subtract(colour, DIGITS[d])))
+    assert nearest == 8 and np.linalg.norm(np.subtract(colour, DIGITS[8])) < 90
+    assert any(v == digit for row in board for v in row)
+    reading = read_image(encode(img))
+    assert not reading.unsure, reading.reasons[:5]
+    assert _values(reading) == [v for row in board for v in row]

@@ -227,9 +227,10 @@ NOT_YET_EXACT = {
                                      "sure and wrong; grow.digits_beside (the opening's digits beside the lattice) "
                                      "refuses such a part too",
     "jmines-mid-16x30.png": "read at its size (grow.grown_over_flat_cells: flat revealed cells with no lines "
-                            "between them), every cell right, but its 3s, olive (no skin's colour), read as "
-                            "unsure 8s (8 cells), so no mine total. Held out, it was read as its bottom 6 rows, "
-                            "sure and wrong",
+                            "between them), every cell right and sure (its olive 3s by shape since "
+                            "digits._hue_on_grey), but no mine total: its counter is a lone number (87) in a text "
+                            "field above the board, with no label and no twin, which nothing tells from a timer. "
+                            "Held out, it was read as its bottom 6 rows, sure and wrong",
 }
 
 
