@@ -226,11 +226,10 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
         for (i, g), row in zip(drawn, table.tolist()):
             glyphs[i] = g
             shapes[i] = dict(zip(_SHAPE_ROWS, row))
-    looks = [CellLook(float(bevel[i]), bg[i], float(fg_fraction[i]), fg_colour[i], float(dark_fraction[i]),
-                      float(red_fraction[i]), float(blob_fill[i]), float(blob_span[i]), float(cross[i]),
-                      float(edge_dark[i]), float(side_red[i]), float(blob_round[i]),
-                      float(reddish[i]), glyphs[i], shapes[i], float(shading[i]), float(yellow[i]))
-             for i in range(n)]
+    f = [np.asarray(a, np.float64).tolist() for a in (bevel, fg_fraction, dark_fraction, red_fraction, blob_fill,
+                                                       blob_span, cross, edge_dark, side_red, blob_round, reddish,
+                                                       shading, yellow)]  # (floats made by the list, not one by one)
+    looks = [CellLook(*row) for row in zip(f[0], bg, f[1], fg_colour, *f[2:11], glyphs, shapes, f[11], f[12])]
     return [looks[r * cols:(r + 1) * cols] for r in range(rows)]
 
 

@@ -23,13 +23,16 @@ def _autocorrelation(profile: np.ndarray, max_lag: int) -> np.ndarray:
 
 def _component(profile: np.ndarray, periods: np.ndarray) -> np.ndarray:
     """The profile's Fourier component at each period (complex), per unit of profile mass (summed
-    over the profile's nonzero entries only: edge profiles are mostly zero)."""
+    over the profile's nonzero entries only: edge profiles are mostly zero). Summed by numpy, not
+    as a matrix product: OpenBLAS hands a product of over 4096 complex entries to its threads,
+    and on a busy machine waiting for them took 10-25 ms a call (the sums themselves take
+    microseconds)."""
     x = np.flatnonzero(profile)
     if len(x) == 0:
         return np.zeros(len(periods), complex)
     w = profile[x]
     phases = np.exp(-2j * np.pi * np.outer(1.0 / periods, x.astype(np.float64)))
-    return (phases @ w) / w.sum()
+    return (phases * w).sum(axis=1) / w.sum()
 
 
 def whole_pitch(px: np.ndarray, py: np.ndarray) -> float | None:
