@@ -134,8 +134,10 @@ def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     near = best in skin.digits and colour_distance(colour, np.array(skin.digits[best], np.float64),
                                                    look.background) < COLOUR_NEAR
     if best == digit:
-        # a colour between two digits' (JPEG's blur) is settled by a clear shape
-        second = max((v for d, v in scores.items() if d != best), default=-1.0)
+        # a colour between two digits' (JPEG's blur, a skin's own shade) is settled by a clear
+        # shape, against the digits the colour may be: the next nearest, and any whose colour is near
+        rivals = _colour_rivals(colour, look.background, skin, digit, dists[1][1])
+        second = max((v for d, v in scores.items() if d in rivals), default=-1.0)
         return str(digit), max(conf, _confidence(scores[best] - second, 0.3) if near else 0.0)
     if not near and not (unnamed and _inked(colour, look.background) and _clean_digit(look, str(best))):
         return str(digit), min(conf, 0.1)
@@ -157,6 +159,15 @@ def _hue_on_grey(colour: np.ndarray, ref: tuple[int, int, int], background: np.n
     names no digit)."""
     return (max(ref) - min(ref) < GREY_SPREAD and float(background.max() - background.min()) < GREY_SPREAD
             and _inked(colour, background))
+
+
+def _colour_rivals(colour: np.ndarray, background: np.ndarray, skin: Skin, digit: int, next_nearest: int) -> set[int]:
+    """The digits other than ``digit`` whose colour a stroke of ``colour`` may be: the next nearest
+    and those near it (:func:`colour_distance`). A blue 1 between the classic 1's and 4's colours
+    (CaptainBoulbi's raylib game: 80 and 81 from them) is no red 3, however alike their glyphs."""
+    near = {d for d, ref in skin.digits.items()
+            if colour_distance(colour, np.array(ref, np.float64), background) < COLOUR_NEAR}
+    return (near | {next_nearest}) - {digit}
 
 
 def _inked(colour: np.ndarray, background: np.ndarray) -> bool:

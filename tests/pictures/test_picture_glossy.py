@@ -7,10 +7,14 @@ trait at a time, each read back against the position drawn:
   a tile colour whose every cell is raised, most past the threshold, is covered in every cell
   (tiles.py ``WEAK_RAISED``);
 * digits in a palette of their own (Windows 7's slate 1): a stroke colour far from every digit
-  colour names no digit, and a glyph plainly one digit is that digit (digits.py ``UNNAMED``)."""
+  colour names no digit, and a glyph plainly one digit is that digit (digits.py ``UNNAMED``); so
+  does a hue near a grey digit's colour (``_hue_on_grey``: JMines' olive 3); and a colour between
+  two digits' is settled by the shape against those two alone (``_colour_rivals``: CaptainBoulbi's
+  raylib game's blue 1s, whose glyph is nearly as like a 3)."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -108,6 +112,36 @@ def test_digits_in_a_hue_near_the_8s_grey_read_by_shape(seed: int, digit: str, c
     nearest = min(DIGITS, key=lambda d: np.linalg.norm(np.subtract(colour, DIGITS[d])))
     assert nearest == 8 and np.linalg.norm(np.subtract(colour, DIGITS[8])) < 90
     assert any(v == digit for row in board for v in row)
+    reading = read_image(encode(img))
+    assert not reading.unsure, reading.reasons[:5]
+    assert _values(reading) == [v for row in board for v in row]
+
+
+def _flat_flagged_1(img: np.ndarray, x: int, y: int, s: int, colour: tuple[int, int, int]) -> None:
+    """A sans 1 whose flag is drawn flat (a bar to the left of the stem's top, 0.22 of the cell):
+    its glyph is nearly as like a stored 3 as a 1 (0.76 against 0.85)."""
+    t = max(2, s // 10)
+    top, bottom = (x + int(s * 0.58), y + int(s * 0.18)), (x + int(s * 0.58), y + int(s * 0.82))
+    cv2.line(img, top, bottom, colour, t, cv2.LINE_AA)
+    cv2.line(img, top, (x + int(s * 0.36), y + int(s * 0.18)), colour, t, cv2.LINE_AA)
+
+
+@pytest.mark.parametrize("cell", [48, 56])
+@pytest.mark.parametrize("seed", [2, 3])
+def test_1s_between_the_1s_and_4s_colours_are_told_by_shape_from_the_4_alone(seed: int, cell: int) -> None:
+    """A blue between the classic 1's and 4's (CaptainBoulbi's raylib game's, 80 and 81 from them)
+    leaves the shape to tell a 1 from a 4, not from a red 3 the colour rules out."""
+    colour = (33, 37, 192)
+    board, counter = random_position(16, 16, 40, seed=seed)
+    img = render_board(board, cell, counter=counter)
+    x0, y0 = _origin(cell)
+    for r, row in enumerate(board):
+        for c, v in enumerate(row):
+            if v == "1":
+                _flat(img, x0 + c * cell, y0 + r * cell, cell)
+                _flat_flagged_1(img, x0 + c * cell, y0 + r * cell, cell, colour)
+    apart = [float(np.linalg.norm(np.subtract(colour, DIGITS[d]))) for d in (1, 4)]
+    assert abs(apart[0] - apart[1]) < 2
     reading = read_image(encode(img))
     assert not reading.unsure, reading.reasons[:5]
     assert _values(reading) == [v for row in board for v in row]
