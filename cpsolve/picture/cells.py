@@ -44,8 +44,8 @@ from .digits import (
     stray_digits,
 )
 from .grid import Grid
-from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, odd_flags, symbol
-from .overlay import RED_CROSS, mine_overlay, overlay_mark, question_like, question_stroke, shows_loss
+from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, marks_of, odd_flags
+from .overlay import mine_overlay, overlay_mark, question_like, question_stroke, red_mark, shows_loss
 from .skins import SKIN_BY_NAME, Skin
 from .textmarks import letters
 from .tiles import _shaded_blanks, shifted_skins, tiles, unseen_covered
@@ -353,7 +353,7 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     colours name another). A cell read covered by :mod:`.overlay` alone is sure only where its index
     is put in ``overlays``, for the caller to count (:func:`.overlay.overlay_mark`). Unsure digits
     on tiles surely revealed (something over the digit, not over the tile) go in ``open_unsure``."""
-    symbols = [[symbol(lk) for lk in row] for row in looks]
+    symbols = marks_of(looks)
     as_flags, written = letters(looks, symbols)  # (letters group the tiles as flags do)
     covered, cov_conf, named = tiles(looks, as_flags, skin)
     named_skin = SKIN_BY_NAME.get(named or "")
@@ -390,7 +390,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
               if symbols[r][c][0] in (RED_AND_DARK, FLAG) and not covered[r, c]
               and (looks[r][c].yellow >= BURST or (not other_x and _mine_on_red(looks[r][c])))]
     burst = bursts[0] if mines_on_covered and len(bursts) == 1 else None
-    overlaid = bevelled and not skin.flag_shape and not shows_loss(symbols, covered, burst is not None)
+    lost = shows_loss(symbols, covered, burst is not None)
+    overlaid = bevelled and not skin.flag_shape and not lost
     # a skin that draws every digit in one colour: the shape alone tells the number
     one_colour = not skin.digit_tiles and one_colour_digits(
         [looks[r][c] for r in range(rows) for c in range(cols) if symbols[r][c][0] == MARK and not covered[r, c]])
@@ -450,9 +451,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
             elif cov:
                 if sym == NOTHING:
                     v, conf = ".", min(sconf, cconf)
-                elif look.red_fraction >= 0.03 and look.dark_fraction < 0.01:  # a red flag mark alone
-                    # (unless it crosses the cell: a red X, a wrong flag's mark, is no flag)
-                    v, conf = "F", min(sconf, cconf, _confidence(RED_CROSS - look.cross, 0.1))
+                elif look.red_fraction >= 0.03 and look.dark_fraction < 0.01:  # a red mark alone: a flag, or a red X
+                    v, conf = red_mark(look, lost, min(sconf, cconf))
                 elif skin.flag_shape:
                     # a skin whose flags are dark: by shape, a flag or (anything else) unsure
                     like = _shape_like(look, skin.flag_shape)

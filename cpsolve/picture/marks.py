@@ -25,6 +25,60 @@ RED_BG, CROSSED, MINE, FLAG, MARK, NOTHING = "red background", "crossed", "mine"
 RED_AND_DARK = "red and dark"
 
 
+#: a round mark (:func:`round_marks`): each of its mirror images (left-right, top-bottom, about
+#: its diagonal) covers at least this share of it (a disc 0.96 and up, nholthaus's Qt burst with its
+#: spikes 0.83; the tuning set's digits, flags and '?'s at most 0.74, but for a 1 or a 6 mirrored
+#: left-right, never about the diagonal), sure from ROUND + ROUND_SCALE
+ROUND, ROUND_SCALE = 0.75, 0.05
+#: ... its middle (the glyph's central quarter) this filled (digits 0.86 at most, a 4's crossing)
+ROUND_MIDDLE = 0.9
+#: ... its box filled between these (a disc 0.79, a burst's core without its faint rays 0.47; a
+#: filled square, a hint's highlight, is no mine)
+ROUND_FILL = (0.4, 0.9)
+#: ... its box's four corners (a quarter of its side each way) filled this much at most (a disc's
+#: 0.37-0.4, a burst's 0.04; an X's arms end there, 0.8 and more: a wrong flag's cross, a
+#: no-guess game's start cell)
+ROUND_CORNERS = 0.55
+#: ... as wide as this share of its height, and its colour this far (RGB) from its tile's (the Qt
+#: burst's orange 239 from its light grey, bandaranayake's purple discs 85 from theirs)
+ROUND_WIDE, ROUND_APART = 0.85, 60.0
+
+
+def round_marks(looks: list[CellLook]) -> np.ndarray:
+    """Per cell, how round its mark is, as a mine is (a disc, or a burst with short spikes), in any
+    colour apart from its tile's: symmetric every way, filled at its middle, bare at its box's
+    corners (no X), wide as it is high; a mine shown whatever its colour (not only near-black), which
+    no digit or flag is. The margin (above 0: round) in the units of :data:`ROUND`; -1 where the
+    mark is not that large, apart, wide or filled, or there is none. All cells at once."""
+    out = np.full(len(looks), -1.0)
+    which = [i for i, lk in enumerate(looks) if lk.glyph is not None and lk.fg_fraction >= 0.15]
+    if not which:
+        return out
+    g = np.array([looks[i].glyph for i in which], np.float64)                 # N x 8 x 8
+    fg = np.array([looks[i].fg_colour for i in which], np.float64)
+    bg = np.array([looks[i].background for i in which], np.float64)
+    side = g.shape[1]
+    idx = np.arange(side)
+    cols = g.max(axis=1) > 0.05                                               # N x 8
+    first, last = cols.argmax(axis=1), side - 1 - cols[:, ::-1].argmax(axis=1)
+    span = np.maximum(last - first + 1, 1)
+    in_box = (idx >= first[:, None]) & (idx <= last[:, None])
+    fill = (g * in_box[:, None, :]).sum(axis=(1, 2)) / (side * span)
+    # the box's corners, a quarter of its side each way
+    a, b = max(1, round(side / 4)), np.maximum(1, np.round(span / 4)).astype(int)
+    ends = ((idx >= first[:, None]) & (idx < (first + b)[:, None])) | ((idx > (last - b)[:, None]) & in_box)
+    rows = (idx < a) | (idx >= side - a)
+    corners = (g * rows[None, :, None] * ends[:, None, :]).sum(axis=(1, 2)) / np.maximum(2 * a * ends.sum(axis=1), 1)
+    total = np.maximum(g.sum(axis=(1, 2)), 1e-9)
+    sym = np.min([1 - np.abs(g - m).sum(axis=(1, 2)) / (2 * total)
+                  for m in (g[:, :, ::-1], g[:, ::-1], g.transpose(0, 2, 1))], axis=0)
+    ok = ((np.sqrt(((fg - bg) ** 2).sum(axis=1)) >= ROUND_APART) & (cols.sum(axis=1) >= ROUND_WIDE * side)
+          & (g[:, 2:6, 2:6].mean(axis=(1, 2)) >= ROUND_MIDDLE) & (fill >= ROUND_FILL[0]) & (fill <= ROUND_FILL[1])
+          & (corners <= ROUND_CORNERS))
+    out[which] = np.where(ok, sym - ROUND, -1.0)
+    return out
+
+
 def symbol(look: CellLook) -> tuple[str, float]:
     """What is drawn on the cell, whatever its tile, and how sure: the exploded mine's red
     background, a crossed-out flag or mine (a wrong flag), a mine, a flag, another mark (a digit or
@@ -66,6 +120,37 @@ def symbol(look: CellLook) -> tuple[str, float]:
     if look.fg_fraction < 0.035:
         return MARK, 0.1
     return MARK, 1.0
+
+
+#: round marks (:func:`round_marks`) within this (RGB) of each other's colour are alike
+ROUND_ALIKE = 40.0
+
+
+def marks_of(looks: list[list[CellLook]]) -> list[list[tuple[str, float]]]:
+    """What is drawn on each cell (:func:`symbol`), row by row, with the mines drawn in a colour
+    (:func:`round_mines`)."""
+    symbols = [[symbol(lk) for lk in row] for row in looks]
+    round_mines(looks, symbols)
+    return symbols
+
+
+def round_mines(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]]) -> None:
+    """Marks as round as a mine (:func:`round_marks`), drawn in a colour, are mines shown where two
+    cells or more carry one alike (their colours within ROUND_ALIKE): a lost board shows its mines,
+    and a lone round mark may be anything a game draws on one cell (a start cell's marker). In
+    place, over ``symbols`` (:func:`symbol`'s, row by row)."""
+    flat = [lk for row in looks for lk in row]
+    cols = len(looks[0]) if looks else 0
+    margins = round_marks(flat)
+    found = [(i, float(m)) for i, m in enumerate(margins.tolist()) if m > 0 and symbols[i // cols][i % cols][0] == MARK]
+    if len(found) < 2:
+        return
+    colours = np.array([flat[i].fg_colour for i, _ in found], np.float64)
+    alike = (np.sqrt(((colours[:, None] - colours[None]) ** 2).sum(axis=2)) <= ROUND_ALIKE).sum(axis=1)
+    for (i, margin), k in zip(found, alike.tolist()):
+        if k >= 2:
+            r, c = divmod(i, cols)
+            symbols[r][c] = (MINE, _confidence(margin, ROUND_SCALE))
 
 
 #: a tile this much redder than it is green or blue is red-tinted (the React clone's wrong flag's

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .marks import MINE, RED_BG
+from .marks import MINE, RED_BG, _confidence
 
 if TYPE_CHECKING:
     from .cells import CellLook
@@ -60,6 +60,16 @@ def mine_overlay(look: CellLook) -> bool:
     bitmap "?", at 2x too: :func:`question_stroke`), which is read by its shape and counts as no
     shown mine."""
     return overlay_mark(look) and question_stroke(look) <= 0
+
+
+def red_mark(look: CellLook, lost: bool, conf: float) -> tuple[str, float]:
+    """A red mark alone (no black) on a covered tile, no surer than ``conf``: a flag (cpsolve's
+    ``F``), unless it crosses the cell's diagonals (:data:`RED_CROSS`): a red X, a wrong flag's mark
+    (nholthaus's Qt clone), which is the wrong flag ``W`` where the board shows its mines (``lost``)
+    and no sure flag anywhere."""
+    if lost and look.cross >= RED_CROSS:
+        return "W", min(conf, _confidence(look.cross - RED_CROSS, 0.1))
+    return "F", min(conf, _confidence(RED_CROSS - look.cross, 0.1))
 
 
 def shows_loss(symbols: list[list[tuple[str, float]]], covered: np.ndarray, burst: bool) -> bool:

@@ -57,11 +57,13 @@ def local_conflicts(values: list[str], unsure: set[int], rows: int, cols: int,
     tile is surely revealed, no covered neighbour of a 0)."""
     table = neighbour_table(rows, cols)
     found = []
-    if not any(v == "X" and i not in unsure for i, v in enumerate(values)):
+    # (wrong flags are shown only on a lost board, which shows its mines: most games the exploded
+    # one apart, nholthaus's Qt clone every one alike)
+    if not any(v in "X*" and i not in unsure for i, v in enumerate(values)):
         for i, v in enumerate(values):
             if v == "W" and i not in unsure:
                 r, c = divmod(i, cols)
-                found.append(({i}, f"a wrong flag at {r},{c} on a board that shows no exploded mine"))
+                found.append(({i}, f"a wrong flag at {r},{c} on a board that shows no mine"))
     for i, v in enumerate(values):
         if i in unsure or not v.isdigit():
             continue

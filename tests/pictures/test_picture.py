@@ -206,17 +206,18 @@ def test_a_number_above_its_covered_neighbours_is_unsure() -> None:
     assert any(0 in cells and "a 3 with only 1" in why for cells, why in found)
 
 
-def test_a_wrong_flag_needs_an_exploded_mine() -> None:
-    """Wrong flags are shown only on a lost board, which shows its exploded mine: without one read
-    surely, a wrong flag is unsure (a mouse pointer over a red 5 read as a crossed flag); with one,
-    it stands."""
+def test_a_wrong_flag_needs_a_mine_shown() -> None:
+    """Wrong flags are shown only on a lost board, which shows its mines (the exploded one, or every
+    one alike): without one read surely, a wrong flag is unsure (a mouse pointer over a red 5 read as
+    a crossed flag); with one, it stands."""
     values = [".", "W", "1",
               "1", "1", "1",
               "0", "0", "0"]
-    assert any(cells == {1} and "no exploded mine" in why for cells, why in local_conflicts(values, set(), 3, 3))
-    lost = ["X", "W", "2"] + values[3:]
-    assert not any(1 in cells for cells, _ in local_conflicts(lost, set(), 3, 3))
-    assert any(cells == {1} for cells, _ in local_conflicts(lost, {0}, 3, 3))  # the exploded mine unsure
+    assert any(cells == {1} and "shows no mine" in why for cells, why in local_conflicts(values, set(), 3, 3))
+    for shown in ("X", "*"):
+        lost = [shown, "W", "2"] + values[3:]
+        assert not any(1 in cells for cells, _ in local_conflicts(lost, set(), 3, 3))
+        assert any(cells == {1} for cells, _ in local_conflicts(lost, {0}, 3, 3))  # the mine unsure
 
 
 def test_a_misread_digit_becomes_unsure_not_wrong() -> None:
