@@ -105,6 +105,16 @@ def _darker_than(a: np.ndarray, level: float) -> np.ndarray:
     return (a[..., 0] < level) & (a[..., 1] < level) & (a[..., 2] < level)
 
 
+def channel_max(a: np.ndarray) -> np.ndarray:
+    """``a.max(axis=-1)`` for RGB pixels, by slices (see :func:`_darker_than`)."""
+    return np.maximum(np.maximum(a[..., 0], a[..., 1]), a[..., 2])
+
+
+def channel_min(a: np.ndarray) -> np.ndarray:
+    """``a.min(axis=-1)`` for RGB pixels, by slices (see :func:`_darker_than`)."""
+    return np.minimum(np.minimum(a[..., 0], a[..., 1]), a[..., 2])
+
+
 def _saturation(a: np.ndarray) -> np.ndarray:
     """The spread of the channels (largest less smallest) of RGB pixels, by slices (see
     :func:`_darker_than`)."""

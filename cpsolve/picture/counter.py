@@ -14,6 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .colours import channel_max
 from .glyphs import read_number
 from .grid import Grid
 
@@ -166,7 +167,7 @@ def _red_displays(area: np.ndarray, p: float) -> tuple[list[Box], np.ndarray]:
     pixels: dark boxes holding red light, or where there is none red digits straight on the panel."""
     r, g, b = area[..., 0], area[..., 1], area[..., 2]
     lit = (r > 170) & (g < 110) & (b < 110)
-    display = lit | ((r - np.maximum(g, b) > 40) & (g < 90)) | (area.max(axis=2) < 50)
+    display = lit | ((r - np.maximum(g, b) > 40) & (g < 90)) | (channel_max(area) < 50)
     display = cv2.morphologyEx(display.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(display, connectivity=8)
     boxes = []
@@ -193,8 +194,9 @@ def _light_displays(area: np.ndarray, p: float) -> tuple[list[Box], np.ndarray]:
     """Displays of light segments in a black box (KDE 3 KMines' white LCD, cyan or green ones in
     clones), left to right, and the light pixels (some channel bright, whatever the hue): the black
     boxes of a digit's height."""
-    lit = area.max(axis=2) > 170
-    black = area.max(axis=2) < 50
+    top = channel_max(area)
+    lit = top > 170
+    black = top < 50
     # the box is the black around the segments (the light panel beside it is no part of it)
     n, _, stats, _ = cv2.connectedComponentsWithStats(black.astype(np.uint8), connectivity=8)
     boxes = []

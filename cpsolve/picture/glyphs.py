@@ -15,6 +15,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .colours import channel_min
+
 #: the fonts digits are matched against (the first file found of each name, under these folders)
 FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), Path.home() / ".fonts")
 FONT_NAMES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf",
@@ -414,7 +416,7 @@ def dark_ink(area: np.ndarray) -> np.ndarray:
 
 def white_ink(area: np.ndarray) -> np.ndarray:
     """White text on a coloured background: the lowest channel's rise above the background's."""
-    low = area.astype(np.float32).min(axis=2)
+    low = channel_min(area.astype(np.float32))
     background = float(np.median(low))
     return np.clip((low - background) / max(1.0, 255.0 - background - 20.0), 0.0, 1.0)
 

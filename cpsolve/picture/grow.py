@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .colours import channel_max
 from .grid import LINED, Grid, edge_maps, lined_cells, on_picture, settle
 from .skins import Skin
 
@@ -273,7 +274,7 @@ def _lineless_colour(rgb: np.ndarray, grid: Grid) -> np.ndarray | None:
             yy = np.clip(pts[None, :, :, None], 0, height - 1)
             xx = np.clip(at[:, None, None, None] + d[None, None, None, :], 0, width - 1)
         px = rgb[yy, xx].astype(np.float32)                         # boundaries x cells x 8 x (2h+1) x 3
-        spread = (px.max(axis=3) - px.min(axis=3)).max(axis=3)      # boundaries x cells x 8
+        spread = channel_max(px.max(axis=3) - px.min(axis=3))       # boundaries x cells x 8
         plain = (spread <= PLAIN_NEAR).mean(axis=2) >= PLAIN_SIDE
         for b, c in zip(*np.nonzero(plain)):
             first = (b, c) if horizontal else (c, b)
@@ -354,9 +355,9 @@ def _clear_of_sides(cells: np.ndarray, bg: np.ndarray) -> np.ndarray:
     60 levels from its tile) lies clear of every side of the cell by :data:`INSET`."""
     n = len(cells)
     size = int(round(cells.shape[1] ** 0.5))
-    mark = (np.abs(cells - bg[:, None, :]).max(axis=2) > 60).reshape(n, size, size)
+    mark = (channel_max(np.abs(cells - bg[:, None, :])) > 60).reshape(n, size, size)
     k = max(1, round(INSET * size))
     inner = mark[:, k:size - k, k:size - k].any(axis=(1, 2))
     sides = (mark[:, :k].any(axis=(1, 2)) | mark[:, size - k:].any(axis=(1, 2))
              | mark[:, :, :k].any(axis=(1, 2)) | mark[:, :, size - k:].any(axis=(1, 2)))
-    return inner & ~sides
+    return np.asarray(inner & ~sides)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .colours import channel_max, channel_min
 from .glyphs import dark_ink, fractions, glyphs, read_fraction, read_number, text_lines, white_ink, word_score, words
 from .grid import Grid
 
@@ -84,8 +85,8 @@ def read_win7_left(rgb: np.ndarray, grid: Grid) -> int | None:
     if y1 - y0 < 8 or x1 - x0 < 20:
         return None
     area = rgb[y0:y1, x0:x1].astype(np.int16)
-    low = area.min(axis=2)
-    coloured = (area.max(axis=2) - low > 50) & (low < 120)
+    low = channel_min(area)
+    coloured = (channel_max(area) - low > 50) & (low < 120)
     twins = _twin_boxes(coloured, p, grid.x0 + grid.cols * p / 2 - x0, max_height=1.6, aspect=(1.5, 5), fill=0.6)
     if twins is None:
         return None
@@ -126,8 +127,8 @@ def read_panel_left(rgb: np.ndarray, grid: Grid) -> int | None:
     if y1 - y0 < 8 or x1 - x0 < 20:
         return None
     area = rgb[y0:y1, x0:x1].astype(np.int16)
-    low = area.min(axis=2)
-    light = (low > 225) & (area.max(axis=2) - low < 20)
+    low = channel_min(area)
+    light = (low > 225) & (channel_max(area) - low < 20)
     twins = _twin_boxes(light, p, grid.x0 + grid.cols * p / 2 - x0, max_height=2, aspect=(1.2, 6), fill=0.9)
     if twins is None:
         return None
