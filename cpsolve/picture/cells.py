@@ -18,10 +18,11 @@ Each decision's margin is its confidence; a cell below :data:`SURE` is unsure.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from .bevel import bevels, centring, gap_margins, off_sides, surround_colour
 from .colours import (
     FOREGROUND,
     _cross,
@@ -139,35 +140,25 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     n = rows * cols
     flat = cells.reshape(n, size, size, 3)
     p = grid.cell_size
-    w = max(1, round(0.07 * p))
     inset = max(1, round(0.2 * p))
     # the background: the most common colour of the cell inside its outermost pixels (a tile's)
     middle = flat[:, 1:size - 1, 1:size - 1].reshape(n, -1, 3)
     bg = _tile_backgrounds(middle, _mode_colours(middle))
-    # a large digit's coloured strokes that reach a side (a bold 2's base) are no shadow: for the
-    # bevel, pixels far more saturated than the tile count as its face
-    coloured = (bg.max(axis=1) - bg.min(axis=1) + 60)[:, None, None]
-    face = _lum(bg)[:, None, None]
-
-    def strip(ys: slice, xs: slice) -> np.ndarray:
-        part = flat[:, ys, xs]
-        return np.where(_saturation(part) > coloured, face, _lum(part)).reshape(n, -1)
-
-    # the bevel: strips one pixel in from the crop's sides (the lattice may be half a pixel off and
-    # the neighbour's grid line must not pass for this cell's shadow); upper percentiles, so that a
-    # dark digit, flag or mine that reaches a side does not pass for a shadow
-    a, b = 1 + w, size - 1 - w
-    top = np.percentile(strip(slice(1, 1 + w), slice(a, b)), 80, axis=1)
-    left = np.percentile(strip(slice(a, b), slice(1, 1 + w)), 80, axis=1)
-    if p < 15:  # small cells have bevels of one pixel, on the crop's first row and column
-        top = np.maximum(top, np.percentile(strip(slice(0, w), slice(a, b)), 80, axis=1))
-        left = np.maximum(left, np.percentile(strip(slice(a, b), slice(0, w)), 80, axis=1))
-    bottom = np.percentile(strip(slice(size - 1 - w, size - 1), slice(a, b)), 80, axis=1)
-    right = np.percentile(strip(slice(a, b), slice(size - 1 - w, size - 1)), 80, axis=1)
-    bevel = (top + left - bottom - right) / 2
+    # tiles parted by a gap of the board's surround: the crops centred on them, the bevel on their box
+    surround = surround_colour(rgb, grid.box(), p)
+    margins = gap_margins(flat, bg, surround, p)
+    if margins is not None and centring(margins) != (0, 0):
+        dy, dx = centring(margins)
+        flat = crops(rgb, replace(grid, x0=grid.x0 + dx, y0=grid.y0 + dy)).reshape(n, size, size, 3)
+        middle = flat[:, 1:size - 1, 1:size - 1].reshape(n, -1, 3)
+        bg = _tile_backgrounds(middle, _mode_colours(middle))
+        margins = gap_margins(flat, bg, surround, p) or (0, 0, 0, 0)
+    bevel = bevels(flat, bg, p, margins)
     inner = flat[:, inset:size - inset, inset:size - inset]
     ih = inner.shape[1]
     dist = _dist(inner, bg)
+    if margins is not None:  # a button's bevel reaching the middle of its cell
+        dist = off_sides(dist, FOREGROUND)
     fg = dist > FOREGROUND
     fg_fraction = fg.mean(axis=(1, 2))
     plain = dist < 40

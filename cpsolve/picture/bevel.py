@@ -1,0 +1,181 @@
+"""A cell's bevel: how much lighter its top and left sides are than its bottom and right ones.
+
+A raised, covered tile is lit along its top and left and shaded along its bottom and right; a
+flat, revealed one is not. The sides are measured in strips just inside the tile: by default the
+cell's crop less its outermost pixel (the lattice may be half a pixel off, and a neighbour's grid
+line must not pass for this cell's shadow).
+
+Some skins draw their tiles as buttons with a gap round each, of the surface they sit on (the
+window's colour, which is also round the board): a tkinter or WinForms clone. The crop then holds
+that gap along some of its sides, a light one (tkinter's #f0f0f0) beside the shadow, which the
+strips take in: the covered buttons measured flat. Where nearly every cell's crop has rows (columns)
+of the surround's colour along a side (:func:`gap_margins`), the strips are taken on the tile's own
+box inside them; where the gap lies all on one side of the crops (the lattice on the gap's side,
+:func:`centring`), the crops are moved onto the tiles first. A button whose box is edged all round
+by one light rim (a WinForms button's white border: as light at the bottom and right as at the top
+and left) is measured inside the rim too. On such boards a line along a side of the cell's middle
+is a button's bevel (a WinForms one reaches a fifth of the cell in), no mark (:func:`off_sides`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .colours import _saturation
+from .marks import _lum
+
+#: a pixel within this many levels (each channel) of the surround's colour is of the gap
+GAP_NEAR = 16
+#: a row of the crop is of the gap where this share of its middle is, in this share of the cells
+GAP_ROW, GAP_CELLS = 0.85, 0.9
+#: a gap: this many rows (columns) outside the tile on some side
+GAP_ROWS = 3
+#: a rim: the four sides' outer strips within this many levels of each other, and this much lighter
+#: than the tile's face
+RIM_ALIKE, RIM_LIGHT = 12.0, 40.0
+
+
+def surround_colour(rgb: np.ndarray, grid_box: tuple[int, int, int, int], p: float) -> np.ndarray | None:
+    """The most common colour (bins of 8 levels) of the band from a tenth to four tenths of a cell
+    outside the board, on the sides the picture has; None where there is none."""
+    x0, y0, w, h = grid_box
+    height, width = rgb.shape[:2]
+    m1, m2 = max(1, round(0.1 * p)), max(2, round(0.4 * p))
+    parts = [rgb[max(0, y0 - m2):max(0, y0 - m1), max(0, x0):x0 + w],
+             rgb[y0 + h + m1:min(height, y0 + h + m2), max(0, x0):x0 + w],
+             rgb[max(0, y0):y0 + h, max(0, x0 - m2):max(0, x0 - m1)],
+             rgb[max(0, y0):y0 + h, x0 + w + m1:min(width, x0 + w + m2)]]
+    ring = np.concatenate([part.reshape(-1, 3) for part in parts])
+    if len(ring) == 0:
+        return None
+    q = ring.astype(np.int32) >> 3
+    key = (q[:, 0] << 10) | (q[:, 1] << 5) | q[:, 2]
+    values, counts = np.unique(key, return_counts=True)
+    return np.asarray(ring[key == values[counts.argmax()]].mean(axis=0), np.float64)
+
+
+def _off(a: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """How far each pixel of ``a`` (... x 3) is from ``colour``: its largest channel difference (by
+    slices: a reduction over 3 channels is far slower)."""
+    c = colour.astype(np.float32)
+    return np.maximum(np.maximum(np.abs(a[..., 0] - c[0]), np.abs(a[..., 1] - c[1])), np.abs(a[..., 2] - c[2]))
+
+
+def gap_margins(flat: np.ndarray, face: np.ndarray, surround: np.ndarray | None, p: float
+                ) -> tuple[int, int, int, int] | None:
+    """Where the tiles (flat: N x size x size x 3, their colours ``face``, N x 3) are parted by a gap
+    of the surround's colour, the number of the crops' rows (columns) outside the tiles on each
+    side, (top, bottom, left, right); else None.
+
+    A row of the gap is of the surround's colour (GAP_NEAR) along most of its middle (GAP_ROW) in
+    nearly every cell (GAP_CELLS). On each side, the run of them from the crop's second row in (its
+    outermost may be the neighbour's edge) is outside the tile, with that outermost row where the
+    run is not empty. A gap is GAP_ROWS or more rows so on some side (a grid line of that colour
+    is one or two), none reaching a fifth of the cell in (a board of that colour throughout), on a
+    board most of whose cells' own colour (the most common) is another."""
+    size = flat.shape[1]
+    if surround is None or len(flat) == 0:
+        return None
+    depth = max(2, round(0.2 * p))
+    a, b = round(0.15 * size), size - round(0.15 * size)
+    # (first the two rows and columns inside the outermost on each side: a gap has both on one)
+    inside = np.array([1, 2, size - 3, size - 2])
+    rows = (_off(flat[:, inside, a:b], surround) <= GAP_NEAR).mean(axis=2) >= GAP_ROW
+    cols = (_off(flat[:, a:b, inside], surround) <= GAP_NEAR).mean(axis=1) >= GAP_ROW
+    if not any((near.mean(axis=0) >= GAP_CELLS).reshape(2, 2).all(axis=1).any() for near in (rows, cols)):
+        return None
+    # (a gap is no tile's face: the classic skin's grey round the board is its tiles' too, and a
+    # row of their face beside a bevel would pass for one)
+    if (_off(face, surround) > GAP_NEAR).mean() < 0.5:
+        return None
+    bands = np.r_[0:depth + 1, size - depth - 1:size]
+    near_rows = (_off(flat[:, bands, a:b], surround) <= GAP_NEAR).mean(axis=2) >= GAP_ROW
+    near_cols = (_off(flat[:, a:b, bands], surround) <= GAP_NEAR).mean(axis=1) >= GAP_ROW
+    margins = []
+    for near in (near_rows, near_cols):
+        gap = near.mean(axis=0) >= GAP_CELLS
+        for side in (gap[:depth + 1], gap[depth + 1:][::-1]):
+            k = 1
+            while k <= depth and side[k]:
+                k += 1
+            if k > depth:
+                return None  # (of that colour a fifth of the cell in: no gap)
+            margins.append(k if k > 1 else int(side[0]))
+    if max(margins) < GAP_ROWS:
+        return None
+    return margins[0], margins[1], margins[2], margins[3]
+
+
+#: a gap this many rows (columns) wider on one side of the crops than on the other: the lattice lies
+#: on the gap's side, not its middle, and the crops are moved onto the tiles
+LOPSIDED = 3
+
+
+def centring(margins: tuple[int, int, int, int]) -> tuple[int, int]:
+    """How far (down, right) to move the crops so that the gap round the tiles is split about
+    evenly between their sides: the lattice lies on one side of the gap (the near tile's edge, the
+    stronger one), so each crop holds the whole gap on that side and misses its tile's far edge."""
+    top, bottom, left, right = margins
+    dy = int(np.round((top - bottom) / 2)) if abs(top - bottom) >= LOPSIDED else 0
+    dx = int(np.round((left - right) / 2)) if abs(left - right) >= LOPSIDED else 0
+    return dy, dx
+
+
+def bevels(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, int, int, int] | None = None
+           ) -> np.ndarray:
+    """Per cell (flat: N x size x size x 3, bg its background, N x 3), the luminance of its top and
+    left sides less that of its bottom and right ones, halved: on the tiles' box inside the gap's
+    ``margins`` (:func:`gap_margins`) where they are parted by one, else inside the crop's outermost
+    pixel."""
+    # (one pixel inside the gap: a lattice a hundredth of a pixel off in its pitch crops some cells a
+    # pixel later than others)
+    box = (1, 1, 1, 1) if margins is None else (margins[0] + 1, margins[1] + 1, margins[2] + 1, margins[3] + 1)
+    n, size = flat.shape[0], flat.shape[1]
+    w = max(1, round(0.07 * p))
+    # a large digit's coloured strokes that reach a side (a bold 2's base) are no shadow: for the
+    # bevel, pixels far more saturated than the tile count as its face
+    coloured = (bg.max(axis=1) - bg.min(axis=1) + 60)[:, None, None]
+    face = _lum(bg)[:, None, None]
+
+    def strip(ys: slice, xs: slice) -> np.ndarray:
+        part = flat[:, ys, xs]
+        return np.where(_saturation(part) > coloured, face, _lum(part)).reshape(n, -1)
+
+    def sides(t: int, bt: int, lf: int, rt: int) -> tuple[np.ndarray, ...]:
+        # upper percentiles, so that a dark digit, flag or mine that reaches a side does not pass
+        # for a shadow
+        ya, yb, xa, xb = t + w, size - bt - w, lf + w, size - rt - w
+        top = np.percentile(strip(slice(t, t + w), slice(xa, xb)), 80, axis=1)
+        left = np.percentile(strip(slice(ya, yb), slice(lf, lf + w)), 80, axis=1)
+        if p < 15 and (t, lf) == (1, 1):  # small cells have bevels of one pixel, on the crop's first row and column
+            top = np.maximum(top, np.percentile(strip(slice(0, w), slice(xa, xb)), 80, axis=1))
+            left = np.maximum(left, np.percentile(strip(slice(ya, yb), slice(0, w)), 80, axis=1))
+        bottom = np.percentile(strip(slice(size - bt - w, size - bt), slice(xa, xb)), 80, axis=1)
+        right = np.percentile(strip(slice(ya, yb), slice(size - rt - w, size - rt)), 80, axis=1)
+        return top, bottom, left, right
+
+    top, bottom, left, right = sides(*box)
+    if margins is not None:
+        # a light rim round the whole box (as light at the bottom and right as at the top and left)
+        # is the button's edge: its bevel lies inside it
+        four = np.stack([top, bottom, left, right])
+        rim = (four.max(axis=0) - four.min(axis=0) <= RIM_ALIKE) & (four.min(axis=0) >= face[:, 0, 0] + RIM_LIGHT)
+        if rim.any():
+            inner = sides(*(k + w for k in box))
+            top, bottom, left, right = (np.where(rim, new, old) for new, old in zip(inner, (top, bottom, left, right)))
+    return np.asarray((top + left - bottom - right) / 2)
+
+
+def off_sides(dist: np.ndarray, far: float) -> np.ndarray:
+    """``dist`` (N x m x m: the pixels' distance from the tile, over the middle of the cell) with the
+    lines along the region's sides cleared: on a button parted from the others by a gap, the
+    bevel inside its rim reaches a fifth of the cell in (a WinForms button: 9 px of 36), and its
+    shadow's edge is no mark. A line is a row (column) among the two outermost on a side whose
+    pixels are nearly all (0.85) over ``far``; a digit is centred and never spans the middle so."""
+    m = dist.shape[1]
+    side = np.zeros(m, bool)
+    side[:2] = side[m - 2:] = True
+    marked = dist > far
+    rows = (marked.mean(axis=2) >= 0.85) & side
+    cols = (marked.mean(axis=1) >= 0.85) & side
+    return np.where(rows[:, :, None] | cols[:, None, :], 0.0, dist)
