@@ -102,7 +102,28 @@ UNNAMED = 90.0
 COLOUR_NEAR = 60.0
 
 
+#: a cell read with a confidence under this is unsure (cells.SURE)
+UNSURE_BELOW = 0.35
+
+
 def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
+    """The digit on a revealed cell, and how sure (:func:`_coloured_digit`); where that leaves it
+    unsure, a shade of the one digit colour of its hue (CaptainBoulbi's light green 2s, 90 from the
+    classic 2's green, in a thin font under SHAPE_LIKE) is that digit, where the shape agrees, ahead
+    of every other digit's (:func:`_hue_digit`)."""
+    value, conf = _coloured_digit(look, skin)
+    if conf >= UNSURE_BELOW or skin.digit_tiles or not look.shape:
+        return value, conf
+    hued = _hue_digit(look.fg_colour, look.background, skin)
+    scores = look.shape
+    best = max(scores, key=lambda d: scores[d])
+    if hued is None or best != hued:
+        return value, conf
+    second = max((v for d, v in scores.items() if d != best), default=-1.0)
+    return str(best), max(conf if value == str(best) else 0.0, _confidence(scores[best] - second, 0.3))
+
+
+def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     """The digit on a revealed cell, and how sure: by colour (the nearest of the skin's digit
     colours, or of its tiles' tints where those tell the number), checked by shape. Where the
     shape is clearly another digit's, that digit is read if its colour could be the stroke's (JPEG
@@ -159,6 +180,41 @@ def _hue_on_grey(colour: np.ndarray, ref: tuple[int, int, int], background: np.n
     names no digit)."""
     return (max(ref) - min(ref) < GREY_SPREAD and float(background.max() - background.min()) < GREY_SPREAD
             and _inked(colour, background))
+
+
+#: a stroke's hue this near (degrees) a digit colour's, and this far from every other digit
+#: colour's, names that digit (:func:`_hue_digit`)
+HUE_NEAR, HUE_APART = 20.0, 40.0
+
+
+def _hue(colour: tuple[float, float, float]) -> float:
+    r, g, b = colour
+    high, low = max(colour), min(colour)
+    if high == low:
+        return 0.0
+    if high == r:
+        h = (g - b) / (high - low)
+    elif high == g:
+        h = 2.0 + (b - r) / (high - low)
+    else:
+        h = 4.0 + (r - g) / (high - low)
+    return (60.0 * h) % 360.0
+
+
+def _hue_digit(colour: np.ndarray, background: np.ndarray, skin: Skin) -> int | None:
+    """The digit whose colour has the hue of a stroke of ink (:func:`_inked`) on a grey tile, where
+    only one digit colour has it (within HUE_NEAR, every other hued digit colour HUE_APART away):
+    a skin's lighter or darker shade of that colour. None where two share the hue (the classic
+    blue 1 and navy 4, red 3 and maroon 5) or none has it."""
+    if float(background.max() - background.min()) >= GREY_SPREAD or not _inked(colour, background):
+        return None
+    mine = _hue((float(colour[0]), float(colour[1]), float(colour[2])))
+    apart = sorted((min(abs(mine - h), 360.0 - abs(mine - h)), d)
+                   for d, ref in skin.digits.items() if max(ref) - min(ref) >= 60
+                   for h in (_hue((float(ref[0]), float(ref[1]), float(ref[2]))),))
+    if not apart or apart[0][0] > HUE_NEAR or (len(apart) > 1 and apart[1][0] < HUE_APART):
+        return None
+    return apart[0][1]
 
 
 def _colour_rivals(colour: np.ndarray, background: np.ndarray, skin: Skin, digit: int, next_nearest: int) -> set[int]:

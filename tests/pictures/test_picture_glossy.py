@@ -10,7 +10,8 @@ trait at a time, each read back against the position drawn:
   colour names no digit, and a glyph plainly one digit is that digit (digits.py ``UNNAMED``); so
   does a hue near a grey digit's colour (``_hue_on_grey``: JMines' olive 3); and a colour between
   two digits' is settled by the shape against those two alone (``_colour_rivals``: CaptainBoulbi's
-  raylib game's blue 1s, whose glyph is nearly as like a 3)."""
+  raylib game's blue 1s, whose glyph is nearly as like a 3); and a lighter shade of the one digit
+  colour of its hue, where the shape agrees, is that digit (``_hue_digit``: its light green 2s)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import numpy as np
 import pytest
 
 from cpsolve import read_image
+from cpsolve.picture import glyphs
 from tests.support.picture_render import DIGITS, _flat, _text, encode, random_position, render_board
 
 CELL = 32
@@ -145,3 +147,54 @@ def test_1s_between_the_1s_and_4s_colours_are_told_by_shape_from_the_4_alone(see
     reading = read_image(encode(img))
     assert not reading.unsure, reading.reasons[:5]
     assert _values(reading) == [v for row in board for v in row]
+
+
+#: light green, 90 from the classic 2's green (CaptainBoulbi's raylib game's 2s)
+LIGHT_GREEN = (54, 191, 34)
+
+
+def _board_with(digit: str, colour: tuple[int, int, int], font: str, size: float, cell: int,
+                seed: int = 2) -> tuple[np.ndarray, list[list[str]]]:
+    """A classic board whose ``digit``s are written in ``colour`` with ``font`` at ``size`` of the
+    cell (a font whose glyphs the stored shapes may not hold), and the position."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    board, counter = random_position(16, 16, 40, seed=seed)
+    img = render_board(board, cell, counter=counter)
+    x0, y0 = _origin(cell)
+    spots = [(x0 + c * cell, y0 + r * cell) for r, row in enumerate(board) for c, v in enumerate(row) if v == digit]
+    for x, y in spots:
+        _flat(img, x, y, cell)
+    pil = Image.fromarray(img)
+    face = ImageFont.truetype(font, round(cell * size))
+    for x, y in spots:
+        ImageDraw.Draw(pil).text((x + cell / 2, y + cell / 2), digit, font=face, fill=colour, anchor="mm")
+    return np.asarray(pil), board
+
+
+SANS = [p for p in glyphs.font_files() if p.name in ("DejaVuSans.ttf", "LiberationSans-Regular.ttf")]
+
+
+@pytest.mark.skipif(len(SANS) < 2, reason="no DejaVu Sans or Liberation Sans on this machine")
+@pytest.mark.parametrize(("font", "size"), [("DejaVuSans.ttf", 0.6), ("DejaVuSans.ttf", 1.0),
+                                            ("LiberationSans-Regular.ttf", 0.6), ("LiberationSans-Regular.ttf", 0.8)])
+def test_2s_in_a_lighter_green_read_by_hue_and_shape(font: str, size: float) -> None:
+    """Light green 2s lie 90 from the classic 2's green, where the colour names no digit (or barely),
+    and their glyphs, in a font the stored shapes may not hold, are not plain enough alone: the
+    hue, the 2's alone among the classic colours, names the 2, and the shape agrees."""
+    path = next(p for p in SANS if p.name == font)
+    img, board = _board_with("2", LIGHT_GREEN, str(path), size, 40)
+    reading = read_image(encode(img))
+    assert not reading.unsure, reading.reasons[:5]
+    assert _values(reading) == [v for row in board for v in row]
+
+
+@pytest.mark.skipif(len(SANS) < 2, reason="no DejaVu Sans or Liberation Sans on this machine")
+@pytest.mark.parametrize("digit", ["3", "1"])
+def test_other_digits_in_the_2s_hue_are_never_sure_2s(digit: str) -> None:
+    """A green the hue gives to the 2, on a glyph the shape gives to another digit: colour and shape
+    disagree, never a sure 2 (a sure cell is always the drawn digit)."""
+    img, board = _board_with(digit, LIGHT_GREEN, str(SANS[0]), 0.6, 40)
+    reading = read_image(encode(img))
+    drawn = [v for row in board for v in row]
+    assert all(c.value == drawn[k] for k, c in enumerate(reading.cells) if c.sure)

@@ -186,16 +186,13 @@ NOT_YET_EXACT = {
                                      "board's 25 px cells a side; no board found",
     "arbiter-won-8x8.png": "the mouse pointer over the 1 at 0,7 hides most of it: unsure, rightly (so no mine "
                            "total); left so",
-    "raylib-grey-mid-16x16.png": "30 unsure, no mine total: its lattice (62.6 px) is found on the 6x9 block of raised "
-                                  "tiles top left (no line between revealed cells) and grows to the whole 16x16 "
-                                  "(grow.py, grown_over_flat_cells), every cell's value right; its tiles' "
-                                  "near-black shadows (68) are no cursor (cells._edge_dark), its blue 1s (33,37,192), "
-                                  "between the 1's and the 4's colours, are told from a 4 by shape (digits."
-                                  "_colour_rivals: 1 0.78 against 4 0.59, the 3's 0.76 left out). Left: its light "
-                                  "green 2s (54,191,34) lie 90 from the classic 2's (0,128,0), the colour's limit "
-                                  "(digits.UNNAMED), and their thin glyphs score 0.59-0.63 against the 2 (under "
-                                  "SHAPE_LIKE; not clean): 30 unsure. And its total, 40, is one of three numbers in "
-                                  "boxes in its header (timer 47, record 44, total 40), none labelled: not read",
+    "raylib-grey-mid-16x16.png": "every cell right and sure, but no mine total: its total, 40, is one of three numbers "
+                                  "in boxes in its header (timer 47, record 44, total 40), none labelled: not read. "
+                                  "(Its lattice, 62.6 px, is found on the 6x9 block of raised tiles top left and grows "
+                                  "to the whole 16x16 over the line-less revealed cells, grow.grown_over_flat_cells; "
+                                  "its tiles' near-black shadows are no cursor, cells._edge_dark; its blue 1s, between "
+                                  "the 1's and 4's colours, are told from a 4 by shape, digits._colour_rivals; its "
+                                  "light green 2s, 90 from the 2's green, by their hue, digits._hue_digit)",
     "winmine-fr-logo-new-16x16.jpg": "a website's logo stamped over the covered cells at rows 12-15, cols 12-15 "
                                      "hides part of 12 of them, where a flag could lie: unsure (low confidence), "
                                      "rightly, so no mine total",
