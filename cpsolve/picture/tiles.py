@@ -26,6 +26,9 @@ LIFT_GROUP, LIFT_OWN = 4, 0.2
 WEAK_RAISED = 0.4
 #: the confidence of a bare flat cell read revealed on a board that shows no covered tile
 BARE_UNSEEN = 0.1
+#: where no covered tile is seen bare, a bare cell is a sure 0 only within this RGB distance of a
+#: plainly shaped digit's tile: the tuning set's 0s lie within 0.5 a channel of theirs
+STEADY = 2.5
 
 
 def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], skin: Skin,
@@ -220,34 +223,42 @@ def unseen_covered(looks: list[list[CellLook]], symbols: list[list[tuple[str, fl
     shaped as digits and no flag nor mark like no digit. Elsewhere being flat says nothing: the
     covered tiles may be the digits' colour but for a few levels (flags or emoji flags on it), or
     another colour whose marks were read as digits (an emoji flag read as a 2 by its colour).
-    Their confidence is lowered in place."""
-    if covered.any():
-        return
+    Where no covered tile is seen bare (none read covered, or only cells with flags or mines: flags
+    on a tile of their own, a flag button), the covered tiles' colour is not seen either, and may be
+    the digits' but for a few levels (one group by colour): a bare cell is a sure 0 only where its
+    colour is also a plainly shaped digit's tile's within STEADY levels. Their confidence is lowered
+    in place."""
     cells = [(lk, sym) for row, srow in zip(looks, symbols) for lk, (sym, _) in zip(row, srow)]
     bare = np.array([sym == NOTHING for _, sym in cells])
+    closed = covered.ravel()
+    if (bare & closed).any():
+        return
+    bare &= ~closed
     if not bare.any():
         return
     colours = np.array([lk.background for lk, _ in cells], np.float64)
     shaped = np.array([sym == MARK and bool(lk.shape) and max(lk.shape.values()) >= SHAPE_LIKE  # type: ignore[union-attr]
-                       for lk, sym in cells])
+                       for lk, sym in cells]) & ~closed
     # flags, and marks like no digit (a flag drawn as a picture): what lies on covered tiles
     flags = np.array([sym == FLAG or (sym == MARK and not shaped[i]) for i, (_, sym) in enumerate(cells)])
 
-    def near(kind: np.ndarray) -> np.ndarray:
-        """Per cell, whether a cell of ``kind`` has a tile of its colour (one group's reach)."""
+    def near(kind: np.ndarray, reach: float = 30.0) -> np.ndarray:
+        """Per cell, whether a cell of ``kind`` has a tile of its colour (within ``reach``: by
+        default one group's)."""
         if not kind.any():
             return np.zeros(len(cells), bool)
         ref = np.unique(np.round(colours[kind]), axis=0)
-        return _near_any(colours, ref)
+        return _near_any(colours, ref, reach)
 
-    shown = near(shaped) & ~near(flags)
+    shown = near(shaped, STEADY) & (closed.any() | ~near(flags))
     low = (bare & ~shown).reshape(conf.shape)
     conf[low] = np.minimum(conf[low], BARE_UNSEEN)
 
 
-def _near_any(colours: np.ndarray, ref: np.ndarray) -> np.ndarray:
-    """Per colour (N x 3), whether one of ``ref`` (M x 3) is within a group's reach (30 RGB)."""
-    return np.asarray((np.sqrt(((colours[:, None, :] - ref[None, :, :]) ** 2).sum(axis=2)) <= 30).any(axis=1))
+def _near_any(colours: np.ndarray, ref: np.ndarray, reach: float = 30.0) -> np.ndarray:
+    """Per colour (N x 3), whether one of ``ref`` (M x 3) is within ``reach`` (RGB distance; by
+    default a group's, 30)."""
+    return np.asarray((np.sqrt(((colours[:, None, :] - ref[None, :, :]) ** 2).sum(axis=2)) <= reach).any(axis=1))
 
 
 #: a picture whose colours are all shifted (a colour profile applied to the screenshot: Google's 2x

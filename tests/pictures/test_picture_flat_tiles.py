@@ -227,3 +227,17 @@ def test_a_whole_board_of_lineless_covered_tiles_still_reads(seed: int) -> None:
     assert not reading.unsure, reading.reasons
     assert [c.value for c in reading.cells] == [v for row in cells for v in row]
     assert reading.board.mines == 40
+
+
+@pytest.mark.parametrize("shift", [-8, -4, 3, 6])
+@pytest.mark.parametrize("flag_tile", [(240, 240, 240), (120, 120, 120), (60, 60, 160)], ids=["white", "dark", "blue"])
+@pytest.mark.parametrize("flag", ["red", "pennant"])
+def test_covered_tiles_a_few_levels_from_the_digits_with_flags_apart_are_not_sure_0s(
+        shift: int, flag_tile: tuple, flag: str) -> None:
+    """The ring board, its covered block a few levels from the revealed grey (one group by colour)
+    and its flags on a tile of their own: no covered tile is seen bare, so the block's colour, a
+    few levels from every digit's tile, is no sure 0 (tiles.unseen_covered's STEADY)."""
+    cells = ring_board()
+    revealed = (184, 184, 184)
+    covered = tuple(v + shift for v in revealed)
+    assert silently_wrong(cells, draw_flat(cells, covered, revealed, flag=flag, flag_tile=flag_tile)) == []
