@@ -95,7 +95,9 @@ def symbol(look: CellLook) -> tuple[str, float]:
     if red_bg:
         # and a mine on it, not crossed out (an X crosses its diagonals at most half way, a W's
         # cross runs along them: the two cues disagree, and the cell is unsure)
-        return RED_BG, min(1.0 if mine_like else 0.2, _confidence(look.side_red - 0.3, 0.2),
+        # (a mine drawn in a colour, bandaranayake's dark red disc, as a near-black one)
+        round_mine = not mine_like and float(round_marks([look])[0]) > 0
+        return RED_BG, min(1.0 if mine_like or round_mine else 0.2, _confidence(look.side_red - 0.3, 0.2),
                            _confidence(0.7 - look.cross, 0.1))
     crossed_mine = (look.dark_fraction >= 0.1 and look.blob_fill >= 0.25 and look.blob_span >= 0.35
                     and look.red_fraction >= 0.02 and max(bg) > 100)
@@ -118,7 +120,11 @@ def symbol(look: CellLook) -> tuple[str, float]:
     if look.fg_fraction < 0.02:
         return NOTHING, _confidence(0.035 - look.fg_fraction, 0.015)
     if look.fg_fraction < 0.035:
-        return MARK, 0.1
+        # a small mark may be a speck, but not a thin stroke plainly one digit's shape (a 1 in a
+        # thin font at 64 px covers 0.034 of its cell)
+        from .digits import _clean_digit  # (digits reads this module)
+
+        return MARK, 1.0 if any(_clean_digit(look, str(d)) for d in look.shape or {}) else 0.1
     return MARK, 1.0
 
 
@@ -166,19 +172,23 @@ def _tint(bg: np.ndarray) -> float:
 
 def odd_flags(values: list[str], confidence: list[float], backgrounds: list[np.ndarray]) -> None:
     """On a lost board (a mine shown), a flag whose tile is red-tinted, or of another colour than
-    the other flags' tiles, is no sure flag: a game may mark a wrong flag by its tile alone
-    (Justice-Berteig's React clone draws it on a pink tile). Red-tinted where the other flags'
+    the other flags' tiles and every plain covered cell's, is no sure flag: a game may mark a wrong
+    flag by its tile alone (Justice-Berteig's React clone draws it on a pink tile). Red-tinted where the other flags'
     tiles are not (the cue is clear): a wrong flag ``W``; otherwise unsure. In place."""
     if not any(v in ("X", "*") for v in values):
         return
     flags = [i for i, v in enumerate(values) if v == "F"]
+    # (a flag on a tile of a colour plain covered cells have is on a covered tile like theirs: a
+    # checkerboard's other shade, bandaranayake's purples)
+    plain = np.array([backgrounds[i] for i, v in enumerate(values) if v == "."], np.float64).reshape(-1, 3)
     for i in flags:
         bg = backgrounds[i]
         others = [backgrounds[j] for j in flags if j != i]
         ref = np.median(np.array(others), axis=0) if others else None
         apart = 0.0 if ref is None else float(np.sqrt(((bg - ref) ** 2).sum()))
         tint = _tint(bg)
-        if tint < TINT and apart < TILE_APART:
+        near_plain = len(plain) > 0 and float(np.sqrt(((plain - bg) ** 2).sum(axis=1)).min()) < TILE_APART
+        if tint < TINT and (apart < TILE_APART or near_plain):
             continue
         if ref is not None and tint >= TINT and apart >= TILE_APART and _tint(ref) < TINT / 2:
             values[i] = "W"

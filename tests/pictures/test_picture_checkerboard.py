@@ -9,6 +9,7 @@ the oracle is the position drawn.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -91,3 +92,53 @@ def test_coloured_digits_are_still_read_by_colour() -> None:
     _text(img, x, y, 24, "1", DIGITS[2])
     reading = read_image(encode(img))
     assert (r, c) in reading.unsure
+
+
+def _lost(seed: int, cell: int, thin: bool = False) -> tuple[np.ndarray, list[str]]:
+    """A lost 12x14 game on the checkerboard as bandaranayake's game draws one: every mine shown a
+    dark disc on its covered shade, the exploded one a dark red disc on red, flags on both shades
+    (a wrong flag left a plain covered cell), digits all in one grey (``thin``: the 1s of 2 px
+    strokes, a thin font's); and the values to read."""
+    cells, _ = random_position(12, 14, 24, seed, state="lost")
+    cells = [["." if v == "W" else v for v in row] for row in cells]
+    m = cell
+    img = _draw([["." if v in "*X" else v for v in row] for row in cells], cell, digit_colour=(150, 143, 159))
+    for r, row in enumerate(cells):
+        for c, v in enumerate(row):
+            x, y = m + c * cell, m + r * cell
+            if v in "*X":
+                tile = (250, 30, 30) if v == "X" else COVERED[(r + c) % 2]
+                img[y:y + cell, x:x + cell] = tile
+                disc = tuple(round(0.65 * t) for t in tile)
+                cv2.circle(img, (x + cell // 2, y + cell // 2), round(cell * 0.2), disc, -1, cv2.LINE_AA)
+            elif thin and v == "1":
+                # a 1 of a thin font: a stem of 2 px, a quarter of the cell high, with a short flag
+                img[y:y + cell, x:x + cell] = REVEALED[(r + c) % 2]
+                cx, top, bottom = x + cell // 2, y + round(cell * 0.36), y + round(cell * 0.64)
+                img[top:bottom, cx:cx + 2] = (150, 143, 159)
+                for dx in (0, 1):
+                    cv2.line(img, (cx + dx, top), (cx + dx - cell // 16, top + cell // 16), (150, 143, 159), 1)
+    return img, [v for row in cells for v in row]
+
+
+@pytest.mark.parametrize("seed", [1, 4, 6])
+@pytest.mark.parametrize("cell", [32, 48])
+def test_a_lost_checkerboard_shows_its_mines_as_discs(seed: int, cell: int) -> None:
+    """Mines shown as dark discs in the tile's own hue, the exploded one on red, flags on both
+    covered shades: every cell sure. A flag on the other shade than the other flags' is on a covered
+    tile all the same (plain covered cells share its colour: ``marks.odd_flags``), and the dark red
+    disc on red is the exploded mine though no near-black one (``marks.round_marks``)."""
+    img, want = _lost(seed, cell)
+    reading = read_image(encode(img))
+    assert reading.unsure == (), reading.reasons
+    assert [c.value for c in reading.cells] == want
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_thin_digits_in_large_cells_are_sure(seed: int) -> None:
+    """1s of 2 px strokes in 64 px cells (a thin font's, bandaranayake's): each covers about 0.03 of
+    its cell, as little as a speck, but its glyph is plainly a 1; sure."""
+    img, want = _lost(seed, 64, thin=True)
+    reading = read_image(encode(img))
+    assert reading.unsure == (), reading.reasons
+    assert [c.value for c in reading.cells] == want

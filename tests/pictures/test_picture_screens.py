@@ -133,16 +133,8 @@ NOT_YET_EXACT = {
     "jsminesweeper-hints-16x30.jpg": "JSMinesweeper's hints: the text box's letters reach the sides of the covered "
                                      "cells under it (taken for a pointer over them), and the green square on 3,4 is "
                                      "no known mark: those cells unsure",
-    "purplechecker-lost-9x9.png": "a flat skin off the classic conventions: its revealed cream and grey, and its "
-                                  "covered purples, are each one tile in two shades (a checkerboard: paired), its "
-                                  "digits, one grey for all, are read by shape, its text 'F' flags and '?' by their "
-                                  "letters, and its dark purple disc mines as mines drawn in a colour "
-                                  "(marks.round_mines); but its thin 1s in 64 px cells cover 0.034 of the cell (a "
-                                  "faint mark: unsure), its two 'F's on the purples are unsure, and the exploded "
-                                  "mine, a dark red disc on red, is no near-black mine (unsure): 6 unsure, no mine "
-                                  "total. (Its counter '0008', plain text above the board left of the face, reads: "
-                                  "textcounter.read_panel_numbers)",
-    "purplechecker-mid-16x16.png": "as purplechecker-lost-9x9.png, its text flags and '?' read; its five 3s at 36 px "
+    "purplechecker-mid-16x16.png": "bandaranayake's purple checkerboard (as purplechecker-lost-9x9.png, exact), its "
+                                   "text flags and '?' read; its five 3s at 36 px "
                                    "are like 3 by 0.85 and like 2 by 0.66-0.72, not plainly 3 (0.2 ahead): unsure, "
                                    "and the rules then unsure 14 cells beside them, so the mine total (its "
                                    "counter '0034' reads) is left out",
