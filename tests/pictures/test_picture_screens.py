@@ -215,11 +215,14 @@ NOT_YET_EXACT = {
                                "colour a 7's, the glyph is nothing like a 7), so no mine total; every other cell "
                                "right and sure",
     "qt-qminesweeper-mid-10x20.png": "refused: the revealed cells are flat with no lines between them, so the "
-                                     "lattice is found only around the covered tiles (10x8 of 10x20); it holds no "
-                                     "two neighbouring digits (grow.grown_over_flat_cells does not grow it) and the "
-                                     "faint-edge growth does not settle. Held out, it was read as the whole board, "
-                                     "sure and wrong; grow.digits_beside (the opening's digits beside the lattice) "
-                                     "refuses such a part too",
+                                     "lattice is found only around the covered tiles (10x8 of 10x20, x0 300, 25 px); "
+                                     "grow.grown_over_flat_cells grows it over the opening to the picture's left "
+                                     "edge, but the board's outermost column there is all 0s (blank revealed grey), "
+                                     "which could be a panel of that colour beside the board (a drawn panel one cell "
+                                     "wide, test_picture_lineless, looks the same): no board, by design, rather than "
+                                     "a guessed edge. Held out, it was read as the whole board, sure and wrong; "
+                                     "grow.digits_beside (the opening's digits beside the lattice) refuses such a "
+                                     "part too",
     "jmines-mid-16x30.png": "read at its size (grow.grown_over_flat_cells: flat revealed cells with no lines "
                             "between them), every cell right and sure (its olive 3s by shape since "
                             "digits._hue_on_grey), but no mine total: its counter is a lone number (87) in a text "
