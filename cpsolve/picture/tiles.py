@@ -79,7 +79,8 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     # a flat skin's known tile colours say which is which, when they account for the board: the
     # groups of a tenth of the cells or more all match one skin (gnome's light grey revealed tiles
     # alone must not pass for cpsolve's)
-    known = [known_tile(tuple(float(v) for v in centre), skins=known_skins) for centre in centres]
+    known = [known_tile(tuple(float(v) for v in centre), skins=known_skins) or
+             _known_members(colours[members[k]], known_skins) for k, centre in enumerate(centres)]
     big = [k for k, idx in enumerate(members) if len(idx) >= 0.1 * rows * cols]
     names = {known[k][0] if known[k] is not None else None for k in big}  # type: ignore[index]
     skin_name = None
@@ -157,6 +158,20 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     for k in doubt:
         conf.ravel()[members[k]] = BARE_UNSEEN
     return covered, conf, skin_name
+
+
+def _known_members(colours: np.ndarray, skins: Sequence[Skin], tolerance: float = 8.0) -> tuple[str, bool] | None:
+    """(skin name, covered) where every one of a group's tile colours (N x 3) is one of a flat
+    skin's tile colours of one kind (covered or revealed), or None: a group may join tiles of a
+    skin's several colours within a group's reach (GNOME's tints of the 1s and the 2s lie 20
+    apart), whose mean is none of them."""
+    if len(colours) < 2:
+        return None
+    for skin in skins:
+        for covered, ref in ((True, skin.covered), (False, skin.revealed)):
+            if ref and bool(_near_any(colours, np.array(ref, np.float64), tolerance).all()):
+                return skin.name, covered
+    return None
 
 
 #: a group of tile colours is one shade of a checkerboard when at least CHECKER_MIN of its cells,
