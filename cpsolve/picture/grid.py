@@ -437,21 +437,22 @@ def lined_cells(edges: Edges, xs: np.ndarray, ys: np.ndarray, pitch: float) -> n
     cy = np.clip(np.round(ys - 1).astype(int), 0, height - 1)
     # each lattice line's edges widened by t pixels across: the most of the 2t + 1 columns (rows)
     # about it, those on the picture (an index clipped to the picture is one of them)
-    near = np.arange(-t, t + 1)
-    vx = np.clip(cx[:, None] + near[None, :], 0, width - 1).ravel()
-    hy = np.clip(cy[:, None] + near[None, :], 0, height - 1).ravel()
-    vcols = edges.v[:, vx].reshape(height, len(cx), 2 * t + 1).max(axis=2).astype(np.float32)  # H x len(xs)
-    hrows = edges.h[hy, :].reshape(len(cy), 2 * t + 1, width).max(axis=1).astype(np.float32)   # len(ys) x W
+    vx, hy = (np.clip(c[:, None] + np.arange(-t, t + 1), 0, n - 1).ravel() for c, n in ((cx, width), (cy, height)))
     margin = 0.2 * pitch
     # mean of each line over each band between the other axis' lines (the middle 60% of the side)
     ylo = np.round(ys[:-1] + margin).astype(int)
     yhi = np.maximum(np.round(ys[1:] - margin).astype(int), ylo + 1)
     xlo = np.round(xs[:-1] + margin).astype(int)
     xhi = np.maximum(np.round(xs[1:] - margin).astype(int), xlo + 1)
+    # (the lines read only over the rows r0:r1 and columns c0:c1 the bands span: the same counts)
+    r0, r1 = (int(ylo.min()), int(yhi.max())) if len(ylo) and ylo.min() >= 0 and yhi.max() <= height else (0, height)
+    c0, c1 = (int(xlo.min()), int(xhi.max())) if len(xlo) and xlo.min() >= 0 and xhi.max() <= width else (0, width)
+    vcols = edges.v[r0:r1, vx].reshape(r1 - r0, len(cx), 2 * t + 1).max(axis=2).astype(np.float32)  # rows x xs
+    hrows = edges.h[hy, c0:c1].reshape(len(cy), 2 * t + 1, c1 - c0).max(axis=1).astype(np.float32)  # ys x cols
     cv_ = np.vstack([np.zeros((1, vcols.shape[1]), np.float32), np.cumsum(vcols, axis=0)])
     ch = np.hstack([np.zeros((hrows.shape[0], 1), np.float32), np.cumsum(hrows, axis=1)])
-    side_v = (cv_[yhi] - cv_[ylo]) / (yhi - ylo)[:, None]          # rows x len(xs)
-    side_h = ((ch[:, xhi] - ch[:, xlo]) / (xhi - xlo)[None, :])     # len(ys) x cols
+    side_v = (cv_[yhi - r0] - cv_[ylo - r0]) / (yhi - ylo)[:, None]          # rows x len(xs)
+    side_h = ((ch[:, xhi - c0] - ch[:, xlo - c0]) / (xhi - xlo)[None, :])     # len(ys) x cols
     return (side_v[:, :-1] + side_v[:, 1:] + side_h[:-1, :] + side_h[1:, :]) / 4
 
 
