@@ -1,5 +1,5 @@
 """The mine counter: a seven-segment display (winmine's red LEDs on black, and its descendants)
-above the board, read segment by segment.
+above the board (or below it, where none is above), read segment by segment.
 
 The display is found as a dark box holding red light within a few cells above the grid (the
 leftmost one: the timer is on the right); its lit red pixels are split into digit boxes, and each
@@ -66,6 +66,42 @@ def read_counter(rgb: np.ndarray, grid: Grid, values: list[str] | None = None,
     if len(fitting) > 1 and not _face_between(area, twins[0], twins[1]):
         return None
     return fitting[0] if fitting else first
+
+
+def read_counter_below(rgb: np.ndarray, grid: Grid, values: list[str], unsure: set[int]) -> int | None:
+    """The number the mine counter shows where its seven-segment display lies below the board
+    (Nanoatic's SDL clone: its timer at the left, the mines left at the right, the face between),
+    read as above it (:func:`read_counter`): the one display there, or of twins the one whose total
+    (it plus the flags) the board can hold. Where two fit, none: no layout is known to put the
+    counter on one side below the board (winmine's face between the two says the left one above
+    it; Nanoatic's timer is the left one below it). A display not read gives none."""
+    area = _band(rgb, grid, grid.y0 + grid.rows * grid.cell_size + 0.1 * grid.cell_size,
+                 grid.y0 + grid.rows * grid.cell_size + 5 * grid.cell_size)
+    if area is None:
+        return None
+    boxes, lit = _red_displays(area, grid.cell_size)
+    red = bool(boxes)
+    if not red:
+        boxes, lit = _light_displays(area, grid.cell_size)
+    shown = [_display_value(area, lit, box, red) for box in _twins(boxes)]
+    if not shown or None in shown:
+        return None
+    fitting = [v for v in shown if v is not None and _fits(v, values, unsure)]
+    if len(shown) == 1:
+        return shown[0]
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def _band(rgb: np.ndarray, grid: Grid, top: float, bottom: float) -> np.ndarray | None:
+    """The rows from ``top`` to ``bottom`` (within the picture) across the grid and a cell each side
+    (int16 RGB), or None where that is too small to hold a display."""
+    height, width = rgb.shape[:2]
+    y0, y1 = max(0, int(top)), min(height, max(0, int(bottom)))
+    x0 = max(0, int(grid.x0 - grid.cell_size))
+    x1 = min(width, int(grid.x0 + (grid.cols + 1) * grid.cell_size))
+    if y1 - y0 < 8 or x1 - x0 < 8:
+        return None
+    return rgb[y0:y1, x0:x1].astype(np.int16)
 
 
 def _face_between(area: np.ndarray, left: Box, right: Box) -> bool:

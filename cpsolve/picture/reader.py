@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from .cells import SURE, classify_board, measure
-from .counter import other_displays, read_counter
+from .counter import other_displays, read_counter, read_counter_below
 from .decode import load_rgb, source_name
 from .grid import Grid, find_grids, grids_beside
 from .grow import digits_beside, grown_over_checkerboard, grown_over_faint_cells, grown_over_flat_cells
@@ -120,6 +120,9 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
                            "nothing on them is not a Minesweeper position")
     if not bare:
         mine_counter = read_counter(rgb, grid, values, low)
+        if mine_counter is None:
+            # no display above the board: one below it (Nanoatic's SDL clone)
+            mine_counter = read_counter_below(rgb, grid, values, low)
     # the counter shows the mines not flagged: the total is it plus the flags, wrong flags included
     mines = None if mine_counter is None else mine_counter + values.count("F") + values.count("W")
     if mines is not None and mines < 0:

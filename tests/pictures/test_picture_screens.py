@@ -113,9 +113,10 @@ NOT_YET_EXACT = {
                                    "such rule: a '?' drawn in a colour would pass too); and its left display is "
                                    "the timer (058)",
     "sdl-nano-mid-16x30.png": "its 4 at 5,12 is drawn in the classic 5's maroon (128,0,0): colour says 5, shape "
-                              "says 4, so unsure by design (colour and shape must agree). Its LED counters lie below "
-                              "the board, the timer (0087) on the left and the mines left (096) on the right, so the "
-                              "counter (looked for above the board, leftmost display) is not read: no mine total",
+                              "says 4, so unsure by design (colour and shape must agree), and with a cell unsure "
+                              "the total is left out. Its LED counters lie below the board, the timer (0087) on "
+                              "the left and the mines left (096) on the right: read since counter."
+                              "read_counter_below (of the two, the one whose total fits), counter 96",
     "jsminesweeper-analyser-16x30.jpg": "JSMinesweeper's analyser overlay (an orange tint and a green square) on "
                                         "the covered cell 15,7: the tint halves its bevel (34, covered cells 65, "
                                         "revealed 0-2) and the square is no mark of the game: unsure, rightly (what "
