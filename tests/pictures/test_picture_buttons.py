@@ -13,7 +13,7 @@ import pytest
 
 import cpsolve
 from cpsolve import read_image
-from tests.support.picture_render import DIGITS, _flag, _text, encode, random_position
+from tests.support.picture_render import DIGITS, _flag, _raised, _text, board_text, encode, random_position
 
 FACE, LIGHT, SHADOW, BORDER = (185, 185, 185), (253, 253, 253), (117, 117, 117), (114, 114, 114)
 
@@ -36,14 +36,7 @@ def draw_buttons(cells: list[list[str]], s: int, *, form: tuple[int, int, int], 
             img[y:y + b, x:x + b] = face
             if v in ".F":
                 img[y:y + b, x:x + b] = LIGHT if rim else face
-                i, n = x + rw, b - 2 * rw
-                j = y + rw
-                img[j:j + n, i:i + n] = face
-                for k in range(w):
-                    img[j + k, i:i + n - k] = LIGHT
-                    img[j:j + n - k, i + k] = LIGHT
-                    img[j + n - 1 - k, i + k + 1:i + n] = SHADOW
-                    img[j + k + 1:j + n, i + n - 1 - k] = SHADOW
+                _raised(img, x + rw, y + rw, b - 2 * rw, w, face=face, light=LIGHT, shadow=SHADOW)
                 if v == "F":
                     _flag(img, x, y, b)
             else:
@@ -52,10 +45,6 @@ def draw_buttons(cells: list[list[str]], s: int, *, form: tuple[int, int, int], 
                 if v != "0":
                     _text(img, x, y, b, v, DIGITS[int(v)])
     return img
-
-
-def text_of(cells: list[list[str]]) -> str:
-    return "\n".join(" ".join(row) for row in cells)
 
 
 #: (rows, cols, mines, seed, cell px, gap px)
@@ -72,7 +61,7 @@ def test_raised_buttons_in_a_light_gap_read_covered(rows: int, cols: int, mines:
     reading = read_image(encode(draw_buttons(cells, cell, form=(240, 240, 240), gap=gap, rim=False, lead=lead)))
     assert (reading.board.rows, reading.board.cols) == (rows, cols)
     assert not reading.unsure, reading.reasons
-    assert reading.board.cells == cpsolve.parse_board(text_of(cells)).cells
+    assert reading.board.cells == cpsolve.parse_board(board_text(cells)).cells
 
 
 @pytest.mark.parametrize("lead", [None, 0], ids=["gap-split", "gap-after"])
@@ -85,4 +74,4 @@ def test_rimmed_buttons_in_a_grey_gap_read_covered(rows: int, cols: int, mines: 
                                              face=(193, 193, 193))))
     assert (reading.board.rows, reading.board.cols) == (rows, cols)
     assert not reading.unsure, reading.reasons
-    assert reading.board.cells == cpsolve.parse_board(text_of(cells)).cells
+    assert reading.board.cells == cpsolve.parse_board(board_text(cells)).cells

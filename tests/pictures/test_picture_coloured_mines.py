@@ -1,4 +1,4 @@
-"""Mines shown in a colour, not black (docs/pictures.md, "The cells": ``marks.round_mark``,
+"""Mines shown in a colour, not black (docs/pictures.md, "The cells": ``marks.round_marks``,
 ``marks.round_mines``), on drawn boards (the oracle is the position drawn):
 
 * nholthaus's Qt clone draws every shown mine as an orange burst on a flat tile, none apart as the
@@ -21,7 +21,16 @@ import numpy as np
 import pytest
 
 from cpsolve.picture import read_image
-from tests.support.picture_render import _flat, _raised, encode, random_position, render_board, scale
+from tests.support.picture_render import (
+    _flat,
+    _raised,
+    board_origin,
+    encode,
+    random_position,
+    red_x,
+    render_board,
+    scale,
+)
 
 ORANGE, YELLOW, PURPLE, GREEN = (242, 142, 21), (253, 196, 3), (74, 58, 125), (7, 131, 7)
 
@@ -43,26 +52,13 @@ def _disc(img: np.ndarray, x: int, y: int, s: int, colour: tuple[int, int, int] 
     cv2.circle(img, (x + s // 2, y + s // 2), round(s * 0.22), colour, -1, cv2.LINE_AA)
 
 
-def _red_x(img: np.ndarray, x: int, y: int, s: int, colour: tuple[int, int, int] = (255, 0, 0)) -> None:
-    t = max(2, s // 8)
-    a, b = round(s * 0.25), round(s * 0.75)
-    cv2.line(img, (x + a, y + a), (x + b, y + b), colour, t)
-    cv2.line(img, (x + b, y + a), (x + a, y + b), colour, t)
-
-
-def _origin(cell: int) -> tuple[int, int]:
-    """Where render_board puts the board's top left corner (a counter panel above it)."""
-    b, m = max(2, cell // 5), max(4, cell // 2)
-    return m + b, m + round(cell * 2.2) + m
-
-
 def _lost_drawn(seed: int, cell: int, mine) -> tuple[np.ndarray, list[str]]:  # type: ignore[no-untyped-def]
     """A random lost 16x16 board of 40 mines, every shown mine (the exploded one too) drawn by
     ``mine`` on a flat tile and every wrong flag as a red X alone on a raised tile; and the values
     to read (the exploded mine drawn as the others is a mine shown, ``*``)."""
     cells, counter = random_position(16, 16, 40, seed=seed, state="lost")
     img = render_board(cells, cell, counter=counter)
-    left, top = _origin(cell)
+    left, top = board_origin(cell)
     for r, row in enumerate(cells):
         for c, v in enumerate(row):
             x, y = left + c * cell, top + r * cell
@@ -71,7 +67,7 @@ def _lost_drawn(seed: int, cell: int, mine) -> tuple[np.ndarray, list[str]]:  # 
                 mine(img, x, y, cell)
             elif v == "W":
                 _raised(img, x, y, cell, max(1, cell // 8))
-                _red_x(img, x, y, cell)
+                red_x(img, x, y, cell)
     return img, ["*" if v == "X" else v for row in cells for v in row]
 
 
@@ -99,7 +95,7 @@ def test_green_xs_on_a_new_board_are_no_mines(cell: int) -> None:
     a flat tile: symmetric every way and filled at its middle as a disc is, but its arms fill its
     box's corners. Two alike on a new board, on a flat tile and on a raised one: never sure mines."""
     img = _new_board(cell)
-    left, top = _origin(cell)
+    left, top = board_origin(cell)
     _flat(img, left, top + 3 * cell, cell)
     for r, c in ((3, 0), (8, 5)):
         x, y = left + c * cell, top + r * cell
@@ -116,7 +112,7 @@ def test_a_lone_round_mark_is_no_sure_mine(mine) -> None:  # type: ignore[no-unt
     """One round coloured mark on a raised tile of a new board: a lost board shows its mines, and a
     lone mark may be anything a game draws on one cell; never a sure mine."""
     img = _new_board(24)
-    left, top = _origin(24)
+    left, top = board_origin(24)
     mine(img, left + 5 * 24, top + 7 * 24, 24)
     reading = read_image(encode(img))
     assert (7, 5) in reading.unsure or reading.cells[7 * 16 + 5].value in ".?", reading.cells[7 * 16 + 5]

@@ -21,20 +21,28 @@ import pytest
 
 from cpsolve import read_image
 from cpsolve.picture import glyphs
-from tests.support.picture_render import DIGITS, _flat, _text, encode, random_position, render_board
+from tests.support.picture_render import DIGITS, _flat, _text, board_origin, encode, random_position, render_board
 
 CELL = 32
 #: Windows 7's covered blue
 BLUE = (90, 130, 210)
 
 
-def _origin(cell: int, counter: bool = True) -> tuple[int, int]:
-    m, b = max(4, cell // 2), max(2, cell // 5)
-    return m + b, m + (round(cell * 2.2) + m if counter else 0)
-
-
 def _values(reading) -> list[str]:  # type: ignore[no-untyped-def]
     return [c.value for c in reading.cells]
+
+
+def _redrawn(board: list[list[str]], cell: int, counter: int, digit: str, draw) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """The board drawn by render_board, each cell of ``digit`` then a bare revealed tile on which
+    ``draw(img, x, y, cell)`` writes it."""
+    img = render_board(board, cell, counter=counter)
+    x0, y0 = board_origin(cell)
+    for r, row in enumerate(board):
+        for c, v in enumerate(row):
+            if v == digit:
+                _flat(img, x0 + c * cell, y0 + r * cell, cell)
+                draw(img, x0 + c * cell, y0 + r * cell, cell)
+    return img
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -42,7 +50,7 @@ def _values(reading) -> list[str]:  # type: ignore[no-untyped-def]
 def test_thick_black_grid_lines_are_no_pointer(seed: int, thick: int) -> None:
     board, counter = random_position(16, 16, 40, seed=seed)
     img = render_board(board, CELL, counter=counter)
-    x0, y0 = _origin(CELL)
+    x0, y0 = board_origin(CELL)
     for k in range(1, 16):  # a black line along each inner boundary, on the earlier cell's pixels
         img[y0 + k * CELL - thick:y0 + k * CELL, x0:x0 + 16 * CELL] = (0, 0, 0)
         img[y0:y0 + 16 * CELL, x0 + k * CELL - thick:x0 + k * CELL] = (0, 0, 0)
@@ -69,7 +77,7 @@ def test_weak_bevels_about_the_threshold_are_covered(seed: int) -> None:
     25), the revealed grey ones flat, as Windows 7's glossy tiles measure."""
     board, counter = random_position(16, 16, 40, seed=seed, flags=0.0)
     img = render_board(board, CELL, counter=counter)
-    x0, y0 = _origin(CELL)
+    x0, y0 = board_origin(CELL)
     rng = np.random.default_rng(seed)
     for r, row in enumerate(board):
         for c, v in enumerate(row):
@@ -84,13 +92,7 @@ def test_weak_bevels_about_the_threshold_are_covered(seed: int) -> None:
 @pytest.mark.parametrize("seed", [1, 5])
 def test_1s_in_a_colour_no_digit_has_read_by_shape(seed: int, colour: tuple[int, int, int]) -> None:
     board, counter = random_position(16, 16, 40, seed=seed)
-    img = render_board(board, CELL, counter=counter)
-    x0, y0 = _origin(CELL)
-    for r, row in enumerate(board):
-        for c, v in enumerate(row):
-            if v == "1":
-                _flat(img, x0 + c * CELL, y0 + r * CELL, CELL)
-                _text(img, x0 + c * CELL, y0 + r * CELL, CELL, "1", colour)
+    img = _redrawn(board, CELL, counter, "1", lambda img, x, y, s: _text(img, x, y, s, "1", colour))
     assert all(np.linalg.norm(np.subtract(colour, d)) >= 90 for d in DIGITS.values())
     reading = read_image(encode(img))
     assert not reading.unsure, reading.reasons[:5]
@@ -104,13 +106,7 @@ def test_digits_in_a_hue_near_the_8s_grey_read_by_shape(seed: int, digit: str, c
     """JMines' olive 3 lies 87 from the classic 8's grey, under UNNAMED, but no grey digit is drawn
     in a hue: on a grey tile its colour names no digit, and the glyph plainly one digit is read."""
     board, counter = random_position(16, 16, 40, seed=seed)
-    img = render_board(board, CELL, counter=counter)
-    x0, y0 = _origin(CELL)
-    for r, row in enumerate(board):
-        for c, v in enumerate(row):
-            if v == digit:
-                _flat(img, x0 + c * CELL, y0 + r * CELL, CELL)
-                _text(img, x0 + c * CELL, y0 + r * CELL, CELL, digit, colour)
+    img = _redrawn(board, CELL, counter, digit, lambda img, x, y, s: _text(img, x, y, s, digit, colour))
     nearest = min(DIGITS, key=lambda d: np.linalg.norm(np.subtract(colour, DIGITS[d])))
     assert nearest == 8 and np.linalg.norm(np.subtract(colour, DIGITS[8])) < 90
     assert any(v == digit for row in board for v in row)
@@ -135,13 +131,7 @@ def test_1s_between_the_1s_and_4s_colours_are_told_by_shape_from_the_4_alone(see
     leaves the shape to tell a 1 from a 4, not from a red 3 the colour rules out."""
     colour = (33, 37, 192)
     board, counter = random_position(16, 16, 40, seed=seed)
-    img = render_board(board, cell, counter=counter)
-    x0, y0 = _origin(cell)
-    for r, row in enumerate(board):
-        for c, v in enumerate(row):
-            if v == "1":
-                _flat(img, x0 + c * cell, y0 + r * cell, cell)
-                _flat_flagged_1(img, x0 + c * cell, y0 + r * cell, cell, colour)
+    img = _redrawn(board, cell, counter, "1", lambda img, x, y, s: _flat_flagged_1(img, x, y, s, colour))
     apart = [float(np.linalg.norm(np.subtract(colour, DIGITS[d]))) for d in (1, 4)]
     assert abs(apart[0] - apart[1]) < 2
     reading = read_image(encode(img))
@@ -161,7 +151,7 @@ def _board_with(digit: str, colour: tuple[int, int, int], font: str, size: float
 
     board, counter = random_position(16, 16, 40, seed=seed)
     img = render_board(board, cell, counter=counter)
-    x0, y0 = _origin(cell)
+    x0, y0 = board_origin(cell)
     spots = [(x0 + c * cell, y0 + r * cell) for r, row in enumerate(board) for c, v in enumerate(row) if v == digit]
     for x, y in spots:
         _flat(img, x, y, cell)

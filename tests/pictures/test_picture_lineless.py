@@ -13,7 +13,7 @@ import pytest
 import cpsolve
 from cpsolve import read_image
 from cpsolve.picture import NoBoardFound
-from tests.support.picture_render import DIGITS, _flag, _text, encode, random_position
+from tests.support.picture_render import DIGITS, _flag, _raised, _text, board_text, encode, random_position
 
 REVEALED, FACE, LIGHT = (198, 198, 198), (142, 142, 142), (255, 255, 255)
 HEADER = (255, 230, 0)
@@ -36,12 +36,7 @@ def draw_lineless(cells: list[list[str]], s: int, *, shadow: tuple[int, int, int
         for c, v in enumerate(row):
             x, y = m + c * s, top + m + r * s
             if v in ".F":
-                img[y:y + s, x:x + s] = FACE
-                for k in range(w):
-                    img[y + k, x:x + s - k] = LIGHT
-                    img[y:y + s - k, x + k] = LIGHT
-                    img[y + s - 1 - k, x + k + 1:x + s] = shadow
-                    img[y + k + 1:y + s, x + s - 1 - k] = shadow
+                _raised(img, x, y, s, w, face=FACE, light=LIGHT, shadow=shadow)
                 if v == "F":
                     _flag(img, x, y, s)
             elif v.isdigit() and v != "0":
@@ -53,10 +48,6 @@ def edges_show(cells: list[list[str]]) -> bool:
     """Whether each outermost row and column holds a tile or a digit (not only blank 0s)."""
     sides = [cells[0], cells[-1], [row[0] for row in cells], [row[-1] for row in cells]]
     return all(any(v != "0" for v in side) for side in sides)
-
-
-def text_of(cells: list[list[str]]) -> str:
-    return "\n".join(" ".join(row) for row in cells)
 
 
 #: (rows, cols, mines, seed, cell px): boards whose lattice is found on a block of tiles with
@@ -75,7 +66,7 @@ def test_a_board_without_lines_between_revealed_cells_reads_whole(rows: int, col
     reading = read_image(encode(draw_lineless(cells, cell)))
     assert (reading.board.rows, reading.board.cols) == (rows, cols)
     assert not reading.unsure, reading.reasons
-    assert reading.board.cells == cpsolve.parse_board(text_of(cells)).cells
+    assert reading.board.cells == cpsolve.parse_board(board_text(cells)).cells
 
 
 @pytest.mark.parametrize("rows, cols, mines, seed, cell", [c for c in CASES if c[3] in (5, 7, 8, 9, 13)])
@@ -90,7 +81,7 @@ def test_a_panel_of_the_revealed_grey_round_the_board_is_never_read_as_more_boar
         return
     assert (reading.board.rows, reading.board.cols) == (rows, cols)
     unsure = set(reading.unsure)
-    want = cpsolve.parse_board(text_of(cells)).cells
+    want = cpsolve.parse_board(board_text(cells)).cells
     assert all(g == w for i, (g, w) in enumerate(zip(reading.board.cells, want)) if divmod(i, cols) not in unsure)
 
 
@@ -101,4 +92,4 @@ def test_a_tiles_near_black_shadow_is_no_cursor(rows: int, cols: int, mines: int
     cells, _ = random_position(rows, cols, mines, seed=seed, opened=0.7)
     reading = read_image(encode(draw_lineless(cells, cell, shadow=(68, 68, 68))))
     assert not reading.unsure, reading.reasons
-    assert reading.board.cells == cpsolve.parse_board(text_of(cells)).cells
+    assert reading.board.cells == cpsolve.parse_board(board_text(cells)).cells

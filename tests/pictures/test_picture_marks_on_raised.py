@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from cpsolve.picture import read_image
-from tests.support.picture_render import _raised, encode, random_position, render_board
+from tests.support.picture_render import _raised, board_origin, encode, random_position, red_x, render_board
 
 #: winmine's question mark as its rebuild draws it at 24 px cells (# black), from the cell's 5th row
 QUESTION = ["...######...", ".###....###.", ".###....###.", ".###....###.", ".###....###.", "........###.",
@@ -52,19 +52,11 @@ def _winmine_question(img: np.ndarray, x: int, y: int, s: int, shift: int = 0) -
     img[oy:oy + h, ox:ox + w][mask] = (0, 0, 0)
 
 
-def _red_x(img: np.ndarray, x: int, y: int, s: int) -> None:
-    t = max(2, s // 8)
-    a, b = round(s * 0.25), round(s * 0.75)
-    cv2.line(img, (x + a, y + a), (x + b, y + b), (255, 0, 0), t)
-    cv2.line(img, (x + b, y + a), (x + a, y + b), (255, 0, 0), t)
-
-
 def _draw(cells: list[list[str]], cell: int, counter: int, marked: list[tuple[int, int]], mark) -> np.ndarray:  # type: ignore[no-untyped-def]
     img = render_board(cells, cell, counter=counter)
-    b, m = max(2, cell // 5), max(4, cell // 2)
-    top = m + round(cell * 2.2) + m  # as render_board lays out the counter panel
+    left, top = board_origin(cell)
     for r, c in marked:
-        x, y = m + b + c * cell, top + r * cell
+        x, y = left + c * cell, top + r * cell
         _raised(img, x, y, cell, max(1, cell // 8))
         mark(img, x, y, cell)
     return img
@@ -110,7 +102,7 @@ def test_a_red_x_on_a_raised_tile_is_no_sure_flag(seed: int, cell: int) -> None:
     cells, counter = _lost(seed)
     crossed = [(r, c) for r, row in enumerate(cells) for c, v in enumerate(row) if v == "W"]
     assert crossed
-    reading = read_image(encode(_draw(cells, cell, counter, crossed, _red_x)))
+    reading = read_image(encode(_draw(cells, cell, counter, crossed, red_x)))
     unsure = set(reading.unsure)
     for r, c in crossed:
         assert (r, c) in unsure or reading.cells[r * 16 + c].value == "W"

@@ -29,13 +29,21 @@ def parse_cells(text: str) -> list[list[str]]:
     return [line.split() for line in text.strip().splitlines() if line.strip() and not line.startswith("mines")]
 
 
-def _raised(img: np.ndarray, x: int, y: int, s: int, w: int) -> None:
-    img[y:y + s, x:x + s] = GREY
+def board_text(cells: list[list[str]]) -> str:
+    """The board's rows as cpsolve's text (values apart by spaces), for :func:`cpsolve.parse_board`."""
+    return "\n".join(" ".join(row) for row in cells)
+
+
+def _raised(img: np.ndarray, x: int, y: int, s: int, w: int, *, face: tuple[int, int, int] = GREY,
+            light: tuple[int, int, int] = LIGHT, shadow: tuple[int, int, int] = SHADOW) -> None:
+    """A raised tile ``s`` px square at (x, y): its ``face`` with a bevel ``w`` px wide, ``light``
+    along its top and left, ``shadow`` along its bottom and right."""
+    img[y:y + s, x:x + s] = face
     for k in range(w):
-        img[y + k, x:x + s - k] = LIGHT              # top
-        img[y:y + s - k, x + k] = LIGHT              # left
-        img[y + s - 1 - k, x + k + 1:x + s] = SHADOW  # bottom
-        img[y + k + 1:y + s, x + s - 1 - k] = SHADOW  # right
+        img[y + k, x:x + s - k] = light              # top
+        img[y:y + s - k, x + k] = light              # left
+        img[y + s - 1 - k, x + k + 1:x + s] = shadow  # bottom
+        img[y + k + 1:y + s, x + s - 1 - k] = shadow  # right
 
 
 def _flat(img: np.ndarray, x: int, y: int, s: int, bg: tuple[int, int, int] = GREY) -> None:
@@ -71,6 +79,14 @@ def _flag(img: np.ndarray, x: int, y: int, s: int) -> None:
     cv2.fillPoly(img, [tri], (255, 0, 0), cv2.LINE_AA)
     cv2.line(img, (px, top), (px, bottom), (0, 0, 0), t)
     img[bottom - 2 * t:bottom, x + round(s * 0.25):x + round(s * 0.78)] = (0, 0, 0)
+
+
+def red_x(img: np.ndarray, x: int, y: int, s: int, colour: tuple[int, int, int] = (255, 0, 0)) -> None:
+    """An X across the middle half of the cell (a wrong flag's mark in some clones), in ``colour``."""
+    t = max(2, s // 8)
+    a, b = round(s * 0.25), round(s * 0.75)
+    cv2.line(img, (x + a, y + a), (x + b, y + b), colour, t)
+    cv2.line(img, (x + b, y + a), (x + a, y + b), colour, t)
 
 
 def draw_cell(img: np.ndarray, x: int, y: int, s: int, value: str) -> None:
@@ -137,24 +153,31 @@ def render_board(cells: list[list[str]], cell: int = 16, *, counter: int | None 
     width = cols * cell + 2 * (m + b)
     height = rows * cell + 2 * (m + b) + (panel + m if panel else 0)
     img = np.full((height, width, 3), GREY, np.uint8)
-    top = m + (panel + m if panel else 0)
+    left, top = board_origin(cell, counter is not None)
     # sunken border around the board
     img[top - b:top + rows * cell + b, m:m + cols * cell + 2 * b] = SHADOW
     img[top:top + rows * cell + b, m + b:m + cols * cell + 2 * b] = LIGHT
     for r, row in enumerate(cells):
         for c, v in enumerate(row):
-            draw_cell(img, m + b + c * cell, top + r * cell, cell, v)
+            draw_cell(img, left + c * cell, top + r * cell, cell, v)
     if counter is not None:
-        left, right = (timer, counter) if timer is not None and timer_left else (counter, timer)
-        x0 = m + b + cell // 3
-        shown = draw_counter(img, x0, m + round(cell * 0.25), cell, left, unlit, leading_zeros)
-        if right is not None:
-            draw_counter(img, width - x0 - shown, m + round(cell * 0.25), cell, right, unlit, leading_zeros)
+        first, second = (timer, counter) if timer is not None and timer_left else (counter, timer)
+        x0 = left + cell // 3
+        shown = draw_counter(img, x0, m + round(cell * 0.25), cell, first, unlit, leading_zeros)
+        if second is not None:
+            draw_counter(img, width - x0 - shown, m + round(cell * 0.25), cell, second, unlit, leading_zeros)
     if counter is not None and cols >= 8:  # the face, where the panel has room for it
         cx = width // 2 if timer is not None else width - m - b - round(cell * 1.2)
         cv2.circle(img, (cx, m + panel // 2), round(cell * 0.75), (255, 255, 0), -1, cv2.LINE_AA)
         cv2.circle(img, (cx, m + panel // 2), round(cell * 0.75), (0, 0, 0), max(1, cell // 16), cv2.LINE_AA)
     return img
+
+
+def board_origin(cell: int, counter: bool = True) -> tuple[int, int]:
+    """(x, y) of the board's top left corner in :func:`render_board`'s picture (with the counter
+    panel above it, or none)."""
+    b, m = max(2, cell // 5), max(4, cell // 2)
+    return m + b, m + (round(cell * 2.2) + m if counter else 0)
 
 
 #: the mouse pointer's arrow (Windows'), its tip at (0, 0), 18 units high
