@@ -167,6 +167,12 @@ def classify(ink: np.ndarray, chars: str, height: int) -> str | None:
     return ch if score >= MIN_SCORE and score - second >= MARGIN else None
 
 
+@lru_cache(maxsize=64)
+def _fonts_listed(height: int) -> tuple[tuple[object, int], ...]:
+    """:func:`_fonts_at` kept (each call renders every font's 0 to find the sizes)."""
+    return tuple(_fonts_at(height))
+
+
 @lru_cache(maxsize=256)
 def _word_inks(text: str, height: int) -> tuple[np.ndarray, ...]:
     """``text`` written with each font at each size whose digits are ``height`` px high, cropped to
@@ -174,7 +180,7 @@ def _word_inks(text: str, height: int) -> tuple[np.ndarray, ...]:
     from PIL import Image, ImageDraw
 
     out = []
-    for font, _ in _fonts_at(height):
+    for font, _ in _fonts_listed(height):
         left, top, right, bottom = font.getbbox(text)  # type: ignore[attr-defined]
         image = Image.new("L", (right - left + 10, bottom - top + 10), 0)
         ImageDraw.Draw(image).text((5 - left, 5 - top), text, fill=255, font=font)  # type: ignore[arg-type]

@@ -236,8 +236,9 @@ def _labelled_numbers(band: np.ndarray) -> list[int | None]:
     for k in range(len(ws) - 2):
         number = ws[k + 2]
         h = int(np.median([b[3] for b in number]))
-        if not any(_spells(band, ws[k], first, h) and _spells(band, ws[k + 1], second, h, colon=True)
-                   for first, second in LEFT_LABELS):
+        # (each first word once: two labels begin with "mines")
+        firsts = {first: _spells(band, ws[k], first, h) for first in dict.fromkeys(f for f, _ in LEFT_LABELS)}
+        if not any(firsts[first] and _spells(band, ws[k + 1], second, h, colon=True) for first, second in LEFT_LABELS):
             continue
         left, right = number[0][0], number[-1][0] + number[-1][2]
         out.append(read_number(band[:, max(0, left - 2):right + 2]))
