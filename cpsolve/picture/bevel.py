@@ -121,12 +121,13 @@ def centring(margins: tuple[int, int, int, int]) -> tuple[int, int]:
     return dy, dx
 
 
-def bevels(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, int, int, int] | None = None
-           ) -> np.ndarray:
+def bevels(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, int, int, int] | None = None,
+           given: dict[str, np.ndarray] | None = None) -> np.ndarray:
     """Per cell (flat: N x size x size x 3, bg its background, N x 3), the luminance of its top and
     left sides less that of its bottom and right ones, halved: on the tiles' box inside the gap's
     ``margins`` (:func:`gap_margins`) where they are parted by one, else inside the crop's outermost
-    pixel."""
+    pixel. ``given``: sides measured by the caller ("top", "bottom", "left", "right": the tiles'
+    outermost pixels between grid lines, :func:`.lines.on_tiles`), taken instead."""
     # (one pixel inside the gap: a lattice a hundredth of a pixel off in its pitch crops some cells a
     # pixel later than others)
     box = (1, 1, 1, 1) if margins is None else (margins[0] + 1, margins[1] + 1, margins[2] + 1, margins[3] + 1)
@@ -163,6 +164,9 @@ def bevels(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, int, 
         if rim.any():
             inner = sides(*(k + w for k in box))
             top, bottom, left, right = (np.where(rim, new, old) for new, old in zip(inner, (top, bottom, left, right)))
+    if given:
+        top, bottom = given.get("top", top), given.get("bottom", bottom)
+        left, right = given.get("left", left), given.get("right", right)
     return np.asarray((top + left - bottom - right) / 2)
 
 

@@ -45,6 +45,7 @@ from .digits import (
     stray_digits,
 )
 from .grid import Grid
+from .lines import on_tiles
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, marks_of, odd_flags
 from .overlay import mine_overlay, overlay_mark, question_like, question_stroke, red_mark, shows_loss
 from .skins import SKIN_BY_NAME, Skin
@@ -133,27 +134,33 @@ def _tile_backgrounds(px: np.ndarray, bg: np.ndarray) -> np.ndarray:
     return out
 
 
+def _cropped(rgb: np.ndarray, grid: Grid, at: tuple[np.ndarray, np.ndarray] | None) -> tuple[np.ndarray, np.ndarray]:
+    """The crops (N x size x size x 3) and their backgrounds (a tile's most common colour)."""
+    flat = crops(rgb, grid, at)
+    n, size = grid.rows * grid.cols, flat.shape[2]
+    flat = flat.reshape(n, size, size, 3)
+    middle = flat[:, 1:size - 1, 1:size - 1].reshape(n, -1, 3)
+    return flat, _tile_backgrounds(middle, _mode_colours(middle))
+
+
 def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     """Every cell's measurements, all cells at once (numpy over the stacked crops)."""
-    cells = crops(rgb, grid)
-    rows, cols, size = cells.shape[0], cells.shape[1], cells.shape[2]
+    flat, bg = _cropped(rgb, grid, None)
+    rows, cols, size = grid.rows, grid.cols, flat.shape[1]
     n = rows * cols
-    flat = cells.reshape(n, size, size, 3)
     p = grid.cell_size
     inset = max(1, round(0.2 * p))
-    # the background: the most common colour of the cell inside its outermost pixels (a tile's)
-    middle = flat[:, 1:size - 1, 1:size - 1].reshape(n, -1, 3)
-    bg = _tile_backgrounds(middle, _mode_colours(middle))
     # tiles parted by a gap of the board's surround: the crops centred on them, the bevel on their box
     surround = surround_colour(rgb, grid.box(), p)
     margins = gap_margins(flat, bg, surround, p)
     if margins is not None and centring(margins) != (0, 0):
         dy, dx = centring(margins)
-        flat = crops(rgb, replace(grid, x0=grid.x0 + dx, y0=grid.y0 + dy)).reshape(n, size, size, 3)
-        middle = flat[:, 1:size - 1, 1:size - 1].reshape(n, -1, 3)
-        bg = _tile_backgrounds(middle, _mode_colours(middle))
+        flat, bg = _cropped(rgb, replace(grid, x0=grid.x0 + dx, y0=grid.y0 + dy), None)
         margins = gap_margins(flat, bg, surround, p) or (0, 0, 0, 0)
-    bevel = bevels(flat, bg, p, margins)
+    if margins is None:  # where the grid shows lines thicker than a pixel: the tiles between them
+        flat, bg, bevel = on_tiles(rgb, grid, flat, bg, lambda at: _cropped(rgb, grid, at))
+    else:
+        bevel = bevels(flat, bg, p, margins)
     inner = flat[:, inset:size - inset, inset:size - inset]
     ih = inner.shape[1]
     dist = _dist(inner, bg)
@@ -282,7 +289,8 @@ def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) ->
     digits and question marks leave it alone, a mouse cursor over the cell does not. Only grey
     ones (channels within 40 levels): a cursor is drawn in black and white, and the dark navy of
     a large 4 whose stem reaches the side (JSMinesweeper's) is no cursor. Nor a dark row or column
-    across the cell within a tenth of it from a side (a grid line 2-3 px thick: Windows 7 at 2x), nor
+    across the cell within a tenth of it from a side (a grid line 2-3 px thick: Windows 7 at 2x; a
+    column across the rows not left out, as lines run along two sides of a crop), nor
     on a tile lit along its top (over 200) the run of rows (columns) dark along 70% of the side from
     its bottom (right) side in, within a quarter of the cell (a raylib clone's near-black shadow).
     ``dark_px``: ``_darker_than(flat, 90)`` where the caller has it."""
@@ -292,12 +300,14 @@ def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) ->
     band[:max(2, round(0.1 * p))] = band[size - max(2, round(0.1 * p)):] = True
     top = flat[:, 1:max(2, size // 8)]
     lit = ((top[..., 0] > 200) & (top[..., 1] > 200) & (top[..., 2] > 200)).mean(axis=(1, 2)) >= 0.5
-    for axis in (2, 1):   # rows, columns
-        full = dark.mean(axis=axis)
+    counted = np.full((len(flat), 1), float(size))
+    for axis in (2, 1):   # rows, then columns over the rows left (lines along two sides)
+        full = dark.sum(axis=axis) / counted
         shadow = (full >= 0.7) & (np.arange(size) >= size - size // 4) & lit[:, None]
         shadow[:, -1] = True  # (the crop's last pixel may be the next cell's)
         drop = ((full >= 0.9) & band) | np.cumprod(shadow[:, ::-1], axis=1)[:, ::-1].astype(bool)
         dark &= ~(drop[:, :, None] if axis == 2 else drop[:, None, :])
+        counted = np.maximum(size - drop.sum(axis=1, keepdims=True), 1).astype(float)
     return _ring_fraction(dark, p)
 
 

@@ -17,13 +17,18 @@ if TYPE_CHECKING:
 FOREGROUND = 60.0
 
 
-def crops(rgb: np.ndarray, grid: Grid) -> np.ndarray:
-    """Every cell as an equal square crop: (rows, cols, size, size, 3) float32. The lattice's
-    boundaries sit up to half a pixel inside a revealed cell's grid line: rounding a quarter pixel
-    down keeps each crop on its cell's own pixels."""
+def starts(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
+    """The first pixel of every cell's crop and of the board's far edge, columns then rows (cols + 1,
+    rows + 1 of them): the lattice's boundaries sit up to half a pixel inside a revealed cell's grid
+    line, and rounding a quarter pixel down keeps each crop on its cell's own pixels."""
+    return np.round(grid.xs() - 0.25).astype(int), np.round(grid.ys() - 0.25).astype(int)
+
+
+def crops(rgb: np.ndarray, grid: Grid, at: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+    """Every cell as an equal square crop: (rows, cols, size, size, 3) float32, from :func:`starts`
+    or ``at`` (each column's and row's first pixel)."""
     size = max(4, int(np.floor(min(grid.pitch_x, grid.pitch_y))))
-    xs = np.round(grid.xs()[:-1] - 0.25).astype(int)
-    ys = np.round(grid.ys()[:-1] - 0.25).astype(int)
+    xs, ys = (s[:-1] for s in starts(grid)) if at is None else at
     height, width = rgb.shape[:2]
     yy = np.clip(ys[:, None] + np.arange(size)[None, :], 0, height - 1).ravel()   # rows * size
     xx = np.clip(xs[:, None] + np.arange(size)[None, :], 0, width - 1).ravel()    # cols * size

@@ -24,6 +24,9 @@ LIFT_GROUP, LIFT_OWN = 4, 0.2
 #: a tile colour whose every cell (LIFT_GROUP or more) is raised by at least WEAK_RAISED of the skin's
 #: bevel threshold, most of them past it, is covered in every cell
 WEAK_RAISED = 0.4
+#: a tile colour whose cells are raised (a bevel over 40) in this share, and sunken (under -40) in
+#: this share, names no flat skin (GNOME's flat covered tiles: 3% each, its flags' and marks')
+FLAT_RAISED = 0.1
 #: the confidence of a bare flat cell read revealed on a board that shows no covered tile
 BARE_UNSEEN = 0.1
 #: where no covered tile is seen bare, a bare cell is a sure 0 only within this RGB distance of a
@@ -87,8 +90,13 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     named = next(iter(names)) if len(names) == 1 else None
     # (a skin whose covered grey is near other skins' greys needs its revealed tiles seen too)
     by_name = {sk.name: sk for sk in known_skins}
-    if named is not None and (by_name[named].named_alone or
-                              {known[k][1] for k in big} == {True, False}):  # type: ignore[index]
+    # (a flat skin draws each tile alike: a colour of one whose cells are raised in part, sunken in
+    # part (KDE 2's grey, raised covered and sunken revealed, is cpsolve's revealed grey), is another
+    # skin's two tiles)
+    bevelled = [k for k in big if min((bevel.ravel()[members[k]] > 40).mean(),
+                                      (bevel.ravel()[members[k]] < -40).mean()) >= FLAT_RAISED]
+    if named is not None and not bevelled and (by_name[named].named_alone or
+                                               {known[k][1] for k in big} == {True, False}):  # type: ignore[index]
         skin_name = named
         for k, kn in enumerate(known):
             if kn is not None and kn[0] == skin_name and len(members[k]) >= 2:
