@@ -118,15 +118,15 @@ NOT_YET_EXACT = {
                                         "the analyser draws over a cell hides what the game shows there; a flag "
                                         "under it could not be told), so no mine total; every other cell right and "
                                         "sure. Left so",
-    "win7clone-mid-16x30.jpg": "Windows 7 in JPEG: the lattice lies just after the 2 px lines, so the revealed "
-                               "island's bevel takes in a line and reads raised (52-98, covered 34: weak glossy "
-                               "bevels); refused. Its counter, 96, reads once the board does. Traced: the "
-                               "boundary's two edges are no twins (the step into the line about 156, out of it "
-                               "onto the glossy tile's light side about 279), so the fit keeps the far edge; and "
-                               "the line is no one colour (lum about 54 between covered tiles, 112 beside "
-                               "revealed ones, the covered blues a gradient over the board), so a line told by "
-                               "its steady colour across cells, to keep it out of the bevel strips, is not found "
-                               "either",
+    "win7clone-mid-16x30.jpg": "Windows 7 in JPEG: the lattice lies just after the 2 px lines; since a6168d1 the "
+                               "line is found (lines.py: offsets -2 and -1 of each boundary, dark in 97% of the "
+                               "cells though no one colour, 54 between covered tiles, 112 beside revealed ones) "
+                               "and the crops centred on the tiles: the revealed island reads sunken (-77 to 13) "
+                               "and its digits right, but the covered glossy tiles measure only 25-30 on their "
+                               "outermost pixels and no cell passes 40, so tiles.tiles takes the board for a flat "
+                               "skin: its covered blues, a gradient over the board, group as bare colours and "
+                               "read as 0s, and its flags (red pennants on a pole) as unsure grey 8s; refused. Its "
+                               "counter, 96, reads once the board does",
     "minesweeperonline-cursor-16x30.png": "the mouse pointer over the 5 at 3,23 and the cells below it: unsure (the "
                                           "5 looks crossed out), and a red 3 of 15 px cells at 11,8 left unsure",
     "jsminesweeper-hints-16x30.jpg": "JSMinesweeper's hints: the text box's letters reach the sides of the covered "
