@@ -41,9 +41,11 @@ def read_counter(rgb: np.ndarray, grid: Grid, values: list[str] | None = None,
     ``values`` (and its ``unsure`` cells), the counter is the first twin, left to right, whose total
     (it plus the flags) the board can hold: a timer's seconds rarely fit. A display not read ends the
     search (a counter that cannot be read is never passed over for the timer beside it); where none
-    fits, the leftmost (the rules then leave the total out). Where two twins' totals fit, only
-    winmine's layout tells which is the counter (its face between them, the counter on the left);
-    without it, no counter: a timer's 000 left of the counter fits as well as the counter does."""
+    fits, the leftmost (the rules then leave the total out). Where two twins' totals fit, on a lost
+    board (its exploded mine shown, and another) the one whose total is the mines shown and the
+    flags, where one is; else only winmine's layout tells which is the counter (its face between them, the counter
+    on the left); without it, no counter: a timer's 000 left of the counter fits as well as the
+    counter does."""
     area = _panel(rgb, grid)
     if area is None:
         return None
@@ -63,6 +65,15 @@ def read_counter(rgb: np.ndarray, grid: Grid, values: list[str] | None = None,
             break
         shown.append(value)
     fitting = [v for v in shown if _fits(v, values, unsure or set())]
+    if len(fitting) > 1 and "X" in values:
+        # a lost board shows every mine not flagged: the total is the mines shown and the flags,
+        # so a counter of mines left reads the mines shown less the wrong flags (zCRUSADERz's
+        # Java clone puts its timer left of the face, its counter right of it); not where one
+        # mine is shown (a game may show only the exploded one, and a timer read 1)
+        mines_shown = values.count("*") + values.count("X")
+        lost = [v for v in fitting if v + values.count("W") == mines_shown and mines_shown >= 2]
+        if len(lost) == 1:
+            return lost[0]
     if len(fitting) > 1 and not _face_between(area, twins[0], twins[1]):
         return None
     return fitting[0] if fitting else first

@@ -89,3 +89,19 @@ def test_twin_displays_that_both_fit_with_no_face_give_no_total(seed: int, cell:
     reading = read_image(encode(img))
     assert reading.mine_counter is None
     assert reading.board.mines is None
+
+
+@pytest.mark.parametrize("seed, cell, factor", CASES)
+@pytest.mark.parametrize("later", [5, 18])
+def test_on_a_lost_board_the_display_whose_total_is_the_mines_shown_is_the_counter(
+        seed: int, cell: int, factor: float, later: int) -> None:
+    """zCRUSADERz's Java clone: the timer left of the face, the counter (mines left) right of it.
+    Both totals fit the board (the timer ``later`` above the counter, the covered cells room for
+    it), and the face between them says winmine's order (the left one); but a lost board shows
+    every mine not flagged, so its total is the mines shown and the flags: the display that gives
+    it is the counter."""
+    cells, counter = random_position(16, 16, 40, seed=seed, state="lost")
+    img = render_board(cells, cell, counter=counter, timer=counter + later, timer_left=True)
+    reading = read_image(encode(scale(img, factor)))
+    assert reading.mine_counter == counter
+    assert reading.board.mines == 40

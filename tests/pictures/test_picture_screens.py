@@ -103,10 +103,6 @@ NOT_YET_EXACT = {
                                    "alone, unsure: no plainly shaped digit lies on white (digits.stray_digits), and "
                                    "a red mark on a flat tile is no sure flag. Its counter, plain green '28' beside "
                                    "a flag button, is not read, so no mine total",
-    "javaswing-ru-lost-16x16.png": "read since the line beside its tiles is found on one axis (lines.py): every cell "
-                                   "right but its 12 flags, green pennants on the flat darker-grey covered tiles, "
-                                   "unsure (a mark like no digit, best shape 0.24, with no red: no sure flag), so no "
-                                   "mine total. Its left display is the timer (058)",
     "sdl-nano-mid-16x30.png": "its 4 at 5,12 is drawn in the classic 5's maroon (128,0,0): colour says 5, shape "
                               "says 4, so unsure by design (colour and shape must agree), and with a cell unsure "
                               "the total is left out. Its LED counters lie below the board, the timer (0087) on "
