@@ -299,8 +299,9 @@ OPENING, STRIP_UNSURE = 2, 0.25
 #: (each channel) of the revealed cell of the lattice beside it ...
 SAME_TILE = 12.0
 #: ... and its mark lies inside its cell, clear of each side by INSET of the cell (a frame's line
-#: along the board runs the cell's whole length: minesweeper.online's read as a column of 1s)
-INSET = 0.1
+#: along the board runs the cell's whole length: minesweeper.online's read as a column of 1s),
+#: where its mark runs along ALONG of that side or more
+INSET, ALONG = 0.1, 0.5
 
 
 def digits_beside(rgb: np.ndarray, grid: Grid, skin: Skin, values: list[str], confidence: list[float],
@@ -352,12 +353,18 @@ def digits_beside(rgb: np.ndarray, grid: Grid, skin: Skin, values: list[str], co
 
 def _clear_of_sides(cells: np.ndarray, bg: np.ndarray) -> np.ndarray:
     """Per cell (``cells``: n x size*size x 3, on tiles ``bg``: n x 3), whether its mark (its pixels
-    60 levels from its tile) lies clear of every side of the cell by :data:`INSET`."""
+    60 levels from its tile) lies clear of every side of the cell: no mark within :data:`INSET` of a
+    side along :data:`ALONG` of its length."""
     n = len(cells)
     size = int(round(cells.shape[1] ** 0.5))
     mark = (channel_max(np.abs(cells - bg[:, None, :])) > 60).reshape(n, size, size)
     k = max(1, round(INSET * size))
     inner = mark[:, k:size - k, k:size - k].any(axis=(1, 2))
-    sides = (mark[:, :k].any(axis=(1, 2)) | mark[:, size - k:].any(axis=(1, 2))
-             | mark[:, :, :k].any(axis=(1, 2)) | mark[:, :, size - k:].any(axis=(1, 2)))
+    # (per side, the band's columns or rows holding mark: a line along the side runs along most of
+    # it, a line across the cell reaches both opposite sides; a digit's foot reaching into one
+    # band, on a lattice a pixel off, is neither)
+    along = np.stack([mark[:, :k].any(axis=1).sum(axis=1), mark[:, size - k:].any(axis=1).sum(axis=1),
+                      mark[:, :, :k].any(axis=2).sum(axis=1), mark[:, :, size - k:].any(axis=2).sum(axis=1)])
+    touched = along > 0
+    sides = ((along >= ALONG * size).any(axis=0) | (touched[0] & touched[1]) | (touched[2] & touched[3]))
     return np.asarray(inner & ~sides)

@@ -51,9 +51,10 @@ def edges_show(cells: list[list[str]]) -> bool:
 
 
 #: (rows, cols, mines, seed, cell px): boards whose lattice is found on a block of tiles with
-#: neighbouring digits in it. Not yet read whole: a lattice found on a block of tiles alone (no two
-#: neighbouring digits inside it: seeds 1, 4, 6 at these sizes) shows nothing of the skin, and is
-#: still read as the board, cut short; nor is a board with two tiles or fewer together (refused).
+#: neighbouring digits in it. Not read whole: a lattice found on a block of tiles alone (no two
+#: neighbouring digits inside it) shows nothing of the skin; the digits beside it refuse it
+#: (test_a_block_of_tiles_alone_is_never_read_as_the_board); nor is a board with two tiles or
+#: fewer together (refused).
 CASES = [(16, 16, 40, 3, 30), (12, 20, 40, 5, 36), (16, 16, 40, 7, 40), (16, 30, 99, 8, 32), (16, 16, 40, 9, 60),
          (16, 16, 40, 10, 32), (16, 30, 99, 11, 30), (16, 16, 40, 13, 36)]
 
@@ -93,3 +94,37 @@ def test_a_tiles_near_black_shadow_is_no_cursor(rows: int, cols: int, mines: int
     reading = read_image(encode(draw_lineless(cells, cell, shadow=(68, 68, 68))))
     assert not reading.unsure, reading.reasons
     assert reading.board.cells == cpsolve.parse_board(board_text(cells)).cells
+
+
+def test_a_block_of_tiles_alone_is_never_read_as_the_board() -> None:
+    """A 12x20 board whose lattice is found on a 2x3 block of tiles in its bottom row, digits beside
+    it on three sides, the digits' feet within a tenth of the cell of its bottom side (the lattice
+    found a pixel off): those digits were taken for lines along the side (grow._clear_of_sides), so
+    nothing said the board goes on and it was read as the 2x3 block, every cell sure and covered.
+    A mark reaching into one side's band is no line along it: refused (digits beside it)."""
+    cells, _ = random_position(12, 20, 40, seed=6, opened=0.7)
+    try:
+        reading = read_image(encode(draw_lineless(cells, 36)))
+    except NoBoardFound as exc:
+        assert "digits lie beside it" in str(exc)
+        return
+    assert (reading.board.rows, reading.board.cols) == (12, 20)
+
+
+def test_a_mark_clear_of_the_sides_is_told_from_lines_along_or_across_the_cell() -> None:
+    """grow._clear_of_sides on drawn 20 px cells: a glyph whose foot reaches a side's band is clear;
+    a line along a side, or across the cell from side to side, is not (a frame's line)."""
+    from cpsolve.picture.grow import _clear_of_sides
+
+    def cell(*boxes: tuple[int, int, int, int]) -> np.ndarray:
+        c = np.full((20, 20, 3), 198.0)
+        for y0, y1, x0, x1 in boxes:
+            c[y0:y1, x0:x1] = (0, 0, 255)
+        return c.reshape(-1, 3)
+
+    foot = cell((4, 19, 8, 12))            # a 1's stroke down into the bottom band
+    glyph = cell((4, 16, 6, 14))           # clear of every band
+    along = cell((4, 16, 8, 12), (18, 20, 1, 19))   # a glyph over a line along the bottom side
+    across = cell((9, 11, 0, 20))          # a line across the cell
+    got = _clear_of_sides(np.stack([foot, glyph, along, across]), np.full((4, 3), 198.0))
+    assert got.tolist() == [True, True, False, False]
