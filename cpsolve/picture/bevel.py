@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .colours import _saturation
-from .marks import _lum
+from .colours import _lum, _saturation
 
 #: a pixel within this many levels (each channel) of the surround's colour is of the gap
 GAP_NEAR = 16

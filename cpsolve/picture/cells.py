@@ -28,11 +28,13 @@ from .colours import (
     _cross,
     _darker_than,
     _dist,
+    _lum,
     _masked_sum,
     _mode_colours,
     _red,
     _saturation,
     crops,
+    rgb_distance,
 )
 from .digits import (
     _SHAPE_ROWS,
@@ -46,14 +48,12 @@ from .digits import (
 )
 from .grid import Grid
 from .lines import on_tiles
-from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, _confidence, _lum, marks_of, odd_flags
+from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, SURE, _confidence, marks_of, odd_flags
 from .overlay import mine_overlay, overlay_mark, question_like, question_stroke, red_mark, shows_loss
 from .skins import SKIN_BY_NAME, Skin
 from .textmarks import letters
 from .tiles import _shaded_blanks, shifted_skins, tiles, unseen_covered
 
-#: a cell whose confidence is below this is unsure
-SURE = 0.35
 #: a mark whose strokes are at least this far (RGB) from the tile, and less than twice as far, is a
 #: faint one: its glyph is its pixels at least half as far as its farthest
 FAINT = 45.0
@@ -121,12 +121,12 @@ def _tile_backgrounds(px: np.ndarray, bg: np.ndarray) -> np.ndarray:
         return bg
     ref = np.array(tiles_)
     # (far from every tile colour: a mark's colour, not another shade of a tile's, as a gradient's)
-    odd = np.flatnonzero(np.sqrt(((bg[:, None, :] - ref[None, :, :]) ** 2).sum(axis=2)).min(axis=1) > MARK_FAR)
+    odd = np.flatnonzero(rgb_distance(bg[:, None, :], ref[None, :, :]).min(axis=1) > MARK_FAR)
     out = bg.copy()
     for i in odd.tolist():
         cell = px[i]
-        mark = np.sqrt(((cell - bg[i]) ** 2).sum(axis=1)) <= TILE_NEAR
-        near = np.sqrt(((cell[:, None, :] - ref[None, :, :]) ** 2).sum(axis=2))   # M x tiles
+        mark = rgb_distance(cell, bg[i]) <= TILE_NEAR
+        near = rgb_distance(cell[:, None, :], ref[None, :, :])   # M x tiles
         best = int((near <= TILE_NEAR).sum(axis=0).argmax())
         mask = near[:, best] <= TILE_NEAR
         if mask.sum() >= max(1.0, TILE_HELD * mark.sum()):

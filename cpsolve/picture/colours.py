@@ -99,7 +99,7 @@ def _split_mode(px: np.ndarray, keys: np.ndarray, counts: np.ndarray, fullest: n
             first = support.copy()
     for i in np.nonzero(best_support > first)[0].tolist():
         colour = px[i][best_near[i]].mean(axis=0)
-        if float(np.sqrt(((colour - out[i]) ** 2).sum())) > FOREGROUND:
+        if float(rgb_distance(colour, out[i])) > FOREGROUND:
             out[i] = colour
     return out
 
@@ -108,6 +108,17 @@ def _darker_than(a: np.ndarray, level: float) -> np.ndarray:
     """``a.max(axis=-1) < level`` for RGB pixels: numpy reduces a last axis of 3 some 50 times
     slower than three comparisons."""
     return (a[..., 0] < level) & (a[..., 1] < level) & (a[..., 2] < level)
+
+
+def _lum(a: np.ndarray) -> np.ndarray:
+    """The luminance of RGB pixels (ITU-R BT.601 weights)."""
+    return a[..., 0] * 0.299 + a[..., 1] * 0.587 + a[..., 2] * 0.114
+
+
+def rgb_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The RGB (Euclidean) distance between colours ``a`` and ``b`` along their last axis, as numpy
+    broadcasts them (one colour against many, each against each)."""
+    return np.asarray(np.sqrt(((a - b) ** 2).sum(axis=-1)))
 
 
 def channel_max(a: np.ndarray) -> np.ndarray:

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .marks import _confidence, _lum
+from .colours import _lum, rgb_distance
+from .marks import SURE, _confidence
 from .skins import DIGIT_SHAPES, Skin
 
 if TYPE_CHECKING:
@@ -102,17 +103,13 @@ UNNAMED = 90.0
 COLOUR_NEAR = 60.0
 
 
-#: a cell read with a confidence under this is unsure (cells.SURE)
-UNSURE_BELOW = 0.35
-
-
 def _digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     """The digit on a revealed cell, and how sure (:func:`_coloured_digit`); where that leaves it
     unsure, a shade of the one digit colour of its hue (CaptainBoulbi's light green 2s, 90 from the
     classic 2's green, in a thin font under SHAPE_LIKE) is that digit, where the shape agrees, ahead
     of every other digit's (:func:`_hue_digit`)."""
     value, conf = _coloured_digit(look, skin)
-    if conf >= UNSURE_BELOW or skin.digit_tiles or not look.shape:
+    if conf >= SURE or skin.digit_tiles or not look.shape:
         return value, conf
     hued = _hue_digit(look.fg_colour, look.background, skin)
     scores = look.shape
@@ -239,13 +236,13 @@ TINT_NEAR = 12.0
 def _tinted_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     """A digit where the tile's tint tells the number (GNOME): the tint and the shape must agree."""
     bg = look.background
-    dists = sorted((float(np.sqrt(((bg - np.array(ref, np.float64)) ** 2).sum())), digit)
+    dists = sorted((float(rgb_distance(bg, np.array(ref, np.float64))), digit)
                    for digit, ref in skin.digit_tiles.items())
     d1, digit = dists[0]
     conf = _confidence(1 - d1 / TINT_NEAR, 0.5) if d1 < TINT_NEAR else 0.0
     scores = look.shape or {}
     plain = [ref for ref in skin.revealed if ref not in skin.digit_tiles.values()]
-    if d1 >= TINT_NEAR and any(float(np.sqrt(((bg - np.array(ref, np.float64)) ** 2).sum())) < TINT_NEAR
+    if d1 >= TINT_NEAR and any(float(rgb_distance(bg, np.array(ref, np.float64))) < TINT_NEAR
                                for ref in plain) and scores:
         # the skin's flat look (GNOME 3's "flat" theme: every digit on the plain revealed tile, no
         # tint): the shape alone, where it is plainly one digit (:func:`_clean_digit`: a glyph this
@@ -307,7 +304,7 @@ def one_colour_digits(marks: list[CellLook]) -> bool:
     if len(by_digit) < 2:
         return False
     sets = [np.array(c, np.float64) for c in by_digit.values()]
-    return all(float(np.sqrt(((a[:, None, :] - b[None, :, :]) ** 2).sum(axis=2)).min()) <= ONE_COLOUR
+    return all(float(rgb_distance(a[:, None, :], b[None, :, :]).min()) <= ONE_COLOUR
                for i, a in enumerate(sets) for b in sets[i + 1:])
 
 
@@ -336,6 +333,6 @@ def stray_digits(values: list[str], confidence: list[float], looks: list[CellLoo
     for i in digits:
         if i in sure:
             continue
-        apart = float(np.sqrt(((tiles - looks[i].background) ** 2).sum(axis=1)).min())
+        apart = float(rgb_distance(tiles, looks[i].background).min())
         if apart > DIGIT_TILE_APART:
             confidence[i] = min(confidence[i], 0.1)

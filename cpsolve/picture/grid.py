@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .colours import channel_max
 from .pitch import MAX_PITCH, MIN_PITCH, _fine_pitch, whole_pitch
 
 #: the smallest board accepted (rows and columns)
@@ -103,18 +104,14 @@ class Edges:
         return (v.sum(axis=0, dtype=np.int32).astype(np.float64), h.sum(axis=1, dtype=np.int32).astype(np.float64))
 
 
-def _channel_max(a: np.ndarray) -> np.ndarray:
-    """The largest of the three channels per pixel: the maximum of the channels' slices (several
-    times numpy's max over axis 2, and no copy of each channel first as cv2.split makes)."""
-    if a.ndim == 2:
-        return a
-    return np.maximum(np.maximum(a[..., 0], a[..., 1]), a[..., 2])
-
-
 def edge_maps(rgb: np.ndarray, threshold: int) -> Edges:
+    """The edges of an RGB picture: where some channel steps by ``threshold`` or more between two
+    neighbouring pixels, persisting over PERSIST pixels along the boundary."""
     height, width = rgb.shape[:2]
-    gx = _channel_max(cv2.absdiff(rgb[:, 1:], rgb[:, :-1]))
-    gy = _channel_max(cv2.absdiff(rgb[1:, :], rgb[:-1, :]))
+    # (the channels' largest step by slices: several times numpy's max over axis 2, and no copy of
+    # each channel first as cv2.split makes)
+    gx = channel_max(cv2.absdiff(rgb[:, 1:], rgb[:, :-1]))
+    gy = channel_max(cv2.absdiff(rgb[1:, :], rgb[:-1, :]))
     gx = cv2.erode(gx, np.ones((PERSIST, 1), np.uint8))
     gy = cv2.erode(gy, np.ones((1, PERSIST), np.uint8))
     v = np.zeros((height, width), np.uint8)

@@ -18,9 +18,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .bevel import bevels
-from .colours import _saturation, starts
+from .colours import _lum, _saturation, starts
 from .grid import Grid
-from .marks import _lum
 
 #: a line is darker than the tile on either side of it by this much (luminance) in every cell
 #: (KDE 2's grey frame: 45 under its tile)

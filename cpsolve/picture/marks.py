@@ -8,16 +8,18 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .colours import rgb_distance
+
 if TYPE_CHECKING:
     from .cells import CellLook
 
 
-def _lum(a: np.ndarray) -> np.ndarray:
-    return a[..., 0] * 0.299 + a[..., 1] * 0.587 + a[..., 2] * 0.114
-
-
 def _confidence(margin: float, scale: float) -> float:
     return float(max(0.0, min(1.0, margin / scale)))
+
+
+#: a cell whose confidence is below this is unsure
+SURE = 0.35
 
 
 #: symbols a cell can carry, whatever its tile
@@ -73,7 +75,7 @@ def round_marks(looks: list[CellLook]) -> np.ndarray:
     total = np.maximum(g.sum(axis=(1, 2)), 1e-9)
     sym = np.min([1 - np.abs(g - m).sum(axis=(1, 2)) / (2 * total)
                   for m in (g[:, :, ::-1], g[:, ::-1], g.transpose(0, 2, 1))], axis=0)
-    ok = ((np.sqrt(((fg - bg) ** 2).sum(axis=1)) >= ROUND_APART) & (cols.sum(axis=1) >= ROUND_WIDE * side)
+    ok = ((rgb_distance(fg, bg) >= ROUND_APART) & (cols.sum(axis=1) >= ROUND_WIDE * side)
           & (g[:, 2:6, 2:6].mean(axis=(1, 2)) >= ROUND_MIDDLE) & (fill >= ROUND_FILL[0]) & (fill <= ROUND_FILL[1])
           & (corners <= ROUND_CORNERS))
     out[which] = np.where(ok, sym - ROUND, -1.0)
@@ -186,7 +188,7 @@ def round_mines(looks: list[list[CellLook]], symbols: list[list[tuple[str, float
     if len(found) < 2:
         return
     colours = np.array([flat[i].fg_colour for i, _ in found], np.float64)
-    alike = (np.sqrt(((colours[:, None] - colours[None]) ** 2).sum(axis=2)) <= ROUND_ALIKE).sum(axis=1)
+    alike = (rgb_distance(colours[:, None], colours[None]) <= ROUND_ALIKE).sum(axis=1)
     for (i, margin), k in zip(found, alike.tolist()):
         if k >= 2:
             r, c = divmod(i, cols)
@@ -219,9 +221,9 @@ def odd_flags(values: list[str], confidence: list[float], backgrounds: list[np.n
         bg = backgrounds[i]
         others = [backgrounds[j] for j in flags if j != i]
         ref = np.median(np.array(others), axis=0) if others else None
-        apart = 0.0 if ref is None else float(np.sqrt(((bg - ref) ** 2).sum()))
+        apart = 0.0 if ref is None else float(rgb_distance(bg, ref))
         tint = _tint(bg)
-        near_plain = len(plain) > 0 and float(np.sqrt(((plain - bg) ** 2).sum(axis=1)).min()) < TILE_APART
+        near_plain = len(plain) > 0 and float(rgb_distance(plain, bg).min()) < TILE_APART
         if tint < TINT and (apart < TILE_APART or near_plain):
             continue
         if ref is not None and tint >= TINT and apart >= TILE_APART and _tint(ref) < TINT / 2:

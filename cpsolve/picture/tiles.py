@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .colours import _lum, rgb_distance
 from .digits import SHAPE_LIKE, _clean_digit
-from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_BG, _lum
+from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_BG
 from .skins import SKINS, Skin, known_tile
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
                 # a bare group like a covered group's colour is covered; otherwise revealed (0s),
                 # but not surely: nothing on the board shows that colour revealed (no digit on it),
                 # and covered tiles may be of a colour apart from the flags' (a flag button)
-                near = [float(np.sqrt(((centres[k] - centres[j]) ** 2).sum())) for j, st in enumerate(state)
+                near = [float(rgb_distance(centres[k], centres[j])) for j, st in enumerate(state)
                         if st is True]
                 state[k] = bool(near and min(near) < 40)
                 if not state[k]:
@@ -281,7 +282,7 @@ def unseen_covered(looks: list[list[CellLook]], symbols: list[list[tuple[str, fl
 def _near_any(colours: np.ndarray, ref: np.ndarray, reach: float = 30.0) -> np.ndarray:
     """Per colour (N x 3), whether one of ``ref`` (M x 3) is within ``reach`` (RGB distance; by
     default a group's, 30)."""
-    return np.asarray((np.sqrt(((colours[:, None, :] - ref[None, :, :]) ** 2).sum(axis=2)) <= reach).any(axis=1))
+    return np.asarray((rgb_distance(colours[:, None, :], ref[None, :, :]) <= reach).any(axis=1))
 
 
 #: a picture whose colours are all shifted (a colour profile applied to the screenshot: Google's 2x
