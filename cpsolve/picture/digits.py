@@ -166,8 +166,14 @@ def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     return str(best), _confidence(scores[best] - second, 0.3)
 
 
-#: a colour whose channels lie within this of each other is a grey (a tile's, a grey or black digit's)
-GREY_SPREAD = 30.0
+#: a colour whose channels lie within this of each other is a grey (a tile's, a grey or black digit's);
+#: one whose channels lie HUED apart or more has a hue
+GREY_SPREAD, HUED = 30.0, 60.0
+
+
+def _spread(colour: tuple[int, int, int] | np.ndarray) -> float:
+    """How far apart a colour's channels lie (its largest less its smallest)."""
+    return float(np.max(colour) - np.min(colour))
 
 
 def _hue_on_grey(colour: np.ndarray, ref: tuple[int, int, int], background: np.ndarray) -> bool:
@@ -175,8 +181,7 @@ def _hue_on_grey(colour: np.ndarray, ref: tuple[int, int, int], background: np.n
     nearest it is a grey (the classic 8's, 7's black): no grey digit is drawn in a hue, and a grey
     tile lends its strokes none (JMines' olive 3, 87 from the 8's grey and far from the 3's red,
     names no digit)."""
-    return (max(ref) - min(ref) < GREY_SPREAD and float(background.max() - background.min()) < GREY_SPREAD
-            and _inked(colour, background))
+    return _spread(ref) < GREY_SPREAD and _spread(background) < GREY_SPREAD and _inked(colour, background)
 
 
 #: a stroke's hue this near (degrees) a digit colour's, and this far from every other digit
@@ -184,9 +189,10 @@ def _hue_on_grey(colour: np.ndarray, ref: tuple[int, int, int], background: np.n
 HUE_NEAR, HUE_APART = 20.0, 40.0
 
 
-def _hue(colour: tuple[float, float, float]) -> float:
-    r, g, b = colour
-    high, low = max(colour), min(colour)
+def _hue(colour: tuple[int, int, int] | np.ndarray) -> float:
+    """A colour's hue in degrees (HSV's: red 0, green 120, blue 240); 0 for a grey."""
+    r, g, b = (float(v) for v in colour)
+    high, low = max(r, g, b), min(r, g, b)
     if high == low:
         return 0.0
     if high == r:
@@ -203,12 +209,11 @@ def _hue_digit(colour: np.ndarray, background: np.ndarray, skin: Skin) -> int | 
     only one digit colour has it (within HUE_NEAR, every other hued digit colour HUE_APART away):
     a skin's lighter or darker shade of that colour. None where two share the hue (the classic
     blue 1 and navy 4, red 3 and maroon 5) or none has it."""
-    if float(background.max() - background.min()) >= GREY_SPREAD or not _inked(colour, background):
+    if _spread(background) >= GREY_SPREAD or not _inked(colour, background):
         return None
-    mine = _hue((float(colour[0]), float(colour[1]), float(colour[2])))
+    mine = _hue(colour)
     apart = sorted((min(abs(mine - h), 360.0 - abs(mine - h)), d)
-                   for d, ref in skin.digits.items() if max(ref) - min(ref) >= 60
-                   for h in (_hue((float(ref[0]), float(ref[1]), float(ref[2]))),))
+                   for d, ref in skin.digits.items() if _spread(ref) >= HUED for h in (_hue(ref),))
     if not apart or apart[0][0] > HUE_NEAR or (len(apart) > 1 and apart[1][0] < HUE_APART):
         return None
     return apart[0][1]
@@ -224,9 +229,9 @@ def _colour_rivals(colour: np.ndarray, background: np.ndarray, skin: Skin, digit
 
 
 def _inked(colour: np.ndarray, background: np.ndarray) -> bool:
-    """Whether a stroke's colour is a digit's ink: a hue (channels 60 levels apart or more) darker
+    """Whether a stroke's colour is a digit's ink: a hue (channels HUED levels apart or more) darker
     than its tile. A raised tile's white or grey highlight is neither."""
-    return float(colour.max() - colour.min()) >= 60 and float(_lum(colour)) < float(_lum(background))
+    return _spread(colour) >= HUED and float(_lum(colour)) < float(_lum(background))
 
 
 #: a tile this near (RGB) one of the skin's tints is that tint
