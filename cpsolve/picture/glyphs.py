@@ -55,13 +55,22 @@ def font_files() -> tuple[Path, ...]:
     return tuple(found[n] for n in FONT_NAMES if n in found)
 
 
-def normalise(ink: np.ndarray) -> tuple[np.ndarray, float] | None:
-    """A glyph's ink (0..1), cropped to its ink and stretched to NORM_W x NORM_H (zero mean, unit
-    norm), and its aspect (width / height) before stretching."""
+def _inked_part(ink: np.ndarray) -> tuple[np.ndarray, int] | None:
+    """``ink`` (0..1) cropped to the box of its inked pixels (over 0.25), and the box's top row;
+    None where no pixel is inked."""
     ys, xs = np.nonzero(ink > 0.25)
     if len(ys) == 0:
         return None
-    crop = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
+    return ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1], int(ys.min())
+
+
+def normalise(ink: np.ndarray) -> tuple[np.ndarray, float] | None:
+    """A glyph's ink (0..1), cropped to its ink and stretched to NORM_W x NORM_H (zero mean, unit
+    norm), and its aspect (width / height) before stretching."""
+    part = _inked_part(ink)
+    if part is None:
+        return None
+    crop = part[0].astype(np.float32)
     h, w = crop.shape
     box = cv2.resize(crop, (NORM_W, NORM_H), interpolation=cv2.INTER_AREA if h > NORM_H else cv2.INTER_LINEAR)
     box = box - box.mean()
@@ -184,10 +193,9 @@ def _word_inks(text: str, height: int) -> tuple[np.ndarray, ...]:
         left, top, right, bottom = font.getbbox(text)  # type: ignore[attr-defined]
         image = Image.new("L", (right - left + 10, bottom - top + 10), 0)
         ImageDraw.Draw(image).text((5 - left, 5 - top), text, fill=255, font=font)  # type: ignore[arg-type]
-        ink = np.asarray(image, np.float32) / 255.0
-        ys, xs = np.nonzero(ink > 0.25)
-        if len(ys):
-            out.append(ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1])
+        part = _inked_part(np.asarray(image, np.float32) / 255.0)
+        if part is not None:
+            out.append(part[0])
     return tuple(out)
 
 
@@ -196,10 +204,10 @@ def word_score(ink: np.ndarray, text: str, height: int) -> float:
     high): the correlation of the two at the word's size, less a penalty for a different width, as
     a glyph's (:func:`classify`); -1 where there is no ink or no font. A whole word, not glyph by
     glyph: bold letters touch ("ft"), and a word's letters together say more than each alone."""
-    ys, xs = np.nonzero(ink > 0.25)
-    if len(ys) == 0 or not 4 <= height <= 120:
+    part = _inked_part(ink)
+    if part is None or not 4 <= height <= 120:
         return -1.0
-    mine = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
+    mine = part[0].astype(np.float32)
     mine = mine - mine.mean()
     norm = float(np.linalg.norm(mine))
     best = -1.0
@@ -271,9 +279,9 @@ def _digit_inks(height: int) -> tuple[dict[str, tuple[np.ndarray, int]], ...]:
     for font, s in _fonts_at(height):
         inks = {}
         for ch in DIGITS:
-            ink = _render(font, ch, s)
-            ys, xs = np.nonzero(ink > 0.25)
-            inks[ch] = (ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1], int(ys.min()))
+            part = _inked_part(_render(font, ch, s))
+            if part is not None:  # (every font draws every digit)
+                inks[ch] = part
         out.append(inks)
     return tuple(out)
 
