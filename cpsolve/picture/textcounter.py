@@ -286,12 +286,6 @@ def read_google_left(rgb: np.ndarray, grid: Grid) -> int | None:
     return read_number(white_ink(band))
 
 
-def read_text_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> tuple[int, int] | None:
-    """(the number the counter shows, the mine total it implies) from a plain-digit counter, or None."""
-    found = read_text_counter(rgb, grid, values)
-    return None if found is None else (found[0], found[1])
-
-
 def read_text_counter(rgb: np.ndarray, grid: Grid, values: list[str]) -> tuple[int, int, bool] | None:
     """(the number the counter shows, the mine total it implies, whether it counts the mines left:
     the mines less the flags) from a plain-digit counter, or None."""
