@@ -224,10 +224,15 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
         for (i, g), row in zip(drawn, table.tolist()):
             glyphs[i] = g
             shapes[i] = dict(zip(_SHAPE_ROWS, row))
-    f = [np.asarray(a, np.float64).tolist() for a in (bevel, fg_fraction, dark_fraction, red_fraction, blob_fill,
-                                                       blob_span, cross, edge_dark, side_red, blob_round, reddish,
-                                                       shading, yellow)]  # (floats made by the list, not one by one)
-    looks = [CellLook(*row) for row in zip(f[0], bg, f[1], fg_colour, *f[2:11], glyphs, shapes, f[11], f[12])]
+    # (the measures as lists of Python floats: made by the list, not one by one)
+    measures = {name: np.asarray(a, np.float64).tolist() for name, a in (
+        ("bevel", bevel), ("fg_fraction", fg_fraction), ("dark_fraction", dark_fraction),
+        ("red_fraction", red_fraction), ("blob_fill", blob_fill), ("blob_span", blob_span), ("cross", cross),
+        ("edge_dark", edge_dark), ("side_red", side_red), ("blob_round", blob_round), ("reddish", reddish),
+        ("shading", shading), ("yellow", yellow))}
+    columns = {**measures, "background": list(bg), "fg_colour": list(fg_colour), "glyph": glyphs, "shape": shapes}
+    fields = list(CellLook.__dataclass_fields__)
+    looks = [CellLook(*row) for row in zip(*(columns[name] for name in fields))]
     return [looks[r * cols:(r + 1) * cols] for r in range(rows)]
 
 
