@@ -33,8 +33,8 @@ from .colours import (
     _mode_colours,
     _red,
     _saturation,
+    _tile_backgrounds,
     crops,
-    rgb_distance,
 )
 from .digits import (
     _SHAPE_ROWS,
@@ -84,54 +84,6 @@ class CellLook:
     shading: float = 0.0      # spread (sd of luminance) of the interior's background pixels: a
                               # shaded tile face, not a flat one
     yellow: float = 0.0       # of the interior: yellow pixels (an explosion's fire)
-
-
-#: a colour that this share of the board's cells have for background is one of its tiles' colours
-TILE_SHARE = 0.2
-#: a cell whose most common colour is no tile colour, but whose pixels within TILE_NEAR (RGB) of a
-#: tile colour are at least TILE_HELD as many as those within TILE_NEAR of that most common colour,
-#: has that tile colour for background
-TILE_NEAR, TILE_HELD = 40.0, 0.5
-#: ... where that most common colour is this far (RGB) from every tile colour
-MARK_FAR = 80.0
-
-
-def _tile_backgrounds(px: np.ndarray, bg: np.ndarray) -> np.ndarray:
-    """``bg`` (the most common colour of each cell, px: N x M x 3) with the colour of a large mark
-    replaced by the cell's tile colour: where a cell's most common colour is far (MARK_FAR) from
-    all the colours a fifth of the board's cells have, and about one of them lie nearly as many of its
-    pixels (TILE_HELD), the mean of those. JPEG's noise spreads a tile's grey over several bins
-    where a bin edge lies in it (192: JSMinesweeper's), and a large bold digit's colour (a 2, a 3)
-    or a mine's black filling a cell can then outnumber each of them."""
-    n = len(bg)
-    # the colours grouped (each with the first group's colour within TILE_NEAR), in Python floats:
-    # numpy's cost per call would be most of the work
-    centres: list[tuple[float, float, float]] = []
-    counts: list[int] = []
-    for r, g, b in bg.tolist():
-        k = next((j for j, (cr, cg, cb) in enumerate(centres)
-                  if (r - cr) * (r - cr) + (g - cg) * (g - cg) + (b - cb) * (b - cb) <= TILE_NEAR * TILE_NEAR), -1)
-        if k < 0:
-            centres.append((r, g, b))
-            counts.append(1)
-        else:
-            counts[k] += 1
-    tiles_ = [c for c, k in zip(centres, counts) if k >= TILE_SHARE * n]
-    if not tiles_:
-        return bg
-    ref = np.array(tiles_)
-    # (far from every tile colour: a mark's colour, not another shade of a tile's, as a gradient's)
-    odd = np.flatnonzero(rgb_distance(bg[:, None, :], ref[None, :, :]).min(axis=1) > MARK_FAR)
-    out = bg.copy()
-    for i in odd.tolist():
-        cell = px[i]
-        mark = rgb_distance(cell, bg[i]) <= TILE_NEAR
-        near = rgb_distance(cell[:, None, :], ref[None, :, :])   # M x tiles
-        best = int((near <= TILE_NEAR).sum(axis=0).argmax())
-        mask = near[:, best] <= TILE_NEAR
-        if mask.sum() >= max(1.0, TILE_HELD * mark.sum()):
-            out[i] = cell[mask].mean(axis=0)
-    return out
 
 
 def _cropped(rgb: np.ndarray, grid: Grid, at: tuple[np.ndarray, np.ndarray] | None) -> tuple[np.ndarray, np.ndarray]:

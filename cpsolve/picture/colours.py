@@ -1,8 +1,8 @@
-"""Every cell's square crop; a cell's most common colour, and sums of pixels over masks: what
-:mod:`.cells` measures a cell's background with (before its tile colours,
-:func:`.cells._tile_backgrounds`), and :mod:`.grow` a tile's colour; and the pixel measures
-:mod:`.cells` takes of every cell (darker than, red, saturation, distance, a cross along the
-diagonals)."""
+"""Every cell's square crop; a cell's most common colour, and its tile's colour where a large mark
+outnumbers it (:func:`_tile_backgrounds`), and sums of pixels over masks: what :mod:`.cells`
+measures a cell's background with, and :mod:`.grow` a tile's colour; and the pixel measures of
+every cell (luminance, RGB distance, the channels' largest and smallest, darker than, red,
+saturation, a cross along the diagonals)."""
 
 from __future__ import annotations
 
@@ -101,6 +101,54 @@ def _split_mode(px: np.ndarray, keys: np.ndarray, counts: np.ndarray, fullest: n
         colour = px[i][best_near[i]].mean(axis=0)
         if float(rgb_distance(colour, out[i])) > FOREGROUND:
             out[i] = colour
+    return out
+
+
+#: a colour that this share of the board's cells have for background is one of its tiles' colours
+TILE_SHARE = 0.2
+#: a cell whose most common colour is no tile colour, but whose pixels within TILE_NEAR (RGB) of a
+#: tile colour are at least TILE_HELD as many as those within TILE_NEAR of that most common colour,
+#: has that tile colour for background
+TILE_NEAR, TILE_HELD = 40.0, 0.5
+#: ... where that most common colour is this far (RGB) from every tile colour
+MARK_FAR = 80.0
+
+
+def _tile_backgrounds(px: np.ndarray, bg: np.ndarray) -> np.ndarray:
+    """``bg`` (the most common colour of each cell, px: N x M x 3) with the colour of a large mark
+    replaced by the cell's tile colour: where a cell's most common colour is far (MARK_FAR) from
+    all the colours a fifth of the board's cells have, and about one of them lie nearly as many of its
+    pixels (TILE_HELD), the mean of those. JPEG's noise spreads a tile's grey over several bins
+    where a bin edge lies in it (192: JSMinesweeper's), and a large bold digit's colour (a 2, a 3)
+    or a mine's black filling a cell can then outnumber each of them."""
+    n = len(bg)
+    # the colours grouped (each with the first group's colour within TILE_NEAR), in Python floats:
+    # numpy's cost per call would be most of the work
+    centres: list[tuple[float, float, float]] = []
+    counts: list[int] = []
+    for r, g, b in bg.tolist():
+        k = next((j for j, (cr, cg, cb) in enumerate(centres)
+                  if (r - cr) * (r - cr) + (g - cg) * (g - cg) + (b - cb) * (b - cb) <= TILE_NEAR * TILE_NEAR), -1)
+        if k < 0:
+            centres.append((r, g, b))
+            counts.append(1)
+        else:
+            counts[k] += 1
+    tiles_ = [c for c, k in zip(centres, counts) if k >= TILE_SHARE * n]
+    if not tiles_:
+        return bg
+    ref = np.array(tiles_)
+    # (far from every tile colour: a mark's colour, not another shade of a tile's, as a gradient's)
+    odd = np.flatnonzero(rgb_distance(bg[:, None, :], ref[None, :, :]).min(axis=1) > MARK_FAR)
+    out = bg.copy()
+    for i in odd.tolist():
+        cell = px[i]
+        mark = rgb_distance(cell, bg[i]) <= TILE_NEAR
+        near = rgb_distance(cell[:, None, :], ref[None, :, :])   # M x tiles
+        best = int((near <= TILE_NEAR).sum(axis=0).argmax())
+        mask = near[:, best] <= TILE_NEAR
+        if mask.sum() >= max(1.0, TILE_HELD * mark.sum()):
+            out[i] = cell[mask].mean(axis=0)
     return out
 
 

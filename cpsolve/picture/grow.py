@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .colours import channel_max
+from .colours import _mode_colours, channel_max, crops
 from .grid import LINED, Grid, edge_maps, lined_cells, on_picture, settle
 from .skins import Skin
 
@@ -125,8 +125,6 @@ def _inside(rgb: np.ndarray, g: Grid) -> bool:
 
 def _tile_colours(rgb: np.ndarray, g: Grid) -> np.ndarray:
     """Per cell (rows x cols x 3), the most common colour of its middle (inside a tenth of its side)."""
-    from .cells import _mode_colours, crops  # (cells reads the grid module too)
-
     cells = crops(rgb, g)
     size = cells.shape[2]
     k = max(1, round(0.1 * size))
@@ -239,8 +237,6 @@ def _of_board(rgb: np.ndarray, g: Grid, revealed: np.ndarray, faces: np.ndarray,
 def _flat_cells(rgb: np.ndarray, g: Grid, colour: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per cell of ``g`` (row-major): its tile colour, and the share of its middle (inside a tenth of
     its side) and of its central half further than 40 levels from ``colour`` (one, or one a cell)."""
-    from .cells import crops  # (cells reads the grid module too)
-
     cells = crops(rgb, g)
     size = cells.shape[2]
     k, q = max(1, round(0.1 * size)), size // 4
@@ -318,7 +314,7 @@ def digits_beside(rgb: np.ndarray, grid: Grid, skin: Skin, values: list[str], co
     digits there mean the lattice is a part of the board, never to be read as the whole. The strip
     is read with the board (measured and told as one board with it), only where it shows marks
     clear of its cells' sides (cheap, on the strip alone)."""
-    from .cells import SURE, classify_board, crops, measure  # (cells reads the grid module too)
+    from .cells import SURE, classify_board, measure  # (cells reads the grid module too)
 
     found = []
     for side in "tblr":

@@ -1,5 +1,6 @@
 """A cell's background is its tile's colour even where a large mark outnumbers it, and only grey
-near-black along a cell's sides is taken for a cursor (cpsolve/picture/cells.py, issue 39).
+near-black along a cell's sides is taken for a cursor (cpsolve/picture/colours.py and cells.py,
+issue 39).
 
 Drawn cells, each with a known tile colour: the oracle is the colour they were drawn with.
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cpsolve.picture import cells
+from cpsolve.picture import cells, colours
 
 SIZE = 22
 
@@ -23,7 +24,7 @@ def _grey_cells(n: int, seed: int) -> np.ndarray:
 
 def _backgrounds(flat: np.ndarray) -> np.ndarray:
     middle = flat[:, 1:SIZE - 1, 1:SIZE - 1].reshape(len(flat), -1, 3)
-    return cells._tile_backgrounds(middle, cells._mode_colours(middle))
+    return colours._tile_backgrounds(middle, colours._mode_colours(middle))
 
 
 def test_a_large_mark_is_not_taken_for_the_tile() -> None:
@@ -32,7 +33,7 @@ def test_a_large_mark_is_not_taken_for_the_tile() -> None:
     # more than half the pixels, so it is the cell's most common colour
     for i in (3, 11, 20):
         flat[i, 3:18, 3:18] = (20, 20, 20)
-    before = cells._mode_colours(flat[:, 1:SIZE - 1, 1:SIZE - 1].reshape(30, -1, 3))
+    before = colours._mode_colours(flat[:, 1:SIZE - 1, 1:SIZE - 1].reshape(30, -1, 3))
     assert all(before[i].max() < 40 for i in (3, 11, 20))
     after = _backgrounds(flat)
     assert np.abs(after - 190).max() < 8
@@ -56,8 +57,8 @@ def test_shades_of_a_gradient_stay_their_own() -> None:
     flat = np.stack([np.broadcast_to(np.array([s * 0.7, s, 235.0], np.float32), (SIZE, SIZE, 3)) for s in shades])
     flat = flat + rng.integers(-2, 3, size=flat.shape)
     middle = flat[:, 1:SIZE - 1, 1:SIZE - 1].reshape(40, -1, 3)
-    mode = cells._mode_colours(middle)
-    assert np.array_equal(cells._tile_backgrounds(middle, mode), mode)
+    mode = colours._mode_colours(middle)
+    assert np.array_equal(colours._tile_backgrounds(middle, mode), mode)
 
 
 def test_only_grey_near_black_along_the_sides_is_a_cursor() -> None:
