@@ -16,7 +16,7 @@ import pytest
 
 import cpsolve
 from cpsolve import read_image
-from tests.support.picture_render import DIGITS, _flag, _text, encode, random_position
+from tests.support.picture_render import DIGITS, _flag, _text, board_text, encode, random_position
 
 LIGHT = (255, 255, 255)
 
@@ -53,10 +53,6 @@ def draw_lined(cells: list[list[str]], tile: int, line: int, frame: int, *, face
     return img
 
 
-def text_of(cells: list[list[str]]) -> str:
-    return "\n".join(" ".join(row) for row in cells)
-
-
 #: (line px, frame px, tile px, face grey, seed): lines of 1 to 3 px, with and without a frame, on
 #: KDE 2's grey (228: cpsolve's revealed grey, which must not name that flat skin here) and another
 CASES = [(2, 1, 17, 228, 1), (2, 1, 17, 200, 2), (3, 0, 18, 228, 3), (3, 1, 20, 210, 4), (2, 0, 16, 220, 5),
@@ -69,5 +65,5 @@ def test_tiles_between_thick_lines_read(line: int, frame: int, tile: int, face: 
     reading = read_image(encode(draw_lined(cells, tile, line, frame, face=(face, face, face))))
     assert (reading.board.rows, reading.board.cols) == (9, 9)
     assert not reading.unsure, reading.reasons
-    assert reading.board.cells == cpsolve.parse_board(text_of(cells)).cells
+    assert reading.board.cells == cpsolve.parse_board(board_text(cells)).cells
 
