@@ -120,6 +120,17 @@ def centring(margins: tuple[int, int, int, int]) -> tuple[int, int]:
     return dy, dx
 
 
+def side_level(part: np.ndarray, bg: np.ndarray) -> np.ndarray:
+    """Per cell, the luminance of one side of its tile (``part``: N x ... x 3, the pixels of the
+    side's strip; ``bg``: N x 3, the tiles' colours): the upper (80th) percentile, so that a dark
+    digit, flag or mine that reaches the side does not pass for a shadow, and pixels far more
+    saturated than the tile (60 levels more: a large digit's coloured stroke, a bold 2's base)
+    counting as the tile's face."""
+    px = part.reshape(len(part), -1, 3)
+    coloured = (bg.max(axis=1) - bg.min(axis=1) + 60)[:, None]
+    return np.asarray(np.percentile(np.where(_saturation(px) > coloured, _lum(bg)[:, None], _lum(px)), 80, axis=1))
+
+
 def bevels(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, int, int, int] | None = None,
            given: dict[str, np.ndarray] | None = None) -> np.ndarray:
     """Per cell (flat: N x size x size x 3, bg its background, N x 3), the luminance of its top and
@@ -130,28 +141,20 @@ def bevels(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, int, 
     # (one pixel inside the gap: a lattice a hundredth of a pixel off in its pitch crops some cells a
     # pixel later than others)
     box = (1, 1, 1, 1) if margins is None else (margins[0] + 1, margins[1] + 1, margins[2] + 1, margins[3] + 1)
-    n, size = flat.shape[0], flat.shape[1]
+    size = flat.shape[1]
     w = max(1, round(0.07 * p))
-    # a large digit's coloured strokes that reach a side (a bold 2's base) are no shadow: for the
-    # bevel, pixels far more saturated than the tile count as its face
-    coloured = (bg.max(axis=1) - bg.min(axis=1) + 60)[:, None, None]
-    face = _lum(bg)[:, None, None]
 
     def strip(ys: slice, xs: slice) -> np.ndarray:
-        part = flat[:, ys, xs]
-        return np.where(_saturation(part) > coloured, face, _lum(part)).reshape(n, -1)
+        return side_level(flat[:, ys, xs], bg)
 
     def sides(t: int, bt: int, lf: int, rt: int) -> tuple[np.ndarray, ...]:
-        # upper percentiles, so that a dark digit, flag or mine that reaches a side does not pass
-        # for a shadow
         ya, yb, xa, xb = t + w, size - bt - w, lf + w, size - rt - w
-        top = np.percentile(strip(slice(t, t + w), slice(xa, xb)), 80, axis=1)
-        left = np.percentile(strip(slice(ya, yb), slice(lf, lf + w)), 80, axis=1)
+        top, left = strip(slice(t, t + w), slice(xa, xb)), strip(slice(ya, yb), slice(lf, lf + w))
         if p < 15 and (t, lf) == (1, 1):  # small cells have bevels of one pixel, on the crop's first row and column
-            top = np.maximum(top, np.percentile(strip(slice(0, w), slice(xa, xb)), 80, axis=1))
-            left = np.maximum(left, np.percentile(strip(slice(ya, yb), slice(0, w)), 80, axis=1))
-        bottom = np.percentile(strip(slice(size - bt - w, size - bt), slice(xa, xb)), 80, axis=1)
-        right = np.percentile(strip(slice(ya, yb), slice(size - rt - w, size - rt)), 80, axis=1)
+            top = np.maximum(top, strip(slice(0, w), slice(xa, xb)))
+            left = np.maximum(left, strip(slice(ya, yb), slice(0, w)))
+        bottom = strip(slice(size - bt - w, size - bt), slice(xa, xb))
+        right = strip(slice(ya, yb), slice(size - rt - w, size - rt))
         return top, bottom, left, right
 
     top, bottom, left, right = sides(*box)
@@ -159,7 +162,7 @@ def bevels(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, int, 
         # a light rim round the whole box (as light at the bottom and right as at the top and left)
         # is the button's edge: its bevel lies inside it
         four = np.stack([top, bottom, left, right])
-        rim = (four.max(axis=0) - four.min(axis=0) <= RIM_ALIKE) & (four.min(axis=0) >= face[:, 0, 0] + RIM_LIGHT)
+        rim = (four.max(axis=0) - four.min(axis=0) <= RIM_ALIKE) & (four.min(axis=0) >= _lum(bg) + RIM_LIGHT)
         if rim.any():
             inner = sides(*(k + w for k in box))
             top, bottom, left, right = (np.where(rim, new, old) for new, old in zip(inner, (top, bottom, left, right)))

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .bevel import bevels
-from .colours import _lum, _saturation, starts
+from .bevel import bevels, side_level
+from .colours import _lum, starts
 from .grid import Grid
 
 #: a line is darker than the tile on either side of it by this much (luminance) in every cell
@@ -172,14 +172,12 @@ def _edges(rgb: np.ndarray, lines: Lines, others: tuple[np.ndarray, np.ndarray],
            bg: np.ndarray) -> dict[str, np.ndarray]:
     """Per cell (``bg``: the tile colours, row-major), the luminance of the tile's outermost pixel
     on each side where the axis' lines show (a strip one pixel wide along the middle of the side,
-    ``others``: the crops' first pixels, columns and rows), as :func:`.bevel.bevels` reads a side:
-    pixels far more saturated than the tile count as its face, and the upper percentile. With the
+    ``others``: the crops' first pixels, columns and rows), read as :func:`.bevel.bevels` reads a
+    side (:func:`.bevel.side_level`). With the
     line found no pixel need be skipped, and the crop, a whole number of pixels, may end before
     the tile does (KDE 2's shadow is one pixel, which a wider strip's upper percentile would pass
     over)."""
     n = len(bg)
-    coloured = (bg.max(axis=1) - bg.min(axis=1) + 60)[:, None]
-    face = _lum(bg)[:, None]
     w = max(1, round(0.07 * p))
     span = np.arange(1 + w, size - 1 - w)
     out: dict[str, np.ndarray] = {}
@@ -192,8 +190,7 @@ def _edges(rgb: np.ndarray, lines: Lines, others: tuple[np.ndarray, np.ndarray],
             part = _side_pixels(rgb, at, np.zeros(1, int), along[:, None] + span[None, :], vertical)
             if not vertical:   # cells along the line are the board's columns
                 part = part.swapaxes(0, 1)
-            part = part.reshape(n, -1, 3)
-            out[name] = np.percentile(np.where(_saturation(part) > coloured, face, _lum(part)), 80, axis=1)
+            out[name] = side_level(part.reshape(n, -1, 3), bg)
     return out
 
 
