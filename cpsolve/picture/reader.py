@@ -85,6 +85,29 @@ def _attempt(rgb: np.ndarray, found: Grid, threshold: int, label: str) -> tuple[
         return None, str(exc)
 
 
+def _mine_total(rgb: np.ndarray, grid: Grid, values: list[str], mine_counter: int | None
+                ) -> tuple[int | None, int | None]:
+    """(the number the mine counter shows, the mine total on the board), either None where not read,
+    from the seven-segment counter read (``mine_counter``) or, where none was, one in plain digits
+    (textcounter.py). A counter of the mines left gives the total with the flags and wrong flags
+    added; on a lost board whose game drew its flagged mines as mines, the mines shown
+    (:func:`.rules.flags_shown_as_mines`)."""
+    # the counter shows the mines not flagged: the total is it plus the flags, wrong flags included
+    mines = None if mine_counter is None else mine_counter + values.count("F") + values.count("W")
+    if mines is not None and mines < 0:
+        mines = None
+    counts_left = mine_counter is not None
+    if mine_counter is None:
+        # no seven-segment display: a counter in plain digits (GNOME's "Flags: 5/10", Google's "10")
+        text_counter = read_text_counter(rgb, grid, values)
+        if text_counter is not None:
+            mine_counter, mines, counts_left = text_counter
+    if counts_left and mine_counter is not None:
+        # a lost board whose game drew its flagged mines as mines: every mine is shown
+        mines = flags_shown_as_mines(values, mine_counter) or mines
+    return mine_counter, mines
+
+
 def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     if grid.rows * grid.cols > MAX_CELLS or grid.rows * grid.cols * grid.cell_size ** 2 > MAX_GRID_PIXELS:
         raise NoBoardFound(f"{label}: no board found: a grid of {grid.cols}x{grid.rows} cells of "
@@ -123,19 +146,7 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
         if mine_counter is None:
             # no display above the board: one below it (Nanoatic's SDL clone)
             mine_counter = read_counter_below(rgb, grid, values, low)
-    # the counter shows the mines not flagged: the total is it plus the flags, wrong flags included
-    mines = None if mine_counter is None else mine_counter + values.count("F") + values.count("W")
-    if mines is not None and mines < 0:
-        mines = None
-    counts_left = mine_counter is not None
-    if mine_counter is None:
-        # no seven-segment display: a counter in plain digits (GNOME's "Flags: 5/10", Google's "10")
-        text_counter = read_text_counter(rgb, grid, values)
-        if text_counter is not None:
-            mine_counter, mines, counts_left = text_counter
-    if counts_left and mine_counter is not None:
-        # a lost board whose game drew its flagged mines as mines: every mine is shown
-        mines = flags_shown_as_mines(values, mine_counter) or mines
+    mine_counter, mines = _mine_total(rgb, grid, values, mine_counter)
     if overlays and (mines is None or len(overlays) <= mines):
         # marks on covered cells that may be a lost board's shown mines (its exploded one missed):
         # a solver's overlay only where more cells carry one than the board has mines
