@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from cpsolve.picture import NoBoardFound, read_image
-from tests.support.picture_render import DIGITS, _flat, _text, encode, random_position, render_board
+from tests.support.picture_render import DIGITS, _flat, _text, board_origin, encode, random_position, render_board
 
 #: the clone's tiles: covered a flat darker grey, revealed a light grey
 COVERED, REVEALED = (177, 177, 177), (220, 220, 220)
@@ -36,10 +36,10 @@ def _pennant(img: np.ndarray, x: int, y: int, s: int, colour: tuple[int, int, in
 def _board(seed: int, cell: int, colour: tuple[int, int, int], right: bool) -> tuple[np.ndarray, list[str]]:
     cells, _ = random_position(16, 16, 40, seed=seed)
     img = render_board(cells, cell)
-    b, m = max(2, cell // 5), max(4, cell // 2)
+    left, top = board_origin(cell, counter=False)
     for r, row in enumerate(cells):
         for c, v in enumerate(row):
-            x, y = m + b + c * cell, m + r * cell
+            x, y = left + c * cell, top + r * cell
             if v in ".F":
                 _flat(img, x, y, cell, COVERED)
                 if v == "F":
