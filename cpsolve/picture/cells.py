@@ -34,6 +34,7 @@ from .colours import (
     _red,
     _saturation,
     _tile_backgrounds,
+    channel_min,
     crops,
 )
 from .digits import (
@@ -143,7 +144,7 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     fg_colour = np.where(count[:, None] > 0, _masked_sum(inner.reshape(n, -1, 3), strong.reshape(n, -1)) /
                          np.maximum(count, 1)[:, None], bg)
     dark = _darker_than(inner, 80)
-    red = (inner[..., 0] > 150) & (inner[..., 1] < 100) & (inner[..., 2] < 100)
+    red = _red(inner)
     dark_fraction = dark.mean(axis=(1, 2))
     red_fraction = red.mean(axis=(1, 2))
     reddish = ((inner[..., 0] - np.maximum(inner[..., 1], inner[..., 2])) > 40).mean(axis=(1, 2))
@@ -256,7 +257,7 @@ def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) ->
     band = np.zeros(size, bool)
     band[:max(2, round(0.1 * p))] = band[size - max(2, round(0.1 * p)):] = True
     top = flat[:, 1:max(2, size // 8)]
-    lit = ((top[..., 0] > 200) & (top[..., 1] > 200) & (top[..., 2] > 200)).mean(axis=(1, 2)) >= 0.5
+    lit = (channel_min(top) > 200).mean(axis=(1, 2)) >= 0.5
     counted = np.full((len(flat), 1), float(size))
     for axis in (2, 1):   # rows, then columns over the rows left (lines along two sides)
         full = dark.sum(axis=axis) / counted
