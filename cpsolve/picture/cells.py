@@ -305,6 +305,26 @@ def _mine_on_red(look: CellLook) -> bool:
     return mine_shape and look.red_fraction >= RED_TILE * (1.0 - look.dark_fraction)
 
 
+def _revealed_digit(look: CellLook, skin: Skin, one_colour: bool) -> tuple[str, float]:
+    """The digit of a mark on a revealed tile, and how sure: by its shape alone on a skin that draws
+    every digit in one colour (``one_colour``), else by colour checked by shape (:func:`.digits._digit`);
+    unsure where something else may lie over it."""
+    v, conf = shape_digit(look) if one_colour else _digit(look, skin)
+    # something dark along the sides may be a cursor over the cell, and its mark not the cell's
+    # own; unless the mark is the digit's very shape (GNOME's dotted focus frame is along the sides
+    # and leaves the digit clean)
+    if look.edge_dark > 0.05 and not _clean_digit(look, v):
+        conf = min(conf, 0.1)
+    # a coloured digit has no near-black part: a dark blob under a colour is something else (a
+    # blurred mine, a crossed one), not this digit (unless the near-black part is the digit's own
+    # strokes, plainly its shape: a dark grey digit, Google's 7)
+    own_strokes = float(look.fg_colour.max()) < 80 and _clean_digit(look, v)
+    if (_lum(np.array(skin.digits.get(int(v), (0, 0, 0)), np.float64)) > 50 and look.dark_fraction >= 0.1
+            and not own_strokes):
+        conf = min(conf, 0.1)
+    return v, conf
+
+
 def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | None = None,
                    overlays: set[int] | None = None,
                    open_unsure: set[int] | None = None) -> tuple[list[str], list[float], Skin]:
@@ -316,7 +336,9 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     as_flags, written = letters(looks, symbols)  # (letters group the tiles as flags do)
     covered, cov_conf, named = tiles(looks, as_flags, skin)
     named_skin = SKIN_BY_NAME.get(named or "")
-    if named is None and not any(lk.bevel > 40 for row in looks for lk in row):
+    # a board with raised tiles (as tiles() tells them: by their bevels where no flat skin is named)
+    raised = any(lk.bevel > 40 for row in looks for lk in row)
+    if named is None and not raised:
         # a flat board no skin names may be one whose colours the screenshot shifted
         shifted = shifted_skins(np.array([lk.background for row in looks for lk in row], np.float64))
         if shifted:
@@ -325,13 +347,12 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 covered, cov_conf, named = again
                 named_skin = next(sk for sk in shifted if sk.name == named)
     _shaded_blanks(looks, symbols, covered, cov_conf)
-    if named is None and not any(lk.bevel > 40 for row in looks for lk in row):
+    if named is None and not raised:
         unseen_covered(looks, symbols, covered, cov_conf)  # a flat cell is a sure 0 only beside a covered tile seen
     if named_skin is not None:
         skin = named_skin
     rows, cols = len(looks), len(looks[0])
-    # the tiles were told by their bevels (as tiles() does: a raised board, no flat skin named)
-    bevelled = named is None and any(lk.bevel > 40 for row in looks for lk in row)
+    bevelled = named is None and raised  # the tiles were told by their bevels
     # (a dark flag is a mine-like blob too: a flag's shape is no mine shown on a covered tile)
     # (nor is a bold question mark's stroke)
     mines_on_covered = any(sym == MINE and covered[r, c] and not (skin.flag_shape and _shape_like(
@@ -431,20 +452,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
             elif sym == NOTHING:
                 v, conf = "0", min(sconf, cconf)
             else:
-                v, conf = shape_digit(look) if one_colour else _digit(look, skin)
-                # something dark along the sides may be a cursor over the cell, and its mark not
-                # the cell's own; unless the mark is the digit's very shape (GNOME's dotted focus
-                # frame is along the sides and leaves the digit clean)
-                covered_up = look.edge_dark > 0.05 and not _clean_digit(look, v)
-                conf = min(conf, sconf, cconf, 0.1 if covered_up else 1.0)
-                # a coloured digit has no near-black part: a dark blob under a colour is something
-                # else (a blurred mine, a crossed one), not this digit
-                # (unless the near-black part is the digit's own strokes, plainly its shape: a dark
-                # grey digit, Google's 7)
-                own_strokes = float(look.fg_colour.max()) < 80 and _clean_digit(look, v)
-                if (_lum(np.array(skin.digits.get(int(v), (0, 0, 0)), np.float64)) > 50 and look.dark_fraction >= 0.1
-                        and not own_strokes):
-                    conf = min(conf, 0.1)
+                v, conf = _revealed_digit(look, skin, one_colour)
+                conf = min(conf, sconf, cconf)
             if cell_size is not None and cell_size < SMALL_CELL and v in "F?*XW":
                 conf = min(conf, 0.2)
             values.append(v)
