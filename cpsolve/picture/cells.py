@@ -325,6 +325,33 @@ def _revealed_digit(look: CellLook, skin: Skin, one_colour: bool) -> tuple[str, 
     return v, conf
 
 
+def _covered_mark(look: CellLook, sym: str, sure: float, skin: Skin, lost: bool, overlaid: bool,
+                  converted: bool, counted: bool) -> tuple[str, float, bool]:
+    """What a covered tile carries (``sym``: :func:`.marks.symbol`'s, not the red background, a
+    cross, a mine or a flag), no surer than ``sure`` (the symbol's and the tile's confidence), and
+    whether it is a mark over the cell that may be a lost board's shown mine, for the caller to
+    count (``counted``; :func:`.overlay.overlay_mark`): ``overlaid``, where a mark on a raised tile
+    may be one; ``converted``, a mine-like blob read as such a mark."""
+    if sym == NOTHING:
+        v, conf = ".", sure
+    elif look.red_fraction >= 0.03 and look.dark_fraction < 0.01:  # a red mark alone: a flag, or a red X
+        v, conf = red_mark(look, lost, sure)
+    elif skin.flag_shape:
+        # a skin whose flags are dark: by shape, a flag or (anything else) unsure
+        like = _shape_like(look, skin.flag_shape)
+        v, conf = ("F", min(sure, _confidence(like - 0.7, 0.15))) if like >= 0.8 else ("?", 0.1)
+    else:
+        v, conf = "?", min(sure, 1.0 if look.dark_fraction >= 0.03 else 0.2)
+    if v == "?" and look.red_fraction >= 0.03:
+        conf = min(conf, 0.2)
+    if look.edge_dark > 0.02:  # something over the cell (a cursor): not its own mark
+        conf = min(conf, 0.1)
+    if overlaid and (converted or conf < SURE) and overlay_mark(look):
+        # no flag: a question mark or an overlay, or a missed loss's mine (the caller counts)
+        return ("?" if question_like(look) else "."), sure if counted else min(conf, 0.2), counted
+    return v, conf, False
+
+
 def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | None = None,
                    overlays: set[int] | None = None,
                    open_unsure: set[int] | None = None) -> tuple[list[str], list[float], Skin]:
@@ -429,26 +456,10 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 # base are a clean 1.)
                 v, conf = "F", sconf if cov or not bevelled else min(sconf, 0.1)
             elif cov:
-                if sym == NOTHING:
-                    v, conf = ".", min(sconf, cconf)
-                elif look.red_fraction >= 0.03 and look.dark_fraction < 0.01:  # a red mark alone: a flag, or a red X
-                    v, conf = red_mark(look, lost, min(sconf, cconf))
-                elif skin.flag_shape:
-                    # a skin whose flags are dark: by shape, a flag or (anything else) unsure
-                    like = _shape_like(look, skin.flag_shape)
-                    v, conf = ("F", min(sconf, cconf, _confidence(like - 0.7, 0.15))) if like >= 0.8 else ("?", 0.1)
-                else:
-                    v, conf = "?", min(sconf, cconf, 1.0 if look.dark_fraction >= 0.03 else 0.2)
-                if v == "?" and look.red_fraction >= 0.03:
-                    conf = min(conf, 0.2)
-                if look.edge_dark > 0.02:  # something over the cell (a cursor): not its own mark
-                    conf = min(conf, 0.1)
-                if sym == MARK and overlaid and (converted or conf < SURE) and overlay_mark(look):
-                    # no flag: a question mark or an overlay, or a missed loss's mine (the caller counts)
-                    v = "?" if question_like(look) else "."
-                    conf = min(sconf, cconf) if overlays is not None else min(conf, 0.2)
-                    if overlays is not None:
-                        overlays.add(r * cols + c)
+                v, conf, overlay = _covered_mark(look, sym, min(sconf, cconf), skin, lost,
+                                                 overlaid and sym == MARK, converted, overlays is not None)
+                if overlay and overlays is not None:
+                    overlays.add(r * cols + c)
             elif sym == NOTHING:
                 v, conf = "0", min(sconf, cconf)
             else:
