@@ -142,7 +142,11 @@ DIGIT_SHAPES: dict[str, dict[int, str]] = {
 SKIN_BY_NAME = {skin.name: skin for skin in SKINS}
 
 
-def known_tile(colour: Sequence[float], tolerance: float = 8.0, skins: Sequence[Skin] = SKINS
+#: a colour within this (RGB distance) of one of a skin's tile colours is that tile colour
+TILE_TOLERANCE = 8.0
+
+
+def known_tile(colour: Sequence[float], tolerance: float = TILE_TOLERANCE, skins: Sequence[Skin] = SKINS
                ) -> tuple[str, bool] | None:
     """(skin name, covered) of a tile colour (R, G, B) one of ``skins`` (flat ones) uses, or None."""
     r, g, b = (float(v) for v in colour)

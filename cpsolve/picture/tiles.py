@@ -13,7 +13,7 @@ import numpy as np
 from .colours import _lum, rgb_distance
 from .digits import SHAPE_LIKE, _clean_digit
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_BG
-from .skins import SKINS, Skin, known_tile
+from .skins import SKINS, TILE_TOLERANCE, Skin, known_tile
 
 if TYPE_CHECKING:
     from .cells import CellLook
@@ -169,11 +169,12 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     return covered, conf, skin_name
 
 
-def _known_members(colours: np.ndarray, skins: Sequence[Skin], tolerance: float = 8.0) -> tuple[str, bool] | None:
+def _known_members(colours: np.ndarray, skins: Sequence[Skin], tolerance: float = TILE_TOLERANCE
+                   ) -> tuple[str, bool] | None:
     """(skin name, covered) where every one of a group's tile colours (N x 3) is one of a flat
-    skin's tile colours of one kind (covered or revealed), or None: a group may join tiles of a
-    skin's several colours within a group's reach (GNOME's tints of the 1s and the 2s lie 20
-    apart), whose mean is none of them."""
+    skin's tile colours of one kind (covered or revealed; as :func:`.skins.known_tile` tells one
+    colour), or None: a group may join tiles of a skin's several colours within a group's reach
+    (GNOME's tints of the 1s and the 2s lie 20 apart), whose mean is none of them."""
     if len(colours) < 2:
         return None
     for skin in skins:
