@@ -53,7 +53,7 @@ from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, SUR
 from .overlay import mine_overlay, overlay_mark, question_like, question_stroke, red_mark, shows_loss
 from .skins import SKIN_BY_NAME, Skin
 from .textmarks import letters
-from .tiles import _shaded_blanks, shifted_skins, tiles, unseen_covered
+from .tiles import BEVELLED, _shaded_blanks, shifted_skins, tiles, unseen_covered
 
 #: a mark whose strokes are at least this far (RGB) from the tile, and less than twice as far, is a
 #: faint one: its glyph is its pixels at least half as far as its farthest
@@ -363,8 +363,7 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     as_flags, written = letters(looks, symbols)  # (letters group the tiles as flags do)
     covered, cov_conf, named = tiles(looks, as_flags, skin)
     named_skin = SKIN_BY_NAME.get(named or "")
-    # a board with raised tiles (as tiles() tells them: by their bevels where no flat skin is named)
-    raised = any(lk.bevel > 40 for row in looks for lk in row)
+    raised = any(lk.bevel > BEVELLED for row in looks for lk in row)  # (tiles() then tells them by their bevels)
     if named is None and not raised:
         # a flat board no skin names may be one whose colours the screenshot shifted
         shifted = shifted_skins(np.array([lk.background for row in looks for lk in row], np.float64))

@@ -19,13 +19,16 @@ if TYPE_CHECKING:
     from .cells import CellLook
 
 
+#: a cell whose bevel is over this is raised (under minus it, sunken), whatever the skin's threshold:
+#: a board with a raised cell has its tiles told by their bevels (where no flat skin is named)
+BEVELLED = 40.0
 #: a raised skin's tile colour shared by at least LIFT_GROUP cells, all raised or all flat, makes
 #: sure each of them whose own bevel is at least LIFT_OWN (its confidence) on that side
 LIFT_GROUP, LIFT_OWN = 4, 0.2
 #: a tile colour whose every cell (LIFT_GROUP or more) is raised by at least WEAK_RAISED of the skin's
 #: bevel threshold, most of them past it, is covered in every cell
 WEAK_RAISED = 0.4
-#: a tile colour whose cells are raised (a bevel over 40) in this share, and sunken (under -40) in
+#: a tile colour whose cells are raised (BEVELLED) in this share, and sunken in
 #: this share, names no flat skin (GNOME's flat covered tiles: 3% each, its flags' and marks')
 FLAT_RAISED = 0.1
 #: the confidence of a bare flat cell read revealed on a board that shows no covered tile
@@ -35,20 +38,12 @@ BARE_UNSEEN = 0.1
 STEADY = 2.5
 
 
-def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], skin: Skin,
-          known_skins: Sequence[Skin] = SKINS) -> tuple[np.ndarray, np.ndarray, str | None]:
-    """Per cell: is its tile covered, and how sure; and the flat skin recognised by its tile
-    colours, if any. Where the board has raised cells (a bevel), the
-    bevel decides; on a flat skin the tiles' colours are grouped, and a group is covered when it
-    holds flags or mines, revealed when it holds digits, and of two bare groups the darker is
-    covered (so it is in every skin the reader knows). The flat skins named by their tile colours
-    are ``known_skins``."""
-    rows, cols = len(looks), len(looks[0])
-    bevel = np.array([[lk.bevel for lk in row] for row in looks])
-    raised = bool((bevel > 40).any())
-    colours = np.array([[lk.background for lk in row] for row in looks]).reshape(-1, 3)
+def _colour_groups(colours: np.ndarray) -> tuple[np.ndarray, list[list[int]], list[np.ndarray]]:
+    """The tile colours (N x 3) grouped in turn, each with the group whose mean is nearest, within
+    a group's reach (30 RGB), else a group of its own: per colour its group, each group's members,
+    and each group's mean colour."""
     members: list[list[int]] = []
-    label = np.zeros(rows * cols, int)
+    label = np.zeros(len(colours), int)
     # in Python floats (numpy's cost per call made this loop a tenth of a read), with numpy's
     # arithmetic to the bit: squares as x * x (numpy's ** 2) added in order, and a group's mean its
     # colours summed in order (as numpy's mean over axis 0) over their count
@@ -69,7 +64,22 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
             sums[k] = (sr + r, sg + g, sb + b)
             m = len(members[k])
             means[k] = (sums[k][0] / m, sums[k][1] / m, sums[k][2] / m)
-    centres = [np.array(c) for c in means]
+    return label, members, [np.array(c) for c in means]
+
+
+def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], skin: Skin,
+          known_skins: Sequence[Skin] = SKINS) -> tuple[np.ndarray, np.ndarray, str | None]:
+    """Per cell: is its tile covered, and how sure; and the flat skin recognised by its tile
+    colours, if any. Where the board has raised cells (a bevel), the
+    bevel decides; on a flat skin the tiles' colours are grouped, and a group is covered when it
+    holds flags or mines, revealed when it holds digits, and of two bare groups the darker is
+    covered (so it is in every skin the reader knows). The flat skins named by their tile colours
+    are ``known_skins``."""
+    rows, cols = len(looks), len(looks[0])
+    bevel = np.array([[lk.bevel for lk in row] for row in looks])
+    raised = bool((bevel > BEVELLED).any())
+    colours = np.array([[lk.background for lk in row] for row in looks]).reshape(-1, 3)
+    label, members, centres = _colour_groups(colours)
     flat = [sym for row in symbols for sym, _ in row]
     # a tile drawn in two alternating shades (a checkerboard: Google's, its clones') is one tile:
     # its two groups count their marks together, and are covered or revealed together
@@ -94,8 +104,8 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     # (a flat skin draws each tile alike: a colour of one whose cells are raised in part, sunken in
     # part (KDE 2's grey, raised covered and sunken revealed, is cpsolve's revealed grey), is another
     # skin's two tiles)
-    bevelled = [k for k in big if min((bevel.ravel()[members[k]] > 40).mean(),
-                                      (bevel.ravel()[members[k]] < -40).mean()) >= FLAT_RAISED]
+    bevelled = [k for k in big if min((bevel.ravel()[members[k]] > BEVELLED).mean(),
+                                      (bevel.ravel()[members[k]] < -BEVELLED).mean()) >= FLAT_RAISED]
     if named is not None and not bevelled and (by_name[named].named_alone or
                                                {known[k][1] for k in big} == {True, False}):  # type: ignore[index]
         skin_name = named
