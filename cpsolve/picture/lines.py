@@ -20,6 +20,8 @@ import numpy as np
 from .bevel import bevels, side_level
 from .colours import _lum, starts
 from .grid import Grid
+from .skins import CLASSIC
+from .tiles import WEAK_RAISED
 
 #: a line is darker than the tile on either side of it by this much (luminance) in every cell
 #: (KDE 2's grey frame: 45 under its tile)
@@ -39,8 +41,9 @@ SMALL = 15
 #: the lattice's boundaries lie at one phase to the pixels where their fractions of a pixel, as
 #: angles, average to a vector this long at least
 PHASE = 0.9
-#: a tile raised past this (the classic skin's threshold) and one under WEAK of it are two kinds
-RAISED, WEAK = 25.0, 0.4
+#: a tile raised past this (the classic skin's threshold) and one under WEAK of it (not even weakly
+#: raised, as tiles.py tells a glossy tile) are two kinds
+RAISED, WEAK = CLASSIC.bevel, WEAK_RAISED
 #: the default bevels tell two kinds of tile where each kind is this share of the cells (two at least)
 ODD = 0.02
 #: the line is looked for on the middle of each side, this share of it in from either end (off the
