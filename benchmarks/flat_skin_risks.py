@@ -32,6 +32,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=240)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--list", action="store_true", help="print every board's outcome")
     args = parser.parse_args()
     from test_picture_flat_tiles import draw_flat
 
@@ -63,8 +64,10 @@ def main() -> int:
                f"flag tile {flag_tile} displays {displays} {fmt}"
         try:
             reading = read_image(encode(image, fmt, 90))
-        except NoBoardFound:
+        except NoBoardFound as exc:
             tally["refused"] += 1
+            if args.list:
+                print(f"{what}: refused ({str(exc).split('no board found: ')[-1]})")
             continue
         if (reading.board.rows, reading.board.cols) != (size, size):
             tally["WRONG size"] += 1
@@ -84,6 +87,8 @@ def main() -> int:
             tally["unsure or no total"] += 1
         else:
             tally["exact"] += 1
+            if args.list:
+                print(f"{what}: exact")
     for line in wrong:
         print(line)
     silently = sum(v for key, v in tally.items() if key.startswith("WRONG"))

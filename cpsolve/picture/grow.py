@@ -364,3 +364,52 @@ def _clear_of_sides(cells: np.ndarray, bg: np.ndarray) -> np.ndarray:
     touched = along > 0
     sides = ((along >= ALONG * size).any(axis=0) | (touched[0] & touched[1]) | (touched[2] & touched[3]))
     return np.asarray(inner & ~sides)
+#: a cell-sized square just outside the lattice whose middle is this much of a covered tile's
+#: colour (within COVERED_NEAR levels, each channel) is a covered cell of the board
+COVERED_SHARE, COVERED_NEAR = 0.9, 12
+
+
+def covered_beyond(rgb: np.ndarray, grid: Grid, colours: np.ndarray) -> str | None:
+    """The side ("top", "bottom", "left", "right") of ``grid`` beyond which the board goes on: a
+    cell just outside it whose middle (inside 15% of its side) is nearly all of one of the flat
+    covered tiles' ``colours`` (K x 3); None where no such cell lies on the picture. A flat skin
+    may draw no line between covered cells (one flat area): a row of them gives no edge, so the
+    lattice may stop there, a part of the board."""
+    height, width = rgb.shape[:2]
+    size = int(min(grid.pitch_x, grid.pitch_y))
+    k = max(1, round(0.15 * size))
+    xs, ys = grid.xs(), grid.ys()
+    bands = {"top": [(x, ys[0] - grid.pitch_y) for x in xs[:-1]], "bottom": [(x, ys[-1]) for x in xs[:-1]],
+             "left": [(xs[0] - grid.pitch_x, y) for y in ys[:-1]], "right": [(xs[-1], y) for y in ys[:-1]]}
+    ref = colours.astype(np.int16)
+    for side, corners in bands.items():
+        for x, y in corners:
+            x0, y0 = int(round(x)) + k, int(round(y)) + k
+            x1, y1 = int(round(x)) + size - k, int(round(y)) + size - k
+            if x0 < 0 or y0 < 0 or x1 > width or y1 > height or x1 <= x0 or y1 <= y0:
+                continue
+            middle = rgb[y0:y1, x0:x1].astype(np.int16).reshape(-1, 1, 3)
+            near = (np.abs(middle - ref[None, :, :]).max(axis=2) <= COVERED_NEAR).any(axis=1)
+            if near.mean() >= COVERED_SHARE:
+                return side
+    return None
+
+
+#: a side of a cell is lined where LINED_SHARE of the pixels along it (either of its two outermost
+#: rows or columns) are COVERED_NEAR levels or more from the cell's tile colour
+LINED_SHARE = 0.8
+
+
+def lined_tiles(rgb: np.ndarray, grid: Grid, cells: list[int]) -> bool:
+    """Whether most of ``cells`` (row-major indices of ``grid``) show a line along a side of theirs:
+    tiles drawn apart, so that a flat area beside the lattice is no more of them."""
+    from .cells import crops  # (cells reads the grid module too)
+
+    every = crops(rgb, grid)
+    px = every.reshape(grid.rows * grid.cols, *every.shape[2:])[cells]
+    size = px.shape[1]
+    inner = px[:, size // 4:size - size // 4, size // 4:size - size // 4].reshape(len(cells), -1, 3)
+    tile = np.median(inner, axis=1)[:, None, :]
+    bands = [px[:, 0], px[:, 1], px[:, -1], px[:, -2], px[:, :, 0], px[:, :, 1], px[:, :, -1], px[:, :, -2]]
+    off = np.stack([(np.abs(b[:, 2:-2] - tile).max(axis=2) > COVERED_NEAR).mean(axis=1) for b in bands])
+    return bool(((off >= LINED_SHARE).any(axis=0)).mean() > 0.5)

@@ -12,11 +12,18 @@ from typing import Any
 
 import numpy as np
 
-from .cells import SURE, classify_board, measure
+from .cells import SURE, CellLook, classify_board, measure
 from .counter import other_displays, read_counter, read_counter_below
 from .decode import load_rgb, source_name
 from .grid import Grid, find_grids, grids_beside
-from .grow import digits_beside, grown_over_checkerboard, grown_over_faint_cells, grown_over_flat_cells
+from .grow import (
+    covered_beyond,
+    digits_beside,
+    grown_over_checkerboard,
+    grown_over_faint_cells,
+    grown_over_flat_cells,
+    lined_tiles,
+)
 from .reading import CellReading, NoBoardFound, Reading
 from .rules import board_of, check, flags_shown_as_mines
 from .skins import CLASSIC, Skin
@@ -126,6 +133,7 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
         raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "
                            f"but digits lie beside it ({', '.join(beside)}): the board goes on past it")
     low = {i for i in range(n) if confidence[i] < SURE}
+    _whole_board(rgb, grid, looks, values, low, label)
     bare = len(low) == n and set(values) <= {".", "0"}
     mine_counter = read_counter(rgb, grid, values, low) if bare else None
     if bare and mine_counter == 0 and not any(other_displays(rgb, grid)):
@@ -171,3 +179,21 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     return Reading(board=board, cells=cells, unsure=tuple(divmod(i, grid.cols) for i in sorted(unsure)),
                    reasons=tuple(reasons + rule_reasons), box=grid.box(), cell_size=grid.cell_size,
                    skin=skin.name, mine_counter=mine_counter, source=label)
+
+
+def _whole_board(rgb: np.ndarray, grid: Grid, looks: list[list[CellLook]], values: list[str], low: set[int],
+                 label: str) -> None:
+    """Raise NoBoardFound where the board's flat covered tiles go on past the lattice (a flat skin
+    drawing no line between covered cells: a row of them gives the lattice no edge): part of a
+    board is never read as the whole."""
+    flat = [lk for row in looks for lk in row]
+    if any(lk.bevel > 40 for lk in flat):
+        return
+    covered_at = [i for i, v in enumerate(values) if v == "." and i not in low]
+    if not covered_at or lined_tiles(rgb, grid, covered_at):
+        return  # (covered tiles lined apart: a flat area beside the lattice is no more of them)
+    covered = [flat[i].background for i in covered_at]
+    side = covered_beyond(rgb, grid, np.unique(np.round(np.array(covered)), axis=0))
+    if side is not None:
+        raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, but "
+                           f"covered tiles go on past its {side} side: part of a board, not the whole")

@@ -241,3 +241,28 @@ def test_covered_tiles_a_few_levels_from_the_digits_with_flags_apart_are_not_sur
     revealed = (184, 184, 184)
     covered = tuple(v + shift for v in revealed)
     assert silently_wrong(cells, draw_flat(cells, covered, revealed, flag=flag, flag_tile=flag_tile)) == []
+
+
+#: (size, mines, seed, opened, flags, covered grey, revealed grey, counter shown): two boards of
+#: benchmarks/flat_skin_risks.py (seeds 1 and 2) whose flags lie on a dark tile of their own near
+#: the covered grey: the lattice found on part of the board ended at covered tiles
+FLAG_BUTTON_CUT = [(13, 28, 95185, 0.4125, 0.5493, 106, 158, False), (13, 30, 787903, 0.6827, 0.8166, 114, 185, True)]
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "JPEG"])
+@pytest.mark.parametrize("size, mines, seed, opened, flags, covered, revealed, counter", FLAG_BUTTON_CUT)
+def test_a_lattice_whose_covered_tiles_go_on_past_it_is_no_board(
+        size: int, mines: int, seed: int, opened: float, flags: float, covered: int, revealed: int, counter: bool,
+        fmt: str) -> None:
+    """Covered tiles with no line between them (flags on a dark tile of their own, 14 levels from
+    the covered grey) give the lattice no edge there: on main it ended inside the board (6x8 and
+    9x13 of 13x13 boards, read with some cells unsure but at the wrong size). Covered tiles' colour
+    filling a cell just outside the lattice says the board goes on (grow.covered_beyond): refused."""
+    cells, shown = random_position(size, size, mines, seed=seed, opened=opened, flags=flags)
+    image = draw_flat(cells, (covered,) * 3, (revealed,) * 3, flag_tile=(120, 120, 120),
+                      displays=(shown,) if counter else ())
+    try:
+        reading = read_image(encode(image, fmt, 90))
+    except NoBoardFound:
+        return
+    assert (reading.board.rows, reading.board.cols) == (size, size)
