@@ -5,6 +5,7 @@ skin by grouping the tiles' colours (:func:`tiles`); KDE KMines' shaded covered 
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -327,7 +328,11 @@ def shifted_skins(colours: np.ndarray) -> tuple[Skin, ...]:
                                              min(int((ok & (j == k)).sum()) for k in range(len(base))) < 2):
                 fitted = False  # (at first two shades may fall to one tile: only the last match counts)
                 break
-            fit = [np.polyfit(ref[j[ok], ch], colours[ok, ch], 1) for ch in range(3)]
+            with warnings.catch_warnings():
+                # Shades alike in a channel make its fit poorly conditioned; numpy then warns on
+                # stderr, under the command's one line. The fitted map is checked below anyway.
+                warnings.simplefilter("ignore", np.exceptions.RankWarning)
+                fit = [np.polyfit(ref[j[ok], ch], colours[ok, ch], 1) for ch in range(3)]
             gain, offset = np.array([f[0] for f in fit]), np.array([f[1] for f in fit])
         if not fitted or not all(SHIFT_GAIN[0] <= g <= SHIFT_GAIN[1] for g in gain):
             continue

@@ -276,6 +276,22 @@ def test_cli_read_exit_2_one_line(tmp_path, capsys, content: bytes) -> None:  # 
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
+def test_cli_read_refusal_is_one_line_on_stderr() -> None:
+    """A real screenshot whose skin fit is poorly conditioned (numpy's RankWarning, printed once per
+    call before it was silenced) still answers in one line: run as a user runs it, in a process."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    picture = Path(__file__).parents[1] / "data" / "screens" / "qt-overlay-mid-20x20.png"
+    run = "import sys; from cpsolve.cli import main; sys.exit(main(sys.argv[1:]))"
+    done = subprocess.run([sys.executable, "-c", run, "read", str(picture)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [f"cpsolve: {picture}: no board found: a grid of 20x20 cells was found, "
+                                                "but its cells do not read as Minesweeper cells"]
+
+
 @pytest.mark.parametrize("seed, cell, factor, state", [(1, 16, 1.0, "playing"), (2, 24, 1.0, "lost"),
                                                        (3, 16, 1.5, "playing"), (4, 40, 1.0, "won"),
                                                        (5, 16, 1.25, "playing")])
