@@ -49,11 +49,7 @@ def read_counter(rgb: np.ndarray, grid: Grid, values: list[str] | None = None,
     area = _panel(rgb, grid)
     if area is None:
         return None
-    p = grid.cell_size
-    boxes, lit = _red_displays(area, p)
-    red = bool(boxes)
-    if not red:
-        boxes, lit = _light_displays(area, p)
+    boxes, lit, red = _displays(area, grid.cell_size)
     twins = _twins(boxes)
     readings = (_display_value(area, lit, box, red) for box in twins)
     first = next(readings, None)
@@ -90,10 +86,7 @@ def read_counter_below(rgb: np.ndarray, grid: Grid, values: list[str], unsure: s
                  grid.y0 + grid.rows * grid.cell_size + 5 * grid.cell_size)
     if area is None:
         return None
-    boxes, lit = _red_displays(area, grid.cell_size)
-    red = bool(boxes)
-    if not red:
-        boxes, lit = _light_displays(area, grid.cell_size)
+    boxes, lit, red = _displays(area, grid.cell_size)
     shown = [_display_value(area, lit, box, red) for box in _twins(boxes)]
     if not shown or None in shown:
         return None
@@ -175,10 +168,7 @@ def other_displays(rgb: np.ndarray, grid: Grid) -> list[int]:
     area = _panel(rgb, grid)
     if area is None:
         return []
-    boxes, lit = _red_displays(area, grid.cell_size)
-    red = bool(boxes)
-    if not red:
-        boxes, lit = _light_displays(area, grid.cell_size)
+    boxes, lit, red = _displays(area, grid.cell_size)
     values = [_read_digits(_cut(lit, box), (_cut(area, box)[..., 0] > 60) & (_redness(_cut(area, box)) > 40)
                            if red else np.zeros((box[3], box[2]), bool)) for box in boxes[1:]]
     return [v for v in values if v is not None]
@@ -198,15 +188,17 @@ def _redness(a: np.ndarray) -> np.ndarray:
 
 def _panel(rgb: np.ndarray, grid: Grid) -> np.ndarray | None:
     """The band above the grid where its displays lie (int16 RGB), or None where there is none."""
-    p = grid.cell_size
-    height, width = rgb.shape[:2]
-    y0 = max(0, int(grid.y0 - 5 * p))
-    y1 = max(0, int(grid.y0 - 0.1 * p))
-    x0 = max(0, int(grid.x0 - p))
-    x1 = min(width, int(grid.x0 + (grid.cols + 1) * p))
-    if y1 - y0 < 8 or x1 - x0 < 8:
-        return None
-    return rgb[y0:y1, x0:x1].astype(np.int16)
+    return _band(rgb, grid, grid.y0 - 5 * grid.cell_size, grid.y0 - 0.1 * grid.cell_size)
+
+
+def _displays(area: np.ndarray, p: float) -> tuple[list[Box], np.ndarray, bool]:
+    """The displays in ``area``, left to right, their lit pixels, and whether they are red LEDs:
+    red light (:func:`_red_displays`) where there is any, else light segments in black boxes."""
+    boxes, lit = _red_displays(area, p)
+    if boxes:
+        return boxes, lit, True
+    boxes, lit = _light_displays(area, p)
+    return boxes, lit, False
 
 
 def _red_displays(area: np.ndarray, p: float) -> tuple[list[Box], np.ndarray]:

@@ -28,6 +28,7 @@ from .reading import CellReading, NoBoardFound, Reading
 from .rules import board_of, check, flags_shown_as_mines
 from .skins import CLASSIC, Skin
 from .textcounter import read_text_counter
+from .tiles import BEVELLED
 
 #: the colour steps that make edges, tried in turn
 EDGE_THRESHOLDS = (20, 6)
@@ -187,7 +188,7 @@ def _whole_board(rgb: np.ndarray, grid: Grid, looks: list[list[CellLook]], value
     drawing no line between covered cells: a row of them gives the lattice no edge): part of a
     board is never read as the whole."""
     flat = [lk for row in looks for lk in row]
-    if any(lk.bevel > 40 for lk in flat):
+    if any(lk.bevel > BEVELLED for lk in flat):
         return
     covered_at = [i for i, v in enumerate(values) if v == "." and i not in low]
     if not covered_at or lined_tiles(rgb, grid, covered_at):
