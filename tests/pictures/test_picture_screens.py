@@ -96,6 +96,9 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: and any mine total it gives must equal the hand transcription. Read exactly, it passes: then
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
+    "antimine-blob-mid-14x9.png": "not yet traced (held out until 2026-12-06: refused, no grid of square cells)",
+    "unity-cyan-won-10x10.png": "not yet traced (held out until 2026-12-06: refused, a 12x10 grid whose cells do "
+                                "not read)",
     "tkinter-emoji-mid-15x15.png": "12 cells unsure, none wrong: its raised covered buttons now measure raised "
                                    "(bevel.py: the bevel on the buttons' box inside the window-grey gap, 134, "
                                    "revealed 0) and every digit and covered cell reads surely; its 12 flags (a red "
