@@ -97,6 +97,10 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
     "antimine-blob-mid-14x9.png": "not yet traced (held out until 2026-12-06: refused, no grid of square cells)",
+    "ms-store-mid-30x16.png": "not yet traced (held out until 2026-12-06: refused, a 30x16 grid whose cells do not "
+                              "read)",
+    "msminesweeper-new-9x9.png": "not yet traced (held out until 2026-12-06: refused, a 9x9 grid with too many cells "
+                                 "unsure)",
     "unity-cyan-won-10x10.png": "not yet traced (held out until 2026-12-06: refused, a 12x10 grid whose cells do "
                                 "not read)",
     "tkinter-emoji-mid-15x15.png": "12 cells unsure, none wrong: its raised covered buttons now measure raised "
