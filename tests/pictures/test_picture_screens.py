@@ -103,6 +103,10 @@ NOT_YET_EXACT = {
                                  "unsure)",
     "unity-cyan-won-10x10.png": "not yet traced (held out until 2026-12-06: refused, a 12x10 grid whose cells do "
                                 "not read)",
+    "vue-flat-mid-16x16.png": "not yet traced (held out until 2026-12-06: refused, a 16x16 grid whose cells do "
+                              "not read)",
+    "pygame-white-mid-16x16.png": "not yet traced (held out until 2026-12-06: every cell right and sure, no mine "
+                                  "total)",
     "tkinter-emoji-mid-15x15.png": "12 cells unsure, none wrong: its raised covered buttons now measure raised "
                                    "(bevel.py: the bevel on the buttons' box inside the window-grey gap, 134, "
                                    "revealed 0) and every digit and covered cell reads surely; its 12 flags (a red "
