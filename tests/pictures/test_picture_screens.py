@@ -96,6 +96,9 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: and any mine total it gives must equal the hand transcription. Read exactly, it passes: then
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
+    "winmine-gif-small-new-16x30.png": "not yet traced (held out until 2026-12-06: cells right, no mine total)",
+    "winmine-vector-mid-16x30.jpg": "not yet traced (held out until 2026-12-06: cells right, no mine total)",
+    "haiku-mid-30x30.png": "not yet traced (held out until 2026-12-06: 162 unsure, no mine total)",
     "antimine-blob-mid-14x9.png": "not yet traced (held out until 2026-12-06: refused, no grid of square cells)",
     "ms-store-mid-30x16.png": "not yet traced (held out until 2026-12-06: refused, a 30x16 grid whose cells do not "
                               "read)",
