@@ -99,6 +99,9 @@ NOT_YET_EXACT = {
     "winmine-gif-small-new-16x30.png": "not yet traced (held out until 2026-12-06: cells right, no mine total)",
     "winmine-vector-mid-16x30.jpg": "not yet traced (held out until 2026-12-06: cells right, no mine total)",
     "haiku-mid-30x30.png": "not yet traced (held out until 2026-12-06: 162 unsure, no mine total)",
+    "qt-dark-won-16x30.png": "not yet traced (held out until 2026-12-06: refused, a 21x30 grid whose cells do "
+                             "not read)",
+    "sfml-clone-mid-16x25.png": "not yet traced (held out until 2026-12-06: refused, no grid of square cells)",
     "antimine-blob-mid-14x9.png": "not yet traced (held out until 2026-12-06: refused, no grid of square cells)",
     "ms-store-mid-30x16.png": "not yet traced (held out until 2026-12-06: refused, a 30x16 grid whose cells do not "
                               "read)",
