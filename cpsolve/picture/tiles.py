@@ -152,7 +152,10 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     doubt: list[int] = []
     if bare:
         lum = {k: float(_lum(centres[k])) for k in range(len(centres))}
-        revealed_lum = [lum[k] for k, st in enumerate(state) if st is False]
+        # the digits' colours; a colour of one cell is none where another holds digits on more: a
+        # keyboard cursor's tint over one revealed cell (Haiku's blue selection box) is no tile
+        shown = [k for k, st in enumerate(state) if st is False]
+        revealed_lum = [lum[k] for k in ([k for k in shown if len(members[k]) > 1] or shown)]
         if not any(st is True for st in state):
             # no group holds a flag or a mine: the darkest bare group is covered when it is darker
             # than the groups with digits (or there are none); so it is in every skin the reader knows

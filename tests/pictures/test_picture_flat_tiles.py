@@ -266,3 +266,31 @@ def test_a_lattice_whose_covered_tiles_go_on_past_it_is_no_board(
     except NoBoardFound:
         return
     assert (reading.board.rows, reading.board.cols) == (size, size)
+
+
+#: (covered, revealed, the cursor's tint): a flat skin whose covered tiles are darker than its
+#: revealed ones, and a keyboard cursor that tints one revealed cell darker than both (Haiku's
+#: Minesweeper: darker yellow covered tiles, a blue selection box over one cell)
+CURSOR_SKINS = [((255, 220, 134), (255, 239, 200), (128, 183, 203)),
+                ((150, 150, 150), (205, 205, 205), (90, 120, 170))]
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+@pytest.mark.parametrize("covered, revealed, tint", CURSOR_SKINS, ids=["yellow", "grey"])
+def test_a_cursor_tinting_one_revealed_cell_leaves_the_covered_colour_shown(
+        seed: int, covered: tuple, revealed: tuple, tint: tuple) -> None:
+    """No flag on the board: the covered tiles are told by their colour, a bare one darker than the
+    digits' tiles. A cursor's tint over one digit's cell, darker still, is one cell's colour and no
+    revealed tile's: on main the covered tiles were no longer darker than every digit's tile and
+    were read as unsure 0s. Read exactly, the cursor's digit included."""
+    cells, _ = random_position(12, 12, 20, seed=seed, opened=0.5, flags=0.0)
+    assert not any("F" in row for row in cells)
+    image = draw_flat(cells, covered, revealed)
+    r, c = next((r, c) for r, row in enumerate(cells) for c, v in enumerate(row) if v in "1234" and 2 < r < 10)
+    x, y = CELL // 2 + c * CELL, CELL // 2 + r * CELL
+    image[y + 1:y + CELL, x + 1:x + CELL] = tint
+    cv2.rectangle(image, (x + 1, y + 1), (x + CELL - 1, y + CELL - 1), (40, 90, 200), 1)
+    _text(image, x, y, CELL, cells[r][c], DIGITS[int(cells[r][c])])
+    reading = read_image(encode(image))
+    assert not reading.unsure, reading.reasons
+    assert [v.value for v in reading.cells] == [v for row in cells for v in row]
