@@ -15,6 +15,7 @@ import numpy as np
 from .cells import SURE, CellLook, classify_board, measure
 from .counter import other_displays, read_counter, read_counter_below
 from .decode import load_rgb, source_name
+from .dither import undithered
 from .grid import Grid, find_grids, grids_beside
 from .grow import (
     covered_beyond,
@@ -47,7 +48,7 @@ TIME_BUDGET = 8.0
 def read(source: str | os.PathLike[str] | bytes | Any, *, name: str | None = None) -> Reading:
     label = source_name(source, name)
     start = time.perf_counter()
-    rgb = load_rgb(source, label)
+    rgb = undithered(load_rgb(source, label))
     failure = f"{label}: no board found: no grid of square cells in the picture"
     refused: list[Grid] = []
     # strong edges first (bevels, grid lines); then faint ones (flat skins whose neighbouring

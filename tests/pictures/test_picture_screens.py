@@ -102,9 +102,14 @@ NOT_YET_EXACT = {
                            "digits' colours; its yellow-green 2s unsure (a font not in DIGIT_SHAPES, a colour "
                            "nearest the 8's grey) and its blue LED counter, shorter than a cell, not found "
                            "(held out until 2026-12-06: 162 unsure, no mine total)",
-    "qt-dark-won-16x30.png": "not yet traced (held out until 2026-12-06: refused, a 21x30 grid whose cells do "
-                             "not read)",
-    "sfml-clone-mid-16x25.png": "not yet traced (held out until 2026-12-06: refused, no grid of square cells)",
+    "qt-dark-won-16x30.png": "refused: a GIF frame with an ordered dither over the whole picture, averaged since "
+                             "dither.py; its 16x30 lattice is then found, but the dark theme's cells (raised dark grey"
+                             " covered, darker revealed, digits in light colours, flags a red \"!\") do not read; not "
+                             "yet traced further",
+    "sfml-clone-mid-16x25.png": "17 cells unsure, none wrong: a GIF frame with an ordered dither, averaged since "
+                                "dither.py, so its lattice is found and its digits, flags and counter (30) read; 15 "
+                                "covered cells of row 1 and two of row 8 read with something dark along their sides "
+                                "(taken for a pointer), so no mine total; not yet traced further",
     "antimine-blob-mid-14x9.png": "not yet traced (held out until 2026-12-06: refused, no grid of square cells)",
     "ms-store-mid-30x16.png": "not yet traced (held out until 2026-12-06: refused, a 30x16 grid whose cells do not "
                               "read)",
