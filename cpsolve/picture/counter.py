@@ -157,7 +157,7 @@ def _display_value(area: np.ndarray, lit: np.ndarray, box: Box, red: bool) -> in
         # glyph against the installed fonts, every glyph clearly a digit or no counter
         # (with a blank margin: the box may end at the digits' edges)
         ink = np.clip(redness.astype(np.float32) / 200.0, 0.0, 1.0)
-        value = read_number(np.pad(ink, max(2, box[3] // 2)))
+        value = read_number(np.pad(ink, max(2, box[3] // 2)), boxed=True)
     return value
 
 

@@ -107,6 +107,24 @@ def _without_foot(ink: np.ndarray) -> np.ndarray:
     return out
 
 
+def _slashed(ink: np.ndarray) -> np.ndarray:
+    """A 0 with a slash across its counter, lower left to upper right, as thick as its sides: the
+    zero of the monospaced fonts that clones draw their LED-like counters in (Consolas, Menlo),
+    slashed so as not to pass for an O."""
+    lit = ink > 0.25
+    ys, xs = np.nonzero(lit)
+    if len(ys) == 0:
+        return ink
+    top, bottom, left, right = int(ys.min()), int(ys.max()), int(xs.min()), int(xs.max())
+    w, h = right - left, bottom - top
+    row = lit[(top + bottom) // 2, left:right + 1]
+    stroke = max(1, int(np.argmin(row)) // 2 if not row.all() else 1)  # (half its left side's width)
+    out = ink.copy()
+    cv2.line(out, (left + round(0.3 * w), top + round(0.78 * h)), (right - round(0.3 * w), top + round(0.22 * h)),
+             1.0, stroke, cv2.LINE_AA)
+    return out
+
+
 def _fonts_at(height: int) -> Iterator[tuple[object, int]]:
     """Each installed font (:func:`font_files`) at each size (in points) whose digits are ``height``
     pixels high, give or take one: the sizes near the one that scales its "0" to ``height``."""
@@ -133,7 +151,7 @@ def templates(chars: str, height: int) -> tuple[tuple[str, tuple[np.ndarray, flo
     for font, s in _fonts_at(height):
         for ch in chars:
             ink = _render(font, ch, s)
-            variants = [ink, _without_foot(ink)] if ch == "1" else [ink]
+            variants = [ink, _without_foot(ink)] if ch == "1" else [ink, _slashed(ink)] if ch == "0" else [ink]
             for v in variants:
                 t = normalise(v)
                 if t is not None:
@@ -397,9 +415,13 @@ def fractions(ink: np.ndarray, digits_level: bool = False) -> list[tuple[int, in
     return found if None not in found else [None]
 
 
-def read_number(ink: np.ndarray) -> int | None:
-    """The first word of a band of text, read as a number (all its glyphs clearly digits), or None."""
+def read_number(ink: np.ndarray, boxed: bool = False) -> int | None:
+    """The first word of a band of text, read as a number (all its glyphs clearly digits), or None.
+    ``boxed``: every glyph of the band's line is the number, however far apart (a display box holds
+    nothing else, and some draw each digit in a box of its own)."""
     ws = words(glyphs(ink))
+    if boxed and ws:
+        ws = [[b for w in ws for b in w]]
     if not ws or len(ws[0]) > 4:
         return None
     h = int(np.median([b[3] for b in ws[0]]))
