@@ -27,6 +27,9 @@ PATTERNS = {
 #: area: a wide display showing one digit, its other places dark, a lone 1 even, is still the
 #: counter, and missing it would make the timer beside it the leftmost display)
 LIT_SHARE = 0.01
+#: a black box of light segments is a display from this height, in cells: Haiku's Minesweeper draws
+#: its blue LCD 22 px high beside 24 px cells (winmine's red LEDs stand 1.4 cells high)
+LIGHT_LOW = 0.8
 #: where each segment lies in a digit box (x, y as fractions of its width and height)
 SPOTS = {"a": (0.5, 0.06), "b": (0.86, 0.28), "c": (0.86, 0.72), "d": (0.5, 0.94), "e": (0.14, 0.72),
          "f": (0.14, 0.28), "g": (0.5, 0.5)}
@@ -241,7 +244,7 @@ def _light_displays(area: np.ndarray, p: float) -> tuple[list[Box], np.ndarray]:
     boxes = []
     for i in range(1, n):
         bx, by, bw, bh = (int(v) for v in stats[i, :4])
-        if bh < 1.0 * p or bh > 3 * p or not 1.0 <= bw / bh <= 4.5:
+        if bh < LIGHT_LOW * p or bh > 3 * p or not 1.0 <= bw / bh <= 4.5:
             continue
         # mostly black (a panel's dark text is no display), some light segments in it
         if black[by:by + bh, bx:bx + bw].mean() < 0.5 or lit[by:by + bh, bx:bx + bw].sum() < LIT_SHARE * bh * bh:

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from cpsolve import read_image
-from tests.support.picture_render import encode, random_position, render_board, scale
+from tests.support.picture_render import board_origin, draw_counter, encode, random_position, render_board, scale
 
 
 def white_lcd(cells: list[list[str]], cell: int, counter: int,
@@ -43,3 +43,25 @@ def test_white_text_on_a_light_panel_is_no_counter() -> None:
     panel[(panel[..., 0] < 50) & (panel[..., 1] < 50) & (panel[..., 2] < 50)] = (192, 192, 192)
     reading = read_image(encode(img))
     assert reading.mine_counter is None and reading.board.mines is None
+
+
+@pytest.mark.parametrize("colour", [(0, 200, 255), (255, 255, 255)], ids=["cyan", "white"])
+@pytest.mark.parametrize("seed, cell", [(1, 24), (2, 32), (3, 28)])
+def test_an_lcd_shorter_than_a_cell_gives_the_mine_total(seed: int, cell: int, colour: tuple[int, int, int]) -> None:
+    """Haiku's Minesweeper draws its blue LCD 22 px high beside 24 px cells: the counter drawn with
+    its box about 0.9 of a cell high (winmine's is 1.7 in these drawings). On main no display under a
+    cell's height was looked at: no counter, no total."""
+    cells, counter = random_position(9, 9, 10, seed=seed, state="playing")
+    img = render_board(cells, cell, counter=counter, unlit=None)
+    m = max(4, cell // 2)
+    panel = img[m:round(cell * 2.2) + m]
+    panel[(panel[..., 2] < 50) | (panel[..., 0] == 255) & (panel[..., 1] == 0)] = (192, 192, 192)  # the LED gone
+    x0, y0 = board_origin(cell)[0] + cell // 3, m + round(cell * 0.5)
+    s = round(cell * 0.52)
+    draw_counter(img, x0, y0, s, counter, None)
+    box = img[y0:y0 + round(s * 1.45) + 2 * max(1, round(s * 0.14))]
+    assert 0.8 * cell <= box.shape[0] < cell
+    box[(box[..., 0] == 255) & (box[..., 1] == 0) & (box[..., 2] == 0)] = colour
+    reading = read_image(encode(img))
+    assert reading.mine_counter == counter
+    assert reading.board.mines == 10

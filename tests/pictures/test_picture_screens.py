@@ -99,7 +99,7 @@ NOT_YET_EXACT = {
     "winmine-gif-small-new-16x30.png": "not yet traced (held out until 2026-12-06: cells right, no mine total)",
     "haiku-mid-30x30.png": "its covered tiles read since tiles' one-cell colours (its cursor's box) left out of the "
                            "digits' colours; its yellow-green 2s unsure (a font not in DIGIT_SHAPES, a colour "
-                           "nearest the 8's grey) and its blue LED counter, shorter than a cell, not found "
+                           "nearest the 8's grey) (its blue LCD, shorter than a cell, read since counter.LIGHT_LOW) "
                            "(held out until 2026-12-06: 162 unsure, no mine total)",
     "qt-dark-won-16x30.png": "refused: a GIF frame with an ordered dither over the whole picture, averaged since "
                              "dither.py; its 16x30 lattice is then found, but the dark theme's cells (raised dark grey"
