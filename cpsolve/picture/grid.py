@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 
 from .colours import channel_max
-from .pitch import MAX_PITCH, MIN_PITCH, _fine_pitch, whole_pitch
+from .pitch import MAX_PITCH, MIN_PITCH, _fine_pitch, _line_fit, whole_pitch
 
 #: the smallest board accepted (rows and columns)
 MIN_SIDE = 2
@@ -286,86 +286,6 @@ def settle(edges: Edges, grid: Grid) -> Grid | None:
 def _same_extent(a: Grid, b: Grid) -> bool:
     half = a.cell_size / 2
     return (a.rows, a.cols) == (b.rows, b.cols) and abs(a.x0 - b.x0) < half and abs(a.y0 - b.y0) < half
-
-
-def _line_fit(profile: np.ndarray, start: float, pitch: float, count: int, *, fixed: bool = False
-              ) -> tuple[float, float, float]:
-    """Least-squares (start, pitch, rms residual) of ``count + 1`` boundaries: each boundary's position is the
-    highest point of the profile within a fifth of a pitch of where the lattice puts it (a peak, not a
-    centroid: digits and bevels beside a boundary must not pull it; unsmoothed: a bevel's two
-    inner edges side by side must not outweigh the boundary's one).
-
-    Tiles parted by a gap draw each boundary twice, the near tile's side and the far one's, equally
-    strong (:func:`_twin_peak`): the highest point is then one or the other by a level or two, and
-    where that choice scatters the boundaries about the fitted line (GNOME 2.1x's grey look: the
-    pitch bent half a pixel a cell), the middles of the twins are fitted instead. Where the choice
-    is steady (always the left one, KMines) the fit is left as it was."""
-    smooth = profile.astype(np.float64)
-    ks, pos, twins, weights = [], [], [], []
-    half = pitch / 5
-    # the board's outer boundaries lie beside its border's own edges: measured only on small boards
-    for k in range(1, count) if count >= 4 else range(count + 1):
-        at = start + k * pitch
-        lo, hi = max(0, int(np.floor(at - half))), min(len(smooth), int(np.ceil(at + half)) + 1)
-        if hi - lo < 3:
-            continue
-        w = smooth[lo:hi]
-        i = int(np.argmax(w))
-        if w[i] <= 0:
-            continue
-        x = float(lo + i)
-        if 0 < i < len(w) - 1:  # parabolic interpolation of the peak
-            den = w[i - 1] - 2 * w[i] + w[i + 1]
-            if den < 0:
-                x += 0.5 * (w[i - 1] - w[i + 1]) / den
-        twin = _twin_peak(w, i, pitch)
-        ks.append(k)
-        pos.append(x)
-        twins.append(x if twin is None else lo + twin)
-        weights.append(float(w[i]))
-    if not ks or (not fixed and len(ks) < 3):
-        return start, pitch, 0.0 if fixed else np.inf
-    k_arr, w_arr = np.array(ks, float), np.sqrt(np.array(weights))
-    fit = _fit(k_arr, np.array(pos), w_arr, pitch if fixed else None)
-    if twins != pos:
-        twin_fit = _fit(k_arr, np.array(twins), w_arr, pitch if fixed else None)
-        if fit[2] > 0.5 and twin_fit[2] < 0.5 * fit[2]:
-            fit = twin_fit
-    return fit
-
-
-def _fit(k: np.ndarray, pos: np.ndarray, w: np.ndarray, pitch: float | None) -> tuple[float, float, float]:
-    """(start, pitch, rms residual in pixels) of boundaries ``pos`` at lattice indices ``k``,
-    weighted by ``w``; with ``pitch`` given (square cells, measured along the other axis), the start
-    only."""
-    if pitch is not None:
-        start = float(((pos - pitch * k) * w).sum() / w.sum())
-        slope = pitch
-    else:
-        slope, start = (float(v) for v in np.polyfit(k, pos, 1, w=w))
-    rms = float(np.sqrt(((pos - start - slope * k) ** 2).mean()))
-    return start, slope, rms
-
-
-def _twin_peak(w: np.ndarray, i: int, pitch: float) -> float | None:
-    """Where a boundary window ``w`` (its highest point at ``i``) holds two equally strong edges a
-    small gap apart, with next to nothing between them (two tiles' sides, a gap of background
-    between): the point halfway between the two runs' middles, as an index of ``w``, or None. One
-    run of strong points, or three (a bevel's inner edges beside its boundary), is no twin."""
-    top = float(w[i])
-    strong = w >= 0.9 * top
-    runs: list[tuple[int, int]] = []
-    for k in np.flatnonzero(strong).tolist():
-        if runs and k == runs[-1][1] + 1:
-            runs[-1] = (runs[-1][0], k)
-        else:
-            runs.append((k, k))
-    if len(runs) != 2:
-        return None
-    (a0, a1), (b0, b1) = runs
-    if float(w[a1 + 1:b0].max()) > 0.5 * top or not 2 <= (b0 + b1) / 2 - (a0 + a1) / 2 <= pitch / 5:
-        return None
-    return ((a0 + a1) / 2 + (b0 + b1) / 2) / 2
 
 
 def refine(edges: Edges, grid: Grid) -> Grid | None:

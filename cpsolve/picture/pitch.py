@@ -2,7 +2,9 @@
 (vertical edges) and row sums (horizontal edges) are periodic with it. The autocorrelation of both
 gives the pitch in whole pixels (:func:`whole_pitch`); the Fourier component of the profiles,
 maximised over a fine range of periods, gives it to a hundredth of a pixel (display scaling makes
-non-integer cell sizes) and its angle the phase (:func:`_fine_pitch`)."""
+non-integer cell sizes) and its angle the phase (:func:`_fine_pitch`). Once a lattice is found, a
+least-squares fit of each boundary's position refines its start and pitch (:func:`_line_fit`,
+for :func:`.grid.refine`)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,10 @@ import numpy as np
 
 #: cell sizes searched, in pixels (the issue asks for 8-80; a little slack either side)
 MIN_PITCH, MAX_PITCH = 7, 88
+#: the middles of the gaps between the boundaries' edges (:func:`_gap_middle`) are fitted where the highest
+#: points scatter this far about the line (rms pixels),
+#: and the middles lie GAP_GAIN as far off theirs
+GAP_SCATTER, GAP_GAIN = 0.5, 0.25
 
 
 def _autocorrelation(profile: np.ndarray, max_lag: int) -> np.ndarray:
@@ -69,3 +75,116 @@ def _fine_pitch(px: np.ndarray, py: np.ndarray, p0: float) -> tuple[float, float
     phase_x = (-np.angle(fx[k]) / (2 * np.pi) * pitch) % pitch
     phase_y = (-np.angle(fy[k]) / (2 * np.pi) * pitch) % pitch
     return pitch, phase_x, phase_y, float(strength[k]) / 2
+
+
+def _line_fit(profile: np.ndarray, start: float, pitch: float, count: int, *, fixed: bool = False
+              ) -> tuple[float, float, float]:
+    """Least-squares (start, pitch, rms residual) of ``count + 1`` boundaries: each boundary's position is the
+    highest point of the profile within a fifth of a pitch of where the lattice puts it (a peak, not a
+    centroid: digits and bevels beside a boundary must not pull it; unsmoothed: a bevel's two
+    inner edges side by side must not outweigh the boundary's one).
+
+    Tiles parted by a gap draw each boundary twice, the near tile's side and the far one's, equally
+    strong (:func:`_twin_peak`): the highest point is then one or the other by a level or two, and
+    where that choice scatters the boundaries about the fitted line (GNOME 2.1x's grey look: the
+    pitch bent half a pixel a cell), the middles of the twins are fitted instead. Where the choice
+    is steady (always the left one, KMines) the fit is left as it was. Tiles each in a dark outline,
+    parted by a gap of the page (Microsoft Minesweeper), draw four edges at every boundary
+    (:func:`_gap_middle`): where the highest points scatter (GAP_SCATTER) and the gaps' middles lie
+    on a line (GAP_GAIN as far off it), those are fitted; not on an axis fitted to the other's pitch
+    (a board of raised tiles parted by gaps, kwantton's, is read with its lattice on the tiles'
+    side)."""
+    smooth = profile.astype(np.float64)
+    ks, pos, twins, gaps, weights = [], [], [], [], []
+    half = pitch / 5
+    # the board's outer boundaries lie beside its border's own edges: measured only on small boards
+    for k in range(1, count) if count >= 4 else range(count + 1):
+        at = start + k * pitch
+        lo, hi = max(0, int(np.floor(at - half))), min(len(smooth), int(np.ceil(at + half)) + 1)
+        if hi - lo < 3:
+            continue
+        w = smooth[lo:hi]
+        i = int(np.argmax(w))
+        if w[i] <= 0:
+            continue
+        x = float(lo + i)
+        if 0 < i < len(w) - 1:  # parabolic interpolation of the peak
+            den = w[i - 1] - 2 * w[i] + w[i + 1]
+            if den < 0:
+                x += 0.5 * (w[i - 1] - w[i + 1]) / den
+        twin = _twin_peak(w, i, pitch)
+        ks.append(k)
+        pos.append(x)
+        twins.append(x if twin is None else lo + twin)
+        gaps.append(lo + _gap_middle(w))
+        weights.append(float(w[i]))
+    if not ks or (not fixed and len(ks) < 3):
+        return start, pitch, 0.0 if fixed else np.inf
+    k_arr, w_arr = np.array(ks, float), np.sqrt(np.array(weights))
+    fit = _fit(k_arr, np.array(pos), w_arr, pitch if fixed else None)
+    if twins != pos:
+        twin_fit = _fit(k_arr, np.array(twins), w_arr, pitch if fixed else None)
+        if fit[2] > 0.5 and twin_fit[2] < 0.5 * fit[2]:
+            fit = twin_fit
+    if not fixed and fit[2] > GAP_SCATTER:
+        gap_fit = _fit(k_arr, np.array(gaps), w_arr, None)
+        if gap_fit[2] < GAP_GAIN * fit[2]:
+            fit = gap_fit
+    return fit
+
+
+def _gap_middle(w: np.ndarray) -> float:
+    """Where the window ``w`` puts the middle of a gap between two tiles, as an index of ``w``: the
+    middle of its widest run with next to no edge (under a tenth of its highest point) between strong
+    edges (half its highest) on both sides, or where there is none (a gap blurred into its outlines),
+    the middle of its strong edges, first to last. Tiles that each draw their own dark outline,
+    parted by a gap of the page's colour, make four edges at every boundary, nearly alike (tile to
+    outline, outline to the page, the page to the next outline, that to its tile), and the highest
+    is any one of them; the page between draws none, and its middle is the boundary's (a tile's own
+    inner edges, a lip along its bottom, lie on the tile's side of it)."""
+    top = float(w.max())
+    strong = np.flatnonzero(w >= 0.5 * top)
+    best: tuple[int, float] | None = None
+    run = 0
+    for k in range(int(strong[0]) + 1, int(strong[-1]) + 1):
+        if w[k] < 0.1 * top:
+            run += 1
+        elif run:
+            if best is None or run > best[0]:
+                best = (run, k - (run + 1) / 2)
+            run = 0
+    return (float(strong[0]) + float(strong[-1])) / 2 if best is None else best[1]
+
+
+def _fit(k: np.ndarray, pos: np.ndarray, w: np.ndarray, pitch: float | None) -> tuple[float, float, float]:
+    """(start, pitch, rms residual in pixels) of boundaries ``pos`` at lattice indices ``k``,
+    weighted by ``w``; with ``pitch`` given (square cells, measured along the other axis), the start
+    only."""
+    if pitch is not None:
+        start = float(((pos - pitch * k) * w).sum() / w.sum())
+        slope = pitch
+    else:
+        slope, start = (float(v) for v in np.polyfit(k, pos, 1, w=w))
+    rms = float(np.sqrt(((pos - start - slope * k) ** 2).mean()))
+    return start, slope, rms
+
+
+def _twin_peak(w: np.ndarray, i: int, pitch: float) -> float | None:
+    """Where a boundary window ``w`` (its highest point at ``i``) holds two equally strong edges a
+    small gap apart, with next to nothing between them (two tiles' sides, a gap of background
+    between): the point halfway between the two runs' middles, as an index of ``w``, or None. One
+    run of strong points, or three (a bevel's inner edges beside its boundary), is no twin."""
+    top = float(w[i])
+    strong = w >= 0.9 * top
+    runs: list[tuple[int, int]] = []
+    for k in np.flatnonzero(strong).tolist():
+        if runs and k == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], k)
+        else:
+            runs.append((k, k))
+    if len(runs) != 2:
+        return None
+    (a0, a1), (b0, b1) = runs
+    if float(w[a1 + 1:b0].max()) > 0.5 * top or not 2 <= (b0 + b1) / 2 - (a0 + a1) / 2 <= pitch / 5:
+        return None
+    return ((a0 + a1) / 2 + (b0 + b1) / 2) / 2
