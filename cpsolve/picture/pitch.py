@@ -15,7 +15,7 @@ MIN_PITCH, MAX_PITCH = 7, 88
 #: the middles of the gaps between the boundaries' edges (:func:`_gap_middle`) are fitted where the highest
 #: points scatter this far about the line (rms pixels),
 #: and the middles lie GAP_GAIN as far off theirs
-GAP_SCATTER, GAP_GAIN = 0.5, 0.25
+GAP_SCATTER, GAP_GAIN = 1.0, 0.25
 
 
 def _autocorrelation(profile: np.ndarray, max_lag: int) -> np.ndarray:
