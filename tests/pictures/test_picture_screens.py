@@ -110,10 +110,21 @@ NOT_YET_EXACT = {
                                 "covered cells of row 1 and two of row 8 read with something dark along their sides "
                                 "(taken for a pointer), so no mine total; not yet traced further",
     "antimine-blob-mid-14x9.png": "not yet traced (held out until 2026-12-06: refused, no grid of square cells)",
-    "ms-store-mid-30x16.png": "not yet traced (held out until 2026-12-06: refused, a 30x16 grid whose cells do not "
-                              "read)",
-    "msminesweeper-new-9x9.png": "not yet traced (held out until 2026-12-06: refused, a 9x9 grid with too many cells "
-                                 "unsure)",
+    "ms-store-mid-30x16.png": "refused, its 30x16 lattice found but 430 of 480 cells unsure (traced: its blue covered "
+                              "tiles read as revealed 0s, its digits by the classic colours). Causes "
+                              "(last sitting): Microsoft Minesweeper's "
+                              "tiles each in a black outline on the dark page, which bevel.gap_margins does not "
+                              "leave out, so the crops' ring sees the outline as a pointer's dark pixels; a pointer "
+                              "mark makes a blue (covered) group read revealed; skins.py has no Microsoft skin "
+                              "(digits 1 (25,188,225), 2 (150,180,90), 3 (227,87,130), 4 (30,87,192), 5 "
+                              "(187,41,41), covered about (104,182,255)); its counter is plain text beside a mine "
+                              "icon, not read (held out until 2026-12-06: refused)",
+    "msminesweeper-new-9x9.png": "refused: its lattice is fitted right since pitch._gap_middle (57.36 px a cell), "
+                                 "but every cell reads as a flat blue bare colour no skin names, so all 81 unsure; "
+                                 "causes as ms-store-mid-30x16's (the tiles' black "
+                                 "outline in the crops' ring, no Microsoft skin in skins.py, all covered so no digit "
+                                 "names the tile colours; a plain-text counter beside a mine icon) (held out until "
+                                 "2026-12-06: refused, a 9x9 grid with too many cells unsure)",
     "unity-cyan-won-10x10.png": "not yet traced (held out until 2026-12-06: refused, a 12x10 grid whose cells do "
                                 "not read)",
     "vue-flat-mid-16x16.png": "not yet traced (held out until 2026-12-06: refused, a 16x16 grid whose cells do "
