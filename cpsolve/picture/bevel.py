@@ -32,6 +32,13 @@ GAP_ROWS = 3
 #: a rim: the four sides' outer strips within this many levels of each other, and this much lighter
 #: than the tile's face
 RIM_ALIKE, RIM_LIGHT = 12.0, 40.0
+#: a side this much coloured (of its strip's pixels) is coloured all along
+SIDE_COLOURED = 0.9
+#: ... in a deeper shade of its tile's hue: their tints (channels less their mean) this alike (cosine:
+#: within about 20 degrees), on a tile whose channels lie this far apart at least (no grey)
+SHADE_HUE, TINTED = 0.94, 30.0
+#: ... but not where this share of the cells is so alike (the grid's line)
+EVERY_CELL = 0.97
 
 
 def surround_colour(rgb: np.ndarray, grid_box: tuple[int, int, int, int], p: float) -> np.ndarray | None:
@@ -120,6 +127,12 @@ def centring(margins: tuple[int, int, int, int]) -> tuple[int, int]:
     return dy, dx
 
 
+def _coloured(px: np.ndarray, bg: np.ndarray) -> np.ndarray:
+    """Which pixels (``px``: N x M x 3) are far more saturated than their tile (``bg``: N x 3): 60
+    levels more."""
+    return np.asarray(_saturation(px) > (bg.max(axis=1) - bg.min(axis=1) + 60)[:, None])
+
+
 def side_level(part: np.ndarray, bg: np.ndarray) -> np.ndarray:
     """Per cell, the luminance of one side of its tile (``part``: N x ... x 3, the pixels of the
     side's strip; ``bg``: N x 3, the tiles' colours): the upper (80th) percentile, so that a dark
@@ -127,8 +140,52 @@ def side_level(part: np.ndarray, bg: np.ndarray) -> np.ndarray:
     saturated than the tile (60 levels more: a large digit's coloured stroke, a bold 2's base)
     counting as the tile's face."""
     px = part.reshape(len(part), -1, 3)
-    coloured = (bg.max(axis=1) - bg.min(axis=1) + 60)[:, None]
-    return np.asarray(np.percentile(np.where(_saturation(px) > coloured, _lum(bg)[:, None], _lum(px)), 80, axis=1))
+    return np.asarray(np.percentile(np.where(_coloured(px, bg), _lum(bg)[:, None], _lum(px)), 80, axis=1))
+
+
+def _drawn_bevel(flat: np.ndarray, bg: np.ndarray, strips: list[tuple[slice, slice]]
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Where a cell's bevel is drawn in a colour (flat: N x size x size x 3, bg its tile's colour;
+    ``strips``: the top, bottom, left and right sides' strips): its bottom and right sides coloured
+    all along (a row or column of the strip SIDE_COLOURED far more saturated than the tile) and
+    its top and left not, or the other way round, the coloured sides in a deeper shade of the
+    tile's own hue (SHADE_HUE). Returns (shaded below, shaded above, the luminance of the coloured
+    pixels of the bottom and right sides, or the top and left ones). A shadow in a tinted tile's
+    colour (IamBogdan's Unity clone: light cyan tiles, a cyan shadow, a white highlight on the top
+    and left) is then no digit's stroke; a red tile on a grey board (the exploded mine's, framed
+    on two sides) is no shade of its tile. Not where nearly every cell is so (EVERY_CELL): that is
+    the grid's line, in every crop."""
+    n = len(flat)
+    coloured, shares = [], []
+    for k, (ys, xs) in enumerate(strips):
+        part = flat[:, ys, xs]
+        mask = _coloured(part.reshape(n, -1, 3), bg).reshape(part.shape[:3])
+        along = 2 if k < 2 else 1   # (top and bottom: the strip's rows; left and right: its columns)
+        shares.append(mask.mean(axis=along).max(axis=1) >= SIDE_COLOURED)
+        coloured.append((part.reshape(n, -1, 3), mask.reshape(n, -1)))
+    top, bottom, left, right = shares
+    tint = bg - bg.mean(axis=1, keepdims=True)
+
+    def level(sides: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """(whether the sides' coloured pixels are a shade of the tile's hue, their luminance)"""
+        px = np.concatenate([coloured[k][0] for k in sides], axis=1).astype(np.float64)
+        mask = np.concatenate([coloured[k][1] for k in sides], axis=1)
+        count = np.maximum(mask.sum(axis=1), 1)[:, None]
+        colour = (px * mask[..., None]).sum(axis=1) / count
+        c = colour - colour.mean(axis=1, keepdims=True)
+        cos = (c * tint).sum(axis=1) / np.maximum(np.linalg.norm(c, axis=1) * np.linalg.norm(tint, axis=1), 1e-6)
+        return np.asarray(cos >= SHADE_HUE), np.asarray(_lum(colour))
+
+    tinted = _saturation(bg) >= TINTED
+    hue_below, lum_below = level([1, 3])
+    hue_above, lum_above = level([0, 2])
+    below = tinted & bottom & right & ~top & ~left & hue_below
+    above = tinted & top & left & ~bottom & ~right & hue_above
+    if max(below.mean(), above.mean()) >= EVERY_CELL:
+        # every cell so: the grid's line, seen in every crop (a lattice on the tiles' first pixels
+        # puts the next line in each), no bevel
+        below[:] = above[:] = False
+    return below, above, np.where(below, lum_below, lum_above)
 
 
 def bevels(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, int, int, int] | None = None,
@@ -166,6 +223,15 @@ def bevels(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, int, 
         if rim.any():
             inner = sides(*(k + w for k in box))
             top, bottom, left, right = (np.where(rim, new, old) for new, old in zip(inner, (top, bottom, left, right)))
+    if margins is None and not given:
+        # a bevel drawn in the tile's own hue: its coloured sides at their own luminance
+        ya, yb, xa, xb = 1 + w, size - 1 - w, 1 + w, size - 1 - w
+        below, above, drawn = _drawn_bevel(flat, bg, [(slice(1, 1 + w), slice(xa, xb)),
+                                                      (slice(size - 1 - w, size - 1), slice(xa, xb)),
+                                                      (slice(ya, yb), slice(1, 1 + w)),
+                                                      (slice(ya, yb), slice(size - 1 - w, size - 1))])
+        bottom, right = np.where(below, drawn, bottom), np.where(below, drawn, right)
+        top, left = np.where(above, drawn, top), np.where(above, drawn, left)
     if given:
         top, bottom = given.get("top", top), given.get("bottom", bottom)
         left, right = given.get("left", left), given.get("right", right)

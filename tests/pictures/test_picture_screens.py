@@ -125,8 +125,13 @@ NOT_YET_EXACT = {
                                  "outline in the crops' ring, no Microsoft skin in skins.py, all covered so no digit "
                                  "names the tile colours; a plain-text counter beside a mine icon) (held out until "
                                  "2026-12-06: refused, a 9x9 grid with too many cells unsure)",
-    "unity-cyan-won-10x10.png": "not yet traced (held out until 2026-12-06: refused, a 12x10 grid whose cells do "
-                                "not read)",
+    "unity-cyan-won-10x10.png": "refused: the lattice takes in the header's two rows above the board (its LED "
+                                "digits are drawn 32 px wide on the board's columns, 64 px high), whose cells read "
+                                "as nothing. On the board's own 10x10 (tried by hand) its raised flag tiles read "
+                                "raised since bevel._drawn_bevel (a cyan shadow under light cyan tiles), but the "
+                                "flags (pink pennants, no red) read as unsure marks, the 1s (172,50,50) by colour "
+                                "as 5s and the 5 (teal) as a 6, and its pixel-font 2s and 3s are no stored shape "
+                                "plainly (0.85 and 0.78 like)",
     "vue-flat-mid-16x16.png": "not yet traced (held out until 2026-12-06: refused, a 16x16 grid whose cells do "
                               "not read)",
     "pygame-white-mid-16x16.png": "not yet traced (held out until 2026-12-06: every cell right and sure, no mine "
