@@ -109,7 +109,13 @@ NOT_YET_EXACT = {
                                 "dither.py, so its lattice is found and its digits, flags and counter (30) read; 15 "
                                 "covered cells of row 1 and two of row 8 read with something dark along their sides "
                                 "(taken for a pointer), so no mine total; not yet traced further",
-    "antimine-blob-mid-14x9.png": "not yet traced (held out until 2026-12-06: refused, no grid of square cells)",
+    "antimine-blob-mid-14x9.png": "refused (no grid of square cells): its cells are 99.7 px (revealed 100 px "
+                                  "squares alternating (255,255,255) and (250,250,250) along a row), over "
+                                  "pitch.MAX_PITCH (88; the issue asks 8-80), so no lattice is searched at its "
+                                  "size; besides, its covered cells are one (66,66,66) area with no edge between "
+                                  "two of them, and its revealed ones differ by 5 levels: only the covered area's "
+                                  "outline and the flags' dark tiles give edges (held out until 2026-12-06: "
+                                  "refused)",
     "ms-store-mid-30x16.png": "refused, its 30x16 lattice found but 430 of 480 cells unsure (traced: its blue covered "
                               "tiles read as revealed 0s, its digits by the classic colours). Causes "
                               "(last sitting): Microsoft Minesweeper's "
