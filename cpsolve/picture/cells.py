@@ -52,7 +52,7 @@ from .lines import on_tiles
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, SURE, _confidence, marks_of, odd_flags
 from .overlay import mine_overlay, overlay_mark, question_like, question_stroke, red_mark, shows_loss
 from .skins import SKIN_BY_NAME, Skin
-from .textmarks import letters
+from .textmarks import letters, stacked
 from .tiles import BEVELLED, _shaded_blanks, shifted_skins, tiles, unseen_covered
 
 #: a mark whose strokes are at least this far (RGB) from the tile, and less than twice as far, is a
@@ -85,6 +85,8 @@ class CellLook:
     shading: float = 0.0      # spread (sd of luminance) of the interior's background pixels: a
                               # shaded tile face, not a flat one
     yellow: float = 0.0       # of the interior: yellow pixels (an explosion's fire)
+    stacked: str = ""         # "!": the mark is a stem over a dot, "?": another stroke over a dot
+                              # (:func:`.textmarks.stacked`: no digit); "": neither
 
 
 def _cropped(rgb: np.ndarray, grid: Grid, at: tuple[np.ndarray, np.ndarray] | None) -> tuple[np.ndarray, np.ndarray]:
@@ -170,34 +172,37 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     marked = np.nonzero((fg_fraction >= 0.02) | faint)[0]
     glyphs: list[np.ndarray | None] = [None] * n
     shapes: list[dict[int, float] | None] = [None] * n
-    found = _glyphs(flat[marked], bg[marked], p)
-    drawn = [(i, g) for i, g in zip(marked, found) if g is not None]
+    stacks = [""] * n
+    found, parts = _glyphs(flat[marked], bg[marked], p)
+    drawn = [(i, g, s) for i, g, s in zip(marked, found, parts) if g is not None]
     if drawn:
-        table = shape_table(np.array([g.ravel() for _, g in drawn]))
-        for (i, g), row in zip(drawn, table.tolist()):
-            glyphs[i] = g
-            shapes[i] = dict(zip(_SHAPE_ROWS, row))
+        table = shape_table(np.array([g.ravel() for _, g, _ in drawn]))
+        for (i, g, s), row in zip(drawn, table.tolist()):
+            # (a stroke over a dot is like no digit, however like a 1 a "!" is)
+            glyphs[i], shapes[i], stacks[i] = g, dict(zip(_SHAPE_ROWS, [0.0] * len(row) if s else row)), s
     # (the measures as lists of Python floats: made by the list, not one by one)
     measures = {name: np.asarray(a, np.float64).tolist() for name, a in (
         ("bevel", bevel), ("fg_fraction", fg_fraction), ("dark_fraction", dark_fraction),
         ("red_fraction", red_fraction), ("blob_fill", blob_fill), ("blob_span", blob_span), ("cross", cross),
         ("edge_dark", edge_dark), ("side_red", side_red), ("blob_round", blob_round), ("reddish", reddish),
         ("shading", shading), ("yellow", yellow))}
-    columns = {**measures, "background": list(bg), "fg_colour": list(fg_colour), "glyph": glyphs, "shape": shapes}
+    columns = {**measures, "background": list(bg), "fg_colour": list(fg_colour), "glyph": glyphs, "shape": shapes,
+               "stacked": stacks}
     fields = list(CellLook.__dataclass_fields__)
     looks = [CellLook(*row) for row in zip(*(columns[name] for name in fields))]
     return [looks[r * cols:(r + 1) * cols] for r in range(rows)]
 
 
-def _glyphs(flat: np.ndarray, bg: np.ndarray, p: float) -> list[np.ndarray | None]:
+def _glyphs(flat: np.ndarray, bg: np.ndarray, p: float) -> tuple[list[np.ndarray | None], list[str]]:
     """Per cell (flat: N x size x size x 3), the shape of its mark: the pixels at least half as far
     from the background as its farthest (the strokes, not their blurred or JPEG-ringing edges),
     inside 12% of the cell's side (off the grid lines and bevels), cut to their bounding box and
     scaled to GLYPH rows, the width in proportion and centred (a 1 stays narrow), each grid cell
     the fraction of it covered. Scaled so, a digit looks alike at every cell size. None where
-    fewer than 3 pixels are marked."""
+    fewer than 3 pixels are marked. And per cell whether the mark is a stroke over a dot
+    (:func:`.textmarks.stacked`)."""
     if len(flat) == 0:
-        return []
+        return [], []
     size = flat.shape[1]
     k = max(1, round(0.12 * p))
     region = flat[:, k:size - k, k:size - k]
@@ -228,7 +233,7 @@ def _glyphs(flat: np.ndarray, bg: np.ndarray, p: float) -> list[np.ndarray | Non
     samples &= inside[:, None, :]
     maps = samples.reshape(n, GLYPH, sub, GLYPH, sub).mean(axis=(2, 4))
     enough = mask.sum(axis=(1, 2)) >= 3
-    return [maps[i] if enough[i] else None for i in range(n)]
+    return [maps[i] if enough[i] else None for i in range(n)], stacked(mask)
 
 
 def _ring_fraction(mask: np.ndarray, p: float) -> np.ndarray:
@@ -310,6 +315,8 @@ def _revealed_digit(look: CellLook, skin: Skin, one_colour: bool) -> tuple[str, 
     every digit in one colour (``one_colour``), else by colour checked by shape (:func:`.digits._digit`);
     unsure where something else may lie over it."""
     v, conf = shape_digit(look) if one_colour else _digit(look, skin)
+    if look.stacked:  # a stroke over a dot: a letter ("!", "?"), no digit
+        conf = min(conf, 0.1)
     # something dark along the sides may be a cursor over the cell, and its mark not the cell's
     # own; unless the mark is the digit's very shape (GNOME's dotted focus frame is along the sides
     # and leaves the digit clean)

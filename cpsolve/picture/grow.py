@@ -288,7 +288,7 @@ def _lineless_colour(rgb: np.ndarray, grid: Grid) -> np.ndarray | None:
 
 
 #: a side's strip goes on with the board where at least OPENING of its cells continue the opening
-#: and no more than STRIP_UNSURE of them read unsurely (as a board may: a digit in a colour no skin
+#: and no more than STRIP_UNSURE of its marked cells read unsurely (as a board may: a digit in a colour no skin
 #: knows, JMines' olive 3s)
 OPENING, STRIP_UNSURE = 2, 0.25
 #: a digit beside the lattice continues the opening where its tile's colour is within SAME_TILE
@@ -340,8 +340,12 @@ def digits_beside(rgb: np.ndarray, grid: Grid, skin: Skin, values: list[str], co
             ring = [(0 if side == "t" else grid.rows) * joined.cols + c for c in range(grid.cols)]
         else:
             ring = [r * joined.cols + (0 if side == "l" else grid.cols) for r in range(grid.rows)]
-        if sum(ring_conf[i] < SURE for i in ring) > STRIP_UNSURE * len(ring):
-            continue  # (a status line's text beside the board: letters, no cells)
+        # (a status line's text beside the board: letters, no cells; its marks read unsure. Only
+        # the marked cells count: a blank cell read unsurely, a tile of a colour the board does not
+        # show surely, is no letter)
+        marked = [ring[k] for k in range(len(ring)) if clear[k]]
+        if sum(ring_conf[i] < SURE for i in marked) > STRIP_UNSURE * len(marked):
+            continue
         if sum(ring_values[ring[k]] in "12345678" and ring_conf[ring[k]] >= SURE for k in maybe) >= OPENING:
             found.append(side)
     return found

@@ -1,7 +1,8 @@
 """Marks written as letters: a flag drawn as the text "F", a question mark as "?" (clones that write
 their marks in a font, in a colour of the tile's own hue: no red, no black), told by the glyph's
-shape (:func:`letters`). Step one of :func:`.cells.classify_board`, before the tiles are grouped: a
-letter mark lies on a covered tile, as a flag does."""
+shape (:func:`letters`); a flag written "!", told by its two parts (:func:`stacked`). Step one of
+:func:`.cells.classify_board`, before the tiles are grouped: a letter mark lies on a covered tile,
+as a flag does."""
 
 from __future__ import annotations
 
@@ -39,6 +40,46 @@ _LETTERS = {ch: np.array([_unit(np.array([int(v) for v in text], np.float64)) fo
 LETTER_LIKE, LETTER_MARGIN = 0.75, 0.1
 
 
+#: a mark in two parts one above the other (rows with no stroke between them) whose lower part is
+#: at most DOT_SHARE of the mark's height, and no wider than half the upper part, is a letter's
+#: stroke over its dot ("?"): no digit is drawn so; "!" where the upper part is a stem, at least
+#: STEM times as tall as wide, over a dot no wider than the stem (its pixel of antialiasing allowed)
+DOT_SHARE, STEM = 0.35, 2.0
+
+
+def stacked(mask: np.ndarray) -> list[str]:
+    """Per mark (``mask``: N x m x m, its stroke pixels), "!" for a stem over a dot, "?" for another
+    stroke over a dot (a question mark's, or another letter's: no digit), "" for a mark in one part
+    (or two side by side).
+
+    Games that write their flag as the text "!" (GTK and JavaFX clones whose covered cells are the
+    toolkit's buttons) draw it small, a stem of a few pixels over a dot: by shape it is like a 1
+    (0.74 at min-rs-weeper's 50 px cells), so the buttons' colour was taken for the digits' tile and
+    the bare buttons for 0s."""
+    m = mask.shape[1]
+    rows = mask.any(axis=2)
+    idx = np.arange(m)
+    top = np.where(rows, idx, m).min(axis=1)
+    bottom = np.where(rows, idx, -1).max(axis=1)
+    inside = (idx[None, :] > top[:, None]) & (idx[None, :] < bottom[:, None])
+    gap = ~rows & inside
+    first = np.where(gap, idx, m).min(axis=1)   # the first row of the first gap
+    last = np.where(gap, idx, -1).max(axis=1)   # the last row of the last gap
+    upper = mask & (idx < first[:, None])[:, :, None]
+    lower = mask & (idx > last[:, None])[:, :, None]
+    upper_w = upper.any(axis=1).sum(axis=1)
+    dot_w = lower.any(axis=1).sum(axis=1)
+    # two parts: the rows from the first gap to the last all bare (one gap), the lower part short
+    # and narrow (a dot: no wider than the stem, or than half the stroke over it), the whole mark
+    # clear of the two rows along the top and bottom (where a line along the side is taken off the
+    # mark: a digit reaching them may have lost a row there)
+    two = gap.any(axis=1) & (gap.sum(axis=1) == last - first + 1) & (top >= 2) & (bottom <= m - 3)
+    two &= (bottom - last) <= DOT_SHARE * (bottom - top + 1)
+    bang = two & ((first - top) >= STEM * upper_w) & (dot_w <= upper_w + 1)
+    dotted = two & (dot_w <= upper_w / 2)
+    return ["!" if b else "?" if t else "" for b, t in zip(bang.tolist(), dotted.tolist())]
+
+
 def letter_scores(glyphs: np.ndarray) -> np.ndarray:
     """Per glyph (N x GLYPH*GLYPH), per letter (in LETTER_SHAPES' order), its best correlation with
     the letter's shapes."""
@@ -64,13 +105,13 @@ def letters(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]]
             ) -> tuple[list[list[tuple[str, float]]], dict[tuple[int, int], tuple[str, float]]]:
     """The cells whose mark (or faint mark, read as nothing) is a letter, by position, and the
     symbols with those taken for flags: for grouping the tiles, a letter is a mark of a covered
-    tile."""
+    tile. A stem over a dot is the "!" that some games write for a flag (:func:`stacked`)."""
     cells = [(r, c, lk) for r, row in enumerate(looks) for c, lk in enumerate(row)
              if lk.glyph is not None and symbols[r][c][0] in (MARK, NOTHING)]
     if not cells:
         return symbols, {}
     table = letter_scores(np.array([lk.glyph.ravel() for _, _, lk in cells]))  # type: ignore[union-attr]
     found = {(r, c): hit for (r, c, lk), row in zip(cells, table.tolist())
-             if (hit := letter(lk, dict(zip(_LETTERS, row)))) is not None}
+             if (hit := ("F", 1.0) if lk.stacked == "!" else letter(lk, dict(zip(_LETTERS, row)))) is not None}
     return [[(FLAG, 1.0) if (r, c) in found else sym for c, sym in enumerate(row)]
             for r, row in enumerate(symbols)], found
