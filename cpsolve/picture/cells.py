@@ -50,7 +50,7 @@ from .digits import (
 from .grid import Grid
 from .lines import on_tiles
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, SURE, _confidence, marks_of, odd_flags
-from .overlay import mine_overlay, overlay_mark, question_like, question_stroke, red_mark, shows_loss
+from .overlay import mine_overlay, overlay_mark, question_like, question_stroke, red_mark, shows_loss, warm_mark
 from .skins import SKIN_BY_NAME, Skin
 from .textmarks import letters, stacked
 from .tiles import BEVELLED, _shaded_blanks, shifted_skins, tiles, unseen_covered
@@ -341,8 +341,8 @@ def _covered_mark(look: CellLook, sym: str, sure: float, skin: Skin, lost: bool,
     may be one; ``converted``, a mine-like blob read as such a mark."""
     if sym == NOTHING:
         v, conf = ".", sure
-    elif look.red_fraction >= 0.03 and look.dark_fraction < 0.01:  # a red mark alone: a flag, or a red X
-        v, conf = red_mark(look, lost, sure)
+    elif (look.red_fraction >= 0.03 and look.dark_fraction < 0.01) or warm_mark(look):
+        v, conf = red_mark(look, lost, sure)  # a red (or orange) mark alone: a flag, or a red X
     elif skin.flag_shape:
         # a skin whose flags are dark: by shape, a flag or (anything else) unsure
         like = _shape_like(look, skin.flag_shape)

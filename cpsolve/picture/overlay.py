@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .marks import MINE, RED_BG, _confidence
+from .marks import MINE, RED_BG, _confidence, round_marks
 
 if TYPE_CHECKING:
     from .cells import CellLook
@@ -62,11 +62,29 @@ def mine_overlay(look: CellLook) -> bool:
     return overlay_mark(look) and question_stroke(look) <= 0
 
 
+#: a mark in a warm hue alone (no black) on a covered tile is a flag as a red one is: its pixels
+#: redder than green and blue by 40 (``CellLook.reddish``) at least WARM_MARK of the cell's middle
+#: and WARM_SHARE of the mark. Clones draw flags red to orange: virgs's Vue clone's orange
+#: (238, 109, 41), 0.61 of the middle, whose green over 100 is no saturated red (``colours._red``)
+WARM_MARK, WARM_SHARE = 0.03, 0.5
+
+
+def warm_mark(look: CellLook) -> bool:
+    """A mark mostly in a warm hue (red to orange, pink) with no black in it, not round as a mine
+    (:func:`.marks.round_marks`: nholthaus's Qt clone draws its mines as orange bursts)."""
+    return (look.dark_fraction < 0.01 and look.reddish >= max(WARM_MARK, WARM_SHARE * look.fg_fraction)
+            and float(round_marks([look])[0]) <= 0)
+
+
 def red_mark(look: CellLook, lost: bool, conf: float) -> tuple[str, float]:
-    """A red mark alone (no black) on a covered tile, no surer than ``conf``: a flag (cpsolve's
-    ``F``), unless it crosses the cell's diagonals (:data:`RED_CROSS`): a red X, a wrong flag's mark
-    (nholthaus's Qt clone), which is the wrong flag ``W`` where the board shows its mines (``lost``)
-    and no sure flag anywhere."""
+    """A red (or warm: :func:`warm_mark`) mark alone (no black) on a covered tile, no surer than
+    ``conf``: a flag (cpsolve's ``F``), unless it crosses the cell's diagonals (:data:`RED_CROSS`):
+    a red X, a wrong flag's mark (nholthaus's Qt clone), which is the wrong flag ``W`` where the
+    board shows its mines (``lost``) and no sure flag anywhere. The cross is measured on saturated
+    red pixels: on a board that shows its mines, a warm mark with none (an orange X would not show
+    as one) is no sure flag."""
+    if lost and look.red_fraction < 0.03:
+        return "F", min(conf, 0.2)
     if lost and look.cross >= RED_CROSS:
         return "W", min(conf, _confidence(look.cross - RED_CROSS, 0.1))
     return "F", min(conf, _confidence(RED_CROSS - look.cross, 0.1))

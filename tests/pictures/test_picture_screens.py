@@ -142,8 +142,6 @@ NOT_YET_EXACT = {
                                 "flags (pink pennants, no red) read as unsure marks, the 1s (172,50,50) by colour "
                                 "as 5s and the 5 (teal) as a 6, and its pixel-font 2s and 3s are no stored shape "
                                 "plainly (0.85 and 0.78 like)",
-    "vue-flat-mid-16x16.png": "not yet traced (held out until 2026-12-06: refused, a 16x16 grid whose cells do "
-                              "not read)",
     "pygame-white-mid-16x16.png": "not yet traced (held out until 2026-12-06: every cell right and sure, no mine "
                                   "total)",
     "tkinter-emoji-mid-15x15.png": "12 cells unsure, none wrong: its raised covered buttons now measure raised "
