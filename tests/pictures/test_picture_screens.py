@@ -142,8 +142,12 @@ NOT_YET_EXACT = {
                                 "flags (pink pennants, no red) read as unsure marks, the 1s (172,50,50) by colour "
                                 "as 5s and the 5 (teal) as a 6, and its pixel-font 2s and 3s are no stored shape "
                                 "plainly (0.85 and 0.78 like)",
-    "pygame-white-mid-16x16.png": "not yet traced (held out until 2026-12-06: every cell right and sure, no mine "
-                                  "total)",
+    "pygame-white-mid-16x16.png": "every cell right and sure, no mine total (traced): its status line below the "
+                                  "board writes the count as one lone number in a proportional font, \"Flags: 28\" "
+                                  "(mines - flags, its game.py), and textcounter reads only an n/m word (flags / "
+                                  "total); a lone number labelled Flags means flags placed in other games, so it "
+                                  "is not taken for the mines left without knowing the game (held out until "
+                                  "2026-12-06: no mine total)",
     "tkinter-emoji-mid-15x15.png": "12 cells unsure, none wrong: its raised covered buttons now measure raised "
                                    "(bevel.py: the bevel on the buttons' box inside the window-grey gap, 134, "
                                    "revealed 0) and every digit and covered cell reads surely; its 12 flags (a red "
