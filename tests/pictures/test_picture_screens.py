@@ -194,12 +194,6 @@ NOT_YET_EXACT = {
                                            "needs the start cell's marker told as a covered cell",
     "winmine-cursor-16x16.png": "the mouse pointer over the covered cells 6,6, 7,6 and 7,7 hides part of each, where "
                                 "a flag could lie: unsure, rightly (so no mine total)",
-    "winmine-twoboards-won-9x9.png": "two boards on a dithered starry desktop that joins both windows into one group "
-                                     "of edges: a false lattice of 8.8 px cells in the sky is found first and stops "
-                                     "the search; no board found. Traced: the search beside it finds another sky "
-                                     "lattice below, and even a box drawn tight round the winmine window gives a "
-                                     "19.25 px lattice of 21x11 (the dither's edges inside it), not the 18 px board: "
-                                     "the pitch search itself is misled, not only the order of the search",
     "kmines-kde2-one-8x8.png": "every cell read right since its 1 px black lines are found (lines.py: the crops "
                                "on the tiles, the bevel on their outermost pixels, the 1 px shadow the old crop "
                                "skipped included), but the 2 inside the keyboard cursor's black frame is unsure: "
