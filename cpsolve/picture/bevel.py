@@ -67,6 +67,23 @@ def _off(a: np.ndarray, colour: np.ndarray) -> np.ndarray:
     return np.maximum(np.maximum(np.abs(a[..., 0] - c[0]), np.abs(a[..., 1] - c[1])), np.abs(a[..., 2] - c[2]))
 
 
+#: a page this dark (luminance) may frame its tiles in an outline darker still: a pixel no lighter
+#: than the page (luminance, within OUTLINE_NEAR) is the outline's, or its blend with the page, outside
+#: the tile as the page is (Microsoft Minesweeper's black outlines)
+DARK_PAGE, OUTLINE_NEAR = 110.0, 4.0
+
+
+def _gap_pixels(a: np.ndarray, surround: np.ndarray) -> np.ndarray:
+    """Which pixels of ``a`` (... x 3) are of the gap: of the surround's colour (GAP_NEAR), or on a
+    dark page (DARK_PAGE) of a dark outline round the tiles. A tile's outline is no part of it: in
+    its crop it is a pointer's dark pixels along the sides, and a shadow to the bevel."""
+    near = _off(a, surround) <= GAP_NEAR
+    page = float(_lum(surround))
+    if page > DARK_PAGE:
+        return near
+    return np.asarray(near | (_lum(a) <= page + OUTLINE_NEAR))
+
+
 def gap_margins(flat: np.ndarray, face: np.ndarray, surround: np.ndarray | None, p: float
                 ) -> tuple[int, int, int, int] | None:
     """Where the tiles (flat: N x size x size x 3, their colours ``face``, N x 3) are parted by a gap
@@ -86,8 +103,8 @@ def gap_margins(flat: np.ndarray, face: np.ndarray, surround: np.ndarray | None,
     a, b = round(0.15 * size), size - round(0.15 * size)
     # (first the two rows and columns inside the outermost on each side: a gap has both on one)
     inside = np.array([1, 2, size - 3, size - 2])
-    rows = (_off(flat[:, inside, a:b], surround) <= GAP_NEAR).mean(axis=2) >= GAP_ROW
-    cols = (_off(flat[:, a:b, inside], surround) <= GAP_NEAR).mean(axis=1) >= GAP_ROW
+    rows = _gap_pixels(flat[:, inside, a:b], surround).mean(axis=2) >= GAP_ROW
+    cols = _gap_pixels(flat[:, a:b, inside], surround).mean(axis=1) >= GAP_ROW
     if not any((near.mean(axis=0) >= GAP_CELLS).reshape(2, 2).all(axis=1).any() for near in (rows, cols)):
         return None
     # (a gap is no tile's face: the classic skin's grey round the board is its tiles' too, and a
@@ -95,21 +112,37 @@ def gap_margins(flat: np.ndarray, face: np.ndarray, surround: np.ndarray | None,
     if (_off(face, surround) > GAP_NEAR).mean() < 0.5:
         return None
     bands = np.r_[0:depth + 1, size - depth - 1:size]
-    near_rows = (_off(flat[:, bands, a:b], surround) <= GAP_NEAR).mean(axis=2) >= GAP_ROW
-    near_cols = (_off(flat[:, a:b, bands], surround) <= GAP_NEAR).mean(axis=1) >= GAP_ROW
+    near_rows = _gap_pixels(flat[:, bands, a:b], surround).mean(axis=2) >= GAP_ROW
+    near_cols = _gap_pixels(flat[:, a:b, bands], surround).mean(axis=1) >= GAP_ROW
     margins = []
+    dark = float(_lum(surround)) <= DARK_PAGE
     for near in (near_rows, near_cols):
         gap = near.mean(axis=0) >= GAP_CELLS
         for side in (gap[:depth + 1], gap[depth + 1:][::-1]):
-            k = 1
+            # (on a dark page the tiles' outlines and shadows blur into the next tile's edge, two
+            # rows of the crop where the lattice is a pixel off from cell to cell)
+            k = start = 2 if dark and not side[1] and side[2] else 1
             while k <= depth and side[k]:
                 k += 1
             if k > depth:
                 return None  # (of that colour a fifth of the cell in: no gap)
-            margins.append(k if k > 1 else int(side[0]))
+            margins.append(k if k > start else int(side[0]))
     if max(margins) < GAP_ROWS:
         return None
     return margins[0], margins[1], margins[2], margins[3]
+
+
+def on_box(mask: np.ndarray, margins: tuple[int, int, int, int] | None) -> np.ndarray:
+    """``mask`` (N x size x size) cleared outside the tiles' box, ``margins`` (:func:`gap_margins`)
+    and a pixel in from the crop's sides: the gap and the tiles' outlines are no pixels of the cell
+    (nor the pixel blending the gap into the tile, where the picture was scaled)."""
+    if margins is None:
+        return mask
+    size = mask.shape[1]
+    top, bottom, left, right = (k + 1 for k in margins)
+    box = np.zeros((size, size), bool)
+    box[top:size - bottom, left:size - right] = True
+    return np.asarray(mask & box)
 
 
 #: a gap this many rows (columns) wider on one side of the crops than on the other: the lattice lies

@@ -61,7 +61,15 @@ GNOME = Skin("gnome", covered=((186, 189, 182),), revealed=((222, 222, 220), *_G
              # the mean of the flags of tests/data/screens' gnome3-mid and gnome40-mid
              flag_shape="0962000009996300099999600999630009610000092000000920000008100000")
 
-SKINS = (CLASSIC, GOOGLE, CPSOLVE, GNOME)
+#: Microsoft Minesweeper (the Windows 8/10 Store app): glossy light-blue covered tiles (a face lighter
+#: towards its middle, its most common colour this blue) each in a black outline on a dark page,
+#: near-white revealed ones, its own digit colours (tests/data/screens' msminesweeper-new-9x9 and
+#: ms-store-mid-30x16). No other skin's tile is this blue: it names the skin alone (a new game).
+MICROSOFT = Skin("microsoft", {1: (25, 188, 225), 2: (150, 180, 90), 3: (227, 87, 130), 4: (30, 87, 192),
+                               5: (187, 41, 41)},
+                 covered=((103, 182, 255),))
+
+SKINS = (CLASSIC, GOOGLE, CPSOLVE, GNOME, MICROSOFT)
 
 #: What digits look like, per font: the mean glyph (cpsolve/picture/cells.py ``_glyphs``: the mark
 #: scaled to 8 rows, width in proportion) of each digit, row by row, each grid cell's coverage 0-9.

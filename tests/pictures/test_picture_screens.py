@@ -129,11 +129,10 @@ NOT_YET_EXACT = {
                               "(digits 1 (25,188,225), 2 (150,180,90), 3 (227,87,130), 4 (30,87,192), 5 "
                               "(187,41,41), covered about (104,182,255)); its counter is plain text beside a mine "
                               "icon, not read (held out until 2026-12-06: refused)",
-    "msminesweeper-new-9x9.png": "refused: its lattice is fitted right since pitch._gap_middle (57.36 px a cell), "
-                                 "but every cell reads as a flat blue bare colour no skin names, so all 81 unsure; "
-                                 "causes as ms-store-mid-30x16's (the tiles' black "
-                                 "outline in the crops' ring, no Microsoft skin in skins.py, all covered so no digit "
-                                 "names the tile colours; a plain-text counter beside a mine icon) (held out until "
+    "msminesweeper-new-9x9.png": "every cell right and sure (covered: the microsoft skin names its blue, and the "
+                                 "tiles' black outlines lie in the gap since bevel._gap_pixels), no mine total: "
+                                 "the counter is \"10\" in plain text right of a mine icon and a timer \"00:00\" "
+                                 "in the header above the board, which no counter reader reads (held out until "
                                  "2026-12-06: refused, a 9x9 grid with too many cells unsure)",
     "unity-cyan-won-10x10.png": "refused: the lattice takes in the header's two rows above the board (its LED "
                                 "digits are drawn 32 px wide on the board's columns, 64 px high), whose cells read "

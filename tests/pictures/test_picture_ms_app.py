@@ -1,0 +1,92 @@
+"""Microsoft Minesweeper (the Windows 8/10 Store app): glossy light-blue tiles each in a black
+outline on a dark page (docs/pictures.md, "The cells" and "Skins").
+
+Two things kept its boards from being read (tests/data/screens/msminesweeper-new-9x9.png, refused):
+
+- each tile's black outline (along its left, right and bottom sides: a drop shadow; its top edge is
+  lit) was taken for part of the tile: :func:`cpsolve.picture.bevel.gap_margins` left out only
+  pixels of the page's colour, so the crops' ring held the outline (a pointer's dark pixels to
+  ``edge_dark``) and the bevel's strips the outline's black (a tile darker along its left and bottom:
+  bevels of -60 to -90). The outline, and its blend with the page, is now of the gap on a dark page;
+- no skin named its tiles' blue, so a new game (one flat bare colour over the board) stayed unsure:
+  :data:`cpsolve.picture.skins.MICROSOFT` names it covered.
+
+The boards are drawn here after the app's pixels (the 9x9 picture's: 57 px a cell, a face 50 px wide
+and 52 high with its lip, outlines of 2 px, the page 3 px between), at several sizes and scalings."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cpsolve.picture import read_image
+from cpsolve.picture.bevel import gap_margins, surround_colour
+from cpsolve.picture.cells import _cropped, measure
+from cpsolve.picture.decode import load_rgb
+from cpsolve.picture.grid import find_grids
+from tests.support.picture_render import encode, scale
+
+#: the page, the outline, the covered face (its edge, its middle, its lit top row) and its lip (a
+#: light line over a darker band), as the app draws them
+PAGE, OUTLINE = (48, 53, 59), (0, 0, 0)
+EDGE, MIDDLE, TOP = (99, 176, 255), (127, 214, 255), (127, 190, 255)
+LIP = ((159, 211, 255), (112, 164, 207), (54, 148, 239))
+
+
+def _covered_tile(w: int, h: int) -> np.ndarray:
+    """A covered tile's face, ``w`` x ``h`` px: lighter towards its middle, lit along its top, a lip
+    along its bottom."""
+    yy, xx = np.mgrid[0:h, 0:w]
+    d = np.maximum(np.abs(yy - h / 2) / (h / 2), np.abs(xx - w / 2) / (w / 2)) ** 0.7
+    face = np.array(MIDDLE) + d[..., None] * (np.array(EDGE) - np.array(MIDDLE))
+    face[0] = TOP
+    lip = max(1, round(h / 52))
+    for k, colour in enumerate(LIP):
+        face[h - (len(LIP) - k) * lip:h - (len(LIP) - k - 1) * lip] = colour
+    return np.round(face).astype(np.uint8)
+
+
+def draw_app_board(rows: int, cols: int, pitch: int, margin: int = 60) -> np.ndarray:
+    """A new game, every tile covered: per cell (``pitch`` px) an outline, the face, an outline
+    (left to right; face then outline top to bottom) and the page."""
+    out = max(1, round(2 * pitch / 57))
+    page = max(1, round(3 * pitch / 57))
+    w, h = pitch - 2 * out - page, pitch - out - page
+    img = np.full((rows * pitch + 2 * margin, cols * pitch + 2 * margin, 3), PAGE, np.uint8)
+    tile = _covered_tile(w, h)
+    for r in range(rows):
+        for c in range(cols):
+            x, y = margin + c * pitch, margin + r * pitch
+            img[y:y + h + out, x:x + w + 2 * out] = OUTLINE
+            img[y:y + h, x + out:x + out + w] = tile
+    return img
+
+
+SIZES = [(57, 1.0), (57, 0.8), (40, 1.0), (32, 1.25), (48, 1.5)]
+
+
+@pytest.mark.parametrize(("pitch", "factor"), SIZES)
+def test_the_outline_is_no_part_of_the_tile(pitch: int, factor: float) -> None:
+    """The gap between the tiles is found with their outlines in it (``gap_margins``: the path ran),
+    so no cell's ring holds dark pixels (``edge_dark``) and no flat face reads sunken (its bevel
+    within 25 of 0). Before: no gap found at most sizes (the outline is not the page's colour), the
+    outline in the ring and in the bevel's strips."""
+    rgb = load_rgb(encode(scale(draw_app_board(9, 9, pitch), factor)), "drawn")
+    grid = find_grids(rgb, 20)[0]
+    assert (grid.rows, grid.cols) == (9, 9)
+    flat, bg = _cropped(rgb, grid, None)
+    assert gap_margins(flat, bg, surround_colour(rgb, grid.box(), grid.cell_size), grid.cell_size) is not None
+    looks = [lk for row in measure(rgb, grid) for lk in row]
+    assert max(lk.edge_dark for lk in looks) <= 0.01, sorted(round(lk.edge_dark, 3) for lk in looks)[-5:]
+    assert max(abs(lk.bevel) for lk in looks) < 25, sorted(round(lk.bevel, 1) for lk in looks)[:5]
+
+
+@pytest.mark.parametrize(("pitch", "factor"), SIZES)
+def test_a_new_game_of_the_apps_tiles_reads_covered(pitch: int, factor: float) -> None:
+    """Every tile the app's blue: the Microsoft skin is named and every cell read covered, surely.
+    Before: one bare colour no skin names, every cell unsure, and the board refused."""
+    reading = read_image(encode(scale(draw_app_board(9, 9, pitch), factor)))
+    assert reading.skin == "microsoft"
+    assert (reading.board.rows, reading.board.cols) == (9, 9)
+    assert not reading.unsure, reading.reasons[:3]
+    assert {c.value for c in reading.cells} == {"."}
