@@ -1,8 +1,9 @@
 """Mine counters written in plain digits: GNOME's "Flags: 6/10" and KMines' "Mines: 1/10" below
 the board, modern GNOME's "16/40" in the panel beside it, Google's white number beside a red flag
 in the green bar above it, Windows 7's white number in a coloured box below it, dark digits in
-the left one of two light boxes above it (a tkinter clone), and a number after a label of mines
-left ("Mines left: 1") above or below it.
+the left one of two light boxes above it (a tkinter clone), a number after a label of mines
+left ("Mines left: 1") above or below it, and Microsoft Minesweeper's white number right of its
+blue mine icon in the dark header above it.
 
 The text is read in a band next to the grid, glyph by glyph (glyphs.py: template matching against
 the installed fonts); a glyph not read clearly gives no counter: the board is then read without a
@@ -286,6 +287,35 @@ def read_google_left(rgb: np.ndarray, grid: Grid) -> int | None:
     return read_number(white_ink(band))
 
 
+def read_app_left(rgb: np.ndarray, grid: Grid) -> int | None:
+    """Microsoft Minesweeper's (the Windows 8/10 Store app) mines left: the white number just right
+    of its blue mine icon, in the dark header above the board, where the clock's blue icon (the
+    timer right of it) is the only other one: two blue icons alike in size and level, the counter
+    after the right one. None unless the header is dark (the app's page) and there are exactly two
+    such icons."""
+    p = grid.cell_size
+    y0, y1 = max(0, int(grid.y0 - 4 * p)), max(0, int(grid.y0 - 0.1 * p))
+    x0, x1 = max(0, int(grid.x0 - p)), min(rgb.shape[1], int(grid.x0 + (grid.cols + 1) * p))
+    if y1 - y0 < 8 or x1 - x0 < 20:
+        return None
+    area = rgb[y0:y1, x0:x1].astype(np.int16)
+    if float(np.median(area.mean(axis=2))) > 110:
+        return None
+    blue = ((area[..., 2] > 150) & (area[..., 2] - area[..., 0] > 60)).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(blue, connectivity=8)
+    icons = sorted(tuple(int(v) for v in stats[i, :4]) for i in range(1, n)
+                   if 8 <= stats[i, 3] <= 1.5 * p and 0.75 <= stats[i, 2] / stats[i, 3] <= 1.33)
+    if len(icons) != 2:
+        return None
+    (_, ay, _, ah), (bx, by, bw, bh) = icons
+    if abs(ah - bh) > 0.3 * max(ah, bh) or abs(ay - by) > 0.3 * max(ah, bh):
+        return None
+    band = area[max(0, by - bh // 4):by + bh + bh // 4, bx + bw:min(area.shape[1], bx + bw + int(2.5 * bh))]
+    if band.size == 0:
+        return None
+    return read_number(white_ink(band))
+
+
 def read_text_counter(rgb: np.ndarray, grid: Grid, values: list[str]) -> tuple[int, int, bool] | None:
     """(the number the counter shows, the mine total it implies, whether it counts the mines left:
     the mines less the flags) from a plain-digit counter, or None."""
@@ -301,6 +331,8 @@ def read_text_counter(rgb: np.ndarray, grid: Grid, values: list[str]) -> tuple[i
         left = read_panel_numbers(rgb, grid)
     if left is None:
         left = read_labelled_left(rgb, grid)
+    if left is None:
+        left = read_app_left(rgb, grid)
     if left is not None:
         return left, left + values.count("F") + values.count("W"), True
     total = read_side_total(rgb, grid, values)

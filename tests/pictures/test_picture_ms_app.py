@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from PIL import Image, ImageDraw, ImageFont
 
-from cpsolve.picture import read_image
+from cpsolve.picture import glyphs, read_image, textcounter
 from cpsolve.picture.bevel import gap_margins, surround_colour
 from cpsolve.picture.cells import _cropped, measure
 from cpsolve.picture.decode import load_rgb
@@ -90,3 +91,79 @@ def test_a_new_game_of_the_apps_tiles_reads_covered(pitch: int, factor: float) -
     assert (reading.board.rows, reading.board.cols) == (9, 9)
     assert not reading.unsure, reading.reasons[:3]
     assert {c.value for c in reading.cells} == {"."}
+
+
+# ---------------------------------------------------------------- the counter: a number by a mine icon
+
+FONTS = [p for p in glyphs.font_files() if p.name == "DejaVuSans.ttf"]
+needs_fonts = pytest.mark.skipif(not FONTS, reason="no DejaVu Sans on this machine (fonts-dejavu-core)")
+#: the icons' blue (the app's clock and mine), the header's white text
+ICON, TEXT = (29, 119, 208), (240, 240, 240)
+
+
+def with_header(board: np.ndarray, pitch: int, left: str, *, clock: bool = True, timer: str = "00:00",
+                page: tuple[int, int, int] = PAGE) -> np.ndarray:
+    """``board`` (draw_app_board's, its margin 60 px) under the app's header: the blue clock, the
+    timer, the blue mine icon and the mines left (``left``), in a row about a cell above the board."""
+    size = max(14, round(0.63 * pitch))   # (the 9x9 picture: icons 31-36 px at 57 px a cell)
+    top = 2 * size
+    img = np.full((board.shape[0] + top, board.shape[1], 3), page, np.uint8)
+    img[top:] = board
+    image = Image.fromarray(img)
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype(str(FONTS[0]), round(0.26 * pitch))   # (digits 11 px high at 57 px a cell)
+    x, y = 60 + pitch, top // 3
+    if clock:
+        draw.ellipse((x, y, x + size, y + size), fill=(20, 60, 110), outline=ICON, width=max(2, size // 8))
+        draw.line((x + size // 2, y + size // 2, x + size // 2, y + size // 5), fill=ICON, width=2)
+    draw.text((x + 1.3 * size, y + size // 3), timer, fill=TEXT, font=font)
+    mx = x + 3 * size
+    draw.ellipse((mx + size // 6, y + size // 6, mx + 5 * size // 6, y + 5 * size // 6), fill=ICON)
+    for k in range(8):  # its spikes
+        a = k * np.pi / 4
+        cx, cy = mx + size / 2 + np.cos(a) * size * 0.45, y + size / 2 + np.sin(a) * size * 0.45
+        draw.ellipse((cx - size / 14, cy - size / 14, cx + size / 14, cy + size / 14), fill=ICON)
+    draw.text((mx + 1.6 * size, y + size // 3), left, fill=TEXT, font=font)
+    return np.asarray(image)
+
+
+@needs_fonts
+@pytest.mark.parametrize(("pitch", "factor"), [(57, 1.0), (64, 1.0), (48, 1.25), (57, 0.8)])
+@pytest.mark.parametrize("left", ["10", "40", "71"])
+def test_the_apps_mines_left_is_read_as_drawn(pitch: int, factor: float, left: str) -> None:
+    """A new game under the app's header: the number right of the mine icon is the counter (the
+    mines left; no flags, so the total). Before: not read, no mine total."""
+    picture = scale(with_header(draw_app_board(9, 9, pitch), pitch, left), factor)
+    reading = read_image(encode(picture))
+    assert not reading.unsure
+    assert reading.mine_counter == int(left)
+    assert reading.board.mines == int(left)
+
+
+@needs_fonts
+@pytest.mark.parametrize("factor", [0.9, 1.25, 1.5])
+@pytest.mark.parametrize("left", ["40", "88", "23"])
+def test_the_apps_small_counter_is_never_read_wrong(factor: float, left: str) -> None:
+    """Smaller (digits 7-11 px, their ink touching at some scalings): the counter read as drawn or
+    not at all."""
+    reading = read_image(encode(scale(with_header(draw_app_board(9, 9, 40), 40, left), factor)))
+    assert reading.mine_counter in (int(left), None)
+    assert reading.board.mines in (int(left), None)
+
+
+@needs_fonts
+@pytest.mark.parametrize("case", ["no clock", "light header", "garbled", "no number"])
+def test_no_counter_unless_the_header_is_the_apps(case: str) -> None:
+    """No mine total where the header is not plainly the app's: one blue icon alone (no clock beside
+    it), a light header, a number that does not read, none at all."""
+    board = draw_app_board(9, 9, 57)
+    header = {"no clock": with_header(board, 57, "10", clock=False),
+              "light header": with_header(board, 57, "10", page=(235, 235, 235)),
+              "garbled": with_header(board, 57, "1%"),
+              "no number": with_header(board, 57, "")}[case]
+    rgb = load_rgb(encode(header), "drawn")
+    grid = find_grids(rgb, 20)[0]
+    assert (grid.rows, grid.cols) == (9, 9)
+    assert textcounter.read_app_left(rgb, grid) is None
+    reading = read_image(encode(header))
+    assert reading.board.mines is None and not reading.unsure

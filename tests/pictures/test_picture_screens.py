@@ -129,11 +129,6 @@ NOT_YET_EXACT = {
                               "(digits 1 (25,188,225), 2 (150,180,90), 3 (227,87,130), 4 (30,87,192), 5 "
                               "(187,41,41), covered about (104,182,255)); its counter is plain text beside a mine "
                               "icon, not read (held out until 2026-12-06: refused)",
-    "msminesweeper-new-9x9.png": "every cell right and sure (covered: the microsoft skin names its blue, and the "
-                                 "tiles' black outlines lie in the gap since bevel._gap_pixels), no mine total: "
-                                 "the counter is \"10\" in plain text right of a mine icon and a timer \"00:00\" "
-                                 "in the header above the board, which no counter reader reads (held out until "
-                                 "2026-12-06: refused, a 9x9 grid with too many cells unsure)",
     "unity-cyan-won-10x10.png": "refused: the lattice takes in the header's two rows above the board (its LED "
                                 "digits are drawn 32 px wide on the board's columns, 64 px high), whose cells read "
                                 "as nothing. On the board's own 10x10 (tried by hand) its raised flag tiles read "
@@ -267,7 +262,7 @@ TEXT_COUNTER = {"gnome1-lost-8x8.png", "gnome1-mid-8x8.png", "gnome1-won-8x8.png
                 "google-mid-8x10.png", "google-new-8x10.png", "google-new-14x18.png", "google-new-20x24.png",
                 "google-browser-new-14x18.png",
                 "win7blue-mid-9x9.png", "win7green-mid-9x9.png", "kmines-mid-9x9.png", "kmines-ca-mid-9x9.png",
-                "kmines-uk-mid-9x9.png"}
+                "kmines-uk-mid-9x9.png", "msminesweeper-new-9x9.png"}
 
 
 def have_counter_fonts() -> bool:
