@@ -42,6 +42,7 @@ from .digits import (
     _clean_digit,
     _digit,
     _shape_like,
+    crossed,
     one_colour_digits,
     shape_digit,
     shape_table,
@@ -315,7 +316,7 @@ def _revealed_digit(look: CellLook, skin: Skin, one_colour: bool) -> tuple[str, 
     every digit in one colour (``one_colour``), else by colour checked by shape (:func:`.digits._digit`);
     unsure where something else may lie over it."""
     v, conf = shape_digit(look) if one_colour else _digit(look, skin)
-    if look.stacked:  # a stroke over a dot: a letter ("!", "?"), no digit
+    if look.stacked or crossed(look):  # a stroke over a dot (a letter: "!", "?"), an X: no digit
         conf = min(conf, 0.1)
     # something dark along the sides may be a cursor over the cell, and its mark not the cell's
     # own; unless the mark is the digit's very shape (GNOME's dotted focus frame is along the sides

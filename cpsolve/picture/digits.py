@@ -289,6 +289,24 @@ def shape_digit(look: CellLook) -> tuple[str, float]:
     return str(best), _confidence(scores[best] - second, 0.3)
 
 
+#: an X as a glyph (as in DIGIT_SHAPES): two diagonals from corner to corner, each about a third of
+#: the box wide (drawn at 80 px, 28 px wide, and scaled down)
+CROSS_SHAPE = "9950059999955999599999950599995005999950599999959995599999500599"
+#: a glyph this like CROSS_SHAPE, and ahead of every digit's shape by SHAPE_AGAINST, is an X: drawn
+#: Xs (20-48 px cells, lines 8-25% of the cell) score 0.70 and up where their lines stay apart; the
+#: tuning set's digits and picture_render's at most 0.35
+CROSS_LIKE = 0.55
+
+
+def crossed(look: CellLook) -> bool:
+    """Whether the cell's mark is an X, two crossing diagonals, and no digit: a no-guess game's
+    start cell (minesweeper.online's green X), a wrong flag's cross. Its colour may be a digit's (a
+    green X is a 2's green) and its shape like no digit (0.3 at most), where colour alone decides
+    an unseen font's digit; a font whose digit is some way like an X (a heavy 2) must not make it one."""
+    like = _shape_like(look, CROSS_SHAPE)
+    return like >= CROSS_LIKE and all(like - v >= SHAPE_AGAINST for v in (look.shape or {}).values())
+
+
 #: plainly different digits whose strokes come this near (RGB) are drawn in one colour: the skin
 #: draws every digit alike (a grey or a black for all), and its colour does not tell the number
 ONE_COLOUR = 40.0

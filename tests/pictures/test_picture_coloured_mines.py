@@ -116,3 +116,28 @@ def test_a_lone_round_mark_is_no_sure_mine(mine) -> None:  # type: ignore[no-unt
     mine(img, left + 5 * 24, top + 7 * 24, 24)
     reading = read_image(encode(img))
     assert (7, 5) in reading.unsure or reading.cells[7 * 16 + 5].value in ".?", reading.cells[7 * 16 + 5]
+
+
+@pytest.mark.parametrize("cell", [20, 24, 32, 40])
+@pytest.mark.parametrize("digit", [1, 2, 3, 4, 5, 6, 8])
+def test_an_x_in_a_digit_colour_is_no_digit(digit: int, cell: int) -> None:
+    """An X on a flat tile of a new board in a classic digit's colour, its lines 12-20% of the cell
+    thick: its colour names the digit, its shape no digit (0.5 at most), and colour alone decides
+    where the glyph is like no font's digit (an unseen font). Two crossing diagonals are no digit
+    (digits.crossed): never a sure digit. (Black is left out: a large dark blob, told as mines are.)"""
+    from cpsolve.picture import cells, digits
+    from cpsolve.picture.grid import find_grids
+    from tests.support.picture_render import DIGITS
+
+    for thick, a, b in ((0.2, 0.3, 0.7), (0.125, 0.25, 0.75), (0.15, 0.3, 0.7)):
+        img = render_board([["."] * 9 for _ in range(9)], cell, counter=10)
+        left, top = board_origin(cell)
+        x, y = left + 4 * cell, top + 4 * cell
+        _flat(img, x, y, cell)
+        t, p, q = max(2, round(cell * thick)), round(cell * a), round(cell * b)
+        cv2.line(img, (x + p, y + p), (x + q, y + q), DIGITS[digit], t, cv2.LINE_AA)
+        cv2.line(img, (x + q, y + p), (x + p, y + q), DIGITS[digit], t, cv2.LINE_AA)
+        grid = next(g for g in find_grids(img, 20) if (g.rows, g.cols) == (9, 9))
+        assert digits.crossed(cells.measure(img, grid)[4][4]), thick  # the path: the mark is an X
+        reading = read_image(encode(img))
+        assert (4, 4) in reading.unsure or reading.cells[4 * 9 + 4].value in ".?", (thick, reading.cells[4 * 9 + 4])

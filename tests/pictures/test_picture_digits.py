@@ -182,6 +182,16 @@ def test_the_shapes_are_told_apart_across_fonts() -> None:
             assert not (rival >= digits.SHAPE_LIKE and rival - scores[digit] >= digits.SHAPE_AGAINST), (font, digit)
 
 
+def test_no_digit_is_an_x() -> None:
+    """digits.crossed: every tuning game's digit glyphs and the renderer's are far from an X's shape
+    (0.35 at most, CROSS_LIKE 0.55), so no digit is taken for an X and made unsure."""
+    cross = digits._unit(np.array([int(ch) for ch in digits.CROSS_SHAPE], np.float64))
+    for font, glyphs in {**screen_glyphs(), "drawn": drawn_glyphs()}.items():
+        for digit, glyph in glyphs:
+            like = float(digits._unit(glyph.ravel().astype(np.float64)) @ cross)
+            assert like < digits.CROSS_LIKE - 0.15, (font, digit, like)
+
+
 def test_colour_distance_allows_for_jpeg_chroma() -> None:
     """A thin blue stroke through JPEG (its brightness kept, its colour halved toward the grey) is
     near blue; pure navy stays nearest navy by plain distance; green is far from blue either way."""

@@ -97,14 +97,6 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
     "winmine-gif-small-new-16x30.png": "not yet traced (held out until 2026-12-06: cells right, no mine total)",
-    "haiku-mid-30x30.png": "its covered tiles read since tiles' one-cell colours (its cursor's box) left out of the "
-                           "digits' colours; its yellow-green 2s unsure (a font not in DIGIT_SHAPES, a colour "
-                           "nearest the 8's grey) (its blue LCD, shorter than a cell, read since counter.LIGHT_LOW). "
-                           "Tried: its font's row in skins.DIGIT_SHAPES (build_shapes' haiku: a bare bar 1, heavy "
-                           "2 and 3) reads it exactly, and held-out haiku-mid-9x9 too, but a drawn green X on a "
-                           "covered cell (test_picture_coloured_mines) then reads as a sure 2: not landed "
-                           "(branch fixGif-haikufont) "
-                           "(held out until 2026-12-06: 162 unsure, no mine total)",
     "qt-dark-won-16x30.png": "refused: a GIF frame with an ordered dither over the whole picture, averaged since "
                              "dither.py; its 16x30 lattice is then found, but the dark theme's cells (raised dark grey"
                              " covered, darker revealed, digits in light colours, flags a red \"!\") do not read; not "
