@@ -128,7 +128,8 @@ def ours(picture: Path, want: list[str]) -> tuple[str, float]:
 
 def speed(work: Path, runs: int, timeout: float) -> None:
     """Both readers on bench_read.py's drawn 1920x1080 Expert screenshot, interleaved run by run."""
-    from benchmarks.bench_read import drawn_screenshot, percentile
+    from bench_read import drawn_screenshot, percentile  # beside this file (python puts its folder on sys.path)
+
     from cpsolve import read_image
 
     data, cells = drawn_screenshot()
