@@ -86,11 +86,18 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     # its two groups count their marks together, and are covered or revealed together
     partner = checker_pairs(label, members, rows, cols) if not raised else {}
     state: list[bool | None] = []
+    # groups whose marks disagree: shown mines outnumber its digits, the flags do not. A lost game
+    # draws its mines on revealed-looking tiles in many skins (winmine's), so mines on a colour do
+    # not make it covered where digits lie on it too; which it is stays unsure (scaled to 0.65,
+    # wqhanginge's lost winmine rebuild's white 0s, where its digits read unsure, were sure covered)
+    torn: list[int] = []
     for k in range(len(members)):
         kinds = [flat[i] for j in {k, partner.get(k, k)} for i in members[j]]
         closed = sum(x in (FLAG, MINE, CROSSED) for x in kinds)
         digits = sum(x == MARK for x in kinds)
         state.append(True if closed > digits else False if digits else None)
+        if closed > digits > 0 and sum(x in (FLAG, CROSSED) for x in kinds) <= digits:
+            torn.append(k)
     # a flat skin's known tile colours say which is which, when they account for the board: the
     # groups of a tenth of the cells or more all match one skin (gnome's light grey revealed tiles
     # alone must not pass for cpsolve's)
@@ -178,7 +185,7 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
                     doubt.append(k)
     covered = np.array([bool(state[label[i]]) for i in range(rows * cols)]).reshape(rows, cols)
     conf = np.ones((rows, cols))
-    for k in doubt:
+    for k in doubt + torn:
         conf.ravel()[members[k]] = BARE_UNSEEN
     return covered, conf, skin_name
 

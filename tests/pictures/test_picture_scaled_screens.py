@@ -1,0 +1,116 @@
+"""Real screenshots scaled are never read wrong (issue 39: never silently wrong).
+
+A screenshot is often seen smaller or larger than it was taken: a GIF of a game recorded at half
+size, a picture viewed at 80%, a desktop at 125% display scaling. Every tuning picture
+(tests/data/screens/, each transcribed by hand: the oracle) is scaled here by Pillow's bilinear
+filter and read: the board must be refused, or read at its size with every cell it stands by right
+and the mine total, where it states one, right. Reading it exactly is not asked.
+
+The whole sweep (every tuning picture at each of ``SCALES``) is a soak test (``pytest -m soak``,
+about 2 minutes); the default run reads the pictures that were once read wrong so
+(``REGRESSIONS``). Pictures still read wrong so are listed in ``SCALED_KNOWN_WRONG`` with what is
+wrong (xfail, not strict: a fix shows as XPASS); the list is the work left.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import cpsolve
+from cpsolve.picture import NoBoardFound
+from tests.support.paths import DATA
+
+SCREENS = DATA / "screens"
+SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp"}
+SCALES = (0.65, 0.8, 1.25, 1.5)
+#: (picture, scale) once read wrong, now refused or read right: the default run reads these
+REGRESSIONS = (
+    # the lost winmine rebuild's white revealed cells (its 0s) were sure covered: its shown mines,
+    # on tiles of the 0s' white, outnumbered its digits, which read unsure at 15.6 px
+    # (tiles.tiles: a colour holding digits and more shown mines than digits is not sure)
+    ("winmine-rebuild-lost-16x30.png", 0.65),
+)
+#: (picture, scale) read wrong on main 8d8b86f with tiles.py's torn groups: what is wrong (found by this
+#: sweep, not yet traced); at these scales 131 of 372 read exactly, 226 refused or unsure, 15 wrong
+SCALED_KNOWN_WRONG = {
+    ("gnome2-lost-8x8.png", 0.8): "its wrong flag (W) at 7,5 read as a sure flag",
+    ("gtk-buttons-mid-8x8.png", 0.65): "read as 5x2 (a block of its buttons), 9 cells sure",
+    ("gtk-buttons-mid-8x8.png", 0.8): "read as 5x2 (a block of its buttons), 10 cells sure",
+    ("jmines-mid-16x30.png", 0.8): "read as 17x30 (a row too many)",
+    ("metasweeper-probability-16x30.png", 0.65): "10 covered cells under the probability tints read as sure "
+                                                "shown mines",
+    ("metasweeper-probability-16x30.png", 0.8): "27 covered cells under the probability tints read as sure "
+                                               "question marks or shown mines",
+    ("pygame-flat-mid-16x16.png", 0.65): "3 flags read as sure shown mines",
+    ("raylib-grey-mid-16x16.png", 0.8): "the 4 at 13,5 read as a sure shown mine",
+    ("gnome-ubuntu-mid-8x8.png", 1.25): "the 3 at 1,6 read as a sure shown mine",
+    ("gnome1-lost-8x8.png", 1.5): "the shown mines at 4,1 and 7,0 read as sure question marks",
+    ("google-browser-new-14x18.png", 1.25): "read as 7x8 (a block of its checkerboard), 56 cells sure",
+    ("gtk-buttons-mid-8x8.png", 1.5): "read as 5x2 (a block of its buttons), 10 cells sure",
+    ("metasweeper-probability-16x30.png", 1.25): "the covered cells at 3,19 and 13,14 under the probability "
+                                                "tints read as sure question marks",
+    ("metasweeper-probability-16x30.png", 1.5): "the covered cell at 13,14 under the probability tints read as "
+                                               "a sure question mark",
+    ("winmine-cursor-16x16.png", 1.5): "the covered cell 6,6 under the mouse pointer read as a sure question mark",
+}
+
+
+def pictures() -> list[Path]:
+    return sorted(p for p in SCREENS.iterdir() if p.suffix.lower() in SUFFIXES)
+
+
+def wrong_cells(picture: Path, scale: float) -> list[str]:
+    """What a read of ``picture`` scaled by ``scale`` gets wrong ([] where it is refused)."""
+    image = Image.open(picture)
+    image = image.convert("RGBA" if "transparency" in image.info else "RGB").convert("RGB")
+    scaled = image.resize((round(image.width * scale), round(image.height * scale)), Image.Resampling.BILINEAR)
+    data = io.BytesIO()
+    scaled.save(data, "PNG")
+    try:
+        reading = cpsolve.read_image(data.getvalue())
+    except NoBoardFound:
+        return []
+    want = cpsolve.load(str(picture.with_suffix(".txt")))
+    rows = [line.strip() for line in picture.with_suffix(".cells").read_text().splitlines() if line.strip()]
+    board = reading.board
+    if (board.rows, board.cols) != (want.rows, want.cols):
+        return [f"read as {board.rows}x{board.cols}, drawn {want.rows}x{want.cols}"]
+    unsure = set(reading.unsure)
+    out = [f"{c.row},{c.col} {rows[c.row][c.col]}->{c.value}" for c in reading.cells
+           if (c.row, c.col) not in unsure and c.value != rows[c.row][c.col]]
+    if board.mines is not None and board.mines != want.mines:
+        out.append(f"mines {board.mines}, drawn {want.mines}")
+    return out
+
+
+def cases() -> list[object]:
+    out: list[object] = []
+    for picture in pictures():
+        for scale in SCALES:
+            marks = [pytest.mark.soak]
+            if (picture.name, scale) in SCALED_KNOWN_WRONG:
+                marks.append(pytest.mark.xfail(reason=SCALED_KNOWN_WRONG[(picture.name, scale)], strict=False))
+            out.append(pytest.param(picture, scale, marks=marks, id=f"{picture.name}@{scale}"))
+    return out
+
+
+@pytest.mark.parametrize(("name", "scale"), REGRESSIONS, ids=[f"{n}@{s}" for n, s in REGRESSIONS])
+def test_a_scaled_screenshot_once_misread_is_not_read_wrong(name: str, scale: float) -> None:
+    assert (name, scale) not in SCALED_KNOWN_WRONG
+    assert wrong_cells(SCREENS / name, scale) == []
+
+
+@pytest.mark.parametrize(("picture", "scale"), cases())
+def test_a_scaled_screenshot_is_never_read_wrong(picture: Path, scale: float) -> None:
+    assert wrong_cells(picture, scale) == []
+
+
+def test_the_known_wrong_are_tuning_pictures() -> None:
+    names = {p.name for p in pictures()}
+    assert {name for name, _ in SCALED_KNOWN_WRONG} <= names
+    assert {scale for _, scale in SCALED_KNOWN_WRONG} <= set(SCALES)
+    assert {name for name, _ in REGRESSIONS} <= names
