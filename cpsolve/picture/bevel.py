@@ -132,17 +132,38 @@ def gap_margins(flat: np.ndarray, face: np.ndarray, surround: np.ndarray | None,
     return margins[0], margins[1], margins[2], margins[3]
 
 
-def on_box(mask: np.ndarray, margins: tuple[int, int, int, int] | None) -> np.ndarray:
-    """``mask`` (N x size x size) cleared outside the tiles' box, ``margins`` (:func:`gap_margins`)
-    and a pixel in from the crop's sides: the gap and the tiles' outlines are no pixels of the cell
-    (nor the pixel blending the gap into the tile, where the picture was scaled)."""
-    if margins is None:
-        return mask
-    size = mask.shape[1]
-    top, bottom, left, right = (k + 1 for k in margins)
-    box = np.zeros((size, size), bool)
-    box[top:size - bottom, left:size - right] = True
-    return np.asarray(mask & box)
+def outline_lines(flat: np.ndarray, surround: np.ndarray | None, p: float) -> np.ndarray:
+    """Per crop (flat: N x size x size x 3), the pixels of its own lines of the gap on a dark page
+    (DARK_PAGE): each row (column) within a fifth of the cell from a side that is of the gap along
+    most of its middle (GAP_ROW) in that crop, with the next one inward (the pixel blending the
+    outline into the tile, where the picture was scaled). Told crop by crop, not by the board's vote
+    (:func:`gap_margins`): a lattice a pixel off in its pitch puts the outline a pixel further in
+    at the board's far side. The tiles' outlines there are no pointer's dark pixels. All False
+    where the page is not dark, or fewer than GAP_CELLS of the crops have such a row, or such a
+    column (no tiles parted by a gap)."""
+    n, size = flat.shape[:2]
+    lines = np.zeros((n, size, size), bool)
+    if surround is None or float(_lum(surround)) > DARK_PAGE or n == 0:
+        return lines
+    depth = max(2, round(0.2 * p))
+    a, b = round(0.15 * size), size - round(0.15 * size)
+    gaps = []
+    for axis in (0, 1):   # rows, then columns
+        part = flat[:, :, a:b] if axis == 0 else flat[:, a:b, :].transpose(0, 2, 1, 3)
+        gap = _gap_pixels(part, surround).mean(axis=2) >= GAP_ROW   # N x size: per line
+        gap[:, depth:size - depth] = False
+        # (tiles parted by a gap: nearly every crop has a line of it across and one down, on one
+        # side or the other: a lattice a pixel off in its pitch moves it from one to the other)
+        if gap.any(axis=1).mean() < GAP_CELLS:
+            return lines
+        gaps.append(gap)
+    for axis, gap in enumerate(gaps):
+        # (and the line next to each, inward: the blend)
+        inward = gap.copy()
+        inward[:, 1:size // 2] |= gap[:, :size // 2 - 1]
+        inward[:, size // 2:size - 1] |= gap[:, size // 2 + 1:]
+        lines |= inward[:, :, None] if axis == 0 else inward[:, None, :]
+    return lines
 
 
 #: a gap this many rows (columns) wider on one side of the crops than on the other: the lattice lies

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .bevel import bevels, centring, gap_margins, off_sides, on_box, surround_colour
+from .bevel import bevels, centring, gap_margins, off_sides, outline_lines, surround_colour
 from .colours import (
     FOREGROUND,
     _cross,
@@ -164,7 +164,7 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     blob_round = np.where(has, np.minimum(bh, bw) / np.maximum(np.maximum(bh, bw), 1) * np.clip(1 - 4 * off, 0, 1), 0.0)
     dark_px, red_px = _darker_than(flat, 90), _red(flat)  # (each made once: three measures read them)
     cross = _cross(dark_px, red_px)
-    edge_dark = _edge_dark(flat, p, on_box(dark_px, margins))  # (not the tiles' dark outlines in the gap)
+    edge_dark = _edge_dark(flat, p, dark_px & ~outline_lines(flat, surround, p))  # (not the tiles' outlines)
     side_red = _ring_fraction(red_px, p)
     # (symbol()'s least mark: only those can be digits; and faint marks, text drawn in a colour
     # near its tile's, which may be letters)

@@ -292,7 +292,7 @@ def read_app_left(rgb: np.ndarray, grid: Grid) -> int | None:
     of its blue mine icon, in the dark header above the board, where the clock's blue icon (the
     timer right of it) is the only other one: two blue icons alike in size and level, the counter
     after the right one. None unless the header is dark (the app's page) and there are exactly two
-    such icons."""
+    such icons (blue shapes at least half as high as the highest)."""
     p = grid.cell_size
     y0, y1 = max(0, int(grid.y0 - 4 * p)), max(0, int(grid.y0 - 0.1 * p))
     x0, x1 = max(0, int(grid.x0 - p)), min(rgb.shape[1], int(grid.x0 + (grid.cols + 1) * p))
@@ -303,8 +303,10 @@ def read_app_left(rgb: np.ndarray, grid: Grid) -> int | None:
         return None
     blue = ((area[..., 2] > 150) & (area[..., 2] - area[..., 0] > 60)).astype(np.uint8)
     n, _, stats, _ = cv2.connectedComponentsWithStats(blue, connectivity=8)
-    icons = sorted(tuple(int(v) for v in stats[i, :4]) for i in range(1, n)
-                   if 8 <= stats[i, 3] <= 1.5 * p and 0.75 <= stats[i, 2] / stats[i, 3] <= 1.33)
+    shapes = [tuple(int(v) for v in stats[i, :4]) for i in range(1, n)
+              if 8 <= stats[i, 3] <= 1.5 * p and 0.75 <= stats[i, 2] / stats[i, 3] <= 1.33]
+    # (an icon's parts apart from it, a spike or the clock's hand, are far smaller than it)
+    icons = sorted(b for b in shapes if b[3] >= 0.5 * max(h for _, _, _, h in shapes)) if shapes else []
     if len(icons) != 2:
         return None
     (_, ay, _, ah), (bx, by, bw, bh) = icons

@@ -82,6 +82,21 @@ def test_the_outline_is_no_part_of_the_tile(pitch: int, factor: float) -> None:
     assert max(abs(lk.bevel) for lk in looks) < 25, sorted(round(lk.bevel, 1) for lk in looks)[:5]
 
 
+@pytest.mark.parametrize(("pitch", "factor"), [(57, 0.75), (30, 0.75)])
+def test_an_outline_a_pixel_further_in_is_no_part_of_the_tile(pitch: int, factor: float) -> None:
+    """Scaled by 0.75 the lattice's pitch is a fraction of a pixel off, so at the board's far side
+    the outline lies a pixel further into the crops than the board's vote of gap rows
+    (``gap_margins``) says, or no gap is voted at all: each crop's own lines of the gap are left out
+    of its ring (``bevel.outline_lines``), and no cell reads unsure. Before: the far column's
+    cells had the outline in their ring (``edge_dark`` 0.056, a pointer's cue) and were unsure."""
+    picture = encode(scale(draw_app_board(9, 9, pitch), factor))
+    rgb = load_rgb(picture, "drawn")
+    looks = [lk for row in measure(rgb, find_grids(rgb, 20)[0]) for lk in row]
+    assert max(lk.edge_dark for lk in looks) <= 0.01, sorted(round(lk.edge_dark, 3) for lk in looks)[-5:]
+    reading = read_image(picture)
+    assert not reading.unsure and {c.value for c in reading.cells} == {"."}
+
+
 @pytest.mark.parametrize(("pitch", "factor"), SIZES)
 def test_a_new_game_of_the_apps_tiles_reads_covered(pitch: int, factor: float) -> None:
     """Every tile the app's blue: the Microsoft skin is named and every cell read covered, surely.
@@ -102,9 +117,11 @@ ICON, TEXT = (29, 119, 208), (240, 240, 240)
 
 
 def with_header(board: np.ndarray, pitch: int, left: str, *, clock: bool = True, timer: str = "00:00",
-                page: tuple[int, int, int] = PAGE) -> np.ndarray:
+                page: tuple[int, int, int] = PAGE, spikes_apart: bool = False) -> np.ndarray:
     """``board`` (draw_app_board's, its margin 60 px) under the app's header: the blue clock, the
-    timer, the blue mine icon and the mines left (``left``), in a row about a cell above the board."""
+    timer, the blue mine icon and the mines left (``left``), in a row about a cell above the board.
+    ``spikes_apart``: the mine's spikes drawn off its disc (shapes of their own, as a scaled icon's
+    thin joins may be lost)."""
     size = max(14, round(0.63 * pitch))   # (the 9x9 picture: icons 31-36 px at 57 px a cell)
     top = 2 * size
     img = np.full((board.shape[0] + top, board.shape[1], 3), page, np.uint8)
@@ -118,11 +135,14 @@ def with_header(board: np.ndarray, pitch: int, left: str, *, clock: bool = True,
         draw.line((x + size // 2, y + size // 2, x + size // 2, y + size // 5), fill=ICON, width=2)
     draw.text((x + 1.3 * size, y + size // 3), timer, fill=TEXT, font=font)
     mx = x + 3 * size
-    draw.ellipse((mx + size // 6, y + size // 6, mx + 5 * size // 6, y + 5 * size // 6), fill=ICON)
+    disc = 0.4 if spikes_apart else 1 / 3   # (its radius, of the icon's size)
+    draw.ellipse((mx + (0.5 - disc) * size, y + (0.5 - disc) * size, mx + (0.5 + disc) * size,
+                  y + (0.5 + disc) * size), fill=ICON)
     for k in range(8):  # its spikes
         a = k * np.pi / 4
-        cx, cy = mx + size / 2 + np.cos(a) * size * 0.45, y + size / 2 + np.sin(a) * size * 0.45
-        draw.ellipse((cx - size / 14, cy - size / 14, cx + size / 14, cy + size / 14), fill=ICON)
+        reach, r = (0.56, size / 10) if spikes_apart else (0.4, size / 12)
+        cx, cy = mx + size / 2 + np.cos(a) * size * reach, y + size / 2 + np.sin(a) * size * reach
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ICON)
     draw.text((mx + 1.6 * size, y + size // 3), left, fill=TEXT, font=font)
     return np.asarray(image)
 
@@ -138,6 +158,17 @@ def test_the_apps_mines_left_is_read_as_drawn(pitch: int, factor: float, left: s
     assert not reading.unsure
     assert reading.mine_counter == int(left)
     assert reading.board.mines == int(left)
+
+
+@needs_fonts
+@pytest.mark.parametrize(("pitch", "factor"), [(70, 1.0), (57, 1.5), (90, 0.75)])
+def test_the_mine_icons_spikes_apart_are_no_icons(pitch: int, factor: float) -> None:
+    """Large, the mine icon's spikes drawn apart from its disc are shapes of 8 px or more: they are
+    no icons (less than half the highest's height), and the counter is still read. Before: more
+    than two icons, no counter."""
+    picture = scale(with_header(draw_app_board(9, 9, pitch), pitch, "10", spikes_apart=True), factor)
+    reading = read_image(encode(picture))
+    assert reading.mine_counter == 10 and reading.board.mines == 10
 
 
 @needs_fonts
