@@ -34,6 +34,7 @@ from .colours import (
     _red,
     _saturation,
     _tile_backgrounds,
+    _towards_sides,
     channel_min,
     crops,
 )
@@ -48,6 +49,7 @@ from .digits import (
     shape_table,
     stray_digits,
 )
+from .gloss import glossy_split, sheen
 from .grid import Grid
 from .lines import on_tiles
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, SURE, _confidence, marks_of, odd_flags
@@ -258,19 +260,27 @@ def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) ->
     on a tile lit along its top (over 200) the run of rows (columns) dark along 70% of the side from
     its bottom (right) side in, within a quarter of the cell (a raylib clone's near-black shadow).
     ``dark_px``: ``_darker_than(flat, 90)`` where the caller has it."""
-    dark = (_darker_than(flat, 90) if dark_px is None else dark_px) & (_saturation(flat) <= 40)
+    near_black = _darker_than(flat, 90) if dark_px is None else dark_px
+    dark = near_black & (_saturation(flat) <= 40)
     size = flat.shape[1]
     band = np.zeros(size, bool)
     band[:max(2, round(0.1 * p))] = band[size - max(2, round(0.1 * p)):] = True
     top = flat[:, 1:max(2, size // 8)]
     lit = (channel_min(top) > 200).mean(axis=(1, 2)) >= 0.5
     counted = np.full((len(flat), 1), float(size))
+    b = max(2, round(0.1 * p))
     for axis in (2, 1):   # rows, then columns over the rows left (lines along two sides)
-        full = dark.sum(axis=axis) / counted
+        # (a line is told by its near-black pixels of any tint: Windows 7's lines are navy beside the
+        # blue tiles, and only their grey pixels were left to count along the line; and by those of
+        # the rows (columns) between it and the crop's side too: a line scaled by a fraction steps by
+        # a pixel along the side, so that no one row of it is dark all along)
+        full = _towards_sides(near_black, 3 - axis, b).sum(axis=axis) / counted
         shadow = (full >= 0.7) & (np.arange(size) >= size - size // 4) & lit[:, None]
         shadow[:, -1] = True  # (the crop's last pixel may be the next cell's)
         drop = ((full >= 0.9) & band) | np.cumprod(shadow[:, ::-1], axis=1)[:, ::-1].astype(bool)
-        dark &= ~(drop[:, :, None] if axis == 2 else drop[:, None, :])
+        dropped = drop[:, :, None] if axis == 2 else drop[:, None, :]
+        dark &= ~dropped
+        near_black = near_black & ~dropped  # (a new array: the caller's dark_px is kept)
         counted = np.maximum(size - drop.sum(axis=1, keepdims=True), 1).astype(float)
     return _ring_fraction(dark, p)
 
@@ -369,10 +379,12 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     on tiles surely revealed (something over the digit, not over the tile) go in ``open_unsure``."""
     symbols = marks_of(looks)
     as_flags, written = letters(looks, symbols)  # (letters group the tiles as flags do)
-    covered, cov_conf, named = tiles(looks, as_flags, skin)
+    # Windows 7's glossy covered tiles are told by their colour first; else by bevels or tile colours
+    glossy = glossy_split(looks, as_flags, skin)
+    covered, cov_conf, named = (*glossy, None) if glossy is not None else tiles(looks, as_flags, skin)
     named_skin = SKIN_BY_NAME.get(named or "")
     raised = any(lk.bevel > BEVELLED for row in looks for lk in row)  # (tiles() then tells them by their bevels)
-    if named is None and not raised:
+    if named is None and not raised and glossy is None:
         # a flat board no skin names may be one whose colours the screenshot shifted
         shifted = shifted_skins(np.array([lk.background for row in looks for lk in row], np.float64))
         if shifted:
@@ -462,6 +474,9 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 # shaded flags have no bevel: no second cue there. (Not the glyph: a flag's pole and
                 # base are a clean 1.)
                 v, conf = "F", sconf if cov or not bevelled else min(sconf, 0.1)
+            elif cov and glossy is not None and sym == MARK and sheen(look):
+                # a glossy tile's own sheen, no mark (but something dark along its sides: a cursor)
+                v, conf = ".", cconf if look.edge_dark <= 0.02 else min(cconf, 0.1)
             elif cov:
                 v, conf, overlay = _covered_mark(look, sym, min(sconf, cconf), skin, lost,
                                                  overlaid and sym == MARK, converted, overlays is not None)

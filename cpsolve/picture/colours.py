@@ -229,3 +229,17 @@ def _cross(dark: np.ndarray, red: np.ndarray) -> np.ndarray:
             hit |= mask[:, near].any(axis=2) & ~(mask[:, o1] & mask[:, o2])
         arms.append(hit.mean(axis=1))
     return np.min(np.stack(arms), axis=0)
+
+
+def _towards_sides(mask: np.ndarray, axis: int, band: int) -> np.ndarray:
+    """``mask`` (N x size x size) where, within ``band`` pixels of either side along ``axis``, each
+    pixel is set if it or one between it and that side is."""
+    out = mask.copy()
+    size = mask.shape[axis]
+    first = [slice(None)] * 3
+    first[axis] = slice(0, band)
+    last = [slice(None)] * 3
+    last[axis] = slice(size - 1, size - band - 1, -1)
+    out[tuple(first)] = np.logical_or.accumulate(mask[tuple(first)], axis=axis)
+    out[tuple(last)] = np.logical_or.accumulate(mask[tuple(last)], axis=axis)
+    return out

@@ -157,12 +157,15 @@ def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
         rivals = _colour_rivals(colour, look.background, skin, digit, dists[1][1])
         second = max((v for d, v in scores.items() if d in rivals), default=-1.0)
         return str(digit), max(conf, _confidence(scores[best] - second, 0.3) if near else 0.0)
-    if not near and not (unnamed and _inked(colour, look.background) and _clean_digit(look, str(best))):
+    inked = unnamed and _inked(colour, look.background)
+    # (against the digits whose colour the ink's hue does not rule out)
+    ruled_out = other_hues(colour, skin) - {best} if inked and not near else frozenset()
+    if not near and not (inked and _clean_digit(look, str(best), ruled_out)):
         return str(digit), min(conf, 0.1)
     # the shape's digit has a colour the stroke's may be; or the stroke's colour names no digit
     # (far from every one: a skin's own palette, Windows 7's slate 1), is ink (a hue, darker than
     # the tile: no bevel's white highlight) and the glyph is plainly one digit, as on GNOME's flat look
-    second = max((v for d, v in scores.items() if d != best), default=-1.0)
+    second = max((v for d, v in scores.items() if d != best and d not in ruled_out), default=-1.0)
     return str(best), _confidence(scores[best] - second, 0.3)
 
 
@@ -265,13 +268,43 @@ def _tinted_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
 CLEAN_SHAPE, CLEAN_MARGIN = 0.85, 0.2
 
 
-def _clean_digit(look: CellLook, digit: str) -> bool:
-    """Whether the cell's glyph is plainly ``digit``: nothing else drawn over it."""
+def _clean_digit(look: CellLook, digit: str, ruled_out: frozenset[int] = frozenset()) -> bool:
+    """Whether the cell's glyph is plainly ``digit``: nothing else drawn over it (against every other
+    digit but those ``ruled_out``)."""
     scores = look.shape
     if not scores or not digit.isdigit() or int(digit) not in scores:
         return False
     own = scores[int(digit)]
-    return own >= CLEAN_SHAPE and all(own - v >= CLEAN_MARGIN for d, v in scores.items() if d != int(digit))
+    return own >= CLEAN_SHAPE and all(own - v >= CLEAN_MARGIN for d, v in scores.items()
+                                      if d != int(digit) and d not in ruled_out)
+
+
+#: a digit whose colour has a hue this many degrees or more from an ink's hue is no rival to it
+OTHER_HUE = 90.0
+
+
+def _hue_degrees(colour: np.ndarray | tuple[int, int, int]) -> float:
+    """The hue of an RGB colour, in degrees (HSV's; 0 for a grey)."""
+    r, g, b = (float(v) for v in colour)
+    hi, lo = max(r, g, b), min(r, g, b)
+    if hi == lo:
+        return 0.0
+    h = (g - b) / (hi - lo) % 6 if hi == r else (b - r) / (hi - lo) + 2 if hi == g else (r - g) / (hi - lo) + 4
+    return 60.0 * h
+
+
+def other_hues(colour: np.ndarray, skin: Skin) -> frozenset[int]:
+    """The digits whose colour is a hue OTHER_HUE or more from the ink ``colour``'s (a hue itself):
+    whatever a glyph's shape, a slate stroke is no red 3 (Windows 7's 1s, 0.98 like a 1 and 0.78
+    like Haiku's heavy 3 sprite). Greys are no hue and stay rivals."""
+    ink = _hue_degrees(colour)
+    out = set()
+    for d, ref in skin.digits.items():
+        if _spread(ref) >= HUED:
+            apart = abs(_hue_degrees(ref) - ink) % 360.0
+            if min(apart, 360.0 - apart) >= OTHER_HUE:
+                out.add(d)
+    return frozenset(out)
 
 
 def shape_digit(look: CellLook) -> tuple[str, float]:

@@ -152,15 +152,6 @@ NOT_YET_EXACT = {
                                         "the analyser draws over a cell hides what the game shows there; a flag "
                                         "under it could not be told), so no mine total; every other cell right and "
                                         "sure. Left so",
-    "win7clone-mid-16x30.jpg": "Windows 7 in JPEG: the lattice lies just after the 2 px lines; since a6168d1 the "
-                               "line is found (lines.py: offsets -2 and -1 of each boundary, dark in 97% of the "
-                               "cells though no one colour, 54 between covered tiles, 112 beside revealed ones) "
-                               "and the crops centred on the tiles: the revealed island reads sunken (-77 to 13) "
-                               "and its digits right, but the covered glossy tiles measure only 25-30 on their "
-                               "outermost pixels and no cell passes 40, so tiles.tiles takes the board for a flat "
-                               "skin: its covered blues, a gradient over the board, group as bare colours and "
-                               "read as 0s, and its flags (red pennants on a pole) as unsure grey 8s; refused. Its "
-                               "counter, 96, reads once the board does",
     "minesweeperonline-cursor-16x30.png": "the mouse pointer over the 5 at 3,23 and the cells below it: unsure (the "
                                           "5 looks crossed out), and a red 3 of 15 px cells at 11,8 left unsure",
     "jsminesweeper-hints-16x30.jpg": "JSMinesweeper's hints: the text box's letters reach the sides of the covered "
@@ -213,13 +204,6 @@ NOT_YET_EXACT = {
                                 "ring of the covered tiles, and covered light blue and the solver's violet, pink "
                                 "and green tints read as unsure 0s (the flat tiles' grouping does not call them "
                                 "covered); not landed (no drawn test of rounded outlined tiles yet)",
-    "win7-gif-mid-16x30.png": "63 cells unsure, none wrong (no counter in the picture): the top row's covered "
-                              "cells under the hover glow (bevels 14-23, lighter than the other covered tiles, "
-                              "read 0s), faint gloss marks on some covered tiles read as unsure '?', flags in "
-                              "column 2 whose crops take in part of a black line, and covered cells along the "
-                              "right whose colour group holds a cell raised under 10 (the gradient) or a line in "
-                              "the ring. Refused before 'thick grid lines, weak bevels, digit colours no skin "
-                              "names' (picfix3)",
     "google-gif-mid-8x10.png": "the mouse pointer over the 1 at 5,7: unsure, rightly (its black outline makes the "
                                "colour a 7's, the glyph is nothing like a 7), so no mine total; every other cell "
                                "right and sure",
