@@ -28,6 +28,7 @@ from .grow import (
 from .reading import CellReading, NoBoardFound, Reading
 from .rules import board_of, check, flags_shown_as_mines
 from .skins import CLASSIC, Skin
+from .subcells import halved
 from .textcounter import read_text_counter
 from .tiles import BEVELLED
 
@@ -75,6 +76,9 @@ def read(source: str | os.PathLike[str] | bytes | Any, *, name: str | None = Non
 
 def _attempt(rgb: np.ndarray, found: Grid, threshold: int, label: str) -> tuple[Reading | None, str]:
     """The reading of the board on lattice ``found`` (found at edge ``threshold``), or None and why not."""
+    # a lattice on every other boundary (its cells blocks of 2x2 cells: a flat skin scaled to a
+    # cell size of a whole and a half pixels) is read at half its pitch
+    found = halved(rgb, found) or found
     # a lattice on strong edges may be the covered part of a board whose other cells are
     # parted by faint lines: it is grown over them, or not read (never part for the whole)
     grid = found if threshold == EDGE_THRESHOLDS[-1] else grown_over_faint_cells(rgb, found, EDGE_THRESHOLDS[-1])

@@ -33,6 +33,9 @@ REGRESSIONS = (
     # on tiles of the 0s' white, outnumbered its digits, which read unsure at 15.6 px
     # (tiles.tiles: a colour holding digits and more shown mines than digits is not sure)
     ("winmine-rebuild-lost-16x30.png", 0.65),
+    # Google's new board at 37.5 px cells was read as 7x8: its faint boundaries between two pixels
+    # made no edge, and the lattice was found on every other one (subcells.halved)
+    ("google-browser-new-14x18.png", 1.25),
 )
 #: (picture, scale) read wrong on main 8d8b86f with tiles.py's torn groups: what is wrong (found by this
 #: sweep, not yet traced); at these scales 131 of 372 read exactly, 226 refused or unsure, 15 wrong
@@ -49,7 +52,6 @@ SCALED_KNOWN_WRONG = {
     ("raylib-grey-mid-16x16.png", 0.8): "the 4 at 13,5 read as a sure shown mine",
     ("gnome-ubuntu-mid-8x8.png", 1.25): "the 3 at 1,6 read as a sure shown mine",
     ("gnome1-lost-8x8.png", 1.5): "the shown mines at 4,1 and 7,0 read as sure question marks",
-    ("google-browser-new-14x18.png", 1.25): "read as 7x8 (a block of its checkerboard), 56 cells sure",
     ("gtk-buttons-mid-8x8.png", 1.5): "read as 5x2 (a block of its buttons), 10 cells sure",
     ("metasweeper-probability-16x30.png", 1.25): "the covered cells at 3,19 and 13,14 under the probability "
                                                 "tints read as sure question marks",
