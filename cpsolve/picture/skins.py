@@ -32,6 +32,9 @@ class Skin:
     #: the shape (as in DIGIT_SHAPES) of its flag where that is drawn without red: a mark of this
     #: shape on a covered tile is a flag
     flag_shape: str = ""
+    #: whether its revealed colours alone name the skin (with ``named_alone``); False where they are
+    #: a near-white other skins' revealed tiles may share: its covered colour must be seen too
+    revealed_alone: bool = True
 
 
 CLASSIC = Skin("classic", {1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128), 5: (128, 0, 0),
@@ -64,10 +67,12 @@ GNOME = Skin("gnome", covered=((186, 189, 182),), revealed=((222, 222, 220), *_G
 #: Microsoft Minesweeper (the Windows 8/10 Store app): glossy light-blue covered tiles (a face lighter
 #: towards its middle, its most common colour this blue) each in a black outline on a dark page,
 #: near-white revealed ones, its own digit colours (tests/data/screens' msminesweeper-new-9x9 and
-#: ms-store-mid-30x16). No other skin's tile is this blue: it names the skin alone (a new game).
+#: ms-store-mid-30x16). No other skin's tile is this blue: it names the skin alone (a new game); its
+#: revealed near-white (the most common colour of a face shaded lighter towards its middle) only
+#: beside it.
 MICROSOFT = Skin("microsoft", {1: (25, 188, 225), 2: (150, 180, 90), 3: (227, 87, 130), 4: (30, 87, 192),
                                5: (187, 41, 41)},
-                 covered=((103, 182, 255),))
+                 covered=((103, 182, 255),), revealed=((241, 241, 241),), revealed_alone=False)
 
 SKINS = (CLASSIC, GOOGLE, CPSOLVE, GNOME, MICROSOFT)
 

@@ -114,8 +114,9 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
     # skin's two tiles)
     bevelled = [k for k in big if min((bevel.ravel()[members[k]] > BEVELLED).mean(),
                                       (bevel.ravel()[members[k]] < -BEVELLED).mean()) >= FLAT_RAISED]
-    if named is not None and not bevelled and (by_name[named].named_alone or
-                                               {known[k][1] for k in big} == {True, False}):  # type: ignore[index]
+    big_kinds = {kn[1] for kn in (known[k] for k in big) if kn is not None}  # (used where all are known)
+    if named is not None and not bevelled and ((by_name[named].named_alone and (
+            by_name[named].revealed_alone or big_kinds == {True})) or big_kinds == {True, False}):
         skin_name = named
         for k, kn in enumerate(known):
             if kn is not None and kn[0] == skin_name and len(members[k]) >= 2:
@@ -357,7 +358,8 @@ def shifted_skins(colours: np.ndarray) -> tuple[Skin, ...]:
 
         found.append(Skin(skin.name, {d_: mapped(c) for d_, c in skin.digits.items()}, skin.bevel,
                           tuple(mapped(c) for c in skin.covered), tuple(mapped(c) for c in skin.revealed),
-                          {d_: mapped(c) for d_, c in skin.digit_tiles.items()}, skin.named_alone, skin.flag_shape))
+                          {d_: mapped(c) for d_, c in skin.digit_tiles.items()}, skin.named_alone, skin.flag_shape,
+                          skin.revealed_alone))
     return tuple(found)
 
 

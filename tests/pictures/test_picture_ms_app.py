@@ -25,7 +25,9 @@ from cpsolve.picture.bevel import gap_margins, surround_colour
 from cpsolve.picture.cells import _cropped, measure
 from cpsolve.picture.decode import load_rgb
 from cpsolve.picture.grid import find_grids
-from tests.support.picture_render import encode, scale
+from cpsolve.picture.rules import CODE
+from tests.support.picture_render import _text as draw_text
+from tests.support.picture_render import encode, random_position, scale
 
 #: the page, the outline, the covered face (its edge, its middle, its lit top row) and its lip (a
 #: light line over a darker band), as the app draws them
@@ -61,6 +63,54 @@ def draw_app_board(rows: int, cols: int, pitch: int, margin: int = 60) -> np.nda
             img[y:y + h + out, x:x + w + 2 * out] = OUTLINE
             img[y:y + h, x + out:x + out + w] = tile
     return img
+
+
+def _revealed_tile(w: int, h: int) -> np.ndarray:
+    """A revealed tile's face: near-white, lighter towards its middle (252), greyer towards its rim
+    (ms-store-mid-30x16's profile: 230, 237, 241, 247, 250, 252 from the rim in), a grey rim."""
+    yy, xx = np.mgrid[0:h, 0:w]
+    d = np.maximum(np.abs(yy - h / 2) / (h / 2), np.abs(xx - w / 2) / (w / 2))
+    face = np.repeat((252 - 60 * np.maximum(d - 0.3, 0) ** 2)[..., None], 3, axis=2)
+    face[0, :] = face[-1, :] = face[:, 0] = face[:, -1] = (195, 202, 207)
+    return np.round(face).astype(np.uint8)
+
+
+#: the app's digit colours (skins.MICROSOFT's), and the classic ones (another game's)
+APP_DIGITS = {1: (25, 188, 225), 2: (150, 180, 90), 3: (227, 87, 130), 4: (30, 87, 192), 5: (187, 41, 41)}
+CLASSIC_DIGITS = {1: (0, 0, 255), 2: (0, 128, 0), 3: (255, 0, 0), 4: (0, 0, 128), 5: (128, 0, 0)}
+
+
+def draw_game(cells: list[list[str]], pitch: int, digits: dict[int, tuple[int, int, int]] = APP_DIGITS,
+              covered: np.ndarray | None = None, margin: int = 60) -> np.ndarray:
+    """A game in play as draw_app_board's, revealed tiles near-white with their digits in
+    ``digits`` (OpenCV's font), covered ones the app's blue (or the face ``covered``)."""
+    rows, cols = len(cells), len(cells[0])
+    out = max(1, round(2 * pitch / 57))
+    page = max(1, round(3 * pitch / 57))
+    w, h = pitch - 2 * out - page, pitch - out - page
+    img = np.full((rows * pitch + 2 * margin, cols * pitch + 2 * margin, 3), PAGE, np.uint8)
+    face = _covered_tile(w, h) if covered is None else covered
+    for r, row in enumerate(cells):
+        for c, v in enumerate(row):
+            x, y = margin + c * pitch, margin + r * pitch
+            img[y:y + h + out, x:x + w + 2 * out] = OUTLINE
+            tile = np.ascontiguousarray(face if v == "." else _revealed_tile(w, h))
+            if v in "12345":
+                draw_text(tile, 0, 0, min(w, h), v, digits[int(v)])
+            img[y:y + h, x + out:x + out + w] = tile
+    return img
+
+
+def _wrong_and_unsure(cells: list[list[str]], picture: bytes) -> tuple[str | None, list[str], list[tuple[int, int]]]:
+    """(the skin read, the cells read wrong and sure, the unsure cells)."""
+    reading = read_image(picture)
+    assert (reading.board.rows, reading.board.cols) == (len(cells), len(cells[0]))
+    cols = len(cells[0])
+    want = [CODE[v] for row in cells for v in row]
+    unsure = list(reading.unsure)
+    wrong = [f"{i // cols},{i % cols}: {cells[i // cols][i % cols]} read {reading.cells[i].value}"
+             for i, (a, b) in enumerate(zip(want, reading.board.cells)) if a != b and divmod(i, cols) not in unsure]
+    return reading.skin, wrong, unsure
 
 
 SIZES = [(57, 1.0), (57, 0.8), (40, 1.0), (32, 1.25), (48, 1.5)]
@@ -106,6 +156,31 @@ def test_a_new_game_of_the_apps_tiles_reads_covered(pitch: int, factor: float) -
     assert (reading.board.rows, reading.board.cols) == (9, 9)
     assert not reading.unsure, reading.reasons[:3]
     assert {c.value for c in reading.cells} == {"."}
+
+
+@pytest.mark.parametrize(("pitch", "factor"), [(57, 0.75), (44, 1.0), (30, 1.0)])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_game_in_play_reads_in_the_apps_colours(pitch: int, factor: float, seed: int) -> None:
+    """A game in play: the covered blue and the revealed near-white (241) both seen name the
+    Microsoft skin, and its digits are read by its colours (the 1 cyan, not the classic teal 6).
+    Before: the classic skin, and scaled by 0.75 the 1s read as unsure 6s."""
+    cells, _ = random_position(9, 9, 10, seed, opened=0.5, flags=0.0)
+    skin, wrong, unsure = _wrong_and_unsure(cells, encode(scale(draw_game(cells, pitch), factor)))
+    assert skin == "microsoft"
+    assert not wrong and not unsure, (wrong, unsure)
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_near_white_tiles_alone_name_no_microsoft_skin(seed: int) -> None:
+    """Nearly every tile revealed near-white (the covered ones under a tenth of the board, grey, not
+    the app's blue) with the classic digit colours: the revealed colour alone names no Microsoft
+    skin (``revealed_alone``), and the digits are read as the classic ones. Before (the near-white
+    naming the skin alone): the 1s and 4s by the app's colours, unsure."""
+    cells, _ = random_position(9, 9, 6, seed, opened=1.0, flags=0.0)
+    grey = np.full((52, 50, 3), 160, np.uint8)   # (draw_game's tile at 57 px: 52 high, 50 wide)
+    skin, wrong, unsure = _wrong_and_unsure(cells, encode(draw_game(cells, 57, CLASSIC_DIGITS, covered=grey)))
+    assert skin != "microsoft"
+    assert not wrong and not unsure, (wrong, unsure)
 
 
 # ---------------------------------------------------------------- the counter: a number by a mine icon

@@ -112,15 +112,14 @@ NOT_YET_EXACT = {
                                   "two of them, and its revealed ones differ by 5 levels: only the covered area's "
                                   "outline and the flags' dark tiles give edges (held out until 2026-12-06: "
                                   "refused)",
-    "ms-store-mid-30x16.png": "refused, its 30x16 lattice found but 430 of 480 cells unsure (traced: its blue covered "
-                              "tiles read as revealed 0s, its digits by the classic colours). Causes "
-                              "(last sitting): Microsoft Minesweeper's "
-                              "tiles each in a black outline on the dark page, which bevel.gap_margins does not "
-                              "leave out, so the crops' ring sees the outline as a pointer's dark pixels; a pointer "
-                              "mark makes a blue (covered) group read revealed; skins.py has no Microsoft skin "
-                              "(digits 1 (25,188,225), 2 (150,180,90), 3 (227,87,130), 4 (30,87,192), 5 "
-                              "(187,41,41), covered about (104,182,255)); its counter is plain text beside a mine "
-                              "icon, not read (held out until 2026-12-06: refused)",
+    "ms-store-mid-30x16.png": "read (since the microsoft skin names its blue and near-white tiles), 0 wrong, "
+                              "but 51 of 480 cells unsure (traced): 15 revealed 0s whose crops hold their "
+                              "tile's grey rim (the lattice at 22.6 px lies on the gap's top, and at this "
+                              "size no gap is voted by bevel.gap_margins, so the crops are not moved onto the "
+                              "tiles: the rim reads as a mark); 16 2s and 5 3s whose scaled, dithered colours "
+                              "lie between the skin's (3s nearer the 4's blue); 6+4+1 1s drawn faded grey; the "
+                              "pointer over the covered cell 6,7 (a mark: '?', unsure, as it should); no mine "
+                              "total (its \"99\" is 6 px high, not read) (held out until 2026-12-06: refused)",
     "unity-cyan-won-10x10.png": "refused: the lattice takes in the header's two rows above the board (its LED "
                                 "digits are drawn 32 px wide on the board's columns, 64 px high), whose cells read "
                                 "as nothing. On the board's own 10x10 (tried by hand) its raised flag tiles read "
