@@ -379,9 +379,11 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     on tiles surely revealed (something over the digit, not over the tile) go in ``open_unsure``."""
     symbols = marks_of(looks)
     as_flags, written = letters(looks, symbols)  # (letters group the tiles as flags do)
-    # Windows 7's glossy covered tiles are told by their colour first; else by bevels or tile colours
-    glossy = glossy_split(looks, as_flags, skin)
-    covered, cov_conf, named = (*glossy, None) if glossy is not None else tiles(looks, as_flags, skin)
+    # tiles by bevels or tile colours; Windows 7's glossy covered tiles by their colour, where no skin
+    # is named (Microsoft Minesweeper's glossy blue and near-white ones: its own digit colours)
+    covered, cov_conf, named = tiles(looks, as_flags, skin)
+    glossy = glossy_split(looks, as_flags, skin) if named is None else None
+    covered, cov_conf = glossy if glossy is not None else (covered, cov_conf)
     named_skin = SKIN_BY_NAME.get(named or "")
     raised = any(lk.bevel > BEVELLED for row in looks for lk in row)  # (tiles() then tells them by their bevels)
     if named is None and not raised and glossy is None:
