@@ -44,6 +44,7 @@ from .digits import (
     _digit,
     _shape_like,
     crossed,
+    dark_digit,
     one_colour_digits,
     shape_digit,
     shape_table,
@@ -52,7 +53,20 @@ from .digits import (
 from .gloss import glossy_split, sheen
 from .grid import Grid
 from .lines import on_tiles
-from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_AND_DARK, RED_BG, SURE, _confidence, marks_of, odd_flags
+from .marks import (
+    CROSSED,
+    FLAG,
+    FLAG_CROSS,
+    MARK,
+    MINE,
+    NOTHING,
+    RED_AND_DARK,
+    RED_BG,
+    SURE,
+    _confidence,
+    marks_of,
+    odd_flags,
+)
 from .overlay import mine_overlay, overlay_mark, question_like, question_stroke, red_mark, shows_loss, warm_mark
 from .skins import SKIN_BY_NAME, Skin
 from .textmarks import letters, stacked
@@ -285,21 +299,6 @@ def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) ->
     return _ring_fraction(dark, p)
 
 
-#: a dark blob no fuller than this over its box may be a bold digit rather than a mine (a mine is a
-#: filled disc, about 0.6-0.8 of its box; Tatham's 7 fills 0.36)
-DIGIT_FILL = 0.5
-
-
-def _dark_digit(look: CellLook, skin: Skin) -> tuple[str, float] | None:
-    """The digit a mine-like dark blob is, where it is plainly one: its glyph cleanly that digit's
-    shape, read surely by colour checked by shape (:func:`.digits._digit`), and not filled as a
-    mine's disc; else None."""
-    if look.blob_fill >= DIGIT_FILL or not look.shape:
-        return None
-    v, conf = _digit(look, skin)
-    return (v, conf) if conf >= SURE and _clean_digit(look, v) else None
-
-
 #: an explosion's yellow: at least this fraction of the interior (GNOME 2.1x's burst: 0.3; no flag or
 #: wrong flag of the tuning set shows any)
 BURST = 0.1
@@ -445,18 +444,19 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
             elif sym == RED_AND_DARK:
                 # a mine crossed in red (a wrong flag: a large round dark blob, on a flat tile) or a
                 # flag (a small dark pole and base, on a raised tile); where shape and tile disagree,
-                # unsure
+                # unsure; a flag half crossed out is no sure flag (as symbol() holds for red alone)
                 mine_shape = look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
                 v = "W" if mine_shape else "F"
                 conf = min(sconf, cconf) if mine_shape != cov else 0.1
+                conf = min(conf, _confidence(FLAG_CROSS - look.cross, 0.1)) if v == "F" else conf
             elif sym == MINE and skin.flag_shape and cov and _shape_like(look, skin.flag_shape) >= 0.6:
                 # a dark flag is a large dark blob too: by its shape a flag, else unsure
                 like = _shape_like(look, skin.flag_shape)
                 v, conf = ("F", min(cconf, _confidence(like - 0.7, 0.15))) if like >= 0.8 else ("*", 0.1)
-            elif sym == MINE and not cov and _dark_digit(look, skin) is not None:
+            elif sym == MINE and not cov and dark_digit(look, skin) is not None:
                 # a bold dark digit is a large dark blob too (Tatham's black 7): on a revealed tile,
                 # plainly that digit's shape in that digit's colour, it is the digit
-                v, conf = _dark_digit(look, skin)  # type: ignore[misc]
+                v, conf = dark_digit(look, skin)  # type: ignore[misc]
                 conf = min(conf, cconf)
             elif sym == MINE and cov and not skin.flag_shape and question_stroke(look) > 0:
                 # a bold question mark's strokes are a large dark blob too, filling less of their box

@@ -307,6 +307,21 @@ def other_hues(colour: np.ndarray, skin: Skin) -> frozenset[int]:
     return frozenset(out)
 
 
+#: a dark blob no fuller than this over its box may be a bold digit rather than a mine (a mine is a
+#: filled disc, about 0.6-0.8 of its box; Tatham's 7 fills 0.36)
+DIGIT_FILL = 0.5
+
+
+def dark_digit(look: CellLook, skin: Skin) -> tuple[str, float] | None:
+    """The digit a mine-like dark blob is, where it is plainly one: its glyph cleanly that digit's
+    shape, read surely by colour checked by shape (:func:`_digit`), and not filled as a
+    mine's disc; else None."""
+    if look.blob_fill >= DIGIT_FILL or not look.shape:
+        return None
+    v, conf = _digit(look, skin)
+    return (v, conf) if conf >= SURE and _clean_digit(look, v) else None
+
+
 def shape_digit(look: CellLook) -> tuple[str, float]:
     """The digit by its shape alone, where the colour does not tell the number: sure only where
     the glyph is plainly one digit (:func:`_clean_digit`: a glyph this clean never read as a wrong

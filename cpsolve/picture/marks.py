@@ -82,6 +82,18 @@ def round_marks(looks: list[CellLook]) -> np.ndarray:
     return out
 
 
+#: a dark blob whose box spans the cell's interior (the middle 60%) both ways, CLIPPED_SPAN of it or
+#: more, is cut by it or nearly: a mine's disc so large fills its box about as a square holds its
+#: inscribed disc (pi / 4) or more, less its highlight (the tuning set's mines so large, scaled
+#: 0.65-1.5: 0.52 and up; GNOME 1's, 0.48 at a span of 0.86 at most), a large digit's strokes less
+#: (raylib's 4 filling its cell, 0.36-0.39): such a blob filling less than CLIPPED_FILL is no sure mine
+CLIPPED_SPAN, CLIPPED_FILL = 0.9, 0.5
+#: a flag whose diagonals are crossed this much (:func:`.colours._cross`) or more may be crossed out
+#: (a wrong flag), and is no sure flag (sure below FLAG_CROSS - 0.1): GNOME 2's crossed flag scaled
+#: 0.8 crosses 0.76 (0.88 at full size), the tuning set's flags 0.71 at most
+FLAG_CROSS = 0.75
+
+
 def symbol(look: CellLook) -> tuple[str, float]:
     """What is drawn on the cell, whatever its tile, and how sure: the exploded mine's red
     background, a crossed-out flag or mine (a wrong flag), a mine, a flag, another mark (a digit or
@@ -109,16 +121,18 @@ def symbol(look: CellLook) -> tuple[str, float]:
     if crossed_mine:  # winmine's wrong flag (a mine crossed in red, on a flat tile), or a flag
         return RED_AND_DARK, 1.0
     if mine_like and look.red_fraction < 0.02:
-        # (a trace of red on a mine may be a blurred red cross: a wrong flag, not a mine)
+        # (a trace of red on a mine may be a blurred red cross: a wrong flag, not a mine; and a blob
+        # as large as the interior, filling it less than CLIPPED_FILL, is no mine's disc)
         return MINE, min(_confidence(look.blob_fill - 0.3, 0.15), _confidence(0.015 - look.red_fraction, 0.015),
-                         _confidence(0.02 - look.reddish, 0.01))
+                         _confidence(0.02 - look.reddish, 0.01),
+                         0.1 if look.blob_span >= CLIPPED_SPAN and look.blob_fill < CLIPPED_FILL else 1.0)
     if look.red_fraction >= 0.03 and look.dark_fraction >= 0.02:
         # (a flag half crossed out, or whose dark part is a mine's round blob, is no sure flag)
         mine_shape = look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
         # (nor is one whose sides are red: the exploded mine's red tile, its mine read off the
         # background, which a 16 px mine can outnumber)
         return FLAG, min(_confidence(min(look.red_fraction - 0.015, look.dark_fraction - 0.01), 0.03),
-                         _confidence(0.75 - look.cross, 0.1), 0.1 if mine_shape else 1.0,
+                         _confidence(FLAG_CROSS - look.cross, 0.1), 0.1 if mine_shape else 1.0,
                          _confidence(0.3 - look.side_red, 0.1))
     if look.fg_fraction < 0.02:
         return NOTHING, _confidence(0.035 - look.fg_fraction, 0.015)
@@ -133,6 +147,11 @@ def symbol(look: CellLook) -> tuple[str, float]:
 
 #: round marks (:func:`round_marks`) within this (RGB) of each other's colour are alike
 ROUND_ALIKE = 40.0
+#: a round mark whose saturated red pixels (a flag's cloth: :func:`.colours._red`) are at least this
+#: share of its foreground is no sure mine: pygame's red pennants with their grey poles, scaled to
+#: 13 px, blur into round marks (red 0.64 of them); the tuning set's round mines 0.06 at most
+#: (nholthaus's orange bursts)
+RED_CLOTH = 0.5
 
 
 def marks_of(looks: list[list[CellLook]]) -> list[list[tuple[str, float]]]:
@@ -192,7 +211,10 @@ def round_mines(looks: list[list[CellLook]], symbols: list[list[tuple[str, float
     for (i, margin), k in zip(found, alike.tolist()):
         if k >= 2:
             r, c = divmod(i, cols)
-            symbols[r][c] = (MINE, _confidence(margin, ROUND_SCALE))
+            # (a mark mostly of a flag's saturated red may be a flag's cloth, blurred round at a few
+            # pixels: either, unsure)
+            red = flat[i].red_fraction >= RED_CLOTH * flat[i].fg_fraction
+            symbols[r][c] = (MINE, min(_confidence(margin, ROUND_SCALE), 0.1 if red else 1.0))
 
 
 #: a tile this much redder than it is green or blue is red-tinted (the React clone's wrong flag's
