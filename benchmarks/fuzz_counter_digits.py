@@ -44,9 +44,9 @@ def main() -> int:
         print("no fonts found under", FONT_DIR)
         return 2
     rng = random.Random(args.seed)
-    from cpsolve.picture.glyphs import font_files
+    from cpsolve.picture import glyphdata
 
-    matched = {p.name for p in font_files()}
+    matched = set(glyphdata.fonts())
     tally: Counter[tuple[str, str]] = Counter()
     by_overlap: Counter[tuple[int, str]] = Counter()
     wrong = []

@@ -1,26 +1,23 @@
 """Text in a picture read glyph by glyph: the connected components of text-coloured pixels, each
-classified by template matching against characters rendered with the fonts found on this machine
-(DejaVu, Liberation, Cantarell, Roboto), at a fixed normalised size. A glyph whose best match is not
-clearly ahead of the second best (:data:`MARGIN`), or no font to match against, reads as nothing:
-a number is then not read, never guessed. Used by the plain-digit mine counters (textcounter.py).
+classified by template matching against characters drawn with DejaVu Sans and Liberation Sans
+(regular and bold), at a fixed normalised size. The templates ship with the
+package (glyphdata.py reads data/glyphs.npz; glyphs_build.py renders it from the fonts): a picture
+reads the same on every machine, whatever fonts are installed. A glyph whose best match is not
+clearly ahead of the second best (:data:`MARGIN`) reads as nothing: a number is then not read,
+never guessed. Used by the plain-digit mine counters (textcounter.py).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from functools import lru_cache
-from pathlib import Path
 
 import cv2
 import numpy as np
 
+from . import glyphdata
 from .colours import channel_min
 
-#: the fonts digits are matched against (the first file found of each name, under these folders)
-FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), Path.home() / ".fonts")
-FONT_NAMES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf",
-              "Cantarell-Regular.otf", "Cantarell-Bold.otf", "Roboto-Regular.ttf", "Roboto-Medium.ttf")
 #: the normalised glyph: stretched to this box; a different aspect costs this much a unit of log ratio
 NORM_H, NORM_W = 24, 16
 ASPECT_WEIGHT = 0.3
@@ -39,20 +36,6 @@ PAIR_MIN = 0.9
 #: a glyph read as one digit may be this much wider (a fraction of the height, at least a pixel)
 #: than that digit in the widest font: a wider one is two digits run into one
 SLACK = 0.1
-
-
-@lru_cache(maxsize=1)
-def font_files() -> tuple[Path, ...]:
-    found: dict[str, Path] = {}
-    for folder in FONT_DIRS:
-        if not folder.is_dir():
-            continue
-        for name in FONT_NAMES:
-            if name not in found:
-                hit = next(iter(sorted(folder.rglob(name))), None)
-                if hit is not None:
-                    found[name] = hit
-    return tuple(found[n] for n in FONT_NAMES if n in found)
 
 
 def _inked_part(ink: np.ndarray) -> tuple[np.ndarray, int] | None:
@@ -76,19 +59,6 @@ def normalise(ink: np.ndarray) -> tuple[np.ndarray, float] | None:
     box = box - box.mean()
     norm = float(np.linalg.norm(box))
     return (box / norm, w / h) if norm > 0 else None
-
-
-def _render(font: object, ch: str, size: int) -> np.ndarray:
-    from PIL import Image, ImageDraw
-
-    image = Image.new("L", (2 * size + 20, 2 * size + 20), 0)
-    ImageDraw.Draw(image).text((10, 5), ch, fill=255, font=font)  # type: ignore[arg-type]
-    return np.asarray(image, np.float32) / 255.0
-
-
-def _ink_height(ink: np.ndarray) -> int:
-    ys = np.nonzero((ink > 0.25).any(axis=1))[0]
-    return int(ys.max() - ys.min() + 1) if len(ys) else 0
 
 
 def _without_foot(ink: np.ndarray) -> np.ndarray:
@@ -125,32 +95,14 @@ def _slashed(ink: np.ndarray) -> np.ndarray:
     return out
 
 
-def _fonts_at(height: int) -> Iterator[tuple[object, int]]:
-    """Each installed font (:func:`font_files`) at each size (in points) whose digits are ``height``
-    pixels high, give or take one: the sizes near the one that scales its "0" to ``height``."""
-    from PIL import ImageFont
-
-    for path in font_files():
-        try:
-            big = ImageFont.truetype(str(path), 100)
-        except OSError:
-            continue
-        size = max(4, round(100 * height / max(1, _ink_height(_render(big, "0", 100)))))
-        for s in (size - 1, size, size + 1):
-            font = ImageFont.truetype(str(path), s)
-            if abs(_ink_height(_render(font, "0", s)) - height) > 1:
-                continue
-            yield font, s
-
-
 @lru_cache(maxsize=64)
 def templates(chars: str, height: int) -> tuple[tuple[str, tuple[np.ndarray, float]], ...]:
-    """Each character of ``chars`` rendered with each font found, at the sizes whose digits are
-    ``height`` pixels high (so hinting and smoothing look as in the picture), normalised."""
+    """Each character of ``chars`` drawn with each font, at the sizes whose digits are ``height``
+    pixels high (so hinting and smoothing look as in the picture), normalised."""
     out = []
-    for font, s in _fonts_at(height):
+    for font, s in glyphdata.sizes_at(height):
         for ch in chars:
-            ink = _render(font, ch, s)
+            ink = glyphdata.char(font, ch, s)
             variants = [ink, _without_foot(ink)] if ch == "1" else [ink, _slashed(ink)] if ch == "0" else [ink]
             for v in variants:
                 t = normalise(v)
@@ -194,24 +146,14 @@ def classify(ink: np.ndarray, chars: str, height: int) -> str | None:
     return ch if score >= MIN_SCORE and score - second >= MARGIN else None
 
 
-@lru_cache(maxsize=64)
-def _fonts_listed(height: int) -> tuple[tuple[object, int], ...]:
-    """:func:`_fonts_at` kept (each call renders every font's 0 to find the sizes)."""
-    return tuple(_fonts_at(height))
-
-
 @lru_cache(maxsize=256)
 def _word_inks(text: str, height: int) -> tuple[np.ndarray, ...]:
     """``text`` written with each font at each size whose digits are ``height`` px high, cropped to
     its ink."""
-    from PIL import Image, ImageDraw
-
     out = []
-    for font, _ in _fonts_listed(height):
-        left, top, right, bottom = font.getbbox(text)  # type: ignore[attr-defined]
-        image = Image.new("L", (right - left + 10, bottom - top + 10), 0)
-        ImageDraw.Draw(image).text((5 - left, 5 - top), text, fill=255, font=font)  # type: ignore[arg-type]
-        part = _inked_part(np.asarray(image, np.float32) / 255.0)
+    for font, s in glyphdata.sizes_at(height):
+        drawn = glyphdata.word(font, text, s)
+        part = None if drawn is None else _inked_part(drawn)
         if part is not None:
             out.append(part[0])
     return tuple(out)
@@ -294,10 +236,10 @@ def _digit_inks(height: int) -> tuple[dict[str, tuple[np.ndarray, int]], ...]:
     """Per font and size whose digits are ``height`` px high (as templates() picks them), each
     digit's ink cropped to its box, with the box's top in the rendering (digits share a baseline)."""
     out = []
-    for font, s in _fonts_at(height):
+    for font, s in glyphdata.sizes_at(height):
         inks = {}
         for ch in DIGITS:
-            part = _inked_part(_render(font, ch, s))
+            part = _inked_part(glyphdata.char(font, ch, s))
             if part is not None:  # (every font draws every digit)
                 inks[ch] = part
         out.append(inks)

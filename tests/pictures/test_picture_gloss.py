@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 from cpsolve import read_image
-from cpsolve.picture import NoBoardFound, gloss, glyphs
+from cpsolve.picture import NoBoardFound, gloss, glyphs_build
 from cpsolve.picture import cells as cells_module
 from tests.support.picture_render import (
     DIGITS,
@@ -187,7 +187,7 @@ def test_no_gloss_on_a_classic_board(monkeypatch) -> None:  # type: ignore[no-un
 
 #: Windows 7's 1s
 SLATE = (87, 99, 167)
-FONTS = {p.name: p for p in glyphs.font_files()}
+FONTS = {p.name: p for p in glyphs_build.font_files()}
 
 
 def _slate_board(digit: str, font: str, cell: int, size: float) -> tuple[np.ndarray, list[list[str]]]:

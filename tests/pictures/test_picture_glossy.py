@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from cpsolve import read_image
-from cpsolve.picture import glyphs
+from cpsolve.picture import glyphs_build
 from tests.support.picture_render import DIGITS, _flat, _text, board_origin, encode, random_position, render_board
 
 CELL = 32
@@ -162,7 +162,7 @@ def _board_with(digit: str, colour: tuple[int, int, int], font: str, size: float
     return np.asarray(pil), board
 
 
-SANS = [p for p in glyphs.font_files() if p.name in ("DejaVuSans.ttf", "LiberationSans-Regular.ttf")]
+SANS = [p for p in glyphs_build.font_files() if p.name in ("DejaVuSans.ttf", "LiberationSans-Regular.ttf")]
 
 
 @pytest.mark.skipif(len(SANS) < 2, reason="no DejaVu Sans or Liberation Sans on this machine")

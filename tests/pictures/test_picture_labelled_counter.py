@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from cpsolve.picture import glyphs, read_image
+from cpsolve.picture import glyphs_build, read_image
 from tests.support.picture_render import encode, random_position, render_board
 
-FONTS = [p for p in glyphs.font_files() if p.name in ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf",
+FONTS = [p for p in glyphs_build.font_files() if p.name in ("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf",
                                                      "DejaVuSans.ttf")]
 needs_fonts = pytest.mark.skipif(not FONTS, reason="no DejaVu or Liberation fonts on this machine")
 MINES = 12

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from cpsolve.picture import glyphs, read_image, textcounter
+from cpsolve.picture import glyphs_build, read_image, textcounter
 from cpsolve.picture.bevel import gap_margins, surround_colour
 from cpsolve.picture.cells import _cropped, measure
 from cpsolve.picture.decode import load_rgb
@@ -185,7 +185,7 @@ def test_near_white_tiles_alone_name_no_microsoft_skin(seed: int) -> None:
 
 # ---------------------------------------------------------------- the counter: a number by a mine icon
 
-FONTS = [p for p in glyphs.font_files() if p.name == "DejaVuSans.ttf"]
+FONTS = [p for p in glyphs_build.font_files() if p.name == "DejaVuSans.ttf"]
 needs_fonts = pytest.mark.skipif(not FONTS, reason="no DejaVu Sans on this machine (fonts-dejavu-core)")
 #: the icons' blue (the app's clock and mine), the header's white text
 ICON, TEXT = (29, 119, 208), (240, 240, 240)

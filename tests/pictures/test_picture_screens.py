@@ -229,30 +229,9 @@ NOT_YET_EXACT = {
 }
 
 
-#: pictures whose mine total comes from a plain-digit counter, read by matching installed fonts
-#: (cpsolve/picture/textcounter.py): without those fonts they read without it, which is allowed
-TEXT_COUNTER = {"gnome1-lost-8x8.png", "gnome1-mid-8x8.png", "gnome1-won-8x8.png", "gnome2-lost-8x8.png",
-                "gnome2-mid-8x8.png", "gnome2gray-lost-8x8.png", "gnome2gray-mid-8x8.png", "gnome2gray-won-8x8.png",
-                "gnome3-mid-16x16.png", "gnome3flat-mid-16x16.png", "gnome40-mid-16x16.png",
-                "google-mid-8x10.png", "google-new-8x10.png", "google-new-14x18.png", "google-new-20x24.png",
-                "google-browser-new-14x18.png",
-                "win7blue-mid-9x9.png", "win7green-mid-9x9.png", "kmines-mid-9x9.png", "kmines-ca-mid-9x9.png",
-                "kmines-uk-mid-9x9.png", "msminesweeper-new-9x9.png"}
-
-
-def have_counter_fonts() -> bool:
-    from cpsolve.picture.glyphs import font_files
-
-    return any(p.name == "DejaVuSans.ttf" for p in font_files())
-
-
 @needs_reader
 @pytest.mark.parametrize("picture", pictures(SCREENS), ids=lambda p: p.name)
 def test_screenshot_reads_exactly(picture: Path) -> None:
-    if picture.name in TEXT_COUNTER and not have_counter_fonts():
-        exact, wrong = heldout_verdict(picture)
-        assert not wrong, f"read wrong and not marked unsure: {wrong}"
-        pytest.xfail("no DejaVu Sans here (fonts-dejavu-core): the plain-digit counter is not read")
     if picture.name in NOT_YET_EXACT:
         exact, wrong = heldout_verdict(picture)
         assert not wrong, f"read wrong and not marked unsure: {wrong}"
@@ -273,7 +252,7 @@ def test_screenshot_reads_exactly(picture: Path) -> None:
 
 
 def test_the_not_yet_exact_list_names_real_pictures() -> None:
-    assert set(NOT_YET_EXACT) | TEXT_COUNTER <= {p.name for p in pictures(SCREENS)}
+    assert set(NOT_YET_EXACT) <= {p.name for p in pictures(SCREENS)}
 
 
 def test_the_tuning_set_is_big_enough() -> None:

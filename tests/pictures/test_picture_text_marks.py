@@ -81,12 +81,12 @@ def test_a_letter_on_a_revealed_tile_is_unsure() -> None:
 
 
 def build_letter_shapes() -> dict[str, dict[str, str]]:
-    """Per letter (F, ?), per font the counters read (cpsolve/picture/glyphs.py ``font_files``), the
+    """Per letter (F, ?), per font the counters read (cpsolve/picture/glyphs_build.py ``font_files``), the
     mean glyph (cells.py ``_glyphs``) at cells of 18-56 px, each grid cell's coverage 0-9."""
     from PIL import Image, ImageDraw, ImageFont
 
     from cpsolve.picture import cells as cells_
-    from cpsolve.picture.glyphs import font_files
+    from cpsolve.picture.glyphs_build import font_files
 
     tile = (200, 200, 200)
     out: dict[str, dict[str, str]] = {}
@@ -111,7 +111,7 @@ def build_letter_shapes() -> dict[str, dict[str, str]]:
 def test_the_letter_shapes_are_the_built_ones() -> None:
     """textmarks.LETTER_SHAPES is what build_letter_shapes makes with the fonts found here (where
     the four are installed)."""
-    from cpsolve.picture.glyphs import font_files
+    from cpsolve.picture.glyphs_build import font_files
     from cpsolve.picture.textmarks import LETTER_SHAPES
 
     if len(font_files()) < 4 or any(p.stem not in LETTER_SHAPES["F"] for p in font_files()):

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from cpsolve.picture import glyphs, textcounter
+from cpsolve.picture import glyphs, glyphs_build, textcounter
 from cpsolve.picture.grid import Grid
 
-FONTS = glyphs.font_files()
+FONTS = glyphs_build.font_files()
 #: the font these tests require to be read (GNOME 2's default, Bitstream Vera, is its parent); with
 #: the others (Liberation's slash touches its digits, a bold 1 and 6 run together) a counter may be
 #: left unread, but never read wrong
