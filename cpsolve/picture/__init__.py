@@ -12,15 +12,18 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from .reading import CellReading, NoBoardFound, Reading
+from .reading import CellReading, ImageSupportMissing, NoBoardFound, Reading
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
+#: the modules of the ``image`` extra (pyproject.toml): one missing means no picture can be read here
+IMAGE_LIBRARIES = frozenset({"cv2", "numpy", "PIL"})
 #: File name endings read as pictures (lower case; compare ``name.lower().endswith(IMAGE_SUFFIXES)``).
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".webp")
 
-__all__ = ["IMAGE_SUFFIXES", "CellReading", "NoBoardFound", "Reading", "is_image_name", "read_image"]
+__all__ = ["IMAGE_SUFFIXES", "IMAGE_LIBRARIES", "CellReading", "ImageSupportMissing", "NoBoardFound", "Reading",
+           "is_image_name", "read_image"]
 
 
 def is_image_name(name: str | os.PathLike[str]) -> bool:
@@ -35,6 +38,12 @@ def read_image(source: str | os.PathLike[str] | bytes | Image, *, name: str | No
     :class:`NoBoardFound` (one line) when the input is not a readable image or holds no board;
     never returns a made-up board: cells it cannot read surely are listed in ``Reading.unsure``.
     """
-    from .reader import read  # numpy, OpenCV, Pillow: loaded on first use
-
+    try:
+        from .reader import read  # numpy, OpenCV, Pillow: loaded on first use
+    except ImportError as exc:
+        if exc.name not in IMAGE_LIBRARIES:
+            raise  # a bug of ours, not a missing extra
+        label = name or (os.fspath(source) if isinstance(source, (str, os.PathLike)) else "<image>")
+        raise ImageSupportMissing(f"{label}: reading pictures needs the image libraries (OpenCV, numpy, "
+                                  f"Pillow; {exc.name} is missing): pip install 'cpsolve[image]'") from None
     return read(source, name=name)

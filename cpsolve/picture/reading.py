@@ -24,6 +24,12 @@ class NoBoardFound(CpsolveError):
     empty one), or no grid in it. ``str(err)`` is one line saying why (command line: exit 2; HTTP: 400)."""
 
 
+class ImageSupportMissing(NoBoardFound):
+    """No picture can be read here: the ``image`` extra (OpenCV, numpy, Pillow) is not installed.
+    A :class:`NoBoardFound`, so every door that takes a picture says so in one line (command line:
+    exit 2; HTTP: 400), never as an internal error."""
+
+
 @dataclass(frozen=True)
 class CellReading:
     """One cell: ``value`` is one of :data:`VALUES` (``.`` covered, ``0``-``8``, ``F`` flag, ``?``

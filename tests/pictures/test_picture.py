@@ -292,6 +292,41 @@ def test_cli_read_refusal_is_one_line_on_stderr() -> None:
                                                 "but its cells do not read as Minesweeper cells"]
 
 
+@pytest.mark.parametrize("missing", ["cv2", "PIL"])
+@pytest.mark.parametrize("command", ["read", "solve", "check"])
+def test_without_the_image_extra_a_picture_gets_one_line(missing: str, command: str) -> None:
+    """README's install (``pip install -e .``, no ``[image]`` extra) and a screenshot: one line
+    naming the extra, exit 2, as a user runs it (a process in which the library cannot be imported;
+    it was 'internal error ... No module named cv2', exit 70)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    picture = Path(__file__).parents[1] / "data" / "screens" / "win7blue-mid-9x9.png"
+    run = (f"import sys; sys.modules[{missing!r}] = None; from cpsolve.cli import main; "
+           "sys.exit(main(sys.argv[1:]))")
+    args = [command, str(picture)] + (["0,0"] if command == "check" else [])
+    done = subprocess.run([sys.executable, "-c", run, *args], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr
+    assert lines[0].startswith(f"cpsolve: {picture}: reading pictures needs the image libraries")
+    assert f"{missing} is missing" in lines[0] and "pip install 'cpsolve[image]'" in lines[0]
+
+
+def test_a_bug_of_ours_is_no_missing_extra(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Only the extra's own modules missing say 'install the extra': an import error of ours is raised."""
+    import sys
+
+    import cpsolve.picture as picture
+
+    monkeypatch.delitem(sys.modules, "cpsolve.picture.reader", raising=False)
+    monkeypatch.setitem(sys.modules, "cpsolve.picture.grid", None)  # as a broken module of ours would fail
+    with pytest.raises(ImportError) as caught:
+        picture.read_image(b"\x89PNG")
+    assert not isinstance(caught.value, picture.ImageSupportMissing)
+
+
 @pytest.mark.parametrize("seed, cell, factor, state", [(1, 16, 1.0, "playing"), (2, 24, 1.0, "lost"),
                                                        (3, 16, 1.5, "playing"), (4, 40, 1.0, "won"),
                                                        (5, 16, 1.25, "playing")])
