@@ -45,8 +45,9 @@ FONT_DIRS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), Path.home
 #: the fonts digits are matched against: those the counters were tuned and tested with. Cantarell
 #: and Roboto (regular, bold/medium), listed here before but never installed where the counters
 #: were measured, are left out: with their digits too, tests/pictures/test_picture_textcounter.py
-#: read a DejaVu "88" at 20 px (touching) as nothing, and counters drawn in them wrongly (Roboto
-#: Medium's "16/40" at 11 px as 6/40, Cantarell's "71" as 7, Roboto's "12345" as a number)
+#: reads a DejaVu "88" at 20 px (touching) as nothing. Counters drawn in them are read wrong with
+#: their digits or without (Roboto Medium's "16/40" at 11 px as 6/40, Cantarell's "71" as 7,
+#: Roboto's "12345" as a number: that test's counters drawn in them too; not fixed)
 FONT_NAMES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf")
 #: the Debian packages that hold them
 FONT_PACKAGES = ("fonts-dejavu-core", "fonts-liberation")
