@@ -37,6 +37,18 @@ def question_like(look: CellLook) -> bool:
 #: classic mine 0.7 and more, GNOME 1's spiked one 0.5); a bold question mark's strokes, which pass
 #: for a large dark blob too (winmine's, 3 px strokes at 24 px cells), fill 0.4 of theirs at most
 DISC_FILL = 0.45
+#: ... and covers this much of its cell (a question mark's strokes 0.27 at most, but KMines' 0.32,
+#: which fill 0.42 of their box)
+DISC_DARK = 0.3
+
+
+def disc_filled(look: CellLook) -> bool:
+    """A large dark mark filling its box as a mine's disc does (DISC_FILL or more), and its cell as
+    a mine does (DISC_DARK), whatever its roundness: no sure question mark. Question marks of the
+    tuning pictures, at every scale, fill 0.42 of their box at most, or 0.27 of the cell (drawn bold
+    ones 0.48 and 0.26); GNOME 1's spiked mines scaled by 1.5, a little off round (0.55 for a mine's
+    0.6: :func:`.marks.symbol`), 0.51 and 0.33, Metasweeper's probability discs 0.66 and 0.54 up."""
+    return look.dark_fraction >= DISC_DARK and look.blob_fill >= DISC_FILL and look.blob_span >= 0.35
 
 
 def question_stroke(look: CellLook) -> float:

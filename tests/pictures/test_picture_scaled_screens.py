@@ -43,6 +43,9 @@ REGRESSIONS = (
     ("pygame-flat-mid-16x16.png", 0.65),
     # its wrong flag at 7,5, its thin X blurred to a cross of 0.76: a sure flag (marks.FLAG_CROSS)
     ("gnome2-lost-8x8.png", 0.8),
+    # GNOME 1's lost board at 1.5: its spiked mines on raised tiles, 0.55 round (a mine 0.6), were read
+    # as sure question marks; a mark filled like a disc is no sure '?' (overlay.disc_filled)
+    ("gnome1-lost-8x8.png", 1.5),
 )
 #: (picture, scale) read wrong on main 8d8b86f with tiles.py's torn groups: what is wrong (found by this
 #: sweep, not yet traced); at these scales 131 of 372 read exactly, 226 refused or unsure, 15 wrong
@@ -52,15 +55,9 @@ SCALED_KNOWN_WRONG = {
     ("jmines-mid-16x30.png", 0.8): "read as 17x30 (a row too many)",
     ("metasweeper-probability-16x30.png", 0.65): "10 covered cells under the probability tints read as sure "
                                                 "shown mines",
-    ("metasweeper-probability-16x30.png", 0.8): "27 covered cells under the probability tints read as sure "
-                                               "question marks or shown mines",
-    ("gnome-ubuntu-mid-8x8.png", 1.25): "the 3 at 1,6 read as a sure shown mine",
-    ("gnome1-lost-8x8.png", 1.5): "the shown mines at 4,1 and 7,0 read as sure question marks",
+    ("metasweeper-probability-16x30.png", 0.8): "17 covered cells under the probability tints read as sure "
+                                               "shown mines",
     ("gtk-buttons-mid-8x8.png", 1.5): "read as 5x2 (a block of its buttons), 10 cells sure",
-    ("metasweeper-probability-16x30.png", 1.25): "the covered cells at 3,19 and 13,14 under the probability "
-                                                "tints read as sure question marks",
-    ("metasweeper-probability-16x30.png", 1.5): "the covered cell at 13,14 under the probability tints read as "
-                                               "a sure question mark",
     ("winmine-cursor-16x16.png", 1.5): "the covered cell 6,6 under the mouse pointer read as a sure question mark",
 }
 
