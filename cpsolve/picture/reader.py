@@ -178,6 +178,10 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     if len(unsure) > MAX_UNSURE * n:
         raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "
                            "but too many of its cells are unsure or break the rules of the game")
+    side = _unread_side(values, low, grid.rows, grid.cols)
+    if side is not None:
+        raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "
+                           f"but no cell of its {side} row or column reads as a cell: its edge is not told")
     if unsure and mines is not None:
         # the total is the counter plus the flags: an unsure cell may be a flag read as something
         # else (or the reverse), so the total is not stated
@@ -189,6 +193,30 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     return Reading(board=board, cells=cells, unsure=tuple(divmod(i, grid.cols) for i in sorted(unsure)),
                    reasons=tuple(reasons + rule_reasons), box=grid.box(), cell_size=grid.cell_size,
                    skin=skin.name, mine_counter=mine_counter, source=label)
+
+
+def _unread_side(values: list[str], low: set[int], rows: int, cols: int) -> str | None:
+    """The side of the board (top, bottom, left, right) none of whose cells reads as one: each read
+    unsurely (in ``low``; not those only the rules of the game make unsure), or a 0 beside a cell
+    read surely covered (a revealed 0 opens every cell round it: that 0 is a blank of something
+    else); None where there is none. Such a row or column says nothing of the board's extent: the
+    lattice may have taken in a strip beside the board, a toolbar's buttons on its pitch, or a
+    panel of the revealed cells' colour (JMines' counter panel over its board, scaled 0.8, grown
+    over as revealed cells: read 17x30), and the board would be read a row too large. (A board
+    with such a row is never exact: its cells are unsure.)"""
+    n = rows * cols
+
+    def no_cell(i: int) -> bool:
+        if i in low:
+            return True
+        r, c = divmod(i, cols)
+        return values[i] == "0" and any(
+            values[j] in ".F" and j not in low for j in (rr * cols + cc for rr in range(max(0, r - 1), min(rows, r + 2))
+                                                        for cc in range(max(0, c - 1), min(cols, c + 2))))
+
+    sides = {"top": range(cols), "bottom": range(n - cols, n), "left": range(0, n, cols),
+             "right": range(cols - 1, n, cols)}
+    return next((name for name, cells in sides.items() if all(no_cell(i) for i in cells)), None)
 
 
 def _whole_board(rgb: np.ndarray, grid: Grid, looks: list[list[CellLook]], values: list[str], low: set[int],

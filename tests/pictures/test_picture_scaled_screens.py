@@ -46,13 +46,15 @@ REGRESSIONS = (
     # GNOME 1's lost board at 1.5: its spiked mines on raised tiles, 0.55 round (a mine 0.6), were read
     # as sure question marks; a mark filled like a disc is no sure '?' (overlay.disc_filled)
     ("gnome1-lost-8x8.png", 1.5),
+    # read 17x30: its counter panel, of its revealed cells' colour, grown over as a row of revealed
+    # cells, 0s beside its covered top row (reader._unread_side: a side with no cell read is refused)
+    ("jmines-mid-16x30.png", 0.8),
 )
 #: (picture, scale) read wrong on main 8d8b86f with tiles.py's torn groups: what is wrong (found by this
 #: sweep, not yet traced); at these scales 131 of 372 read exactly, 226 refused or unsure, 15 wrong
 SCALED_KNOWN_WRONG = {
     ("gtk-buttons-mid-8x8.png", 0.65): "read as 5x2 (a block of its buttons), 9 cells sure",
     ("gtk-buttons-mid-8x8.png", 0.8): "read as 5x2 (a block of its buttons), 10 cells sure",
-    ("jmines-mid-16x30.png", 0.8): "read as 17x30 (a row too many)",
     ("metasweeper-probability-16x30.png", 0.65): "10 covered cells under the probability tints read as sure "
                                                 "shown mines",
     ("metasweeper-probability-16x30.png", 0.8): "17 covered cells under the probability tints read as sure "
