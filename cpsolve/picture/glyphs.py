@@ -36,6 +36,13 @@ PAIR_MIN = 0.9
 #: a glyph read as one digit may be this much wider (a fraction of the height, at least a pixel)
 #: than that digit in the widest font: a wider one is two digits run into one
 SLACK = 0.1
+#: a glyph level with a number's digits (top and bottom within LEVEL of their height; for a number
+#: read alone, any ink :func:`_unread_beside` finds) no further than NEAR of their height before
+#: or after it may be a digit of the same number parted from it (Roboto's 1 stands further from
+#: the next digit than a space: "16/40" is "1" and "6/40"): the number is then not read, never
+#: read short. (A label's colon is not level; three spaces are further: "Flags: 0/99   Time: 0")
+LEVEL = 0.2
+NEAR = 0.75
 
 
 def _inked_part(ink: np.ndarray) -> tuple[np.ndarray, int] | None:
@@ -323,6 +330,31 @@ def _split_touching(ink: np.ndarray, word: list[tuple[int, int, int, int]], h: i
     return out
 
 
+def _parted(word: list[tuple[int, int, int, int]], line: list[tuple[int, int, int, int]], h: int) -> bool:
+    """Whether a glyph of the line outside ``word`` lies level with its glyphs and no further than
+    NEAR of their height ``h`` before or after it (:data:`NEAR`)."""
+    top = float(np.median([b[1] for b in word]))
+    bottom = float(np.median([b[1] + b[3] for b in word]))
+    left, right = word[0][0], word[-1][0] + word[-1][2]
+    return any(b not in word and abs(b[1] - top) <= LEVEL * h and abs(b[1] + b[3] - bottom) <= LEVEL * h
+               and (0 <= left - (b[0] + b[2]) <= NEAR * h or 0 <= b[0] - right <= NEAR * h) for b in line)
+
+
+def _unread_beside(ink: np.ndarray, word: list[tuple[int, int, int, int]], h: int) -> bool:
+    """Whether ink half to one and a half times as high as the word's digits ``h`` (a box's frame
+    is higher), beside its rows, lies no further than NEAR of ``h`` before or after it: a digit
+    parted from it, or digits run together into a component glyphs() leaves out as too wide for
+    text (Liberation Bold's "12345" is a "1" and a wide "2345")."""
+    top, bottom = min(b[1] for b in word), max(b[1] + b[3] for b in word)
+    left, right = word[0][0], word[-1][0] + word[-1][2]
+    n, _, stats, _ = cv2.connectedComponentsWithStats((ink > 0.3).astype(np.uint8), connectivity=8)
+    for x, y, w, bh, area in stats[1:].tolist():
+        if (area >= 2 and 0.5 * h <= bh <= 1.5 * h and y < bottom and y + bh > top and not left <= x <= x + w <= right
+                and x < right + NEAR * h and x + w > left - NEAR * h):
+            return True
+    return False
+
+
 def read_fraction(ink: np.ndarray) -> tuple[int, int] | None:
     """The one "n/m" word of a band of text (GNOME's "Flags: 6/10"), or None."""
     found = fractions(ink)
@@ -335,7 +367,8 @@ def fractions(ink: np.ndarray, digits_level: bool = False) -> list[tuple[int, in
     ``digits_level``, a word whose other glyphs do not all share one top and bottom (as digits do)
     is words with a letter taken for a slash (a "t" of "Start Over"), not a fraction: skipped."""
     found: list[tuple[int, int] | None] = []
-    for word in words(glyphs(ink)):
+    line = glyphs(ink)
+    for word in words(line):
         h = int(np.median([b[3] for b in word]))
         word = _split_touching(ink, word, h)
         if len(word) < 3:
@@ -351,22 +384,28 @@ def fractions(ink: np.ndarray, digits_level: bool = False) -> list[tuple[int, in
                 continue
         text = "".join("/" if i == slashes[0] else (classify(_crop(ink, b), DIGITS, h) or "?")
                        for i, b in enumerate(word))
-        match = re.fullmatch(r"(\d{1,4})/(\d{1,4})", text)
+        match = None if _parted(word, line, h) else re.fullmatch(r"(\d{1,4})/(\d{1,4})", text)
         # (a slash between glyphs that are not all clearly digits: seen, so no other is the one)
         found.append(None if match is None else (int(match[1]), int(match[2])))
     return found if None not in found else [None]
 
 
 def read_number(ink: np.ndarray, boxed: bool = False) -> int | None:
-    """The first word of a band of text, read as a number (all its glyphs clearly digits), or None.
+    """The first word of a band of text, read as a number (all its glyphs clearly digits, and no
+    digit cut by the band's edge or parted from it), or None.
     ``boxed``: every glyph of the band's line is the number, however far apart (a display box holds
     nothing else, and some draw each digit in a box of its own)."""
-    ws = words(glyphs(ink))
+    line = glyphs(ink)
+    ws = words(line)
     if boxed and ws:
         ws = [[b for w in ws for b in w]]
     if not ws or len(ws[0]) > 4:
         return None
     h = int(np.median([b[3] for b in ws[0]]))
+    # a digit cut by the band's edge, or one parted from the rest by a wide gap, would leave the
+    # number short ("12345" in a band as wide as four digits read as 1234)
+    if ws[0][0][0] <= 0 or ws[0][-1][0] + ws[0][-1][2] >= ink.shape[1] or _unread_beside(ink, ws[0], h):
+        return None
     # digits drawn close touch (Google's "40" at some zooms): a glyph as wide as two is split
     word = _split_touching(ink, ws[0], h, DIGITS, need="")
     if len(word) > 4:

@@ -259,6 +259,11 @@ def _spells(band: np.ndarray, word: list[tuple[int, int, int, int]], text: str, 
     return any(word_score(ink, form + end, height) >= WORD_MIN for form in forms for end in ends)
 
 
+#: the band read for a number right of an icon, in the icon's heights: five digits and the gap
+#: before them (a number of more than four digits is none, 12345 is not read as 1234)
+NUMBER_WIDTH = 3.5
+
+
 def read_google_left(rgb: np.ndarray, grid: Grid) -> int | None:
     """Google's mines left: the white number just right of the red flag in the bar above the board."""
     p = grid.cell_size
@@ -279,7 +284,8 @@ def read_google_left(rgb: np.ndarray, grid: Grid) -> int | None:
         return None
     fx, fy, fw, fh = flags[0]
     # the number: from the flag's right edge, over a width of a few digits, at the flag's height
-    sx0, sx1 = fx + fw, min(area.shape[1], fx + fw + int(2.5 * fh))
+    # (NUMBER_WIDTH: wide enough to hold five digits, so that a longer number is seen, not cut short)
+    sx0, sx1 = fx + fw, min(area.shape[1], fx + fw + int(NUMBER_WIDTH * fh))
     sy0, sy1 = max(0, fy - fh // 4), min(area.shape[0], fy + fh + fh // 4)
     band = area[sy0:sy1, sx0:sx1]
     if band.size == 0:
@@ -312,7 +318,7 @@ def read_app_left(rgb: np.ndarray, grid: Grid) -> int | None:
     (_, ay, _, ah), (bx, by, bw, bh) = icons
     if abs(ah - bh) > 0.3 * max(ah, bh) or abs(ay - by) > 0.3 * max(ah, bh):
         return None
-    band = area[max(0, by - bh // 4):by + bh + bh // 4, bx + bw:min(area.shape[1], bx + bw + int(2.5 * bh))]
+    band = area[max(0, by - bh // 4):by + bh + bh // 4, bx + bw:min(area.shape[1], bx + bw + int(NUMBER_WIDTH * bh))]
     if band.size == 0:
         return None
     return read_number(white_ink(band))
