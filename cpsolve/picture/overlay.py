@@ -51,6 +51,20 @@ def disc_filled(look: CellLook) -> bool:
     return look.dark_fraction >= DISC_DARK and look.blob_fill >= DISC_FILL and look.blob_span >= 0.35
 
 
+#: a question mark's dark strokes span a box this share of the cell's interior on its shorter side
+#: at least (every sure '?' of the tuning pictures, at every scale, 0.44 and up)
+QUESTION_SPAN = 0.3
+
+
+def thin_mark(look: CellLook) -> bool:
+    """A dark mark whose dark pixels make a line, their box under QUESTION_SPAN of the interior on
+    its shorter side: no question mark. A mouse pointer whose tip lies in a covered cell's corner
+    (winmine's, scaled by 1.5) shows the cell only a piece of its blurred black outline, 1-2 px
+    wide, along the white body it carries on into the cells beside: too little of the ring's pixels
+    dark to be told as a pointer (edge_dark), and read a sure '?'."""
+    return look.dark_fraction >= 0.03 and look.blob_span < QUESTION_SPAN
+
+
 def question_stroke(look: CellLook) -> float:
     """A dark mark on a covered tile read as a mine: how far it is from a mine's filled disc toward
     a bold question mark (taller than wide, strokes filling little of their box), -1..1: above 0 a

@@ -49,6 +49,9 @@ REGRESSIONS = (
     # read 17x30: its counter panel, of its revealed cells' colour, grown over as a row of revealed
     # cells, 0s beside its covered top row (reader._unread_side: a side with no cell read is refused)
     ("jmines-mid-16x30.png", 0.8),
+    # the covered cell under the pointer's tip: a piece of its outline, a dark line, was a sure '?'
+    # (overlay.thin_mark)
+    ("winmine-cursor-16x16.png", 1.5),
 )
 #: (picture, scale) read wrong on main 8d8b86f with tiles.py's torn groups: what is wrong (found by this
 #: sweep, not yet traced); at these scales 131 of 372 read exactly, 226 refused or unsure, 15 wrong
@@ -60,7 +63,6 @@ SCALED_KNOWN_WRONG = {
     ("metasweeper-probability-16x30.png", 0.8): "17 covered cells under the probability tints read as sure "
                                                "shown mines",
     ("gtk-buttons-mid-8x8.png", 1.5): "read as 5x2 (a block of its buttons), 10 cells sure",
-    ("winmine-cursor-16x16.png", 1.5): "the covered cell 6,6 under the mouse pointer read as a sure question mark",
 }
 
 
