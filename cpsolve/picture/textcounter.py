@@ -119,14 +119,26 @@ def _twin_boxes(mask: np.ndarray, p: float, middle: float, *, max_height: float,
     return left, right
 
 
+def _above(rgb: np.ndarray, grid: Grid, cells: float, wider: float) -> tuple[int, int, int, int] | None:
+    """The band above the grid where a header's numbers lie, as (y0, y1, x0, x1): ``cells`` cells
+    high up to a tenth of a cell over the grid, ``wider`` cells past it on each side (a header may
+    reach past the board), clipped to the picture; None where too small to hold a number."""
+    p = grid.cell_size
+    y0, y1 = max(0, int(grid.y0 - cells * p)), max(0, int(grid.y0 - 0.1 * p))
+    x0, x1 = max(0, int(grid.x0 - wider * p)), min(rgb.shape[1], int(grid.x0 + (grid.cols + wider) * p))
+    if y1 - y0 < 8 or x1 - x0 < 20:
+        return None
+    return y0, y1, x0, x1
+
+
 def read_panel_left(rgb: np.ndarray, grid: Grid) -> int | None:
     """Mines left as dark digits in the left one of two light boxes in the panel above the board
     (DeclanAS's tkinter clone: "9" left of the face, the timer's twin box right of it)."""
     p = grid.cell_size
-    y0, y1 = max(0, int(grid.y0 - 5 * p)), max(0, int(grid.y0 - 0.1 * p))
-    x0, x1 = max(0, int(grid.x0 - p)), min(rgb.shape[1], int(grid.x0 + (grid.cols + 1) * p))
-    if y1 - y0 < 8 or x1 - x0 < 20:
+    above = _above(rgb, grid, 5, 1)
+    if above is None:
         return None
+    y0, y1, x0, x1 = above
     area = rgb[y0:y1, x0:x1].astype(np.int16)
     low = channel_min(area)
     light = (low > 225) & (channel_max(area) - low < 20)
@@ -143,10 +155,10 @@ def read_panel_numbers(rgb: np.ndarray, grid: Grid) -> int | None:
     face and the timer right of it, written in a font: bandaranayake's "0038" and "0066"); None
     unless exactly two numbers, each a whole word, are read level with each other there."""
     p = grid.cell_size
-    y0, y1 = max(0, int(grid.y0 - 4 * p)), max(0, int(grid.y0 - 0.1 * p))
-    x0, x1 = max(0, int(grid.x0)), min(rgb.shape[1], int(grid.x0 + grid.cols * p))
-    if y1 - y0 < 8 or x1 - x0 < 20:
+    above = _above(rgb, grid, 4, 0)
+    if above is None:
         return None
+    y0, y1, x0, x1 = above
     # dark on the panel's own grey (its most common level: a white title bar above must not make
     # the grey ink, joining the digits' smoothed edges into one)
     grey = rgb[y0:y1, x0:x1].astype(np.float32).mean(axis=2)
@@ -300,10 +312,10 @@ def read_app_left(rgb: np.ndarray, grid: Grid) -> int | None:
     after the right one. None unless the header is dark (the app's page) and there are exactly two
     such icons (blue shapes at least half as high as the highest)."""
     p = grid.cell_size
-    y0, y1 = max(0, int(grid.y0 - 4 * p)), max(0, int(grid.y0 - 0.1 * p))
-    x0, x1 = max(0, int(grid.x0 - p)), min(rgb.shape[1], int(grid.x0 + (grid.cols + 1) * p))
-    if y1 - y0 < 8 or x1 - x0 < 20:
+    above = _above(rgb, grid, 4, 1)
+    if above is None:
         return None
+    y0, y1, x0, x1 = above
     area = rgb[y0:y1, x0:x1].astype(np.int16)
     if float(np.median(area.mean(axis=2))) > 110:
         return None
