@@ -6,8 +6,7 @@ sides), and its foreground (pixels far from the background: the digit, flag or m
 colour and shape. The conventions of nearly every skin then decide (:func:`classify_board`: what
 is drawn by :mod:`.marks`, the tile by :mod:`.tiles`, a digit by :mod:`.digits`):
 
-* covered: raised (or the skin's covered colour); a red mark on it is a flag, a dark one a question
-  mark;
+* covered: raised (or the skin's covered colour); a red mark on it a flag, a dark one a question mark;
 * revealed: flat; nothing on it is a 0; a digit by its colour (the skin's digit colours; the classic
   ones 1 blue, 2 green, 3 red, 4 navy, 5 maroon, 6 teal, 7 black, 8 grey by default) checked by its
   shape (the fonts of :data:`~.skins.DIGIT_SHAPES`): a sure digit is one both agree on; a large dark
@@ -37,7 +36,11 @@ from .colours import (
     _towards_sides,
     channel_min,
     crops,
+    near_black,
+    ring_fraction,
+    tile_light,
 )
+from .darkink import dark_palette
 from .digits import (
     _SHAPE_ROWS,
     _clean_digit,
@@ -69,7 +72,7 @@ from .marks import (
 )
 from .overlay import mine_overlay, overlay_mark, question_like, question_stroke, red_mark, shows_loss, warm_mark
 from .skins import SKIN_BY_NAME, Skin
-from .textmarks import letters, stacked
+from .textmarks import BANG_CORE, letters, stacked
 from .tiles import BEVELLED, _shaded_blanks, shifted_skins, tiles, unseen_covered
 
 #: a mark whose strokes are at least this far (RGB) from the tile, and less than twice as far, is a
@@ -162,7 +165,8 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     count = strong.sum(axis=(1, 2))
     fg_colour = np.where(count[:, None] > 0, _masked_sum(inner.reshape(n, -1, 3), strong.reshape(n, -1)) /
                          np.maximum(count, 1)[:, None], bg)
-    dark = _darker_than(inner, 80)
+    lit = tile_light(flat, bg)  # (near-black of a mark: a dark theme's tile is near-black too)
+    dark = near_black(inner, 80, lit)
     red = _red(inner)
     dark_fraction = dark.mean(axis=(1, 2))
     red_fraction = red.mean(axis=(1, 2))
@@ -178,10 +182,10 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     top_i, left_i = np.where(any_rows, idx, ih).min(axis=1), np.where(any_cols, idx, ih).min(axis=1)
     off = np.maximum(np.abs(top_i + bh / 2 - ih / 2), np.abs(left_i + bw / 2 - ih / 2)) / ih
     blob_round = np.where(has, np.minimum(bh, bw) / np.maximum(np.maximum(bh, bw), 1) * np.clip(1 - 4 * off, 0, 1), 0.0)
-    dark_px, red_px = _darker_than(flat, 90), _red(flat)  # (each made once: three measures read them)
+    dark_px, red_px = near_black(flat, 90, lit), _red(flat)  # (each made once: three measures read them)
     cross = _cross(dark_px, red_px)
     edge_dark = _edge_dark(flat, p, dark_px & ~outline_lines(flat, surround, p))  # (not the tiles' outlines)
-    side_red = _ring_fraction(red_px, p)
+    side_red = ring_fraction(red_px, p)
     # (symbol()'s least mark: only those can be digits; and faint marks, text drawn in a colour
     # near its tile's, which may be letters)
     top_dist = dist.max(axis=(1, 2))
@@ -250,18 +254,10 @@ def _glyphs(flat: np.ndarray, bg: np.ndarray, p: float) -> tuple[list[np.ndarray
     samples &= inside[:, None, :]
     maps = samples.reshape(n, GLYPH, sub, GLYPH, sub).mean(axis=(2, 4))
     enough = mask.sum(axis=(1, 2)) >= 3
-    return [maps[i] if enough[i] else None for i in range(n)], stacked(mask)
-
-
-def _ring_fraction(mask: np.ndarray, p: float) -> np.ndarray:
-    """Per cell, the fraction of ``mask`` (N x size x size) in the ring between the cell's outermost
-    pixel and 15% of the way in."""
-    size = mask.shape[1]
-    k = max(2, round(0.15 * p))
-    ring = np.zeros((size, size), bool)
-    ring[1:size - 1, 1:size - 1] = True
-    ring[k:size - k, k:size - k] = False
-    return (mask & ring).sum(axis=(1, 2)) / max(int(ring.sum()), 1)
+    # (a strong mark's, 0.02 of the region or more: a "!" blurred; not a glossy tile's faint sheen)
+    strong = (top_dist >= 2 * FAINT) & (mask.mean(axis=(1, 2), keepdims=True) >= 0.02)
+    core = mask & (dist >= BANG_CORE * top_dist) & strong
+    return [maps[i] if enough[i] else None for i in range(n)], stacked(mask, core)
 
 
 def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) -> np.ndarray:
@@ -273,9 +269,10 @@ def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) ->
     column across the rows not left out, as lines run along two sides of a crop), nor
     on a tile lit along its top (over 200) the run of rows (columns) dark along 70% of the side from
     its bottom (right) side in, within a quarter of the cell (a raylib clone's near-black shadow).
-    ``dark_px``: ``_darker_than(flat, 90)`` where the caller has it."""
-    near_black = _darker_than(flat, 90) if dark_px is None else dark_px
-    dark = near_black & (_saturation(flat) <= 40)
+    ``dark_px``: the near-black pixels (:func:`.colours.near_black`, darker than 90), where the
+    caller has them; else those darker than 90."""
+    blackish = _darker_than(flat, 90) if dark_px is None else dark_px
+    dark = blackish & (_saturation(flat) <= 40)
     size = flat.shape[1]
     band = np.zeros(size, bool)
     band[:max(2, round(0.1 * p))] = band[size - max(2, round(0.1 * p)):] = True
@@ -288,15 +285,15 @@ def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) ->
         # blue tiles, and only their grey pixels were left to count along the line; and by those of
         # the rows (columns) between it and the crop's side too: a line scaled by a fraction steps by
         # a pixel along the side, so that no one row of it is dark all along)
-        full = _towards_sides(near_black, 3 - axis, b).sum(axis=axis) / counted
+        full = _towards_sides(blackish, 3 - axis, b).sum(axis=axis) / counted
         shadow = (full >= 0.7) & (np.arange(size) >= size - size // 4) & lit[:, None]
         shadow[:, -1] = True  # (the crop's last pixel may be the next cell's)
         drop = ((full >= 0.9) & band) | np.cumprod(shadow[:, ::-1], axis=1)[:, ::-1].astype(bool)
         dropped = drop[:, :, None] if axis == 2 else drop[:, None, :]
         dark &= ~dropped
-        near_black = near_black & ~dropped  # (a new array: the caller's dark_px is kept)
+        blackish = blackish & ~dropped  # (a new array: the caller's dark_px is kept)
         counted = np.maximum(size - drop.sum(axis=1, keepdims=True), 1).astype(float)
-    return _ring_fraction(dark, p)
+    return ring_fraction(dark, p)
 
 
 #: an explosion's yellow: at least this fraction of the interior (GNOME 2.1x's burst: 0.3; no flag or
@@ -496,5 +493,6 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
             if open_unsure is not None and v in "12345678" and conf < SURE and not cov and cconf >= SURE:
                 open_unsure.add(r * cols + c)
     odd_flags(values, confidence, [lk.background for row in looks for lk in row])  # a wrong flag told by its tile
-    stray_digits(values, confidence, [lk for row in looks for lk in row])  # a digit on no digits' tile
+    # (a dark theme's digits by their ink; then a digit on no digits' tile)
+    stray_digits(values, confidence, dark_palette(values, confidence, [lk for row in looks for lk in row]))
     return values, confidence, skin

@@ -158,6 +158,33 @@ def _darker_than(a: np.ndarray, level: float) -> np.ndarray:
     return (a[..., 0] < level) & (a[..., 1] < level) & (a[..., 2] < level)
 
 
+#: a pixel counts as near-black only this many levels (luminance) darker than its cell's tile, where
+#: that is a dark one (luminance under DARK_TILE: a dark theme's)
+BELOW_TILE, DARK_TILE = 30.0, 80.0
+
+
+def near_black(a: np.ndarray, level: float, tile: np.ndarray) -> np.ndarray:
+    """The pixels of ``a`` (N x H x W x 3) darker than ``level`` in every channel
+    (:func:`_darker_than`) and, on a dark tile (under DARK_TILE: ``tile``, its luminance, N,
+    :func:`tile_light`), BELOW_TILE darker than it: a dark theme's tile (Qt's 38 grey) is near-black
+    itself, and its own pixels, its gaps and its shading are no dark mark, mine or pointer. (Not on
+    a mid-dark tile, GNOME 2's teal, 93: a thin dark X over a flag, blurred, keeps its cross.)"""
+    below = np.where(tile < DARK_TILE, tile - BELOW_TILE, 256.0)
+    return _darker_than(a, level) & (_lum(a) < below[:, None, None])
+
+
+def tile_light(flat: np.ndarray, bg: np.ndarray) -> np.ndarray:
+    """Per cell (``flat``: N x size x size x 3, ``bg`` its most common colours), its tile's luminance:
+    the most common colour's, or the mean of the ring along its sides where that is lighter (a
+    black mine filling most of the exploded mine's red tile is its most common colour)."""
+    size = flat.shape[1]
+    k = max(1, size // 7)
+    ring = np.concatenate([flat[:, :k].reshape(len(flat), -1, 3), flat[:, size - k:].reshape(len(flat), -1, 3),
+                           flat[:, k:size - k, :k].reshape(len(flat), -1, 3),
+                           flat[:, k:size - k, size - k:].reshape(len(flat), -1, 3)], axis=1)
+    return np.asarray(np.maximum(_lum(bg), _lum(ring.mean(axis=1))))
+
+
 def _lum(a: np.ndarray) -> np.ndarray:
     """The luminance of RGB pixels (ITU-R BT.601 weights)."""
     return a[..., 0] * 0.299 + a[..., 1] * 0.587 + a[..., 2] * 0.114
@@ -243,3 +270,14 @@ def _towards_sides(mask: np.ndarray, axis: int, band: int) -> np.ndarray:
     out[tuple(first)] = np.logical_or.accumulate(mask[tuple(first)], axis=axis)
     out[tuple(last)] = np.logical_or.accumulate(mask[tuple(last)], axis=axis)
     return out
+
+
+def ring_fraction(mask: np.ndarray, p: float) -> np.ndarray:
+    """Per cell, the fraction of ``mask`` (N x size x size) in the ring between the cell's outermost
+    pixel and 15% of the way in."""
+    size = mask.shape[1]
+    k = max(2, round(0.15 * p))
+    ring = np.zeros((size, size), bool)
+    ring[1:size - 1, 1:size - 1] = True
+    ring[k:size - k, k:size - k] = False
+    return (mask & ring).sum(axis=(1, 2)) / max(int(ring.sum()), 1)

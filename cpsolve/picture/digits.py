@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .colours import _lum, rgb_distance
+from .colours import DARK_TILE, _lum, rgb_distance
 from .marks import SURE, _confidence
 from .skins import DIGIT_SHAPES, Skin
 
@@ -128,6 +128,8 @@ def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     a sure digit."""
     if skin.digit_tiles:
         return _tinted_digit(look, skin)
+    if float(_lum(look.background)) < DARK_TILE:
+        return _dark_tile_digit(look, skin)
     colour = look.fg_colour
     # in Python floats (numpy's cost per call was most of this function), numpy's arithmetic to
     # the bit: whole-level references, squares as x * x added in order
@@ -233,8 +235,10 @@ def _colour_rivals(colour: np.ndarray, background: np.ndarray, skin: Skin, digit
 
 def _inked(colour: np.ndarray, background: np.ndarray) -> bool:
     """Whether a stroke's colour is a digit's ink: a hue (channels HUED levels apart or more) darker
-    than its tile. A raised tile's white or grey highlight is neither."""
-    return _spread(colour) >= HUED and float(_lum(colour)) < float(_lum(background))
+    than its tile, or of any lightness on a dark tile (a dark theme's light blue 1s and green 2s on
+    near-black, lighter shades of the classic hues). A raised tile's white or grey highlight is neither."""
+    return _spread(colour) >= HUED and (float(_lum(colour)) < float(_lum(background))
+                                        or float(_lum(background)) < DARK_TILE)
 
 
 #: a tile this near (RGB) one of the skin's tints is that tint
@@ -320,6 +324,24 @@ def dark_digit(look: CellLook, skin: Skin) -> tuple[str, float] | None:
         return None
     v, conf = _digit(look, skin)
     return (v, conf) if conf >= SURE and _clean_digit(look, v) else None
+
+
+def _dark_tile_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
+    """The digit on a dark tile (a dark theme's, under DARK_TILE). Every skin known colours its
+    digits for a light tile; a dark theme draws shades of its own (Qt's light blue 1s, pale green
+    2s, pink 3s, olive 5s, nearest the classic grey 8 by RGB), so no digit colour names the number:
+    the shape does, where it is plainly one digit (:func:`_clean_digit`) against every digit whose
+    colour's hue is not OTHER_HUE or more from the ink's (:func:`other_hues`), and the digit's own
+    hue is not that far (a green stroke shaped as a 1 is unsure). Else unsure."""
+    scores = look.shape or {}
+    if not scores:
+        return "8", 0.0
+    best = max(scores, key=lambda d: scores[d])
+    ruled_out = other_hues(look.fg_colour, skin) if _spread(look.fg_colour) >= GREY_SPREAD else frozenset()
+    if best in ruled_out or not _clean_digit(look, str(best), ruled_out):
+        return str(best), 0.1
+    second = max((v for d, v in scores.items() if d != best and d not in ruled_out), default=-1.0)
+    return str(best), _confidence(scores[best] - second, 0.3)
 
 
 def shape_digit(look: CellLook) -> tuple[str, float]:

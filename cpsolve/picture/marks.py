@@ -135,7 +135,10 @@ def symbol(look: CellLook) -> tuple[str, float]:
                          _confidence(FLAG_CROSS - look.cross, 0.1), 0.1 if mine_shape else 1.0,
                          _confidence(0.3 - look.side_red, 0.1))
     if look.fg_fraction < 0.02:
-        return NOTHING, _confidence(0.035 - look.fg_fraction, 0.015)
+        # (but a red stroke too thin to pass for foreground, blurred into a dark tile by JPEG, a
+        # small "!" flag, is no bare tile: reddish pixels on a tile that is not itself reddish)
+        red_trace = look.reddish >= 0.02 and bg[0] - max(bg[1], bg[2]) < 40
+        return NOTHING, min(_confidence(0.035 - look.fg_fraction, 0.015), 0.1 if red_trace else 1.0)
     if look.fg_fraction < 0.035:
         # a small mark may be a speck, but not a thin stroke plainly one digit's shape (a 1 in a
         # thin font at 64 px covers 0.034 of its cell)

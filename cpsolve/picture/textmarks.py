@@ -45,9 +45,11 @@ LETTER_LIKE, LETTER_MARGIN = 0.75, 0.1
 #: stroke over its dot ("?"): no digit is drawn so; "!" where the upper part is a stem, at least
 #: STEM times as tall as wide, over a dot no wider than the stem (its pixel of antialiasing allowed)
 DOT_SHARE, STEM = 0.35, 2.0
+#: a mark's core, where a "!" is looked for too: its pixels this far from the tile of the farthest's
+BANG_CORE = 0.7
 
 
-def stacked(mask: np.ndarray) -> list[str]:
+def stacked(mask: np.ndarray, core: np.ndarray | None = None) -> list[str]:
     """Per mark (``mask``: N x m x m, its stroke pixels), "!" for a stem over a dot, "?" for another
     stroke over a dot (a question mark's, or another letter's: no digit), "" for a mark in one part
     (or two side by side).
@@ -55,7 +57,15 @@ def stacked(mask: np.ndarray) -> list[str]:
     Games that write their flag as the text "!" (GTK and JavaFX clones whose covered cells are the
     toolkit's buttons) draw it small, a stem of a few pixels over a dot: by shape it is like a 1
     (0.74 at min-rs-weeper's 50 px cells), so the buttons' colour was taken for the digits' tile and
-    the bare buttons for 0s."""
+    the bare buttons for 0s. ``core``: the marks' strongest pixels (N x m x m), where a "!" seen in
+    them counts too: a GIF frame's dither averaged (dither.py) blurs the one-row gap between a
+    small stem and its dot to 0.6 of the stroke's contrast, inside ``mask`` (Qt's red "!" at 20 px);
+    only a core clear of the two outermost rows and columns (a glossy tile's rim is no stem)."""
+    if core is not None:
+        side = np.zeros(core.shape[1], bool)
+        side[:2] = side[core.shape[1] - 2:] = True
+        clear = np.asarray(~(core[:, :, side].any(axis=(1, 2)) | core[:, side, :].any(axis=(1, 2))))
+        return ["!" if b == "!" and c else s for s, b, c in zip(stacked(mask), stacked(core), clear.tolist())]
     m = mask.shape[1]
     rows = mask.any(axis=2)
     idx = np.arange(m)

@@ -39,10 +39,15 @@ BARE_UNSEEN = 0.1
 STEADY = 2.5
 
 
+#: a dark tile colour's group reaches this share of its luminance (RGB), no further than 30
+DARK_REACH = 0.3
+
+
 def _colour_groups(colours: np.ndarray) -> tuple[np.ndarray, list[list[int]], list[np.ndarray]]:
     """The tile colours (N x 3) grouped in turn, each with the group whose mean is nearest, within
-    a group's reach (30 RGB), else a group of its own: per colour its group, each group's members,
-    and each group's mean colour."""
+    a group's reach (30 RGB; on a dark tile DARK_REACH of its luminance, no less than 10: a dark
+    theme's covered grey, 52, and revealed one, 39, are 21 apart), else a group of its own: per
+    colour its group, each group's members, and each group's mean colour."""
     members: list[list[int]] = []
     label = np.zeros(len(colours), int)
     # in Python floats (numpy's cost per call made this loop a tenth of a read), with numpy's
@@ -53,7 +58,8 @@ def _colour_groups(colours: np.ndarray) -> tuple[np.ndarray, list[list[int]], li
     for i, (r, g, b) in enumerate(colours.tolist()):
         d = [math.sqrt((r - cr) * (r - cr) + (g - cg) * (g - cg) + (b - cb) * (b - cb)) for cr, cg, cb in means]
         k = min(range(len(d)), key=d.__getitem__) if d else -1
-        if k < 0 or d[k] > 30:
+        if k < 0 or d[k] > max(10.0, min(30.0, DARK_REACH * (0.299 * means[k][0] + 0.587 * means[k][1]
+                                                             + 0.114 * means[k][2]))):
             means.append((r, g, b))
             sums.append((r, g, b))
             members.append([i])

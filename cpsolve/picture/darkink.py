@@ -1,0 +1,134 @@
+"""Digits on a dark theme's tiles (:func:`dark_palette`): the board's own digit colours, learnt
+from the board. A dark theme (Qionglu735's PyQt game: near-black revealed tiles, light blue 1s,
+pale green 2s, pink 3s) draws its digits in shades of its own, which no skin's digit colours name
+(:func:`.digits._dark_tile_digit`), and at 20 px a glyph alone is seldom plainly one digit (a
+light blue 1 is 0.87 like a 1 and 0.82 like a 3). But each digit is drawn in one colour all over
+the board: the marks of one ink are one digit, and their shapes together tell which."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .colours import _lum, rgb_distance
+from .digits import (
+    DARK_TILE,
+    GREY_SPREAD,
+    HUED,
+    SHAPE_AGAINST,
+    SHAPE_LIKE,
+    _clean_digit,
+    _spread,
+    crossed,
+    other_hues,
+)
+from .marks import _confidence
+from .skins import CLASSIC
+
+if TYPE_CHECKING:
+    from .cells import CellLook
+
+#: marks whose inks lie within this (RGB) of a group's mean are of one ink
+INK_REACH = 40.0
+#: an ink on at least this many cells is one digit's, where the mean of their shapes' likeness to
+#: it is SHAPE_LIKE or more, and PALETTE_MARGIN more than to any other digit its hue allows
+PALETTE_CELLS, PALETTE_MARGIN = 3, 0.1
+
+
+def dark_palette(values: list[str], confidence: list[float], looks: list[CellLook]) -> list[CellLook]:
+    """The digits on dark tiles (luminance under DARK_TILE) read by their ink, in place: each ink
+    (marks within INK_REACH) on PALETTE_CELLS or more cells is the digit its glyphs are most like
+    together, against the digits whose classic colour's hue the ink's allows
+    (:func:`.digits.other_hues`: a light blue ink is no red 3; a plain hue, HUED, no grey 7 or 8), by
+    PALETTE_MARGIN; two inks of one digit name none. A cell of such an ink reads as its digit unless
+    its own glyph is plainly another's (SHAPE_AGAINST ahead of it), or something lies over it (a
+    stroke over a dot, a cross, a dark part, dark along its sides).
+    Returns ``looks`` (for the next pass). And a bare covered dark tile whose face is shaded well
+    past the others' (:func:`_faint_marks`) is unsure."""
+    _faint_marks(values, confidence, looks)
+    at = [i for i, v in enumerate(values) if v in "12345678" and looks[i].shape
+          and float(_lum(looks[i].background)) < DARK_TILE and not looks[i].stacked and not crossed(looks[i])
+          and looks[i].edge_dark <= 0.05 and looks[i].dark_fraction < 0.1]
+    groups: list[list[int]] = []
+    means: list[np.ndarray] = []
+    for i in at:
+        ink = np.asarray(looks[i].fg_colour, np.float64)
+        near = [float(rgb_distance(ink, m)) for m in means]
+        k = int(np.argmin(near)) if near else -1
+        if k < 0 or near[k] > INK_REACH:
+            groups.append([i])
+            means.append(ink)
+        else:
+            groups[k].append(i)
+            means[k] = np.mean([looks[j].fg_colour for j in groups[k]], axis=0)
+    named: dict[int, list[tuple[int, float, frozenset[int]]]] = {}
+    for k, members in enumerate(groups):
+        if len(members) < PALETTE_CELLS:
+            continue
+        ruled_out = _not_of(means[k])
+        digits = [d for d in looks[members[0]].shape or {} if d not in ruled_out]
+        mean = {d: float(np.mean([(looks[i].shape or {}).get(d, -1.0) for i in members])) for d in digits}
+        ranked = sorted(mean, key=lambda d: -mean[d])
+        if len(ranked) < 2 or mean[ranked[0]] < SHAPE_LIKE:
+            continue
+        margin = mean[ranked[0]] - mean[ranked[1]]
+        if margin >= PALETTE_MARGIN:
+            named.setdefault(ranked[0], []).append((k, _confidence(margin - 0.05, 0.1), ruled_out))
+    known = {digit: inks[0][0] for digit, inks in named.items() if len(inks) == 1}
+    for k, members in enumerate(groups):
+        if k not in known.values():
+            _lone_ink(values, confidence, [looks[i] for i in members], members, means[k], set(known))
+    for digit, inks in named.items():
+        if len(inks) != 1:
+            continue  # (two inks of one digit: the palette is not this)
+        k, sure, ruled_out = inks[0]
+        for i in groups[k]:
+            scores = looks[i].shape or {}
+            rival = max((v for d, v in scores.items() if d != digit and d not in ruled_out), default=-1.0)
+            if scores.get(digit, -1.0) - rival > -SHAPE_AGAINST:
+                values[i], confidence[i] = str(digit), max(confidence[i], sure) if values[i] == str(digit) else sure
+            else:
+                confidence[i] = min(confidence[i], 0.1)
+    return looks
+
+
+def _not_of(ink: np.ndarray) -> frozenset[int]:
+    """The digits an ink is not: those whose classic colour's hue is OTHER_HUE or more from its own
+    (:func:`.digits.other_hues`), and where it is a plain hue (HUED) the grey 7 and 8."""
+    ruled_out = other_hues(ink, CLASSIC) if _spread(ink) >= GREY_SPREAD else frozenset()
+    if _spread(ink) >= HUED:
+        ruled_out |= {d for d, ref in CLASSIC.digits.items() if _spread(ref) < GREY_SPREAD}
+    return ruled_out
+
+
+def _lone_ink(values: list[str], confidence: list[float], looks: list[CellLook], at: list[int], ink: np.ndarray,
+              named: set[int]) -> None:
+    """The cells ``at`` of an ink that names no digit (on too few cells: a lone 5), in place: each
+    the digit its glyph plainly is (:func:`.digits._clean_digit`) against every digit the ink may
+    be, which is none whose own ink the board showed (``named``: each digit has one ink)."""
+    ruled_out = _not_of(ink) | frozenset(named)
+    for i, look in zip(at, looks):
+        scores = {d: v for d, v in (look.shape or {}).items() if d not in ruled_out}
+        best = max(scores, key=lambda d: scores[d], default=None)
+        if best is None or not _clean_digit(look, str(best), ruled_out):
+            continue
+        second = max((v for d, v in scores.items() if d != best), default=-1.0)
+        values[i], confidence[i] = str(best), _confidence(scores[best] - second, 0.3)
+
+
+#: a bare dark covered tile whose face's shading (sd of its luminance) is this many times the median
+#: of the board's bare dark covered tiles, and FAINT_SHADING or more, carries something faint
+SHADED, FAINT_SHADING = 2.0, 2.5
+
+
+def _faint_marks(values: list[str], confidence: list[float], looks: list[CellLook]) -> None:
+    """Bare covered cells on dark tiles whose face is shaded past the others' made unsure, in place:
+    a thin red "!" on a dark grey tile, JPEG's chroma halved, keeps a stroke some 20 levels lighter
+    and no red (at 20 px, 1 px wide: under the foreground's 60), so the flag passed for a bare tile."""
+    bare = [i for i, v in enumerate(values) if v == "." and float(_lum(looks[i].background)) < DARK_TILE]
+    if len(bare) < PALETTE_CELLS:
+        return
+    usual = float(np.median([looks[i].shading for i in bare]))
+    for i in bare:
+        if looks[i].shading >= max(FAINT_SHADING, SHADED * usual):
+            confidence[i] = min(confidence[i], 0.1)
