@@ -5,6 +5,7 @@ stored shapes of every font in :data:`~.skins.DIGIT_SHAPES` (:func:`shape_table`
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -49,12 +50,22 @@ def shape_scores(glyph: np.ndarray | None) -> dict[int, float]:
     return dict(zip(_SHAPE_ROWS, shape_table(glyph.reshape(1, -1))[0].tolist()))
 
 
+@lru_cache(maxsize=16)
+def _shape_vector(shape: str) -> np.ndarray:
+    """A shape written as in DIGIT_SHAPES, as the unit vector shape_table compares glyphs with
+    (parsed once: crossed() asks for CROSS_SHAPE on every digit of a board)."""
+    return _unit(np.array([int(ch) for ch in shape], np.float64))
+
+
 def _shape_like(look: CellLook, shape: str) -> float:
-    """How like ``shape`` (as in DIGIT_SHAPES) the cell's glyph is (-1..1; -1 without a glyph)."""
+    """How like ``shape`` (as in DIGIT_SHAPES) the cell's glyph is (-1..1; -1 without a glyph):
+    shape_table's correlation, for one glyph and one shape."""
     if look.glyph is None:
         return -1.0
-    return float(shape_table(look.glyph.reshape(1, -1), _unit(np.array([int(ch) for ch in shape], np.float64))
-                             .reshape(1, -1), {0: np.array([0])})[0, 0])
+    v = look.glyph.ravel().astype(np.float64)
+    v = v - v.mean()
+    norm = float(np.linalg.norm(v))
+    return float(v @ _shape_vector(shape)) / norm if norm > 0 else 0.0
 
 
 def _ycc(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
