@@ -65,6 +65,23 @@ def thin_mark(look: CellLook) -> bool:
     return look.dark_fraction >= 0.03 and look.blob_span < QUESTION_SPAN
 
 
+#: a black mark's dark pixels are at least this share of its foreground where the game drew it (a
+#: question mark, a black 7: one colour, blurred at its edges; every sure '?' of the tuning pictures
+#: at 0.65 to 1.5 0.62 and up)
+POINTER_DARK = 0.5
+
+
+def pointer_outline(look: CellLook) -> bool:
+    """A black mark (its strongest colour near black) whose dark pixels are under POINTER_DARK of
+    its foreground: a black outline around something lighter, a mouse pointer's white body, no mark
+    of the game's. A pointer over a covered cell whose outline crosses the ring along its sides only
+    at a corner leaves too few of the ring's pixels dark for :func:`.cells._edge_dark`, and its
+    outline was read a sure '?' (drawn pointers at 1.5: 0.33-0.37). Not for digits: GNOME's and
+    Google's dark 7s, blurred, are as little dark."""
+    return (look.dark_fraction >= 0.03 and float(look.fg_colour.max()) < 80
+            and look.dark_fraction < POINTER_DARK * look.fg_fraction)
+
+
 def question_stroke(look: CellLook) -> float:
     """A dark mark on a covered tile read as a mine: how far it is from a mine's filled disc toward
     a bold question mark (taller than wide, strokes filling little of their box), -1..1: above 0 a

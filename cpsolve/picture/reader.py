@@ -25,7 +25,7 @@ from .grow import (
     grown_over_flat_cells,
     lined_tiles,
 )
-from .overlay import disc_filled, thin_mark
+from .overlay import disc_filled, pointer_outline, thin_mark
 from .reading import CellReading, NoBoardFound, Reading
 from .rules import board_of, check, flags_shown_as_mines
 from .skins import CLASSIC, Skin
@@ -134,6 +134,9 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     for i, look in enumerate(lk for row in looks for lk in row):
         # filled as a mine's disc (maybe a shown mine), or a line (a pointer's edge): no question mark
         if values[i] == "?" and (disc_filled(look) or thin_mark(look)):
+            confidence[i] = min(confidence[i], 0.1)
+        # black around something lighter (a pointer's outline round its white body): no game's mark
+        if values[i] == "?" and pointer_outline(look):
             confidence[i] = min(confidence[i], 0.1)
     n = grid.rows * grid.cols
     beside = digits_beside(rgb, grid, skin, values, confidence,
