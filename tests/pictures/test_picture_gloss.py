@@ -121,20 +121,26 @@ def _position(seed: int) -> list[list[str]]:
     return board
 
 
+def _spy_on_split(monkeypatch) -> list[bool]:  # type: ignore[no-untyped-def]
+    """Each call of gloss.glossy_split from cells, from now on: whether it split the tiles."""
+    calls: list[bool] = []
+    split = gloss.glossy_split
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        out = split(*args, **kwargs)
+        calls.append(out is not None)
+        return out
+
+    monkeypatch.setattr(cells_module, "glossy_split", spy)
+    return calls
+
+
 @pytest.mark.parametrize(("pitch", "quality"), [(18, 90), (20, 85), (24, 80), (32, 70), (44, 90)])
 @pytest.mark.parametrize("seed", [1, 4])
 def test_glossy_covered_tiles_read_by_their_colour(seed: int, pitch: int, quality: int, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Exactly, in JPEG: every cell sure and right; and the tiles were told by glossy_split."""
     board = _position(seed)
-    told: list[bool] = []
-    split = gloss.glossy_split
-
-    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
-        out = split(*args, **kwargs)
-        told.append(out is not None)
-        return out
-
-    monkeypatch.setattr(cells_module, "glossy_split", spy)
+    told = _spy_on_split(monkeypatch)
     reading = read_image(encode(draw_win7(board, pitch, seed), "JPEG", quality))
     assert any(told), "the glossy split did not run or found no gloss"
     assert not reading.unsure, reading.reasons[:5]
@@ -171,15 +177,7 @@ def test_navy_lines_stepping_by_a_pixel_are_no_pointer(seed: int, pitch: float) 
 def test_no_gloss_on_a_classic_board(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The classic grey skin has no saturated tile: the split finds nothing, and the bevels decide."""
     board, counter = random_position(9, 9, 10, seed=1)
-    calls: list[bool] = []
-    split = gloss.glossy_split
-
-    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
-        out = split(*args, **kwargs)
-        calls.append(out is not None)
-        return out
-
-    monkeypatch.setattr(cells_module, "glossy_split", spy)
+    calls = _spy_on_split(monkeypatch)
     reading = read_image(encode(render_board(board, 24, counter=counter)))
     assert calls and not any(calls)
     assert _values(reading) == [v for row in board for v in row]
