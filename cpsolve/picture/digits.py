@@ -220,6 +220,12 @@ def _hue(colour: tuple[int, int, int] | np.ndarray) -> float:
     return (60.0 * h) % 360.0
 
 
+def hue_apart(a: float, b: float) -> float:
+    """How far apart two hues (degrees) are around the circle (0..180)."""
+    apart = abs(a - b) % 360.0
+    return min(apart, 360.0 - apart)
+
+
 def _hue_digit(colour: np.ndarray, background: np.ndarray, skin: Skin) -> int | None:
     """The digit whose colour has the hue of a stroke of ink (:func:`_inked`) on a grey tile, where
     only one digit colour has it (within HUE_NEAR, every other hued digit colour HUE_APART away):
@@ -228,8 +234,7 @@ def _hue_digit(colour: np.ndarray, background: np.ndarray, skin: Skin) -> int | 
     if _spread(background) >= GREY_SPREAD or not _inked(colour, background):
         return None
     mine = _hue(colour)
-    apart = sorted((min(abs(mine - h), 360.0 - abs(mine - h)), d)
-                   for d, ref in skin.digits.items() if _spread(ref) >= HUED for h in (_hue(ref),))
+    apart = sorted((hue_apart(mine, _hue(ref)), d) for d, ref in skin.digits.items() if _spread(ref) >= HUED)
     if not apart or apart[0][0] > HUE_NEAR or (len(apart) > 1 and apart[1][0] < HUE_APART):
         return None
     return apart[0][1]
@@ -298,28 +303,13 @@ def _clean_digit(look: CellLook, digit: str, ruled_out: frozenset[int] = frozens
 OTHER_HUE = 90.0
 
 
-def _hue_degrees(colour: np.ndarray | tuple[int, int, int]) -> float:
-    """The hue of an RGB colour, in degrees (HSV's; 0 for a grey)."""
-    r, g, b = (float(v) for v in colour)
-    hi, lo = max(r, g, b), min(r, g, b)
-    if hi == lo:
-        return 0.0
-    h = (g - b) / (hi - lo) % 6 if hi == r else (b - r) / (hi - lo) + 2 if hi == g else (r - g) / (hi - lo) + 4
-    return 60.0 * h
-
-
 def other_hues(colour: np.ndarray, skin: Skin) -> frozenset[int]:
     """The digits whose colour is a hue OTHER_HUE or more from the ink ``colour``'s (a hue itself):
     whatever a glyph's shape, a slate stroke is no red 3 (Windows 7's 1s, 0.98 like a 1 and 0.78
     like Haiku's heavy 3 sprite). Greys are no hue and stay rivals."""
-    ink = _hue_degrees(colour)
-    out = set()
-    for d, ref in skin.digits.items():
-        if _spread(ref) >= HUED:
-            apart = abs(_hue_degrees(ref) - ink) % 360.0
-            if min(apart, 360.0 - apart) >= OTHER_HUE:
-                out.add(d)
-    return frozenset(out)
+    ink = _hue(colour)
+    return frozenset(d for d, ref in skin.digits.items()
+                     if _spread(ref) >= HUED and hue_apart(_hue(ref), ink) >= OTHER_HUE)
 
 
 #: a dark blob no fuller than this over its box may be a bold digit rather than a mine (a mine is a

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .colours import _lum
-from .digits import _clean_digit, _hue_degrees
+from .digits import _clean_digit, _hue, hue_apart
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_BG
 from .skins import Skin
 
@@ -86,5 +86,4 @@ def sheen(look: CellLook) -> bool:
     fg = np.asarray(look.fg_colour, np.float64)
     if float(fg.max() - fg.min()) < SHEEN_SPAN or look.red_fraction > 0 or look.dark_fraction > 0:
         return False
-    apart = abs(_hue_degrees(fg) - _hue_degrees(np.asarray(look.background, np.float64))) % 360.0
-    return min(apart, 360.0 - apart) <= SHEEN_HUE
+    return hue_apart(_hue(fg), _hue(look.background)) <= SHEEN_HUE
