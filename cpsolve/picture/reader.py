@@ -132,11 +132,9 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     open_unsure: set[int] = set()
     values, confidence, skin = classify_board(looks, skin, grid.cell_size, overlays, open_unsure)
     for i, look in enumerate(lk for row in looks for lk in row):
-        # filled as a mine's disc (maybe a shown mine), or a line (a pointer's edge): no question mark
-        if values[i] == "?" and (disc_filled(look) or thin_mark(look)):
-            confidence[i] = min(confidence[i], 0.1)
-        # black around something lighter (a pointer's outline round its white body): no game's mark
-        if values[i] == "?" and pointer_outline(look):
+        # filled as a mine's disc (maybe a shown mine), a line (a pointer's edge), or black around
+        # something lighter (a pointer's outline round its white body): no question mark
+        if values[i] == "?" and (disc_filled(look) or thin_mark(look) or pointer_outline(look)):
             confidence[i] = min(confidence[i], 0.1)
     n = grid.rows * grid.cols
     beside = digits_beside(rgb, grid, skin, values, confidence,
