@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -362,10 +363,11 @@ def shifted_skins(colours: np.ndarray) -> tuple[Skin, ...]:
             r, g, b = (int(round(float(min(255.0, max(0.0, v))))) for v in np.array(c, np.float64) * gain + offset)
             return r, g, b
 
-        found.append(Skin(skin.name, {d_: mapped(c) for d_, c in skin.digits.items()}, skin.bevel,
-                          tuple(mapped(c) for c in skin.covered), tuple(mapped(c) for c in skin.revealed),
-                          {d_: mapped(c) for d_, c in skin.digit_tiles.items()}, skin.named_alone, skin.flag_shape,
-                          skin.revealed_alone))
+        # (every other field as the skin's own: replace, so that a field added to Skin is kept)
+        found.append(replace(skin, digits={d_: mapped(c) for d_, c in skin.digits.items()},
+                             covered=tuple(mapped(c) for c in skin.covered),
+                             revealed=tuple(mapped(c) for c in skin.revealed),
+                             digit_tiles={d_: mapped(c) for d_, c in skin.digit_tiles.items()}))
     return tuple(found)
 
 
