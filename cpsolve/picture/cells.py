@@ -274,12 +274,12 @@ def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) ->
     blackish = _darker_than(flat, 90) if dark_px is None else dark_px
     dark = blackish & (_saturation(flat) <= 40)
     size = flat.shape[1]
+    b = max(2, round(0.1 * p))
     band = np.zeros(size, bool)
-    band[:max(2, round(0.1 * p))] = band[size - max(2, round(0.1 * p)):] = True
+    band[:b] = band[size - b:] = True
     top = flat[:, 1:max(2, size // 8)]
     lit = (channel_min(top) > 200).mean(axis=(1, 2)) >= 0.5
     counted = np.full((len(flat), 1), float(size))
-    b = max(2, round(0.1 * p))
     for axis in (2, 1):   # rows, then columns over the rows left (lines along two sides)
         # (a line is told by its near-black pixels of any tint: Windows 7's lines are navy beside the
         # blue tiles, and only their grey pixels were left to count along the line; and by those of
