@@ -6,8 +6,8 @@ left ("Mines left: 1") above or below it, and Microsoft Minesweeper's white numb
 blue mine icon in the dark header above it.
 
 The text is read in a band next to the grid, glyph by glyph (glyphs.py: template matching against
-the installed fonts); a glyph not read clearly gives no counter: the board is then read without a
-mine total, never with a guessed one.
+the characters of the fonts shipped in data/glyphs.npz); a glyph not read clearly gives no counter:
+the board is then read without a mine total, never with a guessed one.
 """
 
 from __future__ import annotations
