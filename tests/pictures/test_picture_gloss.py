@@ -24,12 +24,11 @@ import pytest
 from cpsolve import read_image
 from cpsolve.picture import NoBoardFound, gloss, glyphs_build
 from cpsolve.picture import cells as cells_module
+from tests.pictures.test_picture_glossy import _board_with
 from tests.support.picture_render import (
     DIGITS,
     _flag,
-    _flat,
     _text,
-    board_origin,
     encode,
     random_position,
     render_board,
@@ -190,19 +189,7 @@ FONTS = {p.name: p for p in glyphs_build.font_files()}
 
 def _slate_board(digit: str, font: str, cell: int, size: float) -> tuple[np.ndarray, list[list[str]]]:
     """A classic board whose ``digit``s are written in SLATE with ``font`` at ``size`` of the cell."""
-    from PIL import Image, ImageDraw, ImageFont
-
-    board, counter = random_position(16, 16, 40, seed=2)
-    img = render_board(board, cell, counter=counter)
-    x0, y0 = board_origin(cell)
-    spots = [(x0 + c * cell, y0 + r * cell) for r, row in enumerate(board) for c, v in enumerate(row) if v == digit]
-    for x, y in spots:
-        _flat(img, x, y, cell)
-    pil = Image.fromarray(img)
-    face = ImageFont.truetype(str(FONTS[font]), round(cell * size))
-    for x, y in spots:
-        ImageDraw.Draw(pil).text((x + cell / 2, y + cell / 2), digit, font=face, fill=SLATE, anchor="mm")
-    return np.asarray(pil), board
+    return _board_with(digit, SLATE, str(FONTS[font]), size, cell)
 
 
 @pytest.mark.skipif(not {"DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf"} <= set(FONTS),
