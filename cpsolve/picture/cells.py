@@ -69,6 +69,8 @@ from .marks import (
     _confidence,
     marks_of,
     odd_flags,
+    other_mark,
+    pole_flagged,
 )
 from .overlay import mine_overlay, overlay_mark, question_like, question_stroke, red_mark, shows_loss, warm_mark
 from .skins import SKIN_BY_NAME, Skin
@@ -354,8 +356,8 @@ def _covered_mark(look: CellLook, sym: str, sure: float, skin: Skin, lost: bool,
         # a skin whose flags are dark: by shape, a flag or (anything else) unsure
         like = _shape_like(look, skin.flag_shape)
         v, conf = ("F", min(sure, _confidence(like - 0.7, 0.15))) if like >= 0.8 else ("?", 0.1)
-    else:
-        v, conf = "?", min(sure, 1.0 if look.dark_fraction >= 0.03 else 0.2)
+    else:  # (or a green X, a no-guess game's start cell: a cell not yet opened)
+        v, conf = other_mark(look, sure)
     if v == "?" and look.red_fraction >= 0.03:
         conf = min(conf, 0.2)
     if look.edge_dark > 0.02:  # something over the cell (a cursor): not its own mark
@@ -471,8 +473,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 # on a raised one (a maroon 5 blurred by JPEG has red and dark pixels too, on a flat
                 # tile). Flat skins' tiles are grouped by their marks, flags included, and KDE's
                 # shaded flags have no bevel: no second cue there. (Not the glyph: a flag's pole and
-                # base are a clean 1.)
-                v, conf = "F", sconf if cov or not bevelled else min(sconf, 0.1)
+                # base are a clean 1; but a pennant on a pole, in a colour, is no digit: pole_flag)
+                v, conf = "F", sconf if cov or not bevelled or pole_flagged(look) else min(sconf, 0.1)
             elif cov and glossy is not None and sym == MARK and sheen(look):
                 # a glossy tile's own sheen, no mark (but something dark along its sides: a cursor)
                 v, conf = ".", cconf if look.edge_dark <= 0.02 else min(cconf, 0.1)

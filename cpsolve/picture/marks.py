@@ -164,8 +164,12 @@ def marks_of(looks: list[list[CellLook]]) -> list[list[tuple[str, float]]]:
     round_mines(looks, symbols)
     for r, row in enumerate(looks):
         for c, lk in enumerate(row):
-            if symbols[r][c][0] == MARK and (like := pennant(lk)) >= PENNANT:
+            if symbols[r][c][0] != MARK:
+                continue
+            if (like := pennant(lk)) >= PENNANT:
                 symbols[r][c] = (FLAG, _confidence(like - PENNANT + PENNANT_SCALE / 2, PENNANT_SCALE))
+            elif (like := pole_flag(lk)) >= POLE_FLAG:
+                symbols[r][c] = (FLAG, _confidence(like - POLE_FLAG + POLE_FLAG_SCALE / 2, POLE_FLAG_SCALE))
     return symbols
 
 
@@ -196,6 +200,95 @@ def pennant(look: CellLook) -> float:
     v = g.ravel() - g.mean()
     norm = float(np.linalg.norm(v))
     return max(float((v * t.ravel()).sum()) / norm for t in _PENNANTS) if norm > 0 else -1.0
+
+
+def _pole_flag(right: bool, high: float, wide: float, n: int = 8, sub: int = 8) -> np.ndarray:
+    """A flag drawn as a pennant on a pole, as a glyph (:func:`.cells._glyphs`: its box's height
+    the glyph's, its width in proportion, centred): a pole an eighth of the glyph's side less a
+    little wide, down the glyph's whole height, and at its top a triangle ``high`` of the height
+    tall and ``wide`` times that long, its base on the pole, pointing right or left; each grid cell
+    the fraction of it covered."""
+    pole = 0.6 / n
+    x = (np.arange(n * sub) + 0.5) / (n * sub)
+    across = x if right else 1 - x
+    base = 0.5 - (pole + wide * high) / 2 + pole
+    t = (across - base) / (wide * high)
+    triangle = (t >= 0) & (t <= 1) & (np.abs(x[:, None] - high / 2) <= high / 2 * (1 - t[None, :]))
+    drawn = ((across >= base - pole) & (across < base))[None, :] | triangle  # rows (y) x columns
+    return drawn.astype(np.float64).reshape(n, sub, n, sub).mean(axis=(1, 3))
+
+
+#: flags as a pennant on a pole (:func:`pole_flag`), pointing either way, in a few proportions, as
+#: glyphs less their means, unit length
+_POLE_FLAGS = [(t - t.mean()) / np.linalg.norm(t - t.mean())
+               for t in (_pole_flag(right, high, wide) for right in (True, False) for high in (0.4, 0.5, 0.6)
+                         for wide in (0.8, 1.1, 1.4))]
+#: a mark whose glyph is this like a pennant on a pole (correlation), like no digit past
+#: PENNANT_DIGIT, and drawn in a colour (its strokes' RGB channels POLE_FLAG_CHROMA apart or more)
+#: is a flag: the tkinter clone's red pennants on golden poles, no black, on flat white tiles
+#: (0.93); the tuning set's other marks so unlike a digit 0.68 at most (a blue 1 scaled and
+#: dithered), but for a mouse pointer's arrow over a covered cell (0.86), black and white. Sure
+#: from POLE_FLAG + POLE_FLAG_SCALE / 2
+POLE_FLAG, POLE_FLAG_SCALE, POLE_FLAG_CHROMA = 0.85, 0.1, 80.0
+
+
+def pole_flag(look: CellLook) -> float:
+    """How like a flag drawn as a pennant on a pole the cell's mark is, -1..1; -1 where it has no
+    glyph, is like a digit (past PENNANT_DIGIT), or is not drawn in a colour (a pointer's black
+    outline round its white body)."""
+    g = look.glyph
+    if (g is None or max((look.shape or {}).values(), default=0.0) > PENNANT_DIGIT
+            or float(look.fg_colour.max() - look.fg_colour.min()) < POLE_FLAG_CHROMA):
+        return -1.0
+    v = g.ravel() - g.mean()
+    norm = float(np.linalg.norm(v))
+    return max(float((v * t.ravel()).sum()) / norm for t in _POLE_FLAGS) if norm > 0 else -1.0
+
+
+def pole_flagged(look: CellLook) -> bool:
+    """Whether the cell's mark is a pennant on a pole in a colour (:func:`pole_flag`): a flag by its
+    shape, whatever its tile (the tkinter clone draws its flags on flat tiles)."""
+    return pole_flag(look) >= POLE_FLAG
+
+
+def _cross_glyph(half: float, n: int = 8, sub: int = 8) -> np.ndarray:
+    """An X from corner to corner of an n x n box, its strokes ``half`` of the side either side of
+    each diagonal, each grid cell the fraction of it covered."""
+    x = (np.arange(n * sub) + 0.5) / (n * sub)
+    drawn = (np.abs(x[:, None] - x[None, :]) <= half) | (np.abs(x[:, None] + x[None, :] - 1) <= half)
+    return drawn.astype(np.float64).reshape(n, sub, n, sub).mean(axis=(1, 3))
+
+
+#: an X as a glyph, in a few stroke widths, less its mean, unit length
+_CROSSES = [(t - t.mean()) / np.linalg.norm(t - t.mean()) for t in (_cross_glyph(h) for h in (0.1, 0.15, 0.2, 0.25))]
+#: a mark whose glyph is this like an X (correlation), like no digit past PENNANT_DIGIT, and green
+#: (its strokes' green this far above their red and blue) is a no-guess game's start cell, a cell
+#: not yet opened (minesweeper.online's green X: 0.96, green by 123); the tuning set's other marks
+#: 0.71 at most (GNOME 1's crossed flag), its green ones 0.24. Sure from START_X + START_X_SCALE / 2
+START_X, START_X_SCALE, START_GREEN = 0.85, 0.1, 60.0
+
+
+def start_cell(look: CellLook) -> float:
+    """How sure it is that the cell's mark is a no-guess game's start cell, a green X on a cell
+    not yet opened (0 where it is none): for a covered tile only, the caller's to know. A red X
+    is a wrong flag's, and a dark one no start cell either."""
+    g, fg = look.glyph, look.fg_colour
+    if (g is None or max((look.shape or {}).values(), default=0.0) > PENNANT_DIGIT
+            or float(fg[1] - max(fg[0], fg[2])) < START_GREEN):
+        return 0.0
+    v = g.ravel() - g.mean()
+    norm = float(np.linalg.norm(v))
+    like = max(float((v * t.ravel()).sum()) / norm for t in _CROSSES) if norm > 0 else -1.0
+    return _confidence(like - START_X + START_X_SCALE / 2, START_X_SCALE) if like >= START_X else 0.0
+
+
+def other_mark(look: CellLook, sure: float) -> tuple[str, float]:
+    """What a mark on a covered tile that is no flag is, no surer than ``sure``: a no-guess game's
+    start cell (:func:`start_cell`), a covered cell; else a question mark, unsure unless dark."""
+    start = start_cell(look)
+    if start > 0:
+        return ".", min(sure, start)
+    return "?", min(sure, 1.0 if look.dark_fraction >= 0.03 else 0.2)
 
 
 def round_mines(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]]) -> None:

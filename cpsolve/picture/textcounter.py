@@ -2,8 +2,9 @@
 the board, modern GNOME's "16/40" in the panel beside it, Google's white number beside a red flag
 in the green bar above it, Windows 7's white number in a coloured box below it, dark digits in
 the left one of two light boxes above it (a tkinter clone), a number after a label of mines
-left ("Mines left: 1") above or below it, and Microsoft Minesweeper's white number right of its
-blue mine icon in the dark header above it.
+left ("Mines left: 1") above or below it, Microsoft Minesweeper's white number right of its
+blue mine icon in the dark header above it, and a dark number right of a red pennant in a light
+header above it (another tkinter clone).
 
 The text is read in a band next to the grid, glyph by glyph (glyphs.py: template matching against
 the characters of the fonts shipped in data/glyphs.npz); a glyph not read clearly gives no counter:
@@ -18,6 +19,7 @@ import numpy as np
 from .colours import channel_max, channel_min
 from .glyphs import dark_ink, fractions, glyphs, read_fraction, read_number, text_lines, white_ink, word_score, words
 from .grid import Grid
+from .marks import PENNANT, _triangle
 
 
 def read_gnome_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> int | None:
@@ -353,9 +355,52 @@ def read_text_counter(rgb: np.ndarray, grid: Grid, values: list[str]) -> tuple[i
         left = read_labelled_left(rgb, grid)
     if left is None:
         left = read_app_left(rgb, grid)
+    if left is None:
+        left = read_flag_left(rgb, grid)
     if left is not None:
         return left, left + values.count("F") + values.count("W"), True
     total = read_side_total(rgb, grid, values)
     if total is not None:
         return total, total, False
     return None
+
+
+#: a header whose median grey is at least this is light (the tkinter emoji clone's 240)
+LIGHT_HEADER = 200
+#: the red pennant's shape, pointing right, less its mean, unit length
+_PENNANT_RIGHT = (_triangle(True) - _triangle(True).mean()) / np.linalg.norm(_triangle(True) - _triangle(True).mean())
+
+
+def read_flag_left(rgb: np.ndarray, grid: Grid) -> int | None:
+    """Mines left as a dark number right of a flag icon in a light header above the board (the
+    tkinter emoji clone's green "28" right of its flag button, a red pennant on a golden pole): the
+    first number right of the header's one red shape, level with it. None unless the header is
+    light, exactly one red shape of some size lies in it, a flag's (0.02 of a cell or more) shaped
+    as a pennant pointing right (like it as :data:`.marks.PENNANT` asks of a cell's mark; its pole
+    then on its left, not taken for a 1), and the number reads clearly."""
+    p = grid.cell_size
+    above = _above(rgb, grid, 2, 1)
+    if above is None:
+        return None
+    y0, y1, x0, x1 = above
+    area = rgb[y0:y1, x0:x1].astype(np.int16)
+    if float(np.median(area.mean(axis=2))) < LIGHT_HEADER:
+        return None
+    red = ((area[..., 0] > 180) & (area[..., 1] < 110) & (area[..., 2] < 110)).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(red, connectivity=8)
+    shapes = [i for i in range(1, n) if stats[i, 4] >= 0.005 * p * p]  # (not a red speck of text's edges)
+    if len(shapes) != 1 or stats[shapes[0], 4] < 0.02 * p * p:
+        return None
+    fx, fy, fw, fh = (int(v) for v in stats[shapes[0], :4])
+    if fw < 4 or fh < 4:
+        return None
+    glyph = cv2.resize((labels[fy:fy + fh, fx:fx + fw] == shapes[0]).astype(np.float32), (8, 8),
+                       interpolation=cv2.INTER_AREA).astype(np.float64)
+    v = glyph.ravel() - glyph.mean()
+    if float(np.linalg.norm(v)) == 0 or float((v * _PENNANT_RIGHT.ravel()).sum()) / float(np.linalg.norm(v)) < PENNANT:
+        return None
+    # the number: right of the pennant's tip, level with the icon (its pole reaches below the cloth)
+    band = area[max(0, fy - fh // 2):min(area.shape[0], fy + 5 * fh // 2), fx + fw + 2:]
+    if band.shape[0] < 8 or band.shape[1] < 8:
+        return None
+    return read_number(_text_ink(band))  # (dark on the panel's own grey: a white desktop may lie beside it)

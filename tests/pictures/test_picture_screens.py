@@ -134,13 +134,6 @@ NOT_YET_EXACT = {
                                   "total); a lone number labelled Flags means flags placed in other games, so it "
                                   "is not taken for the mines left without knowing the game (held out until "
                                   "2026-12-06: no mine total)",
-    "tkinter-emoji-mid-15x15.png": "12 cells unsure, none wrong: its raised covered buttons now measure raised "
-                                   "(bevel.py: the bevel on the buttons' box inside the window-grey gap, 134, "
-                                   "revealed 0) and every digit and covered cell reads surely; its 12 flags (a red "
-                                   "pennant on a golden pole, no black, on flat white tiles) read as 3s by colour "
-                                   "alone, unsure: no plainly shaped digit lies on white (digits.stray_digits), and "
-                                   "a red mark on a flat tile is no sure flag. Its counter, plain green '28' beside "
-                                   "a flag button, is not read, so no mine total",
     "sdl-nano-mid-16x30.png": "its 4 at 5,12 is drawn in the classic 5's maroon (128,0,0): colour says 5, shape "
                               "says 4, so unsure by design (colour and shape must agree), and with a cell unsure "
                               "the total is left out. Its LED counters lie below the board, the timer (0087) on "
@@ -165,10 +158,6 @@ NOT_YET_EXACT = {
                                    "are like 3 by 0.85 and like 2 by 0.66-0.72, not plainly 3 (0.2 ahead): unsure, "
                                    "and the rules then unsure 14 cells beside them, so the mine total (its "
                                    "counter '0034' reads) is left out",
-    "minesweeper-online-ng-new-16x16.png": "a new game in no-guess mode: its start cell at 3,0, drawn flat with a "
-                                           "green X and not yet opened, is a mark like no digit on a flat tile: "
-                                           "unsure (rightly: neither a 0 nor a mine), so no mine total. Reading it "
-                                           "needs the start cell's marker told as a covered cell",
     "winmine-cursor-16x16.png": "the mouse pointer over the covered cells 6,6, 7,6 and 7,7 hides part of each, where "
                                 "a flag could lie: unsure, rightly (so no mine total)",
     "kmines-kde2-one-8x8.png": "every cell read right since its 1 px black lines are found (lines.py: the crops "
