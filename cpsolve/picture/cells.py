@@ -73,6 +73,7 @@ from .marks import (
     pole_flagged,
 )
 from .overlay import mine_overlay, overlay_mark, question_like, question_stroke, red_mark, shows_loss, warm_mark
+from .shadows import HALF_DARK, shadow_lines
 from .skins import SKIN_BY_NAME, Skin
 from .textmarks import BANG_CORE, letters, stacked
 from .tiles import BEVELLED, _shaded_blanks, shifted_skins, tiles, unseen_covered
@@ -270,7 +271,7 @@ def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) ->
     across the cell within a tenth of it from a side (a grid line 2-3 px thick: Windows 7 at 2x; a
     column across the rows not left out, as lines run along two sides of a crop), nor
     on a tile lit along its top (over 200) the run of rows (columns) dark along 70% of the side from
-    its bottom (right) side in, within a quarter of the cell (a raylib clone's near-black shadow).
+    its bottom (right) side in, within a quarter of the cell, and its edges (:func:`.shadows.shadow_lines`).
     ``dark_px``: the near-black pixels (:func:`.colours.near_black`, darker than 90), where the
     caller has them; else those darker than 90."""
     blackish = _darker_than(flat, 90) if dark_px is None else dark_px
@@ -282,18 +283,17 @@ def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) ->
     top = flat[:, 1:max(2, size // 8)]
     lit = (channel_min(top) > 200).mean(axis=(1, 2)) >= 0.5
     counted = np.full((len(flat), 1), float(size))
+    half = _darker_than(flat, HALF_DARK)
     for axis in (2, 1):   # rows, then columns over the rows left (lines along two sides)
         # (a line is told by its near-black pixels of any tint: Windows 7's lines are navy beside the
         # blue tiles, and only their grey pixels were left to count along the line; and by those of
         # the rows (columns) between it and the crop's side too: a line scaled by a fraction steps by
         # a pixel along the side, so that no one row of it is dark all along)
         full = _towards_sides(blackish, 3 - axis, b).sum(axis=axis) / counted
-        shadow = (full >= 0.7) & (np.arange(size) >= size - size // 4) & lit[:, None]
-        shadow[:, -1] = True  # (the crop's last pixel may be the next cell's)
-        drop = ((full >= 0.9) & band) | np.cumprod(shadow[:, ::-1], axis=1)[:, ::-1].astype(bool)
+        drop = ((full >= 0.9) & band) | shadow_lines(full, half.sum(axis=axis) / counted, lit)
         dropped = drop[:, :, None] if axis == 2 else drop[:, None, :]
         dark &= ~dropped
-        blackish = blackish & ~dropped  # (a new array: the caller's dark_px is kept)
+        blackish, half = blackish & ~dropped, half & ~dropped  # (new arrays: the caller's dark_px is kept)
         counted = np.maximum(size - drop.sum(axis=1, keepdims=True), 1).astype(float)
     return ring_fraction(dark, p)
 

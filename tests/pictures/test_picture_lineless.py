@@ -96,6 +96,36 @@ def test_a_tiles_near_black_shadow_is_no_cursor(rows: int, cols: int, mines: int
     assert reading.board.cells == cpsolve.parse_board(board_text(cells)).cells
 
 
+def _half_dark_inner_edges(img: np.ndarray, cells: list[list[str]], s: int) -> np.ndarray:
+    """draw_lineless' picture with, on every tile, the row just inside its bottom shadow and the
+    column just inside its right one half near-black: every other pixel 40, the rest 120 (what
+    dither.py's average leaves of a GIF's ordered dither along a shadow's edge: the SFML clone's,
+    0.53 of that row near-black, 0.89 darker than 140)."""
+    out = img.copy()
+    top, w = round(0.8 * s), max(2, s // 8)
+    mix = np.where(np.arange(s) % 2 == 0, 40, 120).astype(np.uint8)[:, None]
+    for r, row in enumerate(cells):
+        for c, v in enumerate(row):
+            if v in ".F":
+                x, y = c * s, top + r * s
+                out[y + s - 1 - w, x + w + 1:x + s - w] = mix[w + 1:s - w]
+                out[y + w + 1:y + s - w, x + s - 1 - w] = mix[w + 1:s - w]
+    return out
+
+
+@pytest.mark.parametrize("rows, cols, mines, seed, cell",
+                         [(16, 16, 40, 3, 55), (16, 16, 40, 9, 44), (16, 30, 99, 8, 40), (16, 16, 40, 13, 36)])
+def test_a_shadows_half_dark_inner_edge_is_no_cursor(rows: int, cols: int, mines: int, seed: int, cell: int) -> None:
+    """The tiles' near-black shadows (60) with a half near-black row and column along their inner
+    edges (:func:`_half_dark_inner_edges`): that row is part of the shadow (shadows.py), not a mouse
+    pointer along the tile's side. Before, it was left in the ring where a pointer is looked for,
+    and every covered tile read unsure (the SFML clone's 15 tiles of row 1), so no mine total."""
+    cells, _ = random_position(rows, cols, mines, seed=seed, opened=0.7)
+    reading = read_image(encode(_half_dark_inner_edges(draw_lineless(cells, cell, shadow=(60, 60, 60)), cells, cell)))
+    assert not reading.unsure, reading.reasons
+    assert reading.board.cells == cpsolve.parse_board(board_text(cells)).cells
+
+
 def test_a_block_of_tiles_alone_is_never_read_as_the_board() -> None:
     """A 12x20 board whose lattice is found on a 2x3 block of tiles in its bottom row, digits beside
     it on three sides, the digits' feet within a tenth of the cell of its bottom side (the lattice

@@ -102,10 +102,6 @@ NOT_YET_EXACT = {
                              "but the lone 6 and one of the two 5s (inks on under 3 cells, darkink.PALETTE_CELLS, "
                              "their glyphs not plainly one digit at 20 px) and the 3 in the bot's yellow focus box; "
                              "no total (its header text \"0/99\" is read by no counter)",
-    "sfml-clone-mid-16x25.png": "17 cells unsure, none wrong: a GIF frame with an ordered dither, averaged since "
-                                "dither.py, so its lattice is found and its digits, flags and counter (30) read; 15 "
-                                "covered cells of row 1 and two of row 8 read with something dark along their sides "
-                                "(taken for a pointer), so no mine total; not yet traced further",
     "antimine-blob-mid-14x9.png": "refused (no grid of square cells): its cells are 99.7 px (revealed 100 px "
                                   "squares alternating (255,255,255) and (250,250,250) along a row), over "
                                   "pitch.MAX_PITCH (88; the issue asks 8-80), so no lattice is searched at its "
