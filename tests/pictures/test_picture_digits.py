@@ -35,9 +35,10 @@ def _grid_of(rgb: np.ndarray, rows: int, cols: int) -> Grid | None:
     return None
 
 
-def _glyphs_of(rgb: np.ndarray, values: list[str]) -> list[tuple[int, np.ndarray]]:
-    """(digit, glyph) of every digit cell of the board ``values`` (rows of cell values) in ``rgb``."""
-    grid = _grid_of(rgb, len(values), len(values[0]))
+def _glyphs_of(rgb: np.ndarray, values: list[str], grid: Grid | None = None) -> list[tuple[int, np.ndarray]]:
+    """(digit, glyph) of every digit cell of the board ``values`` (rows of cell values) in ``rgb``
+    (on ``grid``, or the lattice found of the board's size)."""
+    grid = grid or _grid_of(rgb, len(values), len(values[0]))
     if grid is None:
         return []
     looks = cells.measure(rgb, grid)
@@ -71,6 +72,13 @@ def drawn_glyphs() -> list[tuple[int, np.ndarray]]:
     return out
 
 
+#: games whose digits at cells of LARGE_CELL px or more are a font of their own ("GAME@large"):
+#: hinted at small cells, its strokes are straight and a pixel wide (the purple checkerboard's at 24
+#: px, 247 of its digits), drawn rounded at large ones (at 36 and 64 px, 57 and 13), and a mean of
+#: all its digits is the small ones' shape (its 3s at 36 px were as like that 2 as 0.72)
+BY_SIZE, LARGE_CELL = ("purplechecker",), 32.0
+
+
 def screen_glyphs() -> dict[str, list[tuple[int, np.ndarray]]]:
     """Per game (font), the glyphs of the tuning screenshots' digit cells."""
     out: dict[str, list[tuple[int, np.ndarray]]] = {}
@@ -78,7 +86,12 @@ def screen_glyphs() -> dict[str, list[tuple[int, np.ndarray]]]:
         if picture.suffix not in (".png", ".jpg") or picture.name.startswith(NOT_SHAPES):
             continue
         values = [line.strip() for line in picture.with_suffix(".cells").read_text().splitlines() if line.strip()]
-        out.setdefault(_family(picture.name), []).extend(_glyphs_of(load_rgb(picture, picture.name), values))
+        rgb = load_rgb(picture, picture.name)
+        grid = _grid_of(rgb, len(values), len(values[0]))
+        font = _family(picture.name)
+        if font in BY_SIZE and grid is not None and grid.cell_size >= LARGE_CELL:
+            font += "@large"
+        out.setdefault(font, []).extend(_glyphs_of(rgb, values, grid))
     return out
 
 
@@ -162,6 +175,12 @@ def test_shape_scores_name_every_drawn_digit(cell: int) -> None:
         assert max(scores, key=lambda d: scores[d]) == digit, (digit, scores)
 
 
+def _game(font: str) -> str:
+    """The game a font (a row of DIGIT_SHAPES, a key of screen_glyphs) is of: "purplechecker" for
+    "purplechecker@large"."""
+    return font.split("@")[0]
+
+
 def test_the_shapes_are_told_apart_across_fonts() -> None:
     """Each tuning game's glyphs against the other games' shapes only (a font the reader has not
     seen): no other digit is both like the glyph (SHAPE_LIKE) and ahead of the true one by
@@ -170,7 +189,8 @@ def test_the_shapes_are_told_apart_across_fonts() -> None:
 
     for font, glyphs in screen_glyphs().items():
         others = [(d, digits._unit(np.array([int(ch) for ch in text], np.float64)))
-                  for f, font_shapes in DIGIT_SHAPES.items() if f != font for d, text in font_shapes.items()]
+                  for f, font_shapes in DIGIT_SHAPES.items() if _game(f) != _game(font)
+                  for d, text in font_shapes.items()]
         for digit, glyph in glyphs:
             v = digits._unit(glyph.ravel().astype(np.float64))
             scores: dict[int, float] = {}
@@ -180,6 +200,25 @@ def test_the_shapes_are_told_apart_across_fonts() -> None:
                 continue
             rival = max((s for d, s in scores.items() if d != digit), default=-1.0)
             assert not (rival >= digits.SHAPE_LIKE and rival - scores[digit] >= digits.SHAPE_AGAINST), (font, digit)
+
+
+@pytest.mark.parametrize("name", ["purplechecker-mid-16x16", "purplechecker-lost-9x9", "purplechecker-mid-24x24"])
+def test_a_font_at_large_cells_is_known_by_its_large_shapes(name: str) -> None:
+    """The purple checkerboard draws every digit in one grey, so shape alone tells them (digits.
+    shape_digit): each must be plainly its digit (0.85 like it, 0.2 ahead of every other). Its
+    3s at 36 px were like 3 by 0.86 and like its own 2 by 0.72: its row of DIGIT_SHAPES was the mean
+    of mostly its 24 px digits (straight strokes a pixel wide), unlike the rounded ones at 36 px.
+    Averaged apart by cell size (BY_SIZE: "purplechecker@large"), every digit of its three pictures
+    is plain, the 24 px ones too."""
+    picture = SCREENS / f"{name}.png"
+    values = [line.strip() for line in picture.with_suffix(".cells").read_text().splitlines() if line.strip()]
+    rgb = load_rgb(picture, picture.name)
+    grid = _grid_of(rgb, len(values), len(values[0]))
+    assert grid is not None
+    looks = cells.measure(rgb, grid)
+    digits_read = [(v, looks[r][c]) for r, row in enumerate(values) for c, v in enumerate(row) if v in "12345678"]
+    assert digits_read
+    assert [v for v, look in digits_read if not digits._clean_digit(look, v)] == []
 
 
 def test_no_digit_is_an_x() -> None:

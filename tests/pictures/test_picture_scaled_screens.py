@@ -52,12 +52,15 @@ REGRESSIONS = (
     # the covered cell under the pointer's tip: a piece of its outline, a dark line, was a sure '?'
     # (overlay.thin_mark)
     ("winmine-cursor-16x16.png", 1.5),
+    # read as 5x2 (a block of its buttons), 10 cells sure: refused since the purple checkerboard's
+    # digits at large cells have their own shapes (skins.DIGIT_SHAPES "purplechecker@large"), a digit
+    # beside the block then read surely (grow.digits_beside: the board goes on past it)
+    ("gtk-buttons-mid-8x8.png", 0.8),
 )
 #: (picture, scale) read wrong on main 8d8b86f with tiles.py's torn groups: what is wrong (found by this
 #: sweep, not yet traced); at these scales 131 of 372 read exactly, 226 refused or unsure, 15 wrong
 SCALED_KNOWN_WRONG = {
     ("gtk-buttons-mid-8x8.png", 0.65): "read as 5x2 (a block of its buttons), 9 cells sure",
-    ("gtk-buttons-mid-8x8.png", 0.8): "read as 5x2 (a block of its buttons), 10 cells sure",
     ("metasweeper-probability-16x30.png", 0.65): "10 covered cells under the probability tints read as sure "
                                                 "shown mines",
     ("metasweeper-probability-16x30.png", 0.8): "17 covered cells under the probability tints read as sure "

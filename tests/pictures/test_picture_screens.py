@@ -149,11 +149,6 @@ NOT_YET_EXACT = {
                                      "rightly: the analyser's box and square hide what the game shows there (a flag "
                                      "under them could not be told), so no mine total; every other cell right and "
                                      "sure. Left so",
-    "purplechecker-mid-16x16.png": "bandaranayake's purple checkerboard (as purplechecker-lost-9x9.png, exact), its "
-                                   "text flags and '?' read; its five 3s at 36 px "
-                                   "are like 3 by 0.85 and like 2 by 0.66-0.72, not plainly 3 (0.2 ahead): unsure, "
-                                   "and the rules then unsure 14 cells beside them, so the mine total (its "
-                                   "counter '0034' reads) is left out",
     "winmine-cursor-16x16.png": "the mouse pointer over the covered cells 6,6, 7,6 and 7,7 hides part of each, where "
                                 "a flag could lie: unsure, rightly (so no mine total)",
     "kmines-kde2-one-8x8.png": "every cell read right since its 1 px black lines are found (lines.py: the crops "
