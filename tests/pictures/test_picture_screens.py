@@ -100,8 +100,14 @@ NOT_YET_EXACT = {
     "qt-dark-won-16x30.png": "3 cells unsure, none wrong: a GIF frame with an ordered dither, averaged since "
                              "dither.py; its dark cells read since darkink.py (99 red \"!\" flags, every 0-4 sure), "
                              "but the lone 6 and one of the two 5s (inks on under 3 cells, darkink.PALETTE_CELLS, "
-                             "their glyphs not plainly one digit at 20 px) and the 3 in the bot's yellow focus box; "
-                             "no total (its header text \"0/99\" is read by no counter)",
+                             "their glyphs not plainly one digit at 20 px: the 6 0.57 like a 6, 0.53 like a 5; the 5 "
+                             "at 9,10 0.64 like a 5, 0.62 like a 3) and the 3 in the bot's yellow focus box (traced: "
+                             "the box lifts colours.tile_light's ring mean to 91, over DARK_TILE, so the dark tile's "
+                             "own pixels count as near-black along its sides, edge_dark 0.47, and the cell is left "
+                             "out of the pink ink's palette group; a pixel of the box's corner stretches its glyph's "
+                             "box, 0.29 like a 3); no total (its header text \"30 X 16 with 0/99 (20.62%) Mines\", "
+                             "left/total, is read by no counter: glyphs.fractions sees \"0/99 (20.62%)\" as one "
+                             "word, its two 9s touching and not split, so the fraction is seen but not read)",
     "antimine-blob-mid-14x9.png": "refused (no grid of square cells): its cells are 99.7 px (revealed 100 px "
                                   "squares alternating (255,255,255) and (250,250,250) along a row), over "
                                   "pitch.MAX_PITCH (88; the issue asks 8-80), so no lattice is searched at its "
