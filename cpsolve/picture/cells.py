@@ -53,7 +53,7 @@ from .digits import (
     shape_table,
     stray_digits,
 )
-from .gloss import glossy_split, sheen
+from .gloss import glossy_split, rim_bevels, sheen
 from .grid import Grid
 from .lines import on_tiles
 from .marks import (
@@ -76,7 +76,7 @@ from .overlay import mine_overlay, overlay_mark, question_like, question_stroke,
 from .shadows import HALF_DARK, shadow_lines
 from .skins import SKIN_BY_NAME, Skin
 from .textmarks import BANG_CORE, letters, stacked
-from .tiles import BEVELLED, _shaded_blanks, shifted_skins, tiles, unseen_covered
+from .tiles import BEVELLED, shaded_faces, shifted_skins, tiles, unseen_covered
 
 #: a mark whose strokes are at least this far (RGB) from the tile, and less than twice as far, is a
 #: faint one: its glyph is its pixels at least half as far as its farthest
@@ -108,8 +108,8 @@ class CellLook:
     shading: float = 0.0      # spread (sd of luminance) of the interior's background pixels: a
                               # shaded tile face, not a flat one
     yellow: float = 0.0       # of the interior: yellow pixels (an explosion's fire)
-    stacked: str = ""         # "!": the mark is a stem over a dot, "?": another stroke over a dot
-                              # (:func:`.textmarks.stacked`: no digit); "": neither
+    stacked: str = ""         # "!" a stem over a dot, "?" another stroke over one (.textmarks.stacked), "" neither
+    rim_bevel: float = 0.0    # the bevel inside the tile's dark rim (:func:`.gloss.rim_bevels`)
 
 
 def _cropped(rgb: np.ndarray, grid: Grid, at: tuple[np.ndarray, np.ndarray] | None) -> tuple[np.ndarray, np.ndarray]:
@@ -209,7 +209,7 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
         ("bevel", bevel), ("fg_fraction", fg_fraction), ("dark_fraction", dark_fraction),
         ("red_fraction", red_fraction), ("blob_fill", blob_fill), ("blob_span", blob_span), ("cross", cross),
         ("edge_dark", edge_dark), ("side_red", side_red), ("blob_round", blob_round), ("reddish", reddish),
-        ("shading", shading), ("yellow", yellow))}
+        ("shading", shading), ("yellow", yellow), ("rim_bevel", rim_bevels(flat, p)))}
     columns = {**measures, "background": list(bg), "fg_colour": list(fg_colour), "glyph": glyphs, "shape": shapes,
                "stacked": stacks}
     fields = list(CellLook.__dataclass_fields__)
@@ -392,7 +392,7 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
             if again[2] is not None:
                 covered, cov_conf, named = again
                 named_skin = next(sk for sk in shifted if sk.name == named)
-    _shaded_blanks(looks, symbols, covered, cov_conf)
+    exploded = shaded_faces(looks, symbols, covered, cov_conf)  # (KMines: shaded buttons, an orange exploded tile)
     if named is None and not raised:
         unseen_covered(looks, symbols, covered, cov_conf)  # a flat cell is a sure 0 only beside a covered tile seen
     if named_skin is not None:
@@ -415,7 +415,7 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     bursts = [(r, c) for r in range(rows) for c in range(cols)
               if symbols[r][c][0] in (RED_AND_DARK, FLAG) and not covered[r, c]
               and (looks[r][c].yellow >= BURST or (not other_x and _mine_on_red(looks[r][c])))]
-    burst = bursts[0] if mines_on_covered and len(bursts) == 1 else None
+    burst = bursts[0] if mines_on_covered and len(bursts) == 1 else exploded
     lost = shows_loss(symbols, covered, burst is not None)
     overlaid = bevelled and not skin.flag_shape and not lost
     # a skin that draws every digit in one colour: the shape alone tells the number

@@ -55,6 +55,8 @@ def glossy_split(looks: list[list[CellLook]], symbols: list[list[tuple[str, floa
     # (a flag says its tile is covered, whose colour its red and black may have pulled off the blue
     # in a small cell)
     flagged = np.array([sym == FLAG for sym in kinds]) & ~pale
+    if saturated.all() and _new_glossy_game(flat, kinds, skin):
+        return np.ones((rows, cols), bool), np.ones((rows, cols))
     if not (saturated | pale | flagged).all() or saturated.sum() < FEWEST or pale.sum() < FEWEST:
         return None
 
@@ -66,9 +68,26 @@ def glossy_split(looks: list[list[CellLook]], symbols: list[list[tuple[str, floa
         return None
     if any(plain_digit(i) for i in on_saturated):
         return None
-    if any(kinds[i] == NOTHING and flat[i].bevel < RAISED_SHARE * skin.bevel for i in on_saturated):
+    if any(kinds[i] == NOTHING and max(flat[i].bevel, flat[i].rim_bevel) < RAISED_SHARE * skin.bevel
+           for i in on_saturated):
         return None
     return (saturated | flagged).reshape(rows, cols), np.ones((rows, cols))
+
+
+def _new_glossy_game(flat: list[CellLook], kinds: list[str], skin: Skin) -> bool:
+    """Whether a board whose every tile colour is saturated is a new game of glossy tiles, every cell
+    covered: each bare (or bearing only its tile's sheen), raised inside its dark rim (RAISED_SHARE
+    of the skin's bevel: :func:`rim_bevels`), and all of one hue (within SHEEN_HUE of the board's
+    median: Windows 7's blue, shaded light to deep over the board, which groups into several
+    colours, none pale, so that no revealed tile is seen to tell them by). A revealed board shows
+    digits, unless it has no mine; and no skin draws its revealed tiles raised."""
+    if len(flat) < FEWEST or any(k != NOTHING and not (k == MARK and sheen(lk)) for k, lk in zip(kinds, flat)):
+        return False
+    if any(max(lk.bevel, lk.rim_bevel) < RAISED_SHARE * skin.bevel for lk in flat):
+        return False
+    hues = [_hue(np.asarray(lk.background, np.float64)) for lk in flat]
+    middle = float(np.median(hues))
+    return all(hue_apart(h, middle) <= SHEEN_HUE for h in hues)
 
 
 #: a mark on a glossy covered tile within SHEEN_HUE degrees of hue of its tile, its channels
@@ -76,6 +95,57 @@ def glossy_split(looks: list[list[CellLook]], symbols: list[list[tuple[str, floa
 #: is the tile's own sheen (a lighter streak across it, a darker rim); the GIF's are 118-135, a
 #: light streak on the lightest corner's blue about 50
 SHEEN_HUE, SHEEN_SPAN = 30.0, 35.0
+
+
+#: a row (column) along a crop's side whose middle is darker than RIM_DARK of the crop's median
+#: luminance is the tile's dark rim or the line beside it: left out with those outside it, looked for
+#: no deeper than RIM_DEPTH of the crop's side from each side
+RIM_DARK, RIM_DEPTH = 0.75, 0.25
+
+
+def rim_bevels(flat: np.ndarray, p: float) -> np.ndarray:
+    """Per cell (``flat``: N x size x size x 3, the crops), its bevel on its tile's face inside the
+    dark rim: the rows and columns along each side up to the innermost one darker than RIM_DARK of
+    the crop's median luminance (RIM_DEPTH at most) left out, the mean luminance of the face's top and left strips
+    less that of its bottom and right ones, halved (as :func:`.bevel.bevels` on a box; 0 where no
+    face is left). A glossy tile is dark along all four sides, its face lit along the top and left
+    and deeper along the bottom and right: where the lattice lies a pixel into the line before it
+    (a GIF of the game at 18 px), the crop's own sides hold the rim on one side and the face on the
+    other, and its bevel reads sunken (-47 to -127) or raised by chance; inside the rim it is raised."""
+    lum = np.asarray(_lum(flat), np.float64)
+    n, size = lum.shape[:2]
+    if n == 0 or size < 8:
+        return np.zeros(n)
+    q = size // 4
+    median = np.median(lum.reshape(n, -1), axis=1)[:, None]
+    rows = lum[:, :, q:size - q].mean(axis=2) < RIM_DARK * median
+    cols = lum[:, q:size - q, :].mean(axis=1) < RIM_DARK * median
+    depth = max(1, int(RIM_DEPTH * size))
+
+    def run(dark: np.ndarray) -> np.ndarray:
+        """Per crop, the rows (columns) from its side to the innermost dark one within the depth: a
+        line's blended edge before it may be lighter than the rim, not dark by itself."""
+        near = dark[:, :depth]
+        return np.where(near.any(axis=1), depth - np.argmax(near[:, ::-1], axis=1), 0)
+
+    top, bottom, left, right = run(rows), run(rows[:, ::-1]), run(cols), run(cols[:, ::-1])
+    w = max(1, round(0.07 * p))
+    idx = np.arange(size)
+    inside_x = (idx[None, :] >= (left + w)[:, None]) & (idx[None, :] < (size - right - w)[:, None])
+    inside_y = (idx[None, :] >= (top + w)[:, None]) & (idx[None, :] < (size - bottom - w)[:, None])
+    row_band = (idx[None, :] >= top[:, None]) & (idx[None, :] < (top + w)[:, None])
+    low_band = (idx[None, :] >= (size - bottom - w)[:, None]) & (idx[None, :] < (size - bottom)[:, None])
+    col_band = (idx[None, :] >= left[:, None]) & (idx[None, :] < (left + w)[:, None])
+    far_band = (idx[None, :] >= (size - right - w)[:, None]) & (idx[None, :] < (size - right)[:, None])
+
+    def mean(ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+        mask = ys[:, :, None] & xs[:, None, :]
+        return np.asarray((lum * mask).sum(axis=(1, 2)) / np.maximum(mask.sum(axis=(1, 2)), 1))
+
+    bevel = (mean(row_band, inside_x) + mean(inside_y, col_band) - mean(low_band, inside_x)
+             - mean(inside_y, far_band)) / 2
+    face = (inside_x.sum(axis=1) >= 2) & (inside_y.sum(axis=1) >= 2)
+    return np.where(face, bevel, 0.0)
 
 
 def sheen(look: CellLook) -> bool:

@@ -82,6 +82,14 @@ def pointer_outline(look: CellLook) -> bool:
             and look.dark_fraction < POINTER_DARK * look.fg_fraction)
 
 
+def off_middle(look: CellLook) -> bool:
+    """A dark mark (3% of the interior or more) whose dark pixels' box is centred a quarter of the
+    interior or more off its middle (``blob_round`` 0: :func:`.cells.measure` weighs its roundness
+    by how centred it is): a piece of something drawn across the cells, a mouse pointer's tip at a
+    cell's side, no mark of the game's, which draws its marks in the middle of the cell."""
+    return look.dark_fraction >= 0.03 and look.blob_round <= 0.0
+
+
 def question_stroke(look: CellLook) -> float:
     """A dark mark on a covered tile read as a mine: how far it is from a mine's filled disc toward
     a bold question mark (taller than wide, strokes filling little of their box), -1..1: above 0 a

@@ -25,7 +25,7 @@ from .grow import (
     grown_over_flat_cells,
     lined_tiles,
 )
-from .overlay import disc_filled, pointer_outline, thin_mark
+from .overlay import disc_filled, off_middle, pointer_outline, thin_mark
 from .reading import CellReading, NoBoardFound, Reading
 from .rules import board_of, check, flags_shown_as_mines
 from .skins import CLASSIC, Skin
@@ -133,8 +133,10 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     values, confidence, skin = classify_board(looks, skin, grid.cell_size, overlays, open_unsure)
     for i, look in enumerate(lk for row in looks for lk in row):
         # filled as a mine's disc (maybe a shown mine), a line (a pointer's edge), or black around
-        # something lighter (a pointer's outline round its white body): no question mark
-        if values[i] == "?" and (disc_filled(look) or thin_mark(look) or pointer_outline(look)):
+        # something lighter (a pointer's outline round its white body): no question mark; nor is a
+        # dark mark off the cell's middle (a pointer's tip at a cell's side, its outline navy in a
+        # GIF frame of Windows 7: :func:`.overlay.off_middle`)
+        if values[i] == "?" and (disc_filled(look) or thin_mark(look) or pointer_outline(look) or off_middle(look)):
             confidence[i] = min(confidence[i], 0.1)
     n = grid.rows * grid.cols
     beside = digits_beside(rgb, grid, skin, values, confidence,

@@ -25,7 +25,9 @@ from .marks import PENNANT, _triangle
 def read_gnome_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> int | None:
     """GNOME's "Flags: n/m" or KMines' "Mines: n/m" (flags / total, in any language: only the one
     "n/m" word of the band is read) below the board: the total m, when n equals the flags on the
-    board and m is at least the flags and mines shown."""
+    board and m is at least the flags and mines shown. The band spans the board's width; where it
+    holds no such word, the picture's (KF5 KMines writes it at the right of a status bar under a
+    window wider than the board)."""
     p = grid.cell_size
     height = rgb.shape[0]
     y0 = int(grid.y0 + grid.rows * p + 0.1 * p)
@@ -34,6 +36,8 @@ def read_gnome_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> int | No
     if y1 - y0 < 6 or x1 - x0 < 20:
         return None
     fraction = read_fraction(dark_ink(rgb[y0:y1, x0:x1]))
+    if fraction is None and (x0, x1) != (0, rgb.shape[1]):
+        fraction = read_fraction(dark_ink(rgb[y0:y1]))
     if fraction is None:
         return None
     flags, total = fraction

@@ -14,7 +14,7 @@ import numpy as np
 
 from .colours import _lum, rgb_distance
 from .digits import SHAPE_LIKE, _clean_digit
-from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_BG
+from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_BG, _confidence
 from .skins import SKINS, TILE_TOLERANCE, Skin, known_tile
 
 if TYPE_CHECKING:
@@ -258,7 +258,13 @@ def _shaded_blanks(looks: list[list[CellLook]], symbols: list[list[tuple[str, fl
     flags = [lk.shading for r, c, lk, sym in cells_ if sym == FLAG]
     if len(digits) < 3 or sum(x <= PLAIN for x in digits) < 0.9 * len(digits) or not flags or min(flags) <= PLAIN:
         return
+    # (a flat board's tiles were told by their colours: a colour torn between digits and mines is
+    # unsure, BARE_UNSEEN, in each of its cells)
+    told_by_colour = not any(lk.bevel > BEVELLED for row in looks for lk in row)
     for r, c, lk, sym in cells_:
+        if told_by_colour and covered[r, c] and conf[r, c] <= BARE_UNSEEN:
+            _torn_face(lk, sym, r, c, covered, conf)
+            continue
         if covered[r, c] or sym not in (NOTHING, MARK) or lk.shading <= PLAIN:
             continue
         if sym == MARK and any(_clean_digit(lk, str(d)) for d in lk.shape or {}):
@@ -267,6 +273,65 @@ def _shaded_blanks(looks: list[list[CellLook]], symbols: list[list[tuple[str, fl
             covered[r, c], conf[r, c] = True, 1.0
         else:
             conf[r, c] = min(conf[r, c], 0.1)
+
+
+def shaded_faces(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], covered: np.ndarray,
+                 conf: np.ndarray) -> tuple[int, int] | None:
+    """The tiles told by their faces' shading (:func:`_shaded_blanks`), then the exploded mine on a
+    warm tile of its own (:func:`warm_exploded`, whose cell it returns): ``covered`` and ``conf``
+    changed in place."""
+    _shaded_blanks(looks, symbols, covered, conf)
+    return warm_exploded(looks, symbols, covered, conf)
+
+
+def _torn_face(look: CellLook, sym: str, r: int, c: int, covered: np.ndarray, conf: np.ndarray) -> None:
+    """A cell read covered, unsurely (its tile colour holds digits and shown mines alike: torn), on a
+    board of shaded covered faces and flat revealed ones (:func:`_shaded_blanks`): a bare face shaded
+    like the flags' is a sure covered tile; a flat one, bare or holding a plain digit, a sure revealed
+    one; a shown mine lies where the digits do, on a revealed tile (KMines' lost game: its revealed
+    cells let the window's background through, lighter in places, as light as its covered buttons,
+    so that one colour group held both). Changes ``covered`` and ``conf`` in place."""
+    plain_digit = sym == MARK and any(_clean_digit(look, str(d)) for d in look.shape or {})
+    if sym == NOTHING and look.shading >= SHADED:
+        conf[r, c] = 1.0
+    elif ((sym == NOTHING or plain_digit) and look.shading <= PLAIN) or sym == MINE:
+        covered[r, c], conf[r, c] = False, 1.0
+
+
+#: the exploded mine's tile in a warm colour (KMines' orange, 255 202 87): red at least WARM_RED,
+#: blue at least WARM_SPAN below it, green WARM_GREEN or more (orange to yellow: a red tile is
+#: marks.symbol's RED_BG), and WARM_APART (RGB) from every other cell's tile colour
+WARM_RED, WARM_SPAN, WARM_GREEN, WARM_APART = 200.0, 100.0, 100.0, 40.0
+
+
+def warm_exploded(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], covered: np.ndarray,
+                  conf: np.ndarray) -> tuple[int, int] | None:
+    """The exploded mine drawn on a warm tile of its own (KMines: an orange tile, its other shown
+    mines on revealed ones): the one cell whose mark is a mine's round dark disc on an orange or
+    yellow tile (WARM_RED, WARM_SPAN, WARM_GREEN) whose colour no other cell's tile comes near
+    (WARM_APART), on a board showing another mine and no red exploded tile. Its tile is the cell
+    the player opened: read revealed, surely (``covered``, ``conf`` changed in place), and its mark
+    a mine, as sure as its disc is round and filled (the orange counts as reddish, which marks.symbol
+    holds against a mine: a wrong flag's blurred red cross). None where there is no such cell."""
+    flat = [lk for row in looks for lk in row]
+    kinds = [sym for row in symbols for sym, _ in row]
+    if RED_BG in kinds or kinds.count(MINE) < 2:
+        return None
+    bg = np.array([lk.background for lk in flat], np.float64)
+    warm = (bg[:, 0] >= WARM_RED) & (bg[:, 0] - bg[:, 2] >= WARM_SPAN) & (bg[:, 1] >= WARM_GREEN)
+    found = [i for i in np.flatnonzero(warm).tolist() if kinds[i] == MINE and flat[i].blob_round >= 0.6
+             and flat[i].dark_fraction >= 0.12]
+    if len(found) != 1:
+        return None
+    i = found[0]
+    others = np.delete(bg, i, axis=0)
+    if float(rgb_distance(others, bg[i]).min()) < WARM_APART:
+        return None
+    cols = len(looks[0])
+    r, c = divmod(i, cols)
+    covered[r, c], conf[r, c] = False, 1.0
+    symbols[r][c] = (MINE, _confidence(flat[i].blob_fill - 0.3, 0.15))
+    return r, c
 
 
 def unseen_covered(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], covered: np.ndarray,

@@ -25,6 +25,7 @@ from cpsolve import read_image
 from cpsolve.picture import NoBoardFound, gloss, glyphs_build
 from cpsolve.picture import cells as cells_module
 from tests.pictures.test_picture_glossy import _board_with
+from tests.support.picture_render import _POINTER as POINTER
 from tests.support.picture_render import (
     DIGITS,
     _flag,
@@ -146,12 +147,14 @@ def test_glossy_covered_tiles_read_by_their_colour(seed: int, pitch: int, qualit
     assert _values(reading) == [v for row in board for v in row]
 
 
-@pytest.mark.parametrize(("pitch", "quality"), [(18, 75), (20, 85)])
+@pytest.mark.parametrize(("pitch", "quality"), [(16, 90), (17, 85), (18, 75), (20, 85)])
 @pytest.mark.parametrize("seed", [2, 3, 5, 6])
 def test_small_glossy_boards_are_never_read_wrong(seed: int, pitch: int, quality: int) -> None:
     """At 16-18 px tiles the lattice may lie on the lines' first edge: the line along the crops' top
-    and left makes the weak glossy bevels read sunken, so the split is not made (a bare saturated
-    tile must be raised) and the board is refused; never a cell read wrong, nor a wrong size."""
+    and left makes the weak glossy bevels read sunken. Inside the tiles' dark rims
+    (gloss.rim_bevels) most are raised and the split is made; where a tile's face is too blurred
+    for it (16-17 px in JPEG, some at 18) the board is refused. Never a cell read wrong, nor a wrong
+    size."""
     board = _position(seed)
     want = [v for row in board for v in row]
     try:
@@ -162,6 +165,50 @@ def test_small_glossy_boards_are_never_read_wrong(seed: int, pitch: int, quality
     wrong = [(c.row, c.col, c.value, w) for c, w in zip(reading.cells, want)
              if c.sure and c.value != w and not (c.value in ".?" and w in ".?")]
     assert not wrong
+
+
+@pytest.mark.parametrize(("pitch", "quality"), [(18, 90), (19, 85), (20, 85)])
+@pytest.mark.parametrize("seed", [2, 3, 5])
+def test_small_glossy_tiles_are_raised_inside_their_rims(seed: int, pitch: int, quality: int, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """At 18-20 px the lattice lying a pixel into the lines before the tiles read bare covered tiles
+    sunken (a Windows 7 GIF frame at 18 px: -101 to +56), and the split was not made (refused);
+    their bevels inside the dark rims (gloss.rim_bevels) are raised: read exactly, by the split."""
+    board = _position(seed)
+    told = _spy_on_split(monkeypatch)
+    reading = read_image(encode(draw_win7(board, pitch, seed), "JPEG", quality))
+    assert any(told), "the glossy split did not run or found no gloss"
+    assert not reading.unsure, reading.reasons[:5]
+    assert _values(reading) == [v for row in board for v in row]
+
+
+@pytest.mark.parametrize(("pitch", "fmt"), [(16, "JPEG"), (18, "JPEG"), (18, "PNG"), (24, "JPEG"), (32, "JPEG"),
+                                            (44, "PNG")])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_new_glossy_game_is_all_covered(seed: int, pitch: int, fmt: str) -> None:
+    """A new game of Windows 7 (tests/data/screens/win7-de-new-16x30.png): every tile covered and
+    glossy, a gradient of blues over the board, no revealed tile to tell them by: read all covered
+    (gloss._new_glossy_game), where every tile was refused (its lighter tiles read as revealed 0s
+    beside the deeper covered ones)."""
+    board = [["."] * 16 for _ in range(12)]
+    reading = read_image(encode(draw_win7(board, pitch, seed), fmt, 90))
+    assert not reading.unsure, reading.reasons[:5]
+    assert _values(reading) == ["."] * (12 * 16)
+
+
+def test_a_pointers_outline_off_a_cells_middle_is_no_question_mark() -> None:
+    """A mouse pointer outlined in navy (as in a GIF frame of Windows 7: tests/data/screens/
+    win7-de-mid-16x30.png, whose pointer's tip read as a sure '?' scaled by 1.25) over glossy covered
+    tiles at 18 px: the piece of its outline in the corner of the cell below its tip, off the cell's
+    middle (overlay.off_middle), was a sure question mark; no cell is read sure and wrong."""
+    board = _position(1)
+    img = draw_win7(board, 18, 1)
+    k, x, y = 19 / 18, 18 + 1 * 18 + 2 + round(0.6 * 18), 18 + 2 * 18 + 2 + round(0.75 * 18)
+    pts = np.array([(x + round(px * k), y + round(py * k)) for px, py in POINTER], np.int32)
+    cv2.fillPoly(img, [pts], (255, 255, 255))
+    cv2.polylines(img, [pts], True, NAVY, 1)
+    reading = read_image(encode(img))
+    assert [row[1:3] for row in board[2:4]] == [[".", "."], [".", "."]]  # (the pointer over covered tiles)
+    assert not [(c.row, c.col, c.value) for c in reading.cells if c.sure and c.value != board[c.row][c.col]]
 
 
 @pytest.mark.parametrize("pitch", [30.4, 44.4])

@@ -213,9 +213,14 @@ NOT_YET_EXACT = {
                             "digits._hue_on_grey), but no mine total: its counter is a lone number (87) in a text "
                             "field above the board, with no label and no twin, which nothing tells from a timer. "
                             "Held out, it was read as its bottom 6 rows, sure and wrong",
-    "win7-de-new-16x30.png": "not yet traced (held out until 2026-12-06: not exact, 0 wrong)",
-    "win7-de-mid-16x30.png": "not yet traced (held out until 2026-12-06: not exact, 0 wrong)",
-    "kmines-lost-16x16.png": "not yet traced (held out until 2026-12-06: not exact, 0 wrong)",
+    "win7-de-mid-16x30.png": "18 cells unsure, none wrong: read since gloss.rim_bevels (its bare covered tiles' "
+                             "bevels inside their dark rims 17 and up; on the crops' sides, with the lattice a "
+                             "pixel into the lines, -101 to +56: no split, refused), but the GIF palette turned "
+                             "six 1s grey-slate (8s by colour, plainly 1s by shape), seven dark red 3s maroon or "
+                             "near-black (5s, 7s or flags by colour, plainly 3s by shape), two 2s dark green "
+                             "and a 5 near-black: unsure, as colour and shape disagree; and the mouse pointer "
+                             "over 11,26 and 12,26 (rightly unsure: never exact while it is drawn); no total (unsure "
+                             "cells) (held out until 2026-12-06: not exact, 0 wrong)",
 }
 
 
