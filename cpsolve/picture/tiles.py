@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .bare import covered_by_digits
 from .colours import _lum, rgb_distance
 from .digits import SHAPE_LIKE, _clean_digit
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_BG, _confidence
@@ -191,6 +192,10 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
                 state[k] = bool(near and min(near) < 40)
                 if not state[k]:
                     doubt.append(k)
+    # (bare colours the digits beside them show to be covered: a solver's tints over covered tiles)
+    for k in covered_by_digits(looks, symbols, label, members, state, doubt, torn, colours, partner) if doubt else []:
+        state[k] = True
+        doubt = [j for j in doubt if j != k]
     covered = np.array([bool(state[label[i]]) for i in range(rows * cols)]).reshape(rows, cols)
     conf = np.ones((rows, cols))
     for k in doubt + torn:

@@ -180,16 +180,15 @@ NOT_YET_EXACT = {
     "winmine-fr-logo-new-16x16.jpg": "a website's logo stamped over the covered cells at rows 12-15, cols 12-15 "
                                      "hides part of 12 of them, where a flag could lie: unsure (low confidence), "
                                      "rightly, so no mine total",
-    "qt-overlay-mid-20x20.png": "no board found (cells do not read): rounded 28 px tiles in a black outline, parted "
-                                "by 2 px of the dark form; the 32 px lattice sits on the tiles' far edges, and the "
-                                "crops now move onto the tiles (bevel.py: the gap lies all on one side), but the "
-                                "outline, a dark row along each side less the rounded corners (0.8 of it, under the "
-                                "0.9 of a grid line), lies in the ring where a pointer is looked for: every cell "
-                                "edge_dark 0.16, unsure. Tried: taking 0.7 of the side for a line on such boards "
-                                "reads the digits surely, but the corners' dark pixels still leave 0.026 in the "
-                                "ring of the covered tiles, and covered light blue and the solver's violet, pink "
-                                "and green tints read as unsure 0s (the flat tiles' grouping does not call them "
-                                "covered); not landed (no drawn test of rounded outlined tiles yet)",
+    "qt-overlay-mid-20x20.png": "every cell right and sure, but no mine total: its counter is a Qt LCD number "
+                                "(\"40\" in thin flat segments) in a white box after \"# Mines left:\" on a "
+                                "light panel above the board, on the dark form; no counter reader reads it. "
+                                "The cells: rounded 28 px tiles in a black outline (bevel.outline_lines keeps "
+                                "the outline out of the pointer's ring); of the bare colours, covered light "
+                                "blue and the solver's violet, pink and green tints, only the darkest (green) "
+                                "was read covered, the rest unsure 0s, until bare.py (a digit whose neighbours "
+                                "not surely revealed are all of one bare colour, and a bare colour beside "
+                                "tiles read covered, are covered)",
     "google-gif-mid-8x10.png": "the mouse pointer over the 1 at 5,7: unsure, rightly (its black outline makes the "
                                "colour a 7's, the glyph is nothing like a 7), so no mine total; every other cell "
                                "right and sure",
