@@ -25,6 +25,7 @@ from .grow import (
     grown_over_flat_cells,
     lined_tiles,
 )
+from .lcdbox import read_lcd_left
 from .overlay import disc_filled, off_middle, pointer_outline, thin_mark
 from .reading import CellReading, NoBoardFound, Reading
 from .rules import board_of, check, flags_shown_as_mines
@@ -113,7 +114,8 @@ def _mine_total(rgb: np.ndarray, grid: Grid, values: list[str], mine_counter: in
     counts_left = mine_counter is not None
     if mine_counter is None:
         # no seven-segment display: a counter in plain digits (GNOME's "Flags: 5/10", Google's "10")
-        text_counter = read_text_counter(rgb, grid, values)
+        # (or an LCD box after a "Mines left:" label: Qt's QLCDNumber)
+        text_counter = read_text_counter(rgb, grid, values) or read_lcd_left(rgb, grid, values)
         if text_counter is not None:
             mine_counter, mines, counts_left = text_counter
     if counts_left and mine_counter is not None:

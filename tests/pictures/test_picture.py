@@ -290,7 +290,7 @@ def test_cli_read_prints_no_fit_warning() -> None:
                           timeout=120)
     assert done.returncode == 0
     assert done.stderr == ""
-    assert done.stdout.splitlines()[1] == ". . . . . . . . . 1 0 1 . 1 1 1 1 1 1 1"
+    assert ". . . . . . . . . 1 0 1 . 1 1 1 1 1 1 1" in done.stdout.splitlines()
 
 
 @pytest.mark.parametrize("missing", ["cv2", "PIL"])

@@ -11,6 +11,10 @@ unsure (their colour does not say), and the board was refused. The digits tell (
 has a covered tile beside it, and a revealed 0 none, so a bare colour beside a digit with no other
 covered neighbour, or beside tiles read covered, is covered.
 
+The game shows the mines left as a Qt LCD number (thin segments) in a white box after "# Mines
+left:" on a light panel above the board, on the dark form (lcdbox.py): read, and after another
+label not; a segment neither lit nor dark is no digit.
+
 Revealed 0s drawn in a colour of their own (bare, as the tints are) never border a covered tile:
 they must never be read covered. The boards are drawn here (random real positions), so the
 oracle is the position drawn.
@@ -19,11 +23,14 @@ oracle is the position drawn.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
+from PIL import Image, ImageDraw, ImageFont
 
-from cpsolve.picture import NoBoardFound, read_image
+from cpsolve.picture import NoBoardFound, glyphs_build, read_image
+from cpsolve.picture.lcdbox import segments
 from cpsolve.picture.rules import CODE
 from tests.support.picture_render import DIGITS, _text, encode, random_position, scale
 
@@ -143,3 +150,93 @@ def test_zeros_of_their_own_colour_are_never_read_covered(seed: int, zero: tuple
     except NoBoardFound:
         return
     assert not wrong, wrong
+
+
+# ------------------------------------------------ the counter: an LCD box after "# Mines left:"
+
+FONTS = [f for f in glyphs_build.font_files() if f.name in ("DejaVuSans.ttf", "LiberationSans-Regular.ttf")]
+needs_fonts = pytest.mark.skipif(not FONTS, reason="no DejaVu or Liberation fonts on this machine")
+PANEL = (212, 212, 212)
+#: the seven segments' lines in a digit w x h: (row or column, along rows, from, to) as fractions
+_SEGMENT_LINES = {"a": ("row", 0.0), "d": ("row", 1.0), "g": ("row", 0.5),
+                  "f": ("col", 0.0, 0), "b": ("col", 1.0, 0), "e": ("col", 0.0, 1), "c": ("col", 1.0, 1)}
+_LIT = {"0": "abcdef", "1": "bc", "2": "abdeg", "3": "abcdg", "4": "bcfg", "5": "acdfg", "6": "acdefg", "7": "abc",
+        "8": "abcdefg", "9": "abcdfg"}
+
+
+def _lcd_digit(img: np.ndarray, x: int, y: int, w: int, h: int, digit: str) -> None:
+    """A seven-segment digit w x h at (x, y), segments one pixel thick, a pixel apart at the corners
+    (Qt's flat QLCDNumber)."""
+    mid = y + h // 2
+    for s in _LIT[digit]:
+        line = _SEGMENT_LINES[s]
+        if line[0] == "row":
+            yy = y if line[1] == 0.0 else y + h - 1 if line[1] == 1.0 else mid
+            img[yy, x + 1:x + w - 1] = 0
+        else:
+            xx = x if line[1] == 0.0 else x + w - 1
+            img[(y + 1 if line[2] == 0 else mid + 1):(mid if line[2] == 0 else y + h - 1), xx] = 0
+
+
+def with_lcd_panel(board: np.ndarray, pitch: int, value: int, font: Path, label: str = "# Mines left:") -> np.ndarray:
+    """The board with a light panel above it on the dark form: ``label`` in ``font``, then a white
+    box with a black border holding ``value`` in LCD digits, right-aligned."""
+    height = round(2.5 * pitch)
+    top = np.full((height, board.shape[1], 3), PAGE, np.uint8)
+    px0, py0, px1, py1 = pitch, pitch // 3, board.shape[1] - pitch, height - pitch // 3
+    top[py0:py1, px0:px1] = PANEL
+    pil = Image.fromarray(top)
+    draw = ImageDraw.Draw(pil)
+    face = ImageFont.truetype(str(font), round(pitch * 0.5))
+    ty = (py0 + py1) // 2 - round(pitch * 0.3)
+    draw.text((px0 + pitch // 2, ty), label, font=face, fill=(0, 0, 0))
+    bx = px0 + pitch // 2 + round(draw.textlength(label, font=face)) + pitch // 4
+    bw, bh = round(1.45 * pitch), round(0.85 * pitch)
+    by = (py0 + py1) // 2 - bh // 2
+    draw.rounded_rectangle((bx, by, bx + bw, by + bh), radius=4, fill=(255, 255, 255), outline=(0, 0, 0))
+    top = np.array(pil)
+    dw, dh = max(5, round(0.19 * pitch)), max(9, round(0.44 * pitch))
+    text = str(value)
+    x = bx + bw - 4 - len(text) * (dw + 3)
+    for d in text:
+        _lcd_digit(top, x, by + (bh - dh) // 2, dw, dh, d)
+        x += dw + 3
+    return np.concatenate([top, board], axis=0)
+
+
+@needs_fonts
+@pytest.mark.parametrize("font", FONTS, ids=lambda f: f.stem)
+@pytest.mark.parametrize(("seed", "pitch", "mines"), [(3, 32, 40), (5, 40, 19), (8, 32, 87), (9, 36, 8)])
+def test_the_lcd_box_after_its_label_gives_the_mines_left(seed: int, pitch: int, mines: int, font: Path) -> None:
+    """The mines left (the mines less the flags: none here) in the LCD box after "# Mines left:":
+    read, and the mine total with it. Before: no counter."""
+    cells, left = random_position(16, 16, mines, seed, opened=0.45, flags=0.0)
+    assert left == mines
+    board = draw_rounded_board(cells, _tints(cells, seed), pitch=pitch, gap=2 * pitch // 16)
+    reading = read_image(encode(with_lcd_panel(board, pitch, left, font)))
+    assert reading.mine_counter == left and reading.board.mines == mines
+    assert not reading.unsure
+
+
+@needs_fonts
+@pytest.mark.parametrize("label", ["# Mines:", "Time:", "Width:"])
+def test_an_lcd_box_after_another_label_gives_no_counter(label: str) -> None:
+    """The box after another label (the mines of the next game, a timer, a setting): no counter."""
+    cells = _position(5)
+    board = draw_rounded_board(cells, _tints(cells, 5))
+    reading = read_image(encode(with_lcd_panel(board, 32, 40, FONTS[0], label)))
+    assert reading.mine_counter is None and reading.board.mines is None
+
+
+def test_a_broken_lcd_digit_reads_as_none() -> None:
+    """A pattern that is no digit (a segment half lit, or lit where no digit has it) is no number."""
+    mask = np.zeros((14, 20), bool)
+    box = np.zeros((14, 6, 3), np.uint8) + 255
+    _lcd_digit(box, 0, 0, 6, 14, "8")
+    mask[:, :6] = box[..., 0] == 0
+    assert segments(mask) == 8
+    mask[1:5, 0] = False  # f left 2 pixels of 6: neither lit nor dark
+    assert segments(mask) is None
+    one = np.zeros((14, 6), bool)
+    one[1:6, 0] = one[0, 1:5] = True  # a and f alone: no digit
+    assert segments(one) is None

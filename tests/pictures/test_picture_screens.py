@@ -180,15 +180,6 @@ NOT_YET_EXACT = {
     "winmine-fr-logo-new-16x16.jpg": "a website's logo stamped over the covered cells at rows 12-15, cols 12-15 "
                                      "hides part of 12 of them, where a flag could lie: unsure (low confidence), "
                                      "rightly, so no mine total",
-    "qt-overlay-mid-20x20.png": "every cell right and sure, but no mine total: its counter is a Qt LCD number "
-                                "(\"40\" in thin flat segments) in a white box after \"# Mines left:\" on a "
-                                "light panel above the board, on the dark form; no counter reader reads it. "
-                                "The cells: rounded 28 px tiles in a black outline (bevel.outline_lines keeps "
-                                "the outline out of the pointer's ring); of the bare colours, covered light "
-                                "blue and the solver's violet, pink and green tints, only the darkest (green) "
-                                "was read covered, the rest unsure 0s, until bare.py (a digit whose neighbours "
-                                "not surely revealed are all of one bare colour, and a bare colour beside "
-                                "tiles read covered, are covered)",
     "google-gif-mid-8x10.png": "the mouse pointer over the 1 at 5,7: unsure, rightly (its black outline makes the "
                                "colour a 7's, the glyph is nothing like a 7), so no mine total; every other cell "
                                "right and sure",
