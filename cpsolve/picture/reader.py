@@ -27,6 +27,7 @@ from .grow import (
 )
 from .lcdbox import read_lcd_left
 from .overlay import disc_filled, off_middle, pointer_outline, thin_mark
+from .pointer import under_pointer
 from .reading import CellReading, NoBoardFound, Reading
 from .rules import board_of, check, flags_shown_as_mines
 from .skins import CLASSIC, Skin
@@ -140,6 +141,10 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
         # GIF frame of Windows 7: :func:`.overlay.off_middle`)
         if values[i] == "?" and (disc_filled(look) or thin_mark(look) or pointer_outline(look) or off_middle(look)):
             confidence[i] = min(confidence[i], 0.1)
+    # a mouse pointer's white body beside its black outline over a digit, flag or question mark:
+    # what lies under it is not seen whole, and what is seen may be the pointer's (pointer.py)
+    for i in under_pointer(rgb, grid, [lk for row in looks for lk in row], values, [c >= SURE for c in confidence]):
+        confidence[i] = min(confidence[i], 0.1)
     n = grid.rows * grid.cols
     beside = digits_beside(rgb, grid, skin, values, confidence,
                            np.array([lk.background for row in looks for lk in row], np.float64))

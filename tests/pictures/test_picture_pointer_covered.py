@@ -6,10 +6,11 @@ sure '?' (scaled by 1.5, 7 of 192 placements). Its outline is drawn round its wh
 of the mark's foreground is dark, where a game's question mark, one dark colour, is 0.62 of it at
 least. On boards drawn here (the oracle is the position drawn): classic 16x16 games at 16 px a cell,
 a pointer 19 or 24 px high with its tip in the lower right quarter of a covered cell, scaled by
-OpenCV's bilinear filter. Not fixed (not asserted here): the pointer's left edge running down a
-covered cell's middle, on the tile it makes look flat, is read a sure 1 (at 1 and 1.5) or 'F' (at
-1.25): a digit's cue would need more than its colours (GNOME's and Google's dark 7s are as dark
-under half of their foreground)."""
+OpenCV's bilinear filter. The pointer's left edge running down a covered cell's middle, on the
+tile it makes look flat, was read a sure 1 (at 1 and 1.5) or 'F' (at 1.25): no cue of the mark's
+colours tells it (GNOME's and Google's dark 7s are as dark under half of their foreground); the
+pointer's white beside its black does (cpsolve/picture/pointer.py,
+tests/pictures/test_picture_pointer_edge.py; every placement: benchmarks/pointer_risks.py)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,101 @@
+"""A mouse pointer drawn over the board: its white body beside its black outline.
+
+A pointer is drawn in black and white, whatever the game's colours: a white arrow outlined in black
+(Windows'), or a black one outlined in white. Where it lies over a cell, the cell's interior holds
+white pixels right beside black ones, both far from the tile's own colour. The game draws no such
+pair on a digit, a flag or a question mark (a mine's white glint inside its black disc is one, and
+mines are left alone here). The reader (:func:`.reader.read_grid`) makes such cells unsure: what
+lies under the pointer is not seen whole, and what is seen may be the pointer's (its black outline
+down a covered cell's middle, its white body flattening the tile's bevel, reads as a 1 on a
+revealed tile; over a red 3, its outline and white make a flag's red, black and raised tile).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .colours import _dist, starts
+
+if TYPE_CHECKING:
+    from .cells import CellLook
+    from .grid import Grid
+
+#: a pointer's white: every channel at least this (its body, blurred at its edges by scaling)
+WHITE = 230.0
+#: a pointer's black: every channel under this, and grey (channels within GREY of each other)
+BLACK, GREY = 80.0, 40.0
+#: both at least this far (RGB distance) from the cell's tile: no tile of its own colour
+APART = 60.0
+#: a cell whose interior (inside INSET of the cell's side) is this share or more of white pixels
+#: beside black ones shows a pointer. Drawn pointers over the classic skin (scaled by 1-1.5) make
+#: 0.036 and more of each cell they made a sure wrong digit or flag; of the tuning pictures'
+#: digits, flags and question marks read surely (at 0.65-1.5), only arbiter-won-8x8's 1 at 0.8,
+#: under a real pointer, reaches 0.005 (0.125, with nothing dark along its sides)
+POINTER_EDGE = 0.015
+INSET = 0.15
+#: white beside black: within this many pixels (the outline's black touches the body's white, a
+#: pixel of their blend between where the picture is scaled; a tile's light bevel lies further from
+#: a flag's black pole)
+NEAR = 2
+#: ... and something dark along the cell's sides (``CellLook.edge_dark``, as :mod:`.cells` takes a
+#: cursor over a covered cell's mark): the outline running on past the cell. A button's white bevel
+#: (WinForms' rim and bevel, 5 px at 36 px cells) touching a flag's black pole is white beside black
+#: inside the crop too, where the crop straddles the gap round the buttons, with nothing dark along
+#: its sides
+RING_DARK = 0.02
+#: the values a pointer over the cell makes unsure (not a mine: its glint is white in black)
+HIDDEN = "12345678F?"
+
+
+def under_pointer(rgb: np.ndarray, grid: Grid, looks: list[CellLook], values: list[str], sure: list[bool]
+                  ) -> list[int]:
+    """The cells (row-major) read surely (``sure``) as a digit, flag or question mark that a mouse
+    pointer lies over: dark along their sides, white beside black in their interior."""
+    marked = [i for i, v in enumerate(values) if v in HIDDEN and sure[i] and looks[i].edge_dark > RING_DARK]
+    shares = pointer_edges(rgb, grid, marked, [lk.background for lk in looks])
+    return [i for i, share in zip(marked, shares.tolist()) if share >= POINTER_EDGE]
+
+
+def pointer_edges(rgb: np.ndarray, grid: Grid, cells: list[int], backgrounds: list[np.ndarray]) -> np.ndarray:
+    """Per cell of ``cells`` (row-major indices), the share of its interior that is a pointer's
+    white within NEAR pixels of its black, both APART from the
+    cell's tile colour (``backgrounds``, one per cell of the board)."""
+    if not cells:
+        return np.zeros(0)
+    size = max(4, int(np.floor(min(grid.pitch_x, grid.pitch_y))))
+    xs, ys = starts(grid)
+    height, width = rgb.shape[:2]
+    span = np.arange(size)
+    # (each cell's square by slicing: a crop's pixels clipped only at the picture's edges)
+    flat = np.stack([rgb[y:y + size, x:x + size] if 0 <= y <= height - size and 0 <= x <= width - size
+                     else rgb[np.clip(y + span, 0, height - 1)[:, None], np.clip(x + span, 0, width - 1)[None, :]]
+                     for y, x in ((int(ys[i // grid.cols]), int(xs[i % grid.cols])) for i in cells)])
+    r, g, b = flat[..., 0], flat[..., 1], flat[..., 2]
+    lo, hi = np.minimum(np.minimum(r, g), b), np.maximum(np.maximum(r, g), b)
+    white = lo >= WHITE
+    black = (hi < BLACK) & (hi - lo <= GREY)
+    shares = np.zeros(len(cells))
+    # (only cells with both: most have neither, and this is the reader's every digit and flag)
+    both = np.flatnonzero(white.any(axis=(1, 2)) & black.any(axis=(1, 2)))
+    if len(both) == 0:
+        return shares
+    tile = np.array([backgrounds[cells[i]] for i in both], np.float32)
+    far = _dist(flat[both].astype(np.float32), tile) >= APART
+    near = _spread_out(_spread_out(black[both] & far, NEAR, 1), NEAR, 2)   # (within NEAR each way: a square)
+    k = max(1, round(INSET * grid.cell_size))
+    shares[both] = (white[both] & far & near)[:, k:size - k, k:size - k].mean(axis=(1, 2))
+    return shares
+
+
+def _spread_out(mask: np.ndarray, d: int, axis: int) -> np.ndarray:
+    """``mask`` (N x size x size) grown by ``d`` pixels both ways along ``axis`` (1: rows, 2: columns)."""
+    out = mask.copy()
+    size = mask.shape[axis]
+    for k in range(1, d + 1):
+        ahead, behind = [slice(None)] * 3, [slice(None)] * 3
+        ahead[axis], behind[axis] = slice(k, size), slice(0, size - k)
+        out[tuple(ahead)] |= mask[tuple(behind)]
+        out[tuple(behind)] |= mask[tuple(ahead)]
+    return out
