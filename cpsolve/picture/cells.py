@@ -65,9 +65,11 @@ from .marks import (
     NOTHING,
     RED_AND_DARK,
     RED_BG,
+    RED_TILE,
     SURE,
     _confidence,
     marks_of,
+    mine_on_red,
     odd_flags,
     other_mark,
     pole_flagged,
@@ -308,17 +310,6 @@ BURST = 0.1
 SMALL_CELL = 12.0
 
 
-#: a mine on a red tile: its red at least this share of the interior that is not the mine
-#: (DeclanAS's tkinter clone: 0.93, drawn ones 0.75 and up; a mine crossed in red, its cross
-#: blurred, at most 0.3)
-RED_TILE = 0.55
-
-
-def _mine_on_red(look: CellLook) -> bool:
-    mine_shape = look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
-    return mine_shape and look.red_fraction >= RED_TILE * (1.0 - look.dark_fraction)
-
-
 def _revealed_digit(look: CellLook, skin: Skin, one_colour: bool) -> tuple[str, float]:
     """The digit of a mark on a revealed tile, and how sure: by its shape alone on a skin that draws
     every digit in one colour (``one_colour``), else by colour checked by shape (:func:`.digits._digit`);
@@ -414,7 +405,7 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                   for r in range(rows) for c, (sym, _) in enumerate(symbols[r]))
     bursts = [(r, c) for r in range(rows) for c in range(cols)
               if symbols[r][c][0] in (RED_AND_DARK, FLAG) and not covered[r, c]
-              and (looks[r][c].yellow >= BURST or (not other_x and _mine_on_red(looks[r][c])))]
+              and (looks[r][c].yellow >= BURST or (not other_x and mine_on_red(looks[r][c])))]
     burst = bursts[0] if mines_on_covered and len(bursts) == 1 else exploded
     lost = shows_loss(symbols, covered, burst is not None)
     overlaid = bevelled and not skin.flag_shape and not lost

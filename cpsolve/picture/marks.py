@@ -291,6 +291,19 @@ def other_mark(look: CellLook, sure: float) -> tuple[str, float]:
     return "?", min(sure, 1.0 if look.dark_fraction >= 0.03 else 0.2)
 
 
+#: a mine on a red tile: its red at least this share of the interior that is not the mine
+#: (DeclanAS's tkinter clone: 0.93, drawn ones 0.75 and up; a mine crossed in red, its cross
+#: blurred, at most 0.3)
+RED_TILE = 0.55
+
+
+def mine_on_red(look: CellLook) -> bool:
+    """A mine's shape (a large dark blob filling its box, round) on a tile whose red is at least
+    RED_TILE of the interior that is not the mine (:func:`.cells.classify_board`'s exploded mine)."""
+    mine_shape = look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
+    return mine_shape and look.red_fraction >= RED_TILE * (1.0 - look.dark_fraction)
+
+
 def round_mines(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]]) -> None:
     """Marks as round as a mine (:func:`round_marks`), drawn in a colour, are mines shown where two
     cells or more carry one alike (their colours within ROUND_ALIKE): a lost board shows its mines,

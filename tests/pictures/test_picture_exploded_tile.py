@@ -1,8 +1,8 @@
 """The exploded mine drawn as a mine on a sunken red tile with a dark frame along its right and
 bottom sides, on a board whose other shown mines lie on raised tiles (DeclanAS's tkinter clone,
 tests/data/screens/tkinter-lost-16x30.png): the frame leaves no red along the sides and the mine
-can outnumber the red, so it is told by the red filling the rest of the cell (cells.py
-``_mine_on_red``), where it is the one. On drawn boards (the oracle is the position drawn)."""
+can outnumber the red, so it is told by the red filling the rest of the cell
+(``marks.mine_on_red``), where it is the one. On drawn boards (the oracle is the position drawn)."""
 
 from __future__ import annotations
 
