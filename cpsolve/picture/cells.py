@@ -453,8 +453,10 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 # (a skin whose flags are dark tells its marks by their shape, below)
                 v, conf = "?", min(cconf, _confidence(question_stroke(look), 0.1))
             elif sym == MINE:
-                # a mine on a flat tile where the others lie on raised ones is the exploded one
+                # a mine on a flat tile where the others lie on raised ones is the exploded one; one on a raised
+                # tile of a board showing no loss, no overlay's own mark (a disc blurred to its sides), unsure
                 v, conf = ("X" if mines_on_covered and not cov else "*"), min(sconf, cconf)
+                conf = min(conf, 0.2) if cov and overlaid else conf  # (an overlay, or a missed loss's mine)
                 if cov and question_like(look):  # near a question mark's stroke: no sure mine
                     conf = min(conf, _confidence(-question_stroke(look), 0.1))
                 if any(_clean_digit(look, str(d)) for d in look.shape or {}):

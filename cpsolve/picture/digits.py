@@ -148,7 +148,8 @@ def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     dists = sorted((math.sqrt((c0 - r) * (c0 - r) + (c1 - g) * (c1 - g) + (c2 - b) * (c2 - b)), digit)
                    for digit, (r, g, b) in skin.digits.items())
     (d1, digit), (d2, _) = dists[0], dists[1]
-    unnamed = d1 >= UNNAMED or _hue_on_grey(colour, skin.digits[digit], look.background)
+    unnamed = d1 >= UNNAMED or _hue_on_grey(colour, skin.digits[digit], look.background) or _grey_for_hue(
+        colour, skin.digits[digit])
     conf = 0.1 if unnamed else _confidence(1 - d1 / max(d2, 1e-6), 0.6)
     scores = look.shape
     if not scores:
@@ -198,6 +199,13 @@ def _hue_on_grey(colour: np.ndarray, ref: tuple[int, int, int], background: np.n
     tile lends its strokes none (JMines' olive 3, 87 from the 8's grey and far from the 3's red,
     names no digit)."""
     return _spread(ref) < GREY_SPREAD and _spread(background) < GREY_SPREAD and _inked(colour, background)
+
+
+def _grey_for_hue(colour: np.ndarray, ref: tuple[int, int, int]) -> bool:
+    """Whether a grey stroke (channels under GREY_SPREAD apart) has for its nearest digit colour one
+    of a hue (HUED): no digit drawn in a hue turns grey, and a grey mark names none (Microsoft
+    Minesweeper's 1 fading in, light grey (163, 165, 166), 79 from its green 2 at 1.5x, read a sure 2)."""
+    return _spread(colour) < GREY_SPREAD and _spread(ref) >= HUED
 
 
 #: a stroke's hue this near (degrees) a digit colour's, and this far from every other digit

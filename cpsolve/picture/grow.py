@@ -417,3 +417,54 @@ def lined_tiles(rgb: np.ndarray, grid: Grid, cells: list[int]) -> bool:
     bands = [px[:, 0], px[:, 1], px[:, -1], px[:, -2], px[:, :, 0], px[:, :, 1], px[:, :, -1], px[:, :, -2]]
     off = np.stack([(np.abs(b[:, 2:-2] - tile).max(axis=2) > COVERED_NEAR).mean(axis=1) for b in bands])
     return bool(((off >= LINED_SHARE).any(axis=0)).mean() > 0.5)
+
+
+#: a lined cell beside the lattice whose pixels lie within TWIN levels (mean, each channel) of a
+#: lined cell of the lattice's in its row or column is a tile of the board (GTK's buttons scaled:
+#: 1.9 at most; a panel beside a board, ruled along the lattice's edge, 6.6 at least)
+TWIN = 3.0
+
+
+def tiles_beside(rgb: np.ndarray, grid: Grid, threshold: int) -> list[str]:
+    """The sides ("t", "b", "l", "r") of ``grid`` where a cell just outside it is lined on edges of
+    ``threshold`` (three of its sides) and, pixel for pixel, a twin of a lined cell of the grid in
+    its row (side "l", "r") or column ("t", "b"): the board's tiles go on past the lattice.
+
+    A lattice is found as a rectangle of lined cells: where the covered tiles of a skin that draws
+    no lines between its revealed cells (GTK's buttons over a flat opening) fill one row further
+    than the rest, the lattice ends at the rest, inside the board, and that row's tiles beyond it
+    are the very tiles of the lattice's row. A frame, a panel or a page beside a board is no
+    lattice cell's twin (a panel ruled along the board's edge is lined on one side only)."""
+    found = []
+    for side in "tblr":
+        strip = _strip(grid, side)
+        if not _inside(rgb, strip):
+            continue
+        lined = _lined(rgb, strip, threshold) >= LINED
+        if not lined.any():
+            continue  # (cheap: no lined cell beside, the grid's cells are not needed)
+        joined = _joined(grid, side)
+        own = _lined(rgb, joined, threshold).reshape(joined.rows, joined.cols) >= LINED
+        tiles = crops(rgb, joined)
+        if side in "tb":
+            own, tiles = own.T, tiles.transpose(1, 0, 2, 3, 4)  # (lines of cells across the side)
+        beside = 0 if side in "tl" else -1
+        inner = slice(1, None) if side in "tl" else slice(0, -1)
+        for k in np.flatnonzero(lined):
+            mates = tiles[k, inner][own[k, inner]]
+            if len(mates) and float(np.abs(mates - tiles[k, beside]).mean(axis=(1, 2, 3)).min()) <= TWIN:
+                found.append(side)
+                break
+    return found
+
+
+def _lined(rgb: np.ndarray, g: Grid, threshold: int) -> np.ndarray:
+    """Per cell of ``g`` (row-major), the fraction of its sides lined on edges of ``threshold`` (in
+    a strip round ``g`` only)."""
+    height, width = rgb.shape[:2]
+    xs, ys = g.xs(), g.ys()
+    m = int(0.3 * g.cell_size) + 2  # room for the lines' widening (lined_cells) and the diffs
+    x_lo, x_hi = max(0, int(xs[0]) - m), min(width, int(xs[-1]) + m)
+    y_lo, y_hi = max(0, int(ys[0]) - m), min(height, int(ys[-1]) + m)
+    faint = edge_maps(rgb[y_lo:y_hi, x_lo:x_hi], threshold)
+    return lined_cells(faint, xs - x_lo, ys - y_lo, g.cell_size).ravel()

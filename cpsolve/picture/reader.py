@@ -24,6 +24,7 @@ from .grow import (
     grown_over_faint_cells,
     grown_over_flat_cells,
     lined_tiles,
+    tiles_beside,
 )
 from .lcdbox import read_lcd_left
 from .overlay import disc_filled, off_middle, pointer_outline, thin_mark
@@ -153,6 +154,11 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
         # around covered tiles); a part is never read as the whole board
         raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "
                            f"but digits lie beside it ({', '.join(beside)}): the board goes on past it")
+    beside = tiles_beside(rgb, grid, EDGE_THRESHOLDS[0])
+    if beside:
+        # tiles like the lattice's own just outside it, in its rows or columns: the board goes on
+        raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "
+                           f"but tiles like its own lie beside it ({', '.join(beside)}): the board goes on past it")
     low = {i for i in range(n) if confidence[i] < SURE}
     _whole_board(rgb, grid, looks, values, low, label)
     bare = len(low) == n and set(values) <= {".", "0"}
