@@ -27,6 +27,7 @@ from .grow import (
     tiles_beside,
 )
 from .lcdbox import read_lcd_left
+from .outer import grown_over_outer_tiles, open_sides, short_edge_digit
 from .overlay import disc_filled, off_middle, pointer_outline, thin_mark
 from .pointer import under_pointer
 from .reading import CellReading, NoBoardFound, Reading
@@ -93,6 +94,14 @@ def _attempt(rgb: np.ndarray, found: Grid, threshold: int, label: str) -> tuple[
         # a skin that draws no lines between its revealed cells: its tiles' lattice goes on over
         # them (None where the board's edge cannot be told from a panel of their colour)
         grid = grown_over_flat_cells(rgb, grid, EDGE_THRESHOLDS[0])
+    if grid is not None:
+        # tiles parted by a gap whose outer sides are faint: the last row or column, lined but for
+        # its outer side a gap's width off the lattice's line, is the board's
+        outer = grown_over_outer_tiles(rgb, grid, EDGE_THRESHOLDS[-1])
+        if outer is None:
+            return None, (f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, but "
+                          "the row or column beside it is partly of the board's tiles: its edge is not told")
+        grid = outer
     if grid is None:
         return None, (f"{label}: no board found: a grid of {found.rows}x{found.cols} cells was found, "
                       "but fainter cells beside it do not settle into one board with it")
@@ -161,6 +170,12 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
                            f"but tiles like its own lie beside it ({', '.join(beside)}): the board goes on past it")
     low = {i for i in range(n) if confidence[i] < SURE}
     _whole_board(rgb, grid, looks, values, low, label)
+    # a digit on the edge whose mines lie past it: the board goes on, and the lattice is part of it
+    short = short_edge_digit(values, low, open_unsure, grid.rows, grid.cols, open_sides(rgb, grid))
+    if short is not None:
+        raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, but the "
+                           f"digit at {short} counts more mines than the cells round it inside it: the board "
+                           "goes on past it")
     bare = len(low) == n and set(values) <= {".", "0"}
     mine_counter = read_counter(rgb, grid, values, low) if bare else None
     if bare and mine_counter == 0 and not any(other_displays(rgb, grid)):

@@ -36,10 +36,10 @@ PALETTES = {
 FLAG_RED = (215, 45, 50)
 
 
-def draw_dark(cells: list[list[str]], s: int, palette: str, font: str) -> np.ndarray:
+def draw_dark(cells: list[list[str]], s: int, palette: str, font: str, rim: int = 9) -> np.ndarray:
     """The board on its page: covered tiles raised (a lighter top and left edge, a darker bottom and
-    right one), revealed tiles flat with a one-pixel rim a little lighter, parted by the page, digits
-    and the "!" flags in a bold font about half the cell high."""
+    right one), revealed tiles flat with a one-pixel rim a little lighter (``rim`` levels; 0: none),
+    parted by the page, digits and the "!" flags in a bold font about half the cell high."""
     page, covered, revealed, inks = PALETTES[palette]
     rows, cols = len(cells), len(cells[0])
     img = Image.new("RGB", ((cols + 2) * s, (rows + 2) * s), page)
@@ -56,7 +56,7 @@ def draw_dark(cells: list[list[str]], s: int, palette: str, font: str) -> np.nda
                 d.rectangle((x + 1, y + 1, x + s - 2 - w, y + s - 2 - w), fill=lit)
                 d.rectangle((x + 1 + w, y + 1 + w, x + s - 2 - w, y + s - 2 - w), fill=covered)
             else:  # (a rim a few levels lighter than the face, as Qt's)
-                d.rectangle((x + 1, y + 1, x + s - 2, y + s - 2), fill=tuple(ch + 9 for ch in revealed))
+                d.rectangle((x + 1, y + 1, x + s - 2, y + s - 2), fill=tuple(ch + rim for ch in revealed))
                 d.rectangle((x + 2, y + 2, x + s - 3, y + s - 3), fill=revealed)
             text, ink = ("!", FLAG_RED) if v == "F" else (v, inks[int(v)]) if v in "12345678" else ("", None)
             if text:
