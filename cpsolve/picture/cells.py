@@ -77,6 +77,7 @@ from .marks import (
 from .overlay import mine_overlay, overlay_mark, question_like, question_stroke, red_mark, shows_loss, warm_mark
 from .shadows import HALF_DARK, shadow_lines
 from .skins import SKIN_BY_NAME, Skin
+from .solid import solid_dark_covered
 from .textmarks import BANG_CORE, letters, stacked
 from .tiles import BEVELLED, shaded_faces, shifted_skins, tiles, unseen_covered
 
@@ -488,6 +489,7 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
             if open_unsure is not None and v in "12345678" and conf < SURE and not cov and cconf >= SURE:
                 open_unsure.add(r * cols + c)
     odd_flags(values, confidence, [lk.background for row in looks for lk in row])  # a wrong flag told by its tile
+    solid_dark_covered(values, confidence, [lk for row in looks for lk in row])  # a black square: maybe a flag
     # (a dark theme's digits by their ink; then a digit on no digits' tile)
     stray_digits(values, confidence, dark_palette(values, confidence, [lk for row in looks for lk in row]))
     return values, confidence, skin

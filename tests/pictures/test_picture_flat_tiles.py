@@ -48,7 +48,8 @@ def draw_flat(cells: list[list[str]], covered: tuple[int, int, int], revealed: t
               flag_tile: tuple[int, int, int] | None = None) -> np.ndarray:
     """The board in a flat skin: covered cells a plain square of ``covered``, revealed ones of
     ``revealed``, each with a 1 px line along its top and left; classic digits, black mines, flags
-    ``red`` (classic) or ``pennant`` (emoji-like); above the board the seven-segment ``displays``
+    ``red`` (classic), ``pennant`` (emoji-like) or ``square`` (no mark: the tile alone, as
+    ``flag_tile`` colours it); above the board the seven-segment ``displays``
     from left to right (none: no counter); a flag on a tile of its own colour ``flag_tile`` where
     given (as tkinter's clones draw a flag button)."""
     rows, cols = len(cells), len(cells[0])
@@ -64,7 +65,7 @@ def draw_flat(cells: list[list[str]], covered: tuple[int, int, int], revealed: t
             img[y:y + CELL, x:x + CELL] = (255, 0, 0) if v == "X" else tile
             img[y, x:x + CELL] = LINE
             img[y:y + CELL, x] = LINE
-            if v == "F":
+            if v == "F" and flag != "square":
                 (_pennant if flag == "pennant" else _flag)(img, x, y, CELL)
             elif v.isdigit() and v != "0":
                 _text(img, x, y, CELL, v, DIGITS[int(v)])
@@ -294,3 +295,19 @@ def test_a_cursor_tinting_one_revealed_cell_leaves_the_covered_colour_shown(
     reading = read_image(encode(image))
     assert not reading.unsure, reading.reasons
     assert [v.value for v in reading.cells] == [v for row in cells for v in row]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_flags_drawn_as_black_squares_are_not_sure_covered_cells(seed: int) -> None:
+    """A game that draws a flag as a plain black square (yydrowz3's Win32 GDI game: flat grey
+    covered cells, white revealed ones): flat like the covered tiles and grouped with them, so once
+    read as sure covered cells (tests/data/screens/win32-flat-mid-16x30.png, 10 cells wrong). A
+    plain near-black tile among light covered ones is no sure covered cell (solid.py)."""
+    cells, _ = random_position(16, 30, 99, seed, opened=0.3, flags=0.6)
+    flags = [(r, c) for r, row in enumerate(cells) for c, v in enumerate(row) if v == "F"]
+    assert flags
+    image = draw_flat(cells, (192, 192, 192), (255, 255, 255), flag="square", flag_tile=(0, 0, 0))
+    assert silently_wrong(cells, image) == []
+    reading = read_image(encode(image))
+    unsure = set(reading.unsure)
+    assert all(f in unsure or reading.cell(*f).value == "F" for f in flags)

@@ -96,6 +96,11 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: and any mine total it gives must equal the hand transcription. Read exactly, it passes: then
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
+    "win32-flat-mid-16x30.png": "its 10 flags are black squares (yydrowz3's Win32 GDI game fills a flagged cell "
+                                "with RGB(0,0,0)), flat like its grey covered cells: read as sure covered cells "
+                                "at first sight held out (10 cells wrong); since solid.py a plain near-black "
+                                "tile among light covered ones is unsure, so those 10 cells are unsure, none "
+                                "wrong; no mine total (its counter is Chinese text, \"剩余雷数89\", not read)",
     "winmine-gif-small-new-16x30.png": "not yet traced (held out until 2026-12-06: cells right, no mine total)",
     "qt-dark-won-16x30.png": "3 cells unsure, none wrong: a GIF frame with an ordered dither, averaged since "
                              "dither.py; its dark cells read since darkink.py (99 red \"!\" flags, every 0-4 sure), "
