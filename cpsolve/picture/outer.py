@@ -71,7 +71,10 @@ def outer_cells(rgb: np.ndarray, grid: Grid, side: str, threshold: int, tiles: n
         best = np.maximum(best, lined_cells(edges, sx, sy, p).ravel())
     colour = _tile_colours(rgb, strip).reshape(-1, 3)
     near = (np.abs(colour[:, None, :] - tiles[None, :, :]).max(axis=2) <= TILE_NEAR).any(axis=1)
-    return np.asarray((best >= LINED) & near & _like_board_cells(rgb, strip, grid))
+    of_board = (best >= LINED) & near
+    # (the insides compared only where a cell is lined on a board's tile: most strips, a frame or
+    # a page beside the board, have none, and the comparison crops every cell of the board)
+    return np.asarray(of_board & _like_board_cells(rgb, strip, grid)) if of_board.any() else of_board
 
 
 def _inner_blocks(rgb: np.ndarray, g: Grid) -> np.ndarray:
