@@ -34,6 +34,9 @@ APART = 60.0
 #: digits, flags and question marks read surely (at 0.65-1.5), only arbiter-won-8x8's 1 at 0.8,
 #: under a real pointer, reaches 0.005 (0.125, with nothing dark along its sides)
 POINTER_EDGE = 0.015
+#: a row or column by a side of a cell's square (its outer quarter) this share white or more is a
+#: tile's bevel, not a pointer's body (its widest row about 0.6 of a 16 px cell's side)
+BEVEL_RUN = 0.75
 INSET = 0.15
 #: white beside black: within this many pixels (the outline's black touches the body's white, a
 #: pixel of their blend between where the picture is scaled; a tile's light bevel lies further from
@@ -84,8 +87,13 @@ def pointer_edges(rgb: np.ndarray, grid: Grid, cells: list[int], backgrounds: li
     tile = np.array([backgrounds[cells[i]] for i in both], np.float32)
     far = _dist(flat[both].astype(np.float32), tile) >= APART
     near = _spread_out(_spread_out(black[both] & far, NEAR, 1), NEAR, 2)   # (within NEAR each way: a square)
+    # (not a tile's bevel: a straight white run along most of the square, which the interior takes
+    # in where the lattice drifts a pixel or two off the tiles; a pointer's body is an arrow)
+    w = white[both]
+    rim = np.minimum(span, span[::-1]) < max(2, round(0.25 * size))   # (rows and columns by the sides)
+    bevel = (((w.mean(axis=2) >= BEVEL_RUN) & rim)[:, :, None]) | (((w.mean(axis=1) >= BEVEL_RUN) & rim)[:, None, :])
     k = max(1, round(INSET * grid.cell_size))
-    shares[both] = (white[both] & far & near)[:, k:size - k, k:size - k].mean(axis=(1, 2))
+    shares[both] = (w & ~bevel & far & near)[:, k:size - k, k:size - k].mean(axis=(1, 2))
     return shares
 
 

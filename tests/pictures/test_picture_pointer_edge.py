@@ -80,3 +80,32 @@ def test_no_pointer_no_pointer_edge(factor: float) -> None:
             assert float(shares.max()) == 0.0
         else:
             assert float(shares[3 * 16 + 6]) >= POINTER_EDGE
+
+
+#: a position hypothesis found (tests/pictures/test_picture_property.py, CI on main 13101f8): drawn
+#: at 16 px with no pointer, its lattice fits at 15.92 px, so the bottom row's crops start a pixel
+#: and more above their tiles and take in the top bevel's white, 2 px above the flag's black pole at
+#: 14,1 (beside a wrong flag, whose mine is dark along the cell's side): 0.041 white beside black,
+#: the flag made unsure. A bevel is a straight white run by a side of the cell: no pointer's body
+DRIFTED = ["0000000000", "0000001110", "1100002F20", "*100002*20", ".100001110", ".110000000",
+           ".*10000000", "1110000000", "0001110000", "1111F21111", ".*..W.F..*", "*.........",
+           "..........", "1..X...*..", ".FW......."]
+
+
+def test_a_tiles_bevel_taken_in_by_a_drifted_lattice_is_no_pointer(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cpsolve.picture.reader as reader
+
+    measured: dict[int, float] = {}
+
+    def spy(rgb, grid, cells, backgrounds):  # type: ignore[no-untyped-def]
+        shares = pointer_edges(rgb, grid, cells, backgrounds)
+        measured.update(zip(cells, shares.tolist()))
+        return shares
+
+    monkeypatch.setitem(reader.under_pointer.__globals__, "pointer_edges", spy)
+    cells = [list(row) for row in DRIFTED]
+    reading = read_image(encode(scale(render_board(cells, 16, counter=6), 1.0)))
+    assert 14 * 10 + 1 in measured, "the flag at 14,1 was measured for a pointer"
+    assert measured[14 * 10 + 1] < POINTER_EDGE
+    assert [c.value for c in reading.cells] == [v for row in cells for v in row]
+    assert reading.unsure == ()
