@@ -42,7 +42,9 @@ def dark_palette(values: list[str], confidence: list[float], looks: list[CellLoo
     (:func:`.digits.other_hues`: a light blue ink is no red 3; a plain hue, HUED, no grey 7 or 8), by
     PALETTE_MARGIN; two inks of one digit name none. A cell of such an ink reads as its digit unless
     its own glyph is plainly another's (SHAPE_AGAINST ahead of it), or something lies over it (a
-    stroke over a dot, a cross, a dark part, dark along its sides).
+    stroke over a dot, a cross, a dark part, dark along its sides); a cell whose own ink's hue rules
+    the digit out (:func:`_not_of`) is unsure (JPEG at 16 px greys Qt's blue 1s to a slate that a
+    lone pink 3, 0.89 like a 3 and 0.77 like a 1, lies within INK_REACH of).
     Returns ``looks`` (for the next pass). And a bare covered dark tile whose face is shaded well
     past the others' (:func:`_faint_marks`) is unsure."""
     _faint_marks(values, confidence, looks)
@@ -85,7 +87,9 @@ def dark_palette(values: list[str], confidence: list[float], looks: list[CellLoo
         for i in groups[k]:
             scores = looks[i].shape or {}
             rival = max((v for d, v in scores.items() if d != digit and d not in ruled_out), default=-1.0)
-            if scores.get(digit, -1.0) - rival > -SHAPE_AGAINST:
+            if digit in _not_of(np.asarray(looks[i].fg_colour, np.float64)):
+                confidence[i] = min(confidence[i], 0.1)
+            elif scores.get(digit, -1.0) - rival > -SHAPE_AGAINST:
                 values[i], confidence[i] = str(digit), max(confidence[i], sure) if values[i] == str(digit) else sure
             else:
                 confidence[i] = min(confidence[i], 0.1)
