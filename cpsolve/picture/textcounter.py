@@ -125,16 +125,17 @@ def _twin_boxes(mask: np.ndarray, p: float, middle: float, *, max_height: float,
     return left, right
 
 
-def _above(rgb: np.ndarray, grid: Grid, cells: float, wider: float) -> tuple[int, int, int, int] | None:
-    """The band above the grid where a header's numbers lie, as (y0, y1, x0, x1): ``cells`` cells
-    high up to a tenth of a cell over the grid, ``wider`` cells past it on each side (a header may
-    reach past the board), clipped to the picture; None where too small to hold a number."""
+def _above(rgb: np.ndarray, grid: Grid, cells: float, wider: float) -> tuple[np.ndarray, int, int] | None:
+    """The band above the grid where a header's numbers lie, as (its pixels in int16, its top y,
+    its left x): ``cells`` cells high up to a tenth of a cell over the grid, ``wider`` cells past it
+    on each side (a header may reach past the board), clipped to the picture; None where too small
+    to hold a number."""
     p = grid.cell_size
     y0, y1 = max(0, int(grid.y0 - cells * p)), max(0, int(grid.y0 - 0.1 * p))
     x0, x1 = max(0, int(grid.x0 - wider * p)), min(rgb.shape[1], int(grid.x0 + (grid.cols + wider) * p))
     if y1 - y0 < 8 or x1 - x0 < 20:
         return None
-    return y0, y1, x0, x1
+    return rgb[y0:y1, x0:x1].astype(np.int16), y0, x0
 
 
 def read_panel_left(rgb: np.ndarray, grid: Grid) -> int | None:
@@ -144,8 +145,7 @@ def read_panel_left(rgb: np.ndarray, grid: Grid) -> int | None:
     above = _above(rgb, grid, 5, 1)
     if above is None:
         return None
-    y0, y1, x0, x1 = above
-    area = rgb[y0:y1, x0:x1].astype(np.int16)
+    area, y0, x0 = above
     low = channel_min(area)
     light = (low > 225) & (channel_max(area) - low < 20)
     twins = _twin_boxes(light, p, grid.x0 + grid.cols * p / 2 - x0, max_height=2, aspect=(1.2, 6), fill=0.9)
@@ -164,10 +164,10 @@ def read_panel_numbers(rgb: np.ndarray, grid: Grid) -> int | None:
     above = _above(rgb, grid, 4, 0)
     if above is None:
         return None
-    y0, y1, x0, x1 = above
+    area, _, _ = above
     # dark on the panel's own grey (its most common level: a white title bar above must not make
     # the grey ink, joining the digits' smoothed edges into one)
-    grey = rgb[y0:y1, x0:x1].astype(np.float32).mean(axis=2)
+    grey = area.astype(np.float32).mean(axis=2)
     panel = float(np.bincount(grey.astype(np.int64).ravel(), minlength=256).argmax())
     if panel < 120:
         return None
@@ -321,8 +321,7 @@ def read_app_left(rgb: np.ndarray, grid: Grid) -> int | None:
     above = _above(rgb, grid, 4, 1)
     if above is None:
         return None
-    y0, y1, x0, x1 = above
-    area = rgb[y0:y1, x0:x1].astype(np.int16)
+    area, _, _ = above
     if float(np.median(area.mean(axis=2))) > 110:
         return None
     blue = ((area[..., 2] > 150) & (area[..., 2] - area[..., 0] > 60)).astype(np.uint8)
@@ -386,8 +385,7 @@ def read_flag_left(rgb: np.ndarray, grid: Grid) -> int | None:
     above = _above(rgb, grid, 2, 1)
     if above is None:
         return None
-    y0, y1, x0, x1 = above
-    area = rgb[y0:y1, x0:x1].astype(np.int16)
+    area, _, _ = above
     if float(np.median(area.mean(axis=2))) < LIGHT_HEADER:
         return None
     red = ((area[..., 0] > 180) & (area[..., 1] < 110) & (area[..., 2] < 110)).astype(np.uint8)
