@@ -24,6 +24,9 @@ mines than the cells round it inside the lattice could hold has some past it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 import numpy as np
 
 from .colours import crops
@@ -41,10 +44,13 @@ BLOCKS, LIKE = 4, 8.0
 SOME = 0.25
 
 
-def outer_cells(rgb: np.ndarray, grid: Grid, side: str, threshold: int, tiles: np.ndarray) -> np.ndarray:
+def outer_cells(rgb: np.ndarray, grid: Grid, side: str, threshold: int, tiles: np.ndarray,
+                own: Callable[[], np.ndarray]) -> np.ndarray:
     """Per cell of the strip just outside ``grid`` on ``side`` ("t", "b", "l", "r"), whether it is of
     the board: lined on edges of ``threshold`` with its outer side up to OUTER_SLACK of a cell off the
-    lattice's line, on a tile of one of the board's tile colours (``tiles``: N x 3)."""
+    lattice's line, on a tile of one of the board's tile colours (``tiles``: N x 3), its inside like
+    some cell's of the board (``own``: gives the board's :func:`_inner_blocks`, called only where
+    needed)."""
     strip = _strip(grid, side)
     height, width = rgb.shape[:2]
     xs, ys = strip.xs(), strip.ys()
@@ -74,7 +80,7 @@ def outer_cells(rgb: np.ndarray, grid: Grid, side: str, threshold: int, tiles: n
     of_board = (best >= LINED) & near
     # (the insides compared only where a cell is lined on a board's tile: most strips, a frame or
     # a page beside the board, have none, and the comparison crops every cell of the board)
-    return np.asarray(of_board & _like_board_cells(rgb, strip, grid)) if of_board.any() else of_board
+    return np.asarray(of_board & _like_board_cells(rgb, strip, grid, own)) if of_board.any() else of_board
 
 
 def _inner_blocks(rgb: np.ndarray, g: Grid) -> np.ndarray:
@@ -91,13 +97,14 @@ def _inner_blocks(rgb: np.ndarray, g: Grid) -> np.ndarray:
     return np.stack(blocks, axis=2).reshape(g.rows * g.cols, -1)
 
 
-def _like_board_cells(rgb: np.ndarray, strip: Grid, grid: Grid) -> np.ndarray:
+def _like_board_cells(rgb: np.ndarray, strip: Grid, grid: Grid, own: Callable[[], np.ndarray]) -> np.ndarray:
     """Per cell of ``strip``, whether its inside is within LIKE levels (the mean over its blocks and
-    channels) of some cell of ``grid``: a tile of the board's own, drawn as the board draws them."""
+    channels) of some cell of ``grid`` (``own()``: their :func:`_inner_blocks`): a tile of the
+    board's own, drawn as the board draws them."""
     if min(strip.cell_size, grid.cell_size) < 2 * BLOCKS:
         return np.zeros(strip.rows * strip.cols, bool)
-    own, beside = _inner_blocks(rgb, grid), _inner_blocks(rgb, strip)
-    apart = np.array([np.abs(own - b[None, :]).mean(axis=1).min() for b in beside])
+    board, beside = own(), _inner_blocks(rgb, strip)
+    apart = np.array([np.abs(board - b[None, :]).mean(axis=1).min() for b in beside])
     return np.asarray(apart <= LIKE)
 
 
@@ -118,12 +125,14 @@ def grown_over_outer_tiles(rgb: np.ndarray, grid: Grid, threshold: int) -> Grid 
     is SOME of the board but not all, or all of it and all alike (a column of 0s, or a panel of
     their colour lined at the board's pitch): the board's edge is not told."""
     tiles = _tile_colours(rgb, grid).reshape(-1, 3)
+    # (the board's cells cropped once for all four sides, and only where some strip needs them)
+    own = cache(lambda: _inner_blocks(rgb, grid))
     grown = grid
     for side in "rblt":
         strip = _strip(grid, side)
         if not _inside(rgb, strip):
             continue
-        of_board = outer_cells(rgb, grid, side, threshold, tiles)
+        of_board = outer_cells(rgb, grid, side, threshold, tiles, own)
         if of_board.all() and not _all_alike(rgb, strip):
             grown = _joined(grown, side)
         elif of_board.mean() >= SOME:
