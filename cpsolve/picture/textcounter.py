@@ -347,21 +347,12 @@ def read_text_counter(rgb: np.ndarray, grid: Grid, values: list[str]) -> tuple[i
     total = read_gnome_total(rgb, grid, values)
     if total is not None:
         return total, total, False
-    left = read_google_left(rgb, grid)
-    if left is None:
-        left = read_win7_left(rgb, grid)
-    if left is None:
-        left = read_panel_left(rgb, grid)
-    if left is None:
-        left = read_panel_numbers(rgb, grid)
-    if left is None:
-        left = read_labelled_left(rgb, grid)
-    if left is None:
-        left = read_app_left(rgb, grid)
-    if left is None:
-        left = read_flag_left(rgb, grid)
-    if left is not None:
-        return left, left + values.count("F") + values.count("W"), True
+    # (the first of the mines-left readers that reads a number, in this order)
+    for reader in (read_google_left, read_win7_left, read_panel_left, read_panel_numbers, read_labelled_left,
+                   read_app_left, read_flag_left):
+        left = reader(rgb, grid)
+        if left is not None:
+            return left, left + values.count("F") + values.count("W"), True
     total = read_side_total(rgb, grid, values)
     if total is not None:
         return total, total, False
