@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from cpsolve.picture import NoBoardFound, read_image, reader
-from cpsolve.picture.cells import CellLook
 from tests.support.picture_render import _raised, board_origin, encode, random_position, render_board, scale
+from tests.support.spy import spy_on
 
 
 def _lost(seed: int, cell: int, radius: float) -> tuple[np.ndarray, list[str]]:
@@ -45,15 +45,7 @@ def _lost(seed: int, cell: int, radius: float) -> tuple[np.ndarray, list[str]]:
 def test_a_mine_off_round_is_no_sure_question_mark(cell: int, factor: float, monkeypatch: pytest.MonkeyPatch) -> None:
     """Mines a little off round on raised tiles of a lost game (seeds 1 and 3): every sure cell right
     (or the board refused), and the rule ran on marks filled like discs."""
-    seen: list[bool] = []
-    real = reader.disc_filled
-
-    def spy(look: CellLook) -> bool:
-        out = real(look)
-        seen.append(out)
-        return out
-
-    monkeypatch.setattr(reader, "disc_filled", spy)
+    seen: list[bool] = spy_on(monkeypatch, reader, "disc_filled")
     for seed in (1, 3):
         img, want = _lost(seed, cell, 0.18)
         try:

@@ -21,7 +21,7 @@ import pytest
 
 from cpsolve.picture.decode import load_rgb
 from cpsolve.picture.grid import find_grids
-from tests.support.picture_render import encode, random_position, scale
+from tests.support.picture_render import encode, random_position, scale, tiled_page
 
 #: the page between the tiles, the outline, the covered tile's face (its edge, its middle) and lip,
 #: the revealed tile's face
@@ -55,14 +55,10 @@ def draw_outlined_board(cells: list[list[str]], *, pitch: int = 40, gap: int = 4
     """The board drawn on the page (covered tiles where ``.``, revealed ones elsewhere, blank), and
     the middles of the gaps between its columns and between its rows (pixel coordinates, the
     board's outer ones included)."""
-    rows, cols = len(cells), len(cells[0])
+    img = tiled_page(cells, pitch=pitch, gap=gap, margin=margin, page=PAGE,
+                     tile=lambda img, x, y, side, r, c: _tile(img, x, y, side, cells[r][c] == "."))
     side = pitch - gap
-    img = np.full((rows * pitch + 2 * margin, cols * pitch + 2 * margin, 3), PAGE, np.uint8)
-    for r, row in enumerate(cells):
-        for c, v in enumerate(row):
-            x, y = margin + c * pitch, margin + r * pitch
-            _tile(img, x, y, side, v == ".")
-    return img, _middles(cols, pitch, side, margin), _middles(rows, pitch, side, margin)
+    return img, _middles(len(cells[0]), pitch, side, margin), _middles(len(cells), pitch, side, margin)
 
 
 def _middles(count: int, pitch: int, side: int, margin: int) -> list[float]:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import pytest
 
 from cpsolve.picture import NoBoardFound, read_image, reader
-from cpsolve.picture.cells import CellLook
 from tests.support.picture_render import board_origin, encode, random_position, render_board, scale
+from tests.support.spy import spy_on
 
 
 @pytest.mark.parametrize("factor", [1, 1.25, 1.5])
@@ -24,15 +24,7 @@ def test_a_pointers_edge_on_a_covered_cell_is_no_sure_question_mark(seed: int, f
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """The edge at 0.7 and 0.75 of the cell: every sure cell right (or the board refused), and the
     rule ran on a line read '?'."""
-    seen: list[bool] = []
-    real = reader.thin_mark
-
-    def spy(look: CellLook) -> bool:
-        out = real(look)
-        seen.append(out)
-        return out
-
-    monkeypatch.setattr(reader, "thin_mark", spy)
+    seen: list[bool] = spy_on(monkeypatch, reader, "thin_mark")
     cells, counter = random_position(16, 16, 40, seed)
     r, c = next((r, c) for r in range(2, 14) for c in range(2, 14) if cells[r][c] == ".")
     left, top = board_origin(16)

@@ -17,8 +17,8 @@ from __future__ import annotations
 import pytest
 
 from cpsolve.picture import NoBoardFound, read_image, reader
-from cpsolve.picture.cells import CellLook
 from tests.support.picture_render import board_origin, draw_pointer, encode, random_position, render_board, scale
+from tests.support.spy import spy_on
 
 
 @pytest.mark.parametrize("factor", [1.25, 1.5])
@@ -27,15 +27,7 @@ def test_a_pointer_over_covered_cells_leaves_no_sure_question_mark(seed: int, fa
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """No covered cell read a sure '?' (the game's position has none), and the rule ran and found
     a pointer's outline."""
-    seen: list[bool] = []
-    real = reader.pointer_outline
-
-    def spy(look: CellLook) -> bool:
-        out = real(look)
-        seen.append(out)
-        return out
-
-    monkeypatch.setattr(reader, "pointer_outline", spy)
+    seen: list[bool] = spy_on(monkeypatch, reader, "pointer_outline")
     cells, counter = random_position(16, 16, 40, seed)
     covered = [(r, c) for r in range(2, 14) for c in range(2, 14) if cells[r][c] == "."][:18:3]
     left, top = board_origin(16)

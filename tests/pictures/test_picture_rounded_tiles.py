@@ -32,7 +32,7 @@ from PIL import Image, ImageDraw, ImageFont
 from cpsolve.picture import NoBoardFound, glyphs_build, read_image
 from cpsolve.picture.lcdbox import segments
 from cpsolve.picture.rules import CODE
-from tests.support.picture_render import DIGITS, _text, encode, random_position, scale
+from tests.support.picture_render import DIGITS, _text, encode, random_position, scale, tiled_page
 
 #: the dark form between the tiles, the outline, the covered tile, the revealed one (Qt's look)
 PAGE, OUTLINE = (64, 66, 68), (0, 0, 0)
@@ -68,17 +68,13 @@ def draw_rounded_board(cells: list[list[str]], tints: dict[tuple[int, int], tupl
                        zero: tuple[int, int, int] = REVEALED) -> np.ndarray:
     """The board (``.`` covered, a digit or 0 revealed), each tile ``pitch - gap`` px with its
     outline, the covered ones in their tint where ``tints`` gives one; revealed 0s in ``zero``."""
-    rows, cols = len(cells), len(cells[0])
-    side = pitch - gap
-    img = np.full((rows * pitch + 2 * margin, cols * pitch + 2 * margin, 3), PAGE, np.uint8)
-    for r, row in enumerate(cells):
-        for c, v in enumerate(row):
-            x, y = margin + c * pitch, margin + r * pitch
-            face = tints.get((r, c), COVERED) if v == "." else zero if v == "0" else REVEALED
-            _tile(img, x, y, side, face)
-            if v not in ".0":
-                _text(img, x + 1, y + 1, side - 2, v, DIGITS[int(v)])
-    return img
+    def tile(img: np.ndarray, x: int, y: int, side: int, r: int, c: int) -> None:
+        v = cells[r][c]
+        _tile(img, x, y, side, tints.get((r, c), COVERED) if v == "." else zero if v == "0" else REVEALED)
+        if v not in ".0":
+            _text(img, x + 1, y + 1, side - 2, v, DIGITS[int(v)])
+
+    return tiled_page(cells, pitch=pitch, gap=gap, margin=margin, page=PAGE, tile=tile)
 
 
 def _tints(cells: list[list[str]], seed: int) -> dict[tuple[int, int], tuple[int, int, int]]:

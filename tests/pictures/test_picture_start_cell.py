@@ -7,6 +7,8 @@ flag's mark) as a start cell.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 import pytest
@@ -33,6 +35,20 @@ def _board(seed: int, cell: int, opened: float) -> tuple[np.ndarray, list[list[s
     return render_board(cells, cell, counter=counter), cells, counter, covered[len(covered) // 2]
 
 
+def _no_sure_covered_cell(img: np.ndarray, r: int, c: int, cell: int,
+                          mark: Callable[[np.ndarray, int, int, int], None]) -> None:
+    """With ``mark`` drawn on the cell at (r, c) of the 9x9 board in ``img`` (``cell`` px cells),
+    that cell is not read a sure covered cell (or the board is refused)."""
+    x0, y0 = board_origin(cell)
+    mark(img, x0 + c * cell, y0 + r * cell, cell)
+    try:
+        reading = read_image(encode(img))
+    except NoBoardFound:
+        return
+    cell_read = reading.cells[r * 9 + c]
+    assert cell_read.value != "." or not cell_read.sure
+
+
 @pytest.mark.parametrize("seed", [1, 3])
 @pytest.mark.parametrize("cell", [24, 32, 40])
 @pytest.mark.parametrize("opened", [0.0, 0.4], ids=["new", "mid"])
@@ -51,24 +67,10 @@ def test_a_green_x_on_a_revealed_tile_is_not_read_covered(cell: int) -> None:
     """On a flat tile it is no start cell (that is never opened): not a sure covered cell."""
     img, cells, _, _ = _board(1, cell, 0.5)
     r, c = next((r, c) for r in range(9) for c in range(9) if cells[r][c] == "0")
-    x0, y0 = board_origin(cell)
-    green_x(img, x0 + c * cell, y0 + r * cell, cell)
-    try:
-        reading = read_image(encode(img))
-    except NoBoardFound:
-        return
-    cell_read = reading.cells[r * 9 + c]
-    assert cell_read.value != "." or not cell_read.sure
+    _no_sure_covered_cell(img, r, c, cell, green_x)
 
 
 @pytest.mark.parametrize("cell", [24, 32])
 def test_a_red_x_on_a_covered_tile_is_no_start_cell(cell: int) -> None:
     img, _, _, (r, c) = _board(1, cell, 0.4)
-    x0, y0 = board_origin(cell)
-    red_x(img, x0 + c * cell, y0 + r * cell, cell)
-    try:
-        reading = read_image(encode(img))
-    except NoBoardFound:
-        return
-    cell_read = reading.cells[r * 9 + c]
-    assert cell_read.value != "." or not cell_read.sure
+    _no_sure_covered_cell(img, r, c, cell, red_x)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -170,6 +171,20 @@ def render_board(cells: list[list[str]], cell: int = 16, *, counter: int | None 
         cx = width // 2 if timer is not None else width - m - b - round(cell * 1.2)
         cv2.circle(img, (cx, m + panel // 2), round(cell * 0.75), (255, 255, 0), -1, cv2.LINE_AA)
         cv2.circle(img, (cx, m + panel // 2), round(cell * 0.75), (0, 0, 0), max(1, cell // 16), cv2.LINE_AA)
+    return img
+
+
+def tiled_page(cells: list[list[str]], *, pitch: int, gap: int, margin: int, page: tuple[int, int, int],
+               tile: Callable[[np.ndarray, int, int, int, int, int], None]) -> np.ndarray:
+    """A page of colour ``page`` with a tile for each cell at (r, c) drawn on it by ``tile(img, x,
+    y, side, r, c)`` (x, y its top left corner, ``side`` = ``pitch - gap`` px): tiles parted by a gap
+    of the page, ``margin`` px of page round the board (skins of tiles apart, no grid lines). RGB
+    uint8."""
+    rows, cols = len(cells), len(cells[0])
+    img = np.full((rows * pitch + 2 * margin, cols * pitch + 2 * margin, 3), page, np.uint8)
+    for r in range(rows):
+        for c in range(cols):
+            tile(img, margin + c * pitch, margin + r * pitch, pitch - gap, r, c)
     return img
 
 
