@@ -49,6 +49,7 @@ from .digits import (
     crossed,
     dark_digit,
     one_colour_digits,
+    own_dark_strokes,
     shape_digit,
     shape_table,
     stray_digits,
@@ -326,7 +327,7 @@ def _revealed_digit(look: CellLook, skin: Skin, one_colour: bool) -> tuple[str, 
     # a coloured digit has no near-black part: a dark blob under a colour is something else (a
     # blurred mine, a crossed one), not this digit (unless the near-black part is the digit's own
     # strokes, plainly its shape: a dark grey digit, Google's 7)
-    own_strokes = float(look.fg_colour.max()) < 80 and _clean_digit(look, v)
+    own_strokes = own_dark_strokes(look, skin, v)
     if (_lum(np.array(skin.digits.get(int(v), (0, 0, 0)), np.float64)) > 50 and look.dark_fraction >= 0.1
             and not own_strokes):
         conf = min(conf, 0.1)
@@ -432,7 +433,7 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 # (a mine on red is no flag, sure or not: how red its tile is decides)
                 v, conf = "X", min(sconf if look.yellow >= BURST else _confidence(
                     look.red_fraction / max(1e-6, 1.0 - look.dark_fraction) - RED_TILE, 0.15), cconf)
-            elif sym == RED_AND_DARK:
+            elif sym == RED_AND_DARK and (cov or dark_digit(look, skin, hued=True) is None):
                 # a mine crossed in red (a wrong flag: a large round dark blob, on a flat tile) or a
                 # flag (a small dark pole and base, on a raised tile); where shape and tile disagree,
                 # unsure; a flag half crossed out is no sure flag (as symbol() holds for red alone)
@@ -444,9 +445,9 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 # a dark flag is a large dark blob too: by its shape a flag, else unsure
                 like = _shape_like(look, skin.flag_shape)
                 v, conf = ("F", min(cconf, _confidence(like - 0.7, 0.15))) if like >= 0.8 else ("*", 0.1)
-            elif sym == MINE and not cov and dark_digit(look, skin) is not None:
-                # a bold dark digit is a large dark blob too (Tatham's black 7): on a revealed tile,
-                # plainly that digit's shape in that digit's colour, it is the digit
+            elif sym in (MINE, RED_AND_DARK) and not cov and dark_digit(look, skin) is not None:
+                # a bold dark digit is a large dark blob too (Tatham's black 7), a darkened red one red and
+                # dark (hued=True above): on a revealed tile, plainly that digit's shape in its colour, the digit
                 v, conf = dark_digit(look, skin)  # type: ignore[misc]
                 conf = min(conf, cconf)
             elif sym == MINE and cov and not skin.flag_shape and question_stroke(look) > 0:

@@ -173,7 +173,7 @@ def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
         return str(digit), max(conf, _confidence(scores[best] - second, 0.3) if near else 0.0)
     inked = unnamed and _inked(colour, look.background)
     # (against the digits whose colour the ink's hue does not rule out)
-    ruled_out = other_hues(colour, skin) - {best} if inked and not near else frozenset()
+    ruled_out = other_hues(colour, skin) - {best} if inked else frozenset()
     if not near and not (inked and _clean_digit(look, str(best), ruled_out)):
         return str(digit), min(conf, 0.1)
     # the shape's digit has a colour the stroke's may be; or the stroke's colour names no digit
@@ -197,8 +197,13 @@ def _hue_on_grey(colour: np.ndarray, ref: tuple[int, int, int], background: np.n
     """Whether a stroke is ink of a hue (:func:`_inked`) on a grey tile where the digit colour
     nearest it is a grey (the classic 8's, 7's black): no grey digit is drawn in a hue, and a grey
     tile lends its strokes none (JMines' olive 3, 87 from the 8's grey and far from the 3's red,
-    names no digit)."""
-    return _spread(ref) < GREY_SPREAD and _spread(background) < GREY_SPREAD and _inked(colour, background)
+    names no digit). Nor does a tinted tile lend one more hue than its own: a grey stroke blurred
+    into it has channels no further apart than the tile's, so ink HUED further apart than its tile's
+    is no grey digit either (Windows 7's slate 1s, (88, 105, 190), 77 from the 8's grey, on its
+    bluish (180, 184, 215))."""
+    tile = _spread(background)
+    return _spread(ref) < GREY_SPREAD and (tile < GREY_SPREAD or _spread(colour) >= tile + HUED) and _inked(
+        colour, background)
 
 
 def _grey_for_hue(colour: np.ndarray, ref: tuple[int, int, int]) -> bool:
@@ -325,14 +330,41 @@ def other_hues(colour: np.ndarray, skin: Skin) -> frozenset[int]:
 DIGIT_FILL = 0.5
 
 
-def dark_digit(look: CellLook, skin: Skin) -> tuple[str, float] | None:
+def dark_digit(look: CellLook, skin: Skin, hued: bool = False) -> tuple[str, float] | None:
     """The digit a mine-like dark blob is, where it is plainly one: its glyph cleanly that digit's
     shape, read surely by colour checked by shape (:func:`_digit`), and not filled as a
-    mine's disc; else None."""
+    mine's disc; else None. ``hued``: only a digit whose colour has a hue (HUED), for a blob with red
+    (a red 3's strokes darkened to near-black in places by a GIF's palette, Windows 7's: a crossed
+    mine's and a flag's dark part is black, the 7's and 8's grey)."""
     if look.blob_fill >= DIGIT_FILL or not look.shape:
         return None
     v, conf = _digit(look, skin)
+    if hued and _spread(skin.digits.get(int(v), (0, 0, 0)) if v.isdigit() else (0, 0, 0)) < HUED:
+        return None
     return (v, conf) if conf >= SURE and _clean_digit(look, v) else None
+
+
+#: a dark shade of a digit's ink: darker than this (luminance), its hue this near (degrees) the
+#: digit colour's
+SHADE_DARK, SHADE_HUE = 100.0, 40.0
+
+
+def own_dark_strokes(look: CellLook, skin: Skin, digit: str) -> bool:
+    """Whether a revealed cell's near-black part is its digit's own strokes: the glyph plainly the
+    digit's shape (:func:`_clean_digit`), and the stroke's colour near-black itself (under 80 in
+    every channel: a dark grey digit, Google's 7), or a dark shade of the digit's own hued ink
+    (HUED, luminance under SHADE_DARK, hue within SHADE_HUE of the digit colour's: a GIF's palette
+    darkened Windows 7's green 2s and red 3s, parts of them near-black) whose dark part is no mine's
+    round filled disc."""
+    if not digit.isdigit() or not _clean_digit(look, digit):
+        return False
+    colour = look.fg_colour
+    if float(colour.max()) < 80:
+        return True
+    ref = skin.digits.get(int(digit))
+    mine_shape = look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
+    return (ref is not None and _spread(ref) >= HUED and _spread(colour) >= HUED and not mine_shape
+            and float(_lum(colour)) < SHADE_DARK and hue_apart(_hue(colour), _hue(ref)) < SHADE_HUE)
 
 
 def _dark_tile_digit(look: CellLook, skin: Skin) -> tuple[str, float]:

@@ -1,0 +1,92 @@
+"""Digits whose inks a GIF's palette shifted, drawn here (tests/data/screens/win7-de-mid-16x30.png,
+Windows 7 through a GIF of few colours):
+
+* slate 1s on a bluish revealed tile, (88, 105, 190) on (180, 184, 215): 77 from the classic 8's
+  grey, nearer it than any other digit colour, but with channels 102 apart on a tile whose are 35
+  apart: a grey 8 blurred into that tile could not take that much hue (digits.py ``_hue_on_grey``);
+* a slate 1 whose glyph is nearly as like Haiku's heavy 3 as a 1 (0.92 against 0.87), its colour
+  near enough the classic 1's blue to let the shape decide: against the digits whose colour the
+  ink's hue allows (no red 3 is drawn in slate), as where the colour names no digit;
+* dark green 2s whose lower strokes the palette made near-black: that near-black part is the 2's
+  own strokes, a dark shade of its ink, no mine under it (digits.py ``own_dark_strokes``);
+* dark red 3s, near-black with a light red fringe: red and dark as a flag or a crossed mine is,
+  but on a revealed tile and plainly a 3 in a 3's colour (cells.py, ``dark_digit(hued=True)``).
+Each read exactly; each was unsure before."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from cpsolve import read_image
+from cpsolve.picture.skins import DIGIT_SHAPES
+from tests.support.picture_render import _flat, _text, board_origin, encode, random_position, render_board
+
+Draw = Callable[[np.ndarray, int, int, int], None]
+
+
+def _board(digit: str, tile: tuple[int, int, int], draw: Draw, cell: int = 20) -> tuple[np.ndarray, list[str]]:
+    """A classic board whose ``digit``s lie on ``tile`` and are drawn by ``draw``, and its values."""
+    board, counter = random_position(16, 16, 40, seed=2)
+    img = render_board(board, cell, counter=counter)
+    x0, y0 = board_origin(cell)
+    for r, row in enumerate(board):
+        for c, v in enumerate(row):
+            if v == digit:
+                x, y = x0 + c * cell, y0 + r * cell
+                _flat(img, x, y, cell, tile)
+                draw(img, x, y, cell)
+    return img, [v for row in board for v in row]
+
+
+def _assert_exact(img: np.ndarray, drawn: list[str]) -> None:
+    reading = read_image(encode(img))
+    assert not reading.unsure, reading.reasons[:5]
+    assert [c.value for c in reading.cells] == drawn
+
+
+def test_slate_1s_on_a_bluish_tile_are_no_grey_8s() -> None:
+    ink = (88, 105, 190)
+    _assert_exact(*_board("1", (180, 184, 215), lambda img, x, y, s: _text(img, x, y, s, "1", ink)))
+
+
+def test_a_slate_1_like_a_heavy_3_is_no_red_3() -> None:
+    """Windows 7's 1 with a share of Haiku's heavy 3 in its strokes, a block of 2 px a glyph cell."""
+    one = np.array([int(ch) for ch in DIGIT_SHAPES["win7"][1]], float)
+    three = np.array([int(ch) for ch in DIGIT_SHAPES["haiku"][3]], float)
+    bits = (0.55 * one + 0.45 * three >= 4).reshape(8, 8)
+    ink, tile = (70, 81, 177), (209, 210, 225)
+
+    def draw(img: np.ndarray, x: int, y: int, s: int) -> None:
+        k = s // 10
+        ox, oy = x + (s - 8 * k) // 2, y + (s - 8 * k) // 2
+        for i, j in zip(*np.nonzero(bits)):
+            img[oy + i * k:oy + (i + 1) * k, ox + j * k:ox + (j + 1) * k] = ink
+
+    _assert_exact(*_board("1", tile, draw))
+
+
+def _two_tone(digit: str, tile: tuple[int, int, int], ink: tuple[int, int, int], dark: tuple[int, int, int],
+              part: float) -> Draw:
+    """``digit`` in ``ink``, its strokes in the lowest ``part`` of the cell in ``dark``."""
+    def draw(img: np.ndarray, x: int, y: int, s: int) -> None:
+        _text(img, x, y, s, digit, ink)
+        cell = img[y:y + s, x:x + s].astype(int)
+        inked = np.abs(cell - np.array(tile)).sum(axis=2) > 120
+        cell[inked & (np.arange(s)[:, None] >= round(s * (1 - part)))] = dark
+        img[y:y + s, x:x + s] = cell
+    return draw
+
+
+def test_dark_green_2s_near_black_below_are_2s() -> None:
+    tile = (205, 209, 228)
+    _assert_exact(*_board("2", tile, _two_tone("2", tile, (40, 110, 20), (64, 78, 30), 0.45)))
+
+
+def test_near_black_red_3s_with_a_red_fringe_are_3s() -> None:
+    def draw(img: np.ndarray, x: int, y: int, s: int) -> None:
+        _text(img, x, y, s, "3", (180, 20, 20))
+        _text(img, x + 1, y, s, "3", (74, 5, 3))
+
+    _assert_exact(*_board("3", (205, 209, 228), draw))
