@@ -10,14 +10,19 @@ Windows 7 through a GIF of few colours):
 * dark green 2s whose lower strokes the palette made near-black: that near-black part is the 2's
   own strokes, a dark shade of its ink, no mine under it (digits.py ``own_dark_strokes``);
 * dark red 3s, near-black with a light red fringe: red and dark as a flag or a crossed mine is,
-  but on a revealed tile and plainly a 3 in a 3's colour (cells.py, ``dark_digit(hued=True)``).
-Each read exactly; each was unsure before."""
+  but on a revealed tile and plainly a 3 in a 3's colour (cells.py, ``dark_digit(hued=True)``);
+* 1s in Windows 7's slate, every third one grey-slate, (74, 82, 132) or (72, 80, 120): nearer the
+  classic 8's grey than any digit colour by RGB, but nearer the board's own ink for its 1s (those read
+  surely) than any digit colour as a palette keeps a colour (its brightness; boardink.py).
+Each read exactly; each was unsure before. But a 1 drawn in a plain grey, the 8's or a darker one, is
+no 1 by the board's ink: it stays unsure."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import numpy as np
+import pytest
 
 from cpsolve import read_image
 from cpsolve.picture.skins import DIGIT_SHAPES
@@ -90,3 +95,32 @@ def test_near_black_red_3s_with_a_red_fringe_are_3s() -> None:
         _text(img, x + 1, y, s, "3", (74, 5, 3))
 
     _assert_exact(*_board("3", (205, 209, 228), draw))
+
+
+def _every_third(ink: tuple[int, int, int], odd: tuple[int, int, int], tile: tuple[int, int, int],
+                 cell: int = 20) -> tuple[np.ndarray, list[str], list[int]]:
+    """A classic board whose 1s lie on ``tile``, in ``ink`` but every third one in ``odd``: the
+    picture, its values and the odd ones' places."""
+    board, counter = random_position(16, 16, 40, seed=2)
+    img = render_board(board, cell, counter=counter)
+    x0, y0 = board_origin(cell)
+    ones = [(r, c) for r, row in enumerate(board) for c, v in enumerate(row) if v == "1"]
+    for k, (r, c) in enumerate(ones):
+        x, y = x0 + c * cell, y0 + r * cell
+        _flat(img, x, y, cell, tile)
+        _text(img, x, y, cell, "1", odd if k % 3 == 0 else ink)
+    return img, [v for row in board for v in row], [r * 16 + c for r, c in ones[::3]]
+
+
+@pytest.mark.parametrize(("odd", "tile"), [((74, 82, 132), (213, 221, 239)), ((72, 80, 120), (211, 217, 236))])
+def test_grey_slate_1s_read_by_the_boards_own_ink(odd: tuple[int, int, int], tile: tuple[int, int, int]) -> None:
+    img, drawn, _ = _every_third((70, 83, 193), odd, tile)
+    _assert_exact(img, drawn)
+
+
+@pytest.mark.parametrize("odd", [(128, 128, 128), (100, 100, 110)])
+def test_grey_1s_beside_slate_ones_stay_unsure(odd: tuple[int, int, int]) -> None:
+    img, drawn, odds = _every_third((70, 83, 193), odd, (213, 221, 239))
+    reading = read_image(encode(img))
+    assert not [(c.row, c.col) for k, c in enumerate(reading.cells) if c.sure and c.value != drawn[k]]
+    assert odds and all(not reading.cells[k].sure for k in odds)

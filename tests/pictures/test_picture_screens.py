@@ -208,18 +208,19 @@ NOT_YET_EXACT = {
                             "digits._hue_on_grey), but no mine total: its counter is a lone number (87) in a text "
                             "field above the board, with no label and no twin, which nothing tells from a timer. "
                             "Held out, it was read as its bottom 6 rows, sure and wrong",
-    "win7-de-mid-16x30.png": "10 cells unsure, none wrong: read since gloss.rim_bevels (its bare covered tiles' "
+    "win7-de-mid-16x30.png": "8 cells unsure, none wrong: read since gloss.rim_bevels (its bare covered tiles' "
                              "bevels inside their dark rims 17 and up; on the crops' sides, with the lattice a "
                              "pixel into the lines, -101 to +56: no split, refused); its GIF palette shifted "
-                             "inks, and 8 of the 18 cells that left unsure are read since test_picture_gif_inks "
-                             "(slate 1s by hue on their tinted tile and against the hues their ink allows, dark "
-                             "green 2s and red 3s whose near-black parts are their own strokes, two near-black "
-                             "red-fringed 3s red and dark). Left: three 1s grey-slate (8s by colour, plainly 1s "
-                             "by shape); four 3s near-black, (15, 4, 7) to (41, 15, 16), plainly a 7's black by "
-                             "colour and plainly 3s by shape; the 5 (0.88 like a 5, 0.79 like a 3, in a dark red "
-                             "the board's 3s share); and the mouse pointer over 11,26 and 12,26 (rightly unsure: "
-                             "never exact while it is drawn); no total (unsure cells) (held out until 2026-12-06: "
-                             "not exact, 0 wrong)",
+                             "inks, and 10 of the 18 cells that left unsure are read since test_picture_gif_inks "
+                             "(slate 1s by hue on their tinted tile and against the hues their ink allows, "
+                             "grey-slate 1s by the board's own ink for its 1s, dark green 2s and red 3s whose "
+                             "near-black parts are their own strokes, two near-black red-fringed 3s red and "
+                             "dark). Left: four 3s near-black, (15, 4, 7) to (41, 15, 16), plainly a 7's black "
+                             "by colour and plainly 3s by shape; a 1 gone plain grey (77, 79, 93), nearer the "
+                             "board's green 2 ink than its 1 ink as a palette keeps colours; the 5 (0.88 like a "
+                             "5, 0.79 like a 3, in the dark red the board's 3s and 5s share); and the mouse "
+                             "pointer over 11,26 and 12,26 (rightly unsure: never exact while it is drawn); no "
+                             "total (unsure cells) (held out until 2026-12-06: not exact, 0 wrong)",
 }
 
 

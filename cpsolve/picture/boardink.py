@@ -1,0 +1,68 @@
+"""Digits whose ink a screenshot's palette shifted, read by the board's own ink for them
+(:func:`board_inks`). A GIF of few colours gives a digit's strokes the palette's nearest colour, cell by
+cell: Windows 7's slate 1s (70, 83, 193) come out grey-slate, (74, 82, 132), nearer the classic 8's grey
+by RGB than any digit colour, while their glyphs are plainly 1s. Colour and shape disagree, and the
+cell is unsure (:func:`.digits._coloured_digit`). But the board shows its own ink for the 1 on many
+cells read surely, colour and shape agreeing; a stroke whose colour is nearer that ink than any other
+(the skin's digit colours and the board's other inks) is that ink, where its glyph is plainly that
+digit. The colour is compared as :func:`.digits.colour_distance` does (its brightness kept, its
+chroma towards the tile's: a palette, like JPEG, keeps a stroke's lightness better than its hue).
+Never where the colour is plainly another digit's (sdl-nano's 4 drawn in the classic 5's maroon: the
+5's colour is the nearest, and the cell stays unsure)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .colours import DARK_TILE, _lum
+from .digits import COLOUR_NEAR, _clean_digit, colour_distance, crossed, own_dark_strokes
+from .marks import SURE, _confidence
+
+if TYPE_CHECKING:
+    from .cells import CellLook
+    from .skins import Skin
+
+#: a digit read surely (colour and shape agreeing) on at least this many cells has the mean of their
+#: strokes' colours for the board's ink
+INK_CELLS = 5
+#: a stroke is the board's ink for a digit where it lies within half of COLOUR_NEAR of it, and nearer
+#: it than every other digit colour, the skin's and the board's (by their ratio: sure at INK_RATIO)
+INK_NEAR, INK_RATIO = COLOUR_NEAR / 2, 0.5
+
+
+def board_inks(values: list[str], confidence: list[float], looks: list[CellLook], skin: Skin) -> None:
+    """Unsure digits on light tiles read by the board's own inks (see the module), in place: a cell
+    whose glyph is plainly one digit (:func:`.digits._clean_digit`, against every digit), with
+    nothing else on it (no stroke over a dot, no cross, nothing dark along its sides, no near-black
+    part but the digit's own strokes), whose stroke's colour is within INK_NEAR of the board's ink for
+    that digit and nearer it than every other digit colour, the skin's and the board's, is that digit."""
+    light = [float(_lum(lk.background)) >= DARK_TILE for lk in looks]
+    inks: dict[int, np.ndarray] = {}
+    for d in range(1, 9):
+        cells = [i for i, v in enumerate(values) if v == str(d) and confidence[i] >= SURE and light[i]]
+        if len(cells) >= INK_CELLS:
+            inks[d] = np.mean([looks[i].fg_colour for i in cells], axis=0)
+    if not inks:
+        return
+    for i, v in enumerate(values):
+        look = looks[i]
+        if confidence[i] >= SURE or not v.isdigit() or v == "0" or not light[i] or not look.shape:
+            continue
+        best = max(look.shape, key=lambda d: look.shape[d] if look.shape else 0.0)
+        dark_part = look.dark_fraction >= 0.1 and not own_dark_strokes(look, skin, str(best))
+        if (best not in inks or not _clean_digit(look, str(best)) or look.stacked or crossed(look)
+                or look.edge_dark > 0.05 or dark_part):
+            continue
+        colour, tile = look.fg_colour, look.background
+        own = colour_distance(colour, inks[best], tile)
+        others = [colour_distance(colour, np.array(ref, np.float64), tile) for d, ref in skin.digits.items()
+                  if d != best]
+        others += [colour_distance(colour, ink, tile) for d, ink in inks.items() if d != best]
+        nearest = min(others, default=np.inf)
+        if own < INK_NEAR and own < nearest:
+            second = max((s for d, s in look.shape.items() if d != best), default=-1.0)
+            values[i] = str(best)
+            confidence[i] = min(_confidence(look.shape[best] - second, 0.3),
+                                _confidence(1.0 - own / max(nearest, 1e-6), INK_RATIO))
