@@ -16,8 +16,19 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .colours import DARK_TILE, _lum
-from .digits import COLOUR_NEAR, _clean_digit, colour_distance, crossed, own_dark_strokes
+from .colours import DARK_TILE, _lum, rgb_distance
+from .darkink import INK_REACH, PALETTE_CELLS, PALETTE_MARGIN
+from .digits import (
+    COLOUR_NEAR,
+    SHAPE_LIKE,
+    UNNAMED,
+    _clean_digit,
+    _inked,
+    colour_distance,
+    crossed,
+    other_hues,
+    own_dark_strokes,
+)
 from .marks import SURE, _confidence
 
 if TYPE_CHECKING:
@@ -66,3 +77,60 @@ def board_inks(values: list[str], confidence: list[float], looks: list[CellLook]
             values[i] = str(best)
             confidence[i] = min(_confidence(look.shape[best] - second, 0.3),
                                 _confidence(1.0 - own / max(nearest, 1e-6), INK_RATIO))
+
+
+def _unnamed(look: CellLook, skin: Skin) -> bool:
+    """Whether a cell's stroke is ink (:func:`.digits._inked`) UNNAMED or further from every digit
+    colour of the skin: a colour of the game's own that the skin does not know."""
+    colour = look.fg_colour
+    return _inked(colour, look.background) and all(
+        float(rgb_distance(colour, np.array(ref, np.float64))) >= UNNAMED for ref in skin.digits.values())
+
+
+def unnamed_inks(values: list[str], confidence: list[float], looks: list[CellLook], skin: Skin) -> None:
+    """Digits on light tiles in an ink the skin does not name, read as :func:`.darkink.dark_palette`
+    reads a dark theme's, in place: each digit is drawn in one ink all over the board, so the marks
+    of one ink (within INK_REACH) on PALETTE_CELLS or more cells are the digit their glyphs are most
+    like together (SHAPE_LIKE or more, PALETTE_MARGIN ahead of every digit whose colour the ink's hue
+    allows: :func:`.digits.other_hues`; Microsoft Minesweeper's 3s fading in pass through a slate
+    grey, a hue no 3 of its pink has). A cell of the ink reads as that digit where its own glyph is
+    most like it, SHAPE_LIKE or more, with nothing else on it (as :func:`board_inks`). Microsoft
+    Minesweeper's green 2s, (40, 148, 38), 126 from the skin's olive 2, in a font no stored shape
+    holds (0.7-0.89 like a 2)."""
+    at = [i for i, v in enumerate(values) if v.isdigit() and v != "0" and looks[i].shape
+          and float(_lum(looks[i].background)) >= DARK_TILE and _unnamed(looks[i], skin)
+          and not looks[i].stacked and not crossed(looks[i]) and looks[i].edge_dark <= 0.05
+          and looks[i].dark_fraction < 0.1]
+    if len(at) < PALETTE_CELLS:
+        return
+    groups: list[list[int]] = []
+    means: list[np.ndarray] = []
+    for i in at:
+        ink = np.asarray(looks[i].fg_colour, np.float64)
+        near = [float(rgb_distance(ink, m)) for m in means]
+        k = int(np.argmin(near)) if near else -1
+        if k < 0 or near[k] > INK_REACH:
+            groups.append([i])
+            means.append(ink)
+        else:
+            groups[k].append(i)
+            means[k] = np.mean([looks[j].fg_colour for j in groups[k]], axis=0)
+    for members, mean_ink in zip(groups, means):
+        if len(members) < PALETTE_CELLS:
+            continue
+        ruled_out = other_hues(mean_ink, skin)
+        digits = [d for d in looks[members[0]].shape or {} if d not in ruled_out]
+        mean = {d: float(np.mean([(looks[i].shape or {}).get(d, -1.0) for i in members])) for d in digits}
+        ranked = sorted(mean, key=lambda d: -mean[d])
+        if len(ranked) < 2 or mean[ranked[0]] < SHAPE_LIKE:
+            continue
+        digit, margin = ranked[0], mean[ranked[0]] - mean[ranked[1]]
+        if margin < PALETTE_MARGIN:
+            continue
+        for i in members:
+            scores = {d: v for d, v in (looks[i].shape or {}).items() if d not in ruled_out}
+            if confidence[i] >= SURE or max(scores, key=lambda d: scores[d]) != digit or scores[digit] < SHAPE_LIKE:
+                continue
+            second = max((v for d, v in scores.items() if d != digit), default=-1.0)
+            values[i] = str(digit)
+            confidence[i] = min(_confidence(margin - 0.05, 0.1), _confidence(scores[digit] - second, 0.3))

@@ -165,20 +165,22 @@ def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
         return str(digit), conf
     near = best in skin.digits and colour_distance(colour, np.array(skin.digits[best], np.float64),
                                                    look.background) < COLOUR_NEAR
-    if best == digit:
+    inked = unnamed and _inked(colour, look.background)
+    # (against the digits whose colour the ink's hue does not rule out)
+    ruled_out = other_hues(colour, skin) - {best} if inked else frozenset()
+    plain_ink = inked and _clean_digit(look, str(best), ruled_out)
+    if best == digit and (near or not plain_ink):
         # a colour between two digits' (JPEG's blur, a skin's own shade) is settled by a clear
         # shape, against the digits the colour may be: the next nearest, and any whose colour is near
         rivals = _colour_rivals(colour, look.background, skin, digit, dists[1][1])
         second = max((v for d, v in scores.items() if d in rivals), default=-1.0)
         return str(digit), max(conf, _confidence(scores[best] - second, 0.3) if near else 0.0)
-    inked = unnamed and _inked(colour, look.background)
-    # (against the digits whose colour the ink's hue does not rule out)
-    ruled_out = other_hues(colour, skin) - {best} if inked else frozenset()
-    if not near and not (inked and _clean_digit(look, str(best), ruled_out)):
+    if not near and not plain_ink:
         return str(digit), min(conf, 0.1)
     # the shape's digit has a colour the stroke's may be; or the stroke's colour names no digit
     # (far from every one: a skin's own palette, Windows 7's slate 1), is ink (a hue, darker than
     # the tile: no bevel's white highlight) and the glyph is plainly one digit, as on GNOME's flat look
+    # (the nearest colour's digit too: Microsoft Minesweeper's green 2s, 126 from its own 2's olive)
     second = max((v for d, v in scores.items() if d != best and d not in ruled_out), default=-1.0)
     return str(best), _confidence(scores[best] - second, 0.3)
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .boardink import board_inks
+from .boardink import board_inks, unnamed_inks
 from .cells import SURE, CellLook, classify_board, measure
 from .counter import other_displays, read_counter, read_counter_below
 from .decode import load_rgb, source_name
@@ -147,6 +147,7 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     values, confidence, skin = classify_board(looks, skin, grid.cell_size, overlays, open_unsure)
     # digits whose ink a palette shifted (a GIF's): by the board's own ink for them
     board_inks(values, confidence, [lk for row in looks for lk in row], skin)
+    unnamed_inks(values, confidence, [lk for row in looks for lk in row], skin)  # (and the skin's unknown ones)
     for i, look in enumerate(lk for row in looks for lk in row):
         # filled as a mine's disc (maybe a shown mine), a line (a pointer's edge), or black around
         # something lighter (a pointer's outline round its white body): no question mark; nor is a

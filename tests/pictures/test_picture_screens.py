@@ -121,13 +121,16 @@ NOT_YET_EXACT = {
                                   "outline and the flags' dark tiles give edges (held out until 2026-12-06: "
                                   "refused)",
     "ms-store-mid-30x16.png": "read (since the microsoft skin names its blue and near-white tiles), 0 wrong, "
-                              "but 51 of 480 cells unsure (traced): 15 revealed 0s whose crops hold their "
-                              "tile's grey rim (the lattice at 22.6 px lies on the gap's top, and at this "
-                              "size no gap is voted by bevel.gap_margins, so the crops are not moved onto the "
-                              "tiles: the rim reads as a mark); 16 2s and 5 3s whose scaled, dithered colours "
-                              "lie between the skin's (3s nearer the 4's blue); 6+4+1 1s drawn faded grey; the "
-                              "pointer over the covered cell 6,7 (a mark: '?', unsure, as it should); no mine "
-                              "total (its \"99\" is 6 px high, not read) (held out until 2026-12-06: refused)",
+                              "but 36 of 480 cells unsure (traced; 45 before its green 2s, (40,148,38), 126 "
+                              "from the skin's olive 2 in a font no stored shape holds, were read since "
+                              "test_picture_unnamed_inks): 15 revealed 0s whose crops hold their tile's grey "
+                              "rim (the lattice at 22.6 px lies on the gap's top, and at this size no gap is "
+                              "voted by bevel.gap_margins, so the crops are not moved onto the tiles: the rim "
+                              "reads as a mark); 6 3s fading in, slate or grey (no hue of the skin's pink 3, "
+                              "nearest its blue 4); 8 1s faded grey or pale; a 5 as like a 3; the pointer over "
+                              "the covered cell 6,7 (a mark: '?', unsure, as it should); 5 sure cells beside "
+                              "unsure ones made unsure by the rules; no mine total (its \"99\" is 6 px high, "
+                              "not read) (held out until 2026-12-06: refused)",
     "unity-cyan-won-10x10.png": "refused: the lattice takes in the header's two rows above the board (its LED "
                                 "digits are drawn 32 px wide on the board's columns, 64 px high), whose cells read "
                                 "as nothing. On the board's own 10x10 (tried by hand) its raised flag tiles read "
