@@ -96,6 +96,16 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: and any mine total it gives must equal the hand transcription. Read exactly, it passes: then
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
+    "jfxmines-mid-16x30.png": "refused at first sight (gatherT): \"a grid of 3x30 cells was found, but fainter "
+                              "cells beside it do not settle into one board with it\" (its cells are 29 px wide "
+                              "and 26 px high; its covered buttons are shaded 239 to 219 top to bottom, its "
+                              "revealed cells flat 244): not yet traced",
+    "pygame-demineur-mid-16x16.png": "refused at first sight (gatherT): \"a grid of 17x16 cells was found, but too "
+                                     "many of its cells are unsure or break the rules of the game\" (a row too "
+                                     "many: the title bar above its 16 rows; its cells are 19.75 px, scaled): not "
+                                     "yet traced",
+    "pygame-heldan-mid-16x16.png": "14 cells unsure, none wrong, at first sight (gatherT): its 14 2s (bold serif, "
+                                   "blue like its 1s) read at low confidence: not yet traced",
     "win32-flat-mid-16x30.png": "its 10 flags are black squares (yydrowz3's Win32 GDI game fills a flagged cell "
                                 "with RGB(0,0,0)), flat like its grey covered cells: read as sure covered cells "
                                 "at first sight held out (10 cells wrong); since solid.py a plain near-black "
