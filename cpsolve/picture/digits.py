@@ -180,8 +180,11 @@ def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     # the shape's digit has a colour the stroke's may be; or the stroke's colour names no digit
     # (far from every one: a skin's own palette, Windows 7's slate 1), is ink (a hue, darker than
     # the tile: no bevel's white highlight) and the glyph is plainly one digit, as on GNOME's flat look
-    # (the nearest colour's digit too: Microsoft Minesweeper's green 2s, 126 from its own 2's olive)
-    second = max((v for d, v in scores.items() if d != best and d not in ruled_out), default=-1.0)
+    # (the nearest colour's digit too: Microsoft Minesweeper's green 2s, 126 from its own 2's olive);
+    # where the shape's digit has the ink's colour, against the digits the ink's hue allows (a GIF's
+    # blue 1 nearer the 4's navy, 0.91 like a 1 and 0.90 like the red 3: minesweeperonline.com's)
+    hues_out = other_hues(colour, skin) - {best} if near and _inked(colour, look.background) else frozenset()
+    second = max((v for d, v in scores.items() if d != best and d not in ruled_out | hues_out), default=-1.0)
     return str(best), _confidence(scores[best] - second, 0.3)
 
 

@@ -165,8 +165,12 @@ NOT_YET_EXACT = {
                                         "the analyser draws over a cell hides what the game shows there; a flag "
                                         "under it could not be told), so no mine total; every other cell right and "
                                         "sure. Left so",
-    "minesweeperonline-cursor-16x30.png": "the mouse pointer over the 5 at 3,23 and the cells below it: unsure (the "
-                                          "5 looks crossed out), and a red 3 of 15 px cells at 11,8 left unsure",
+    "minesweeperonline-cursor-16x30.png": "the mouse pointer over the 5 at 3,23 and the cells below it: unsure, "
+                                          "rightly (the 5 looks crossed out; so no mine total). The red 3 at 11,8 "
+                                          "reads surely; of its GIF's blue 1s, nearer the 4's navy, those at 1,21 "
+                                          "and 9,21 (as like a 1 as the red 3) read surely since the ink's hue rules "
+                                          "the 3 out (digits.py); 13,13 and 13,25, more like the red 3 than a 1 "
+                                          "(0.93 against 0.87, 0.90 against 0.88), stay unsure",
     "jsminesweeper-hints-16x30.jpg": "JSMinesweeper's hints: the text box's letters reach the sides of the covered "
                                      "cells under it (taken for a pointer over them), and the green square on 3,4 is "
                                      "no known mark: those 26 cells (rows 3-6, under the box and the square) unsure, "
