@@ -54,6 +54,7 @@ from .digits import (
     shape_table,
     stray_digits,
 )
+from .focus import focus_framed
 from .gloss import glossy_split, rim_bevels, sheen
 from .grid import Grid
 from .lines import on_tiles
@@ -114,6 +115,7 @@ class CellLook:
     yellow: float = 0.0       # of the interior: yellow pixels (an explosion's fire)
     stacked: str = ""         # "!" a stem over a dot, "?" another stroke over one (.textmarks.stacked), "" neither
     rim_bevel: float = 0.0    # the bevel inside the tile's dark rim (:func:`.gloss.rim_bevels`)
+    framed: float = 0.0       # 1 where a focus frame closes round the cell (:func:`.focus.focus_framed`)
 
 
 def _cropped(rgb: np.ndarray, grid: Grid, at: tuple[np.ndarray, np.ndarray] | None) -> tuple[np.ndarray, np.ndarray]:
@@ -191,7 +193,8 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     blob_round = np.where(has, np.minimum(bh, bw) / np.maximum(np.maximum(bh, bw), 1) * np.clip(1 - 4 * off, 0, 1), 0.0)
     dark_px, red_px = near_black(flat, 90, lit), _red(flat)  # (each made once: three measures read them)
     cross = _cross(dark_px, red_px)
-    edge_dark = _edge_dark(flat, p, dark_px & ~outline_lines(flat, surround, p))  # (not the tiles' outlines)
+    edge_px = dark_px & ~outline_lines(flat, surround, p)  # (not the tiles' outlines)
+    edge_dark, framed = _edge_dark(flat, p, edge_px), focus_framed(edge_px)
     side_red = ring_fraction(red_px, p)
     # (symbol()'s least mark: only those can be digits; and faint marks, text drawn in a colour
     # near its tile's, which may be letters)
@@ -213,7 +216,7 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
         ("bevel", bevel), ("fg_fraction", fg_fraction), ("dark_fraction", dark_fraction),
         ("red_fraction", red_fraction), ("blob_fill", blob_fill), ("blob_span", blob_span), ("cross", cross),
         ("edge_dark", edge_dark), ("side_red", side_red), ("blob_round", blob_round), ("reddish", reddish),
-        ("shading", shading), ("yellow", yellow), ("rim_bevel", rim_bevels(flat, p)))}
+        ("shading", shading), ("yellow", yellow), ("rim_bevel", rim_bevels(flat, p)), ("framed", framed))}
     columns = {**measures, "background": list(bg), "fg_colour": list(fg_colour), "glyph": glyphs, "shape": shapes,
                "stacked": stacks}
     fields = list(CellLook.__dataclass_fields__)
@@ -320,9 +323,9 @@ def _revealed_digit(look: CellLook, skin: Skin, one_colour: bool) -> tuple[str, 
     if look.stacked or crossed(look):  # a stroke over a dot (a letter: "!", "?"), an X: no digit
         conf = min(conf, 0.1)
     # something dark along the sides may be a cursor over the cell, and its mark not the cell's
-    # own; unless the mark is the digit's very shape (GNOME's dotted focus frame is along the sides
-    # and leaves the digit clean)
-    if look.edge_dark > 0.05 and not _clean_digit(look, v):
+    # own; unless a focus frame closes round it (KDE 2's) or the mark is the digit's very shape
+    # (GNOME's dotted focus frame is along the sides and leaves the digit clean)
+    if look.edge_dark > 0.05 and not look.framed and not _clean_digit(look, v):
         conf = min(conf, 0.1)
     # a coloured digit has no near-black part: a dark blob under a colour is something else (a
     # blurred mine, a crossed one), not this digit (unless the near-black part is the digit's own

@@ -179,14 +179,6 @@ NOT_YET_EXACT = {
                                      "sure. Left so",
     "winmine-cursor-16x16.png": "the mouse pointer over the covered cells 6,6, 7,6 and 7,7 hides part of each, where "
                                 "a flag could lie: unsure, rightly (so no mine total)",
-    "kmines-kde2-one-8x8.png": "every cell read right since its 1 px black lines are found (lines.py: the crops "
-                               "on the tiles, the bevel on their outermost pixels, the 1 px shadow the old crop "
-                               "skipped included), but the 2 inside the keyboard cursor's black frame is unsure: "
-                               "its glyph is like a 2 by 0.83, under the 0.85 that makes a digit plain beside "
-                               "something dark along the cell's sides (a pointer could be over it). Tried: taking "
-                               "a dark rectangle along all four sides for a focus frame that hides nothing; on a "
-                               "drawn board the frame then read as a mark and a framed revealed 0 as a sure "
-                               "covered cell, so not landed",
     "tatham-remarkable-mid-9x9.png": "a 1-bit drawing (revealed cells dithered grey, covered white): the dither's "
                                      "edges are everywhere and the best lattice is 2x3 cells of 50 px, two of the "
                                      "board's 25 px cells a side; no board found",
