@@ -111,7 +111,14 @@ NOT_YET_EXACT = {
                                 "at first sight held out (10 cells wrong); since solid.py a plain near-black "
                                 "tile among light covered ones is unsure, so those 10 cells are unsure, none "
                                 "wrong; no mine total (its counter is Chinese text, \"剩余雷数89\", not read)",
-    "winmine-gif-small-new-16x30.png": "not yet traced (held out until 2026-12-06: cells right, no mine total)",
+    "winmine-gif-small-new-16x30.png": "cells right, no mine total (held out until 2026-12-06). Traced: the window is "
+                                       "scaled to 0.54 (8.7 px cells) in a GIF, its counter \"099\" 13 px high with "
+                                       "segments 1 px wide; the GIF's palette puts lit strokes at red 140-230 (dim "
+                                       "ones 90-140), so counter.py's lit pixels (red over 170) miss parts of each "
+                                       "stroke and the samples are neither lit nor dark: no reading, rightly. Its "
+                                       "dim-segment mask (red over 60) takes in the whole box (the black between "
+                                       "segments blurred to red 50-117), so the digits' places are not told either. "
+                                       "A lower lit level is no fix: at 160 it reads 98, at 140-150 none. Left so",
     "qt-dark-won-16x30.png": "3 cells unsure, none wrong: a GIF frame with an ordered dither, averaged since "
                              "dither.py; its dark cells read since darkink.py (99 red \"!\" flags, every 0-4 sure), "
                              "but the lone 6 and one of the two 5s (inks on under 3 cells, darkink.PALETTE_CELLS, "
