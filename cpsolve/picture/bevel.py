@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from .colours import _lum, _saturation
+from .lightlines import light_line_boxes
 
 #: a pixel within this many levels (each channel) of the surround's colour is of the gap
 GAP_NEAR = 16
@@ -269,6 +270,14 @@ def bevels(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, int, 
         return top, bottom, left, right
 
     top, bottom, left, right = sides(*box)
+    lined = light_line_boxes(flat, bg, p) if margins is None and not given else None
+    if lined is not None:
+        # a light line along the crops' sides, of every tile alike: the sides inside it
+        # (:mod:`.lightlines`), crop by crop
+        for key in {tuple(int(v) for v in row) for row in lined}:
+            at = (lined == np.array(key)).all(axis=1)
+            for arr, new in zip((top, bottom, left, right), sides(*key)):
+                arr[at] = new[at]
     if margins is not None:
         # a light rim round the whole box (as light at the bottom and right as at the top and left)
         # is the button's edge: its bevel lies inside it

@@ -219,10 +219,12 @@ def _pole_flag(right: bool, high: float, wide: float, n: int = 8, sub: int = 8) 
 
 
 #: flags as a pennant on a pole (:func:`pole_flag`), pointing either way, in a few proportions, as
-#: glyphs less their means, unit length
+#: glyphs less their means, unit length; and a tall pennant on a short pole (three quarters of the
+#: flag's height: TheToasterMonster's Unity flags, all red, a foot under the pole, 0.89-0.93 like it,
+#: 0.77 like the others)
 _POLE_FLAGS = [(t - t.mean()) / np.linalg.norm(t - t.mean())
-               for t in (_pole_flag(right, high, wide) for right in (True, False) for high in (0.4, 0.5, 0.6)
-                         for wide in (0.8, 1.1, 1.4))]
+               for t in (_pole_flag(right, high, wide) for right in (True, False)
+                         for high, wide in [(h, w) for h in (0.4, 0.5, 0.6) for w in (0.8, 1.1, 1.4)] + [(0.75, 0.8)])]
 #: a mark whose glyph is this like a pennant on a pole (correlation), like no digit past
 #: PENNANT_DIGIT, and drawn in a colour (its strokes' RGB channels POLE_FLAG_CHROMA apart or more)
 #: is a flag: the tkinter clone's red pennants on golden poles, no black, on flat white tiles
