@@ -40,7 +40,7 @@ from .colours import (
     ring_fraction,
     tile_light,
 )
-from .darkink import dark_palette
+from .darkink import dark_palette, middle_stroke
 from .digits import (
     _SHAPE_ROWS,
     _clean_digit,
@@ -116,6 +116,7 @@ class CellLook:
     stacked: str = ""         # "!" a stem over a dot, "?" another stroke over one (.textmarks.stacked), "" neither
     rim_bevel: float = 0.0    # the bevel inside the tile's dark rim (:func:`.gloss.rim_bevels`)
     framed: float = 0.0       # 1 where a focus frame closes round the cell (:func:`.focus.focus_framed`)
+    stroke: float = 0.0       # a faint lighter stroke down the interior's middle (:func:`.darkink.middle_stroke`)
 
 
 def _cropped(rgb: np.ndarray, grid: Grid, at: tuple[np.ndarray, np.ndarray] | None) -> tuple[np.ndarray, np.ndarray]:
@@ -213,10 +214,10 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
             glyphs[i], shapes[i], stacks[i] = g, dict(zip(_SHAPE_ROWS, [0.0] * len(row) if s else row)), s
     # (the measures as lists of Python floats: made by the list, not one by one)
     measures = {name: np.asarray(a, np.float64).tolist() for name, a in (
-        ("bevel", bevel), ("fg_fraction", fg_fraction), ("dark_fraction", dark_fraction),
-        ("red_fraction", red_fraction), ("blob_fill", blob_fill), ("blob_span", blob_span), ("cross", cross),
+        ("bevel", bevel), ("fg_fraction", fg_fraction), ("dark_fraction", dark_fraction), ("cross", cross),
+        ("red_fraction", red_fraction), ("blob_fill", blob_fill), ("blob_span", blob_span), ("yellow", yellow),
         ("edge_dark", edge_dark), ("side_red", side_red), ("blob_round", blob_round), ("reddish", reddish),
-        ("shading", shading), ("yellow", yellow), ("rim_bevel", rim_bevels(flat, p)), ("framed", framed))}
+        ("shading", shading), ("rim_bevel", rim_bevels(flat, p)), ("framed", framed), ("stroke", middle_stroke(inner)))}
     columns = {**measures, "background": list(bg), "fg_colour": list(fg_colour), "glyph": glyphs, "shape": shapes,
                "stacked": stacks}
     fields = list(CellLook.__dataclass_fields__)

@@ -123,13 +123,44 @@ def _lone_ink(values: list[str], confidence: list[float], looks: list[CellLook],
 #: a bare dark covered tile whose face's shading (sd of its luminance) is this many times the median
 #: of the board's bare dark covered tiles, and FAINT_SHADING or more, carries something faint
 SHADED, FAINT_SHADING = 2.0, 2.5
+#: ... as does one whose interior's middle holds a stroke this much lighter and redder than the
+#: face (:func:`middle_stroke`), in levels
+MIDDLE_STROKE = 6.5
+
+
+def middle_stroke(inner: np.ndarray) -> np.ndarray:
+    """Per cell (``inner``: N x h x w x 3, the interior's RGB), how much lighter (luminance) and,
+    counted half, redder (red over the larger of green and blue) than the face (the interior's
+    median) its middle columns are (within a pixel of the interior's centre, as a mark drawn on a
+    tile is centred), down the rows of the interior's middle half (their median: a "!" has a gap
+    between its stem and its dot); the most of those columns. A thin red "!" on a dark grey tile,
+    drawn 1-2 px wide at 14-19 px and JPEG'd at 70-85, loses most of its red and keeps a stem some
+    8-20 levels lighter: 7.5 and more so (560 flags of drawn near-black boards, 14-24 px, JPEG
+    70-95, read covered before); a bare face's JPEG noise (stripes down the tile from its bevel's
+    edges; red bled from a flag beside it, spread over the tile) 6.0 at most (34,746 bare tiles),
+    5.0 on Qt's grey tiles at 16 px, JPEG 70."""
+    h, w = inner.shape[1:3]
+    if h < 4 or w < 3:
+        return np.zeros(len(inner))
+    rgb = inner.astype(np.float64)
+    mark = _lum(rgb) + 0.5 * (rgb[..., 0] - np.maximum(rgb[..., 1], rgb[..., 2]))
+    centre = np.abs(np.arange(w) - (w - 1) / 2) <= 1
+    middle = np.median(mark[:, h // 4:h - h // 4][:, :, centre], axis=1)
+    face = np.median(mark.reshape(len(mark), -1), axis=1)
+    return np.asarray((middle - face[:, None]).max(axis=1))
 
 
 def _faint_marks(values: list[str], confidence: list[float], looks: list[CellLook]) -> None:
     """Bare covered cells on dark tiles whose face is shaded past the others' made unsure, in place:
     a thin red "!" on a dark grey tile, JPEG's chroma halved, keeps a stroke some 20 levels lighter
-    and no red (at 20 px, 1 px wide: under the foreground's 60), so the flag passed for a bare tile."""
+    and no red (at 20 px, 1 px wide: under the foreground's 60), so the flag passed for a bare tile.
+    And grey ones whose middle holds a lighter stroke (:func:`middle_stroke`): where most covered
+    tiles carry such a "!" (every mine flagged, most cells open), the others' median shading is the
+    flags' own, and no flag stands out from it."""
     bare = [i for i, v in enumerate(values) if v == "." and float(_lum(looks[i].background)) < DARK_TILE]
+    for i in bare:  # (a grey tile's: Windows 7's glossy blue ones, some under DARK_TILE, shine in their middle)
+        if looks[i].stroke >= MIDDLE_STROKE and _spread(looks[i].background) < GREY_SPREAD:
+            confidence[i] = min(confidence[i], 0.1)
     if len(bare) < PALETTE_CELLS:
         return
     usual = float(np.median([looks[i].shading for i in bare]))

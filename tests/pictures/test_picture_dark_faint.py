@@ -1,0 +1,70 @@
+"""Near-black boards (tests/pictures/test_picture_dark_theme.py's black palette) in small JPEGs,
+read surely and wrong before. Found by benchmarks/sweep_drawn.py (seed 10: 12 of the 15 boards of 800
+read wrong on main 64e4ead).
+
+A thin red "!" flag at 14-19 px, JPEG 70-85, loses its red and keeps a stem some 8-20 levels
+lighter than its dark grey tile: no foreground, no reddish pixels, and where every mine is flagged
+and most cells are open the flags outnumber the bare covered tiles, so the others' median shading
+(darkink._faint_marks) was the flags' own, and every flag read a sure covered cell. Now a bare dark
+covered tile whose middle holds a lighter stroke (darkink.middle_stroke) is unsure.
+
+The oracle is the position drawn: never a cell read surely and wrong (refusing is allowed)."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+from PIL import Image
+
+import cpsolve
+from cpsolve.picture import NoBoardFound, read_image
+from cpsolve.picture.darkink import MIDDLE_STROKE, middle_stroke
+from tests.pictures.test_picture_dark_theme import draw_dark
+from tests.support.picture_render import board_text, encode, random_position
+
+#: (rows, cols, mines, seed, opened, flags, font, cell px, JPEG quality, rim): the sweep's boards
+#: whose thin "!" flags read sure covered cells (cases 106, 108, 129, 370, 488)
+FAINT_FLAGS = [(12, 15, 36, 471, 0.9, 1.0, "LiberationSans-Bold", 19, 70, 9),
+               (7, 23, 18, 372, 0.9, 1.0, "LiberationSans-Bold", 18, 75, 9),
+               (15, 23, 44, 649, 0.3, 1.0, "DejaVuSans-Bold", 16, 70, 0),
+               (8, 24, 22, 750, 0.9, 1.0, "LiberationSans-Bold", 14, 85, 9),
+               (14, 8, 11, 488, 0.9, 1.0, "LiberationSans-Bold", 14, 75, 9),
+               (6, 24, 24, 951, 0.9, 0.5, "LiberationSans-Bold", 15, 75, 0)]  # (seed 12, case 125)
+
+
+def _wrong(rows: int, cols: int, mines: int, seed: int, opened: float, flags: float, font: str, cell: int,
+           quality: int, rim: int) -> list[str]:
+    """The cells read surely and wrong (or the size, where it is wrong); none where refused."""
+    cells, _ = random_position(rows, cols, mines, seed, opened=opened, flags=flags)
+    try:
+        reading = read_image(encode(draw_dark(cells, cell, "black", font, rim), "JPEG", quality))
+    except NoBoardFound:
+        return []
+    board = reading.board
+    if (board.rows, board.cols) != (rows, cols):
+        return [f"size {board.rows}x{board.cols}"]
+    want = cpsolve.parse_board(board_text(cells)).cells
+    unsure = set(reading.unsure)
+    return [f"{i // cols},{i % cols}: {g} for {w}" for i, (w, g) in enumerate(zip(want, board.cells))
+            if w != g and divmod(i, cols) not in unsure]
+
+
+@pytest.mark.parametrize("case", FAINT_FLAGS)
+def test_a_thin_flag_on_a_near_black_board_is_no_sure_covered_cell(case: tuple) -> None:  # type: ignore[type-arg]
+    assert not _wrong(*case)
+
+
+def test_the_middle_stroke_of_a_flag_and_of_a_bare_tile() -> None:
+    """A covered tile with a "!" drawn at 17 px, JPEG 85 (its interior, the middle 60%), and a
+    bare one: the flag's stem, a few rows lighter and redder, stands over MIDDLE_STROKE; the bare
+    face (flat but for JPEG's noise) under it. Hand-checked: 30.1 and 0.0."""
+    cells = [["F", ".", "1"], ["1", "1", "1"]]
+    s, inset = 17, round(0.2 * 17)
+    rgb = np.asarray(Image.open(io.BytesIO(encode(draw_dark(cells, s, "black", "DejaVuSans-Bold"), "JPEG", 85))))
+    inner = np.stack([rgb[s + inset:2 * s - inset, (c + 1) * s + inset:(c + 2) * s - inset] for c in (0, 1)])
+    flag, bare = middle_stroke(inner).tolist()
+    assert flag == pytest.approx(30.1, abs=0.3)
+    assert bare == pytest.approx(0.0, abs=0.3)
+    assert bare < MIDDLE_STROKE <= flag
