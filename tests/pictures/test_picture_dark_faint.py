@@ -8,6 +8,10 @@ and most cells are open the flags outnumber the bare covered tiles, so the other
 (darkink._faint_marks) was the flags' own, and every flag read a sure covered cell. Now a bare dark
 covered tile whose middle holds a lighter stroke (darkink.middle_stroke) is unsure.
 
+At 21 px, JPEG 95, a "!" whose stem JPEG blurred wide (under twice as tall as wide: no "!" to
+textmarks.stacked, a stroke over a dot) was 0.76 like a "?" and like no digit, and read a sure
+"?". Now a letter must be ahead of a "!" too (textmarks.bang_like).
+
 The oracle is the position drawn: never a cell read surely and wrong (refusing is allowed)."""
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ FAINT_FLAGS = [(12, 15, 36, 471, 0.9, 1.0, "LiberationSans-Bold", 19, 70, 9),
                (8, 24, 22, 750, 0.9, 1.0, "LiberationSans-Bold", 14, 85, 9),
                (14, 8, 11, 488, 0.9, 1.0, "LiberationSans-Bold", 14, 75, 9),
                (6, 24, 24, 951, 0.9, 0.5, "LiberationSans-Bold", 15, 75, 0)]  # (seed 12, case 125)
+#: a "!" read as a sure "?" (seed 12, case 385: the flag at 12,14)
+WIDE_BANG = (14, 15, 28, 434, 0.3, 1.0, "LiberationSans-Bold", 21, 95, 0)
 
 
 def _wrong(rows: int, cols: int, mines: int, seed: int, opened: float, flags: float, font: str, cell: int,
@@ -54,6 +60,10 @@ def _wrong(rows: int, cols: int, mines: int, seed: int, opened: float, flags: fl
 @pytest.mark.parametrize("case", FAINT_FLAGS)
 def test_a_thin_flag_on_a_near_black_board_is_no_sure_covered_cell(case: tuple) -> None:  # type: ignore[type-arg]
     assert not _wrong(*case)
+
+
+def test_a_blurred_bang_is_no_sure_question_mark() -> None:
+    assert not _wrong(*WIDE_BANG)
 
 
 def test_the_middle_stroke_of_a_flag_and_of_a_bare_tile() -> None:
