@@ -74,7 +74,7 @@ def dark_palette(values: list[str], confidence: list[float], looks: list[CellLoo
         if len(ranked) < 2 or mean[ranked[0]] < SHAPE_LIKE:
             continue
         margin = mean[ranked[0]] - mean[ranked[1]]
-        if margin >= PALETTE_MARGIN:
+        if margin >= PALETTE_MARGIN and not _two_digits(ranked[0], [looks[i] for i in members]):
             named.setdefault(ranked[0], []).append((k, _confidence(margin - 0.05, 0.1), ruled_out))
     known = {digit: inks[0][0] for digit, inks in named.items() if len(inks) == 1}
     for k, members in enumerate(groups):
@@ -94,6 +94,22 @@ def dark_palette(values: list[str], confidence: list[float], looks: list[CellLoo
             else:
                 confidence[i] = min(confidence[i], 0.1)
     return looks
+
+
+def _two_digits(digit: int, looks: list[CellLook]) -> bool:
+    """Whether the marks of one ink show another digit too: PALETTE_CELLS of them or more each
+    like one other digit by PALETTE_MARGIN more than like ``digit``. JPEG greys a light blue 1 (100
+    160 255) and a green 2 (110 220 110) to inks some 40 apart, and a group of inks grown one mark
+    at a time, its mean moving, took in both: the 1s, more, named it, and a 2 whose glyph was
+    ahead of a 1 by less than SHAPE_AGAINST, its own ink too grey for a hue (GREY_SPREAD), read a
+    sure 1. Such an ink names no digit: its marks are read each by its own glyph (:func:`_lone_ink`)."""
+    other: dict[int, int] = {}
+    for look in looks:
+        scores = look.shape or {}
+        best = max(scores, key=lambda d: scores[d], default=digit)
+        if best != digit and scores[best] - scores.get(digit, -1.0) >= PALETTE_MARGIN:
+            other[best] = other.get(best, 0) + 1
+    return max(other.values(), default=0) >= PALETTE_CELLS
 
 
 def _not_of(ink: np.ndarray) -> frozenset[int]:

@@ -12,6 +12,11 @@ At 21 px, JPEG 95, a "!" whose stem JPEG blurred wide (under twice as tall as wi
 textmarks.stacked, a stroke over a dot) was 0.76 like a "?" and like no digit, and read a sure
 "?". Now a letter must be ahead of a "!" too (textmarks.bang_like).
 
+JPEG greys a light blue 1 and a green 2 to inks some 40 apart, too grey for a hue (so the 2s'
+own ink rules out no 1), and the inks grouped one mark at a time took both in one group, named 1
+by its many 1s: a 2 whose glyph was ahead of a 1 by under SHAPE_AGAINST read a sure 1. Now an ink
+whose marks show another digit on PALETTE_CELLS cells or more names none (darkink._two_digits).
+
 The oracle is the position drawn: never a cell read surely and wrong (refusing is allowed)."""
 
 from __future__ import annotations
@@ -38,6 +43,8 @@ FAINT_FLAGS = [(12, 15, 36, 471, 0.9, 1.0, "LiberationSans-Bold", 19, 70, 9),
                (6, 24, 24, 951, 0.9, 0.5, "LiberationSans-Bold", 15, 75, 0)]  # (seed 12, case 125)
 #: a "!" read as a sure "?" (seed 12, case 385: the flag at 12,14)
 WIDE_BANG = (14, 15, 28, 434, 0.3, 1.0, "LiberationSans-Bold", 21, 95, 0)
+#: green 2s read as sure 1s (seed 10, case 721: the 2 at 7,2)
+TWO_INKS = (12, 9, 10, 34, 0.3, 0.5, "LiberationSans-Bold", 15, 75, 9)
 
 
 def _wrong(rows: int, cols: int, mines: int, seed: int, opened: float, flags: float, font: str, cell: int,
@@ -64,6 +71,10 @@ def test_a_thin_flag_on_a_near_black_board_is_no_sure_covered_cell(case: tuple) 
 
 def test_a_blurred_bang_is_no_sure_question_mark() -> None:
     assert not _wrong(*WIDE_BANG)
+
+
+def test_a_grey_2_among_grey_1s_is_no_sure_1() -> None:
+    assert not _wrong(*TWO_INKS)
 
 
 def test_the_middle_stroke_of_a_flag_and_of_a_bare_tile() -> None:
