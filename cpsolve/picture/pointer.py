@@ -8,12 +8,15 @@ mines are left alone here). The reader (:func:`.reader.read_grid`) makes such ce
 lies under the pointer is not seen whole, and what is seen may be the pointer's (its black outline
 down a covered cell's middle, its white body flattening the tile's bevel, reads as a 1 on a
 revealed tile; over a red 3, its outline and white make a flag's red, black and raised tile).
+Windows 7's arrow, in a GIF frame's palette, is outlined in navy: a dark of a hue beside the white
+(HUED_DARK) is a pointer's too.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import cv2
 import numpy as np
 
 from .colours import _dist, starts
@@ -50,21 +53,64 @@ NEAR = 2
 RING_DARK = 0.02
 #: the values a pointer over the cell makes unsure (not a mine: its glint is white in black)
 HIDDEN = "12345678F?"
+#: a pointer's outline of a hue: luminance under this and not grey (channels over GREY apart).
+#: Windows 7's arrow in a GIF frame's palette is outlined in navy (16, 24, 96: 30), which the black
+#: above leaves out, and a navy-outlined arrow over a classic covered tile (its white body flattening
+#: the bevel) read as a sure navy 4 (its glyph 0.17 like a 4, over digits.SHAPE_NONE). Such an
+#: outline beside the white is a pointer without the dark along the sides (which counts grey pixels
+#: only: a game's navy 4 reaching the side is none): a dark of a hue (navy, the classic blue 1, a
+#: maroon) touching pure white, both APART from the tile, is no game's mark (flags' poles and the
+#: bevels they touch are black and grey). Of the tuning pictures' cells read surely (at 0.65-1.5),
+#: only arbiter-won-8x8's 1 under its real pointer (at 0.8 and 1.25) is so marked
+HUED_DARK = 60.0
 
 
 def under_pointer(rgb: np.ndarray, grid: Grid, looks: list[CellLook], values: list[str], sure: list[bool]
                   ) -> list[int]:
     """The cells (row-major) read surely (``sure``) as a digit, flag or question mark that a mouse
     pointer lies over: dark along their sides, white beside black in their interior."""
-    marked = [i for i, v in enumerate(values) if v in HIDDEN and sure[i] and looks[i].edge_dark > RING_DARK]
-    shares = pointer_edges(rgb, grid, marked, [lk.background for lk in looks])
-    return [i for i, share in zip(marked, shares.tolist()) if share >= POINTER_EDGE]
+    backgrounds = [lk.background for lk in looks]
+    read = [i for i, v in enumerate(values) if v in HIDDEN and sure[i]]
+    marked = [i for i in read if looks[i].edge_dark > RING_DARK]
+    shares = pointer_edges(rgb, grid, marked, backgrounds)
+    read = _white_and_hued(rgb, grid, read)
+    hued = pointer_edges(rgb, grid, read, backgrounds, hued=True)
+    return sorted({i for i, share in zip(marked, shares.tolist()) if share >= POINTER_EDGE}
+                  | {i for i, share in zip(read, hued.tolist()) if share >= POINTER_EDGE})
 
 
-def pointer_edges(rgb: np.ndarray, grid: Grid, cells: list[int], backgrounds: list[np.ndarray]) -> np.ndarray:
+def _white_and_hued(rgb: np.ndarray, grid: Grid, cells: list[int]) -> list[int]:
+    """Those of ``cells`` whose square holds both a pointer's white and a dark of a hue (HUED_DARK),
+    by two integral images over the board (most cells hold neither: each cell cropped costs more)."""
+    if not cells:
+        return []
+    size = max(4, int(np.floor(min(grid.pitch_x, grid.pitch_y))))
+    xs, ys = starts(grid)
+    height, width = rgb.shape[:2]
+    x0, y0 = max(0, int(xs[0])), max(0, int(ys[0]))
+    x1, y1 = min(width, int(xs[-2]) + size), min(height, int(ys[-2]) + size)
+    if x1 <= x0 or y1 <= y0:
+        return cells
+    board = rgb[y0:y1, x0:x1]
+    r, g, b = cv2.split(board)
+    lo, hi = cv2.min(cv2.min(r, g), b), cv2.max(cv2.max(r, g), b)
+    hued = (cv2.cvtColor(board, cv2.COLOR_RGB2GRAY) < HUED_DARK) & (cv2.subtract(hi, lo) > GREY)
+    counts = [cv2.integral(mask.astype(np.uint8)) for mask in (lo >= WHITE, hued)]
+    out = []
+    for i in cells:
+        top, left = int(ys[i // grid.cols]) - y0, int(xs[i % grid.cols]) - x0
+        t, lft = min(max(top, 0), y1 - y0), min(max(left, 0), x1 - x0)
+        bot, rgt = min(max(top + size, 0), y1 - y0), min(max(left + size, 0), x1 - x0)
+        if all(c[bot, rgt] - c[t, rgt] - c[bot, lft] + c[t, lft] > 0 for c in counts):
+            out.append(i)
+    return out
+
+
+def pointer_edges(rgb: np.ndarray, grid: Grid, cells: list[int], backgrounds: list[np.ndarray],
+                  hued: bool = False) -> np.ndarray:
     """Per cell of ``cells`` (row-major indices), the share of its interior that is a pointer's
-    white within NEAR pixels of its black, both APART from the
-    cell's tile colour (``backgrounds``, one per cell of the board)."""
+    white within NEAR pixels of its black (``hued``: of its outline of a hue, HUED_DARK), both APART
+    from the cell's tile colour (``backgrounds``, one per cell of the board)."""
     if not cells:
         return np.zeros(0)
     size = max(4, int(np.floor(min(grid.pitch_x, grid.pitch_y))))
@@ -78,7 +124,10 @@ def pointer_edges(rgb: np.ndarray, grid: Grid, cells: list[int], backgrounds: li
     r, g, b = flat[..., 0], flat[..., 1], flat[..., 2]
     lo, hi = np.minimum(np.minimum(r, g), b), np.maximum(np.maximum(r, g), b)
     white = lo >= WHITE
-    black = (hi < BLACK) & (hi - lo <= GREY)
+    if hued:
+        black = (r * 0.299 + g * 0.587 + b * 0.114 < HUED_DARK) & (hi - lo > GREY)
+    else:
+        black = (hi < BLACK) & (hi - lo <= GREY)
     shares = np.zeros(len(cells))
     # (only cells with both: most have neither, and this is the reader's every digit and flag)
     both = np.flatnonzero(white.any(axis=(1, 2)) & black.any(axis=(1, 2)))

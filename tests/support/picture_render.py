@@ -199,12 +199,31 @@ def board_origin(cell: int, counter: bool = True) -> tuple[int, int]:
 _POINTER = [(0, 0), (0, 16), (4, 12), (7, 18), (9, 17), (6, 11), (11, 11)]
 
 
-def draw_pointer(img: np.ndarray, x: int, y: int, height: int = 19) -> None:
-    """A mouse pointer (a white arrow outlined in black) with its tip at (x, y), ``height`` px high."""
+#: the hand (link) pointer, its index finger's tip at (0, 0), 18 units high: the finger, three
+#: knuckles to its right, the thumb at its left, the palm below; and the black lines parting the
+#: fingers (from, to)
+_HAND = [(-1, 1), (0, 0), (2, 0), (3, 1), (3, 7), (5, 6), (7, 7), (8, 7), (9, 8), (10, 8), (11, 9), (11, 14),
+         (9, 18), (1, 18), (-2, 14), (-5, 10), (-5, 8), (-3, 8), (-1, 10)]
+_HAND_LINES = [((5, 9), (5, 12)), ((8, 9), (8, 12))]
+#: Windows 7's (Aero) arrow: a white body, a navy outline (as a GIF frame's palette keeps it)
+NAVY = (16, 24, 96)
+POINTERS = ("arrow", "hand", "win7")
+
+
+def draw_pointer(img: np.ndarray, x: int, y: int, height: int = 19, shape: str = "arrow") -> None:
+    """A mouse pointer with its tip at (x, y), ``height`` px high: ``shape`` "arrow" (a white arrow
+    outlined in black, Windows'), "hand" (a white hand, its index finger up, outlined in black: a
+    link's pointer) or "win7" (the arrow outlined in navy)."""
     k = height / 18
-    pts = np.array([(x + round(px * k), y + round(py * k)) for px, py in _POINTER], np.int32)
+    outline = NAVY if shape == "win7" else (0, 0, 0)
+    points = _HAND if shape == "hand" else _POINTER
+    pts = np.array([(x + round(px * k), y + round(py * k)) for px, py in points], np.int32)
     cv2.fillPoly(img, [pts], (255, 255, 255))
-    cv2.polylines(img, [pts], True, (0, 0, 0), max(1, round(k)))
+    cv2.polylines(img, [pts], True, outline, max(1, round(k)))
+    if shape == "hand":
+        for (ax, ay), (bx, by) in _HAND_LINES:
+            cv2.line(img, (x + round(ax * k), y + round(ay * k)), (x + round(bx * k), y + round(by * k)), outline,
+                     max(1, round(k)))
 
 
 def scale(img: np.ndarray, factor: float) -> np.ndarray:
