@@ -72,11 +72,34 @@ def under_pointer(rgb: np.ndarray, grid: Grid, looks: list[CellLook], values: li
     backgrounds = [lk.background for lk in looks]
     read = [i for i, v in enumerate(values) if v in HIDDEN and sure[i]]
     marked = [i for i in read if looks[i].edge_dark > RING_DARK]
-    shares = pointer_edges(rgb, grid, marked, backgrounds)
+    shares = pointer_edges(rgb, grid, marked, _under_white(looks, values, sure) if marked else backgrounds)
     read = _white_and_hued(rgb, grid, read)
     hued = pointer_edges(rgb, grid, read, backgrounds, hued=True)
     return sorted({i for i, share in zip(marked, shares.tolist()) if share >= POINTER_EDGE}
                   | {i for i, share in zip(read, hued.tolist()) if share >= POINTER_EDGE})
+
+
+def _under_white(looks: list[CellLook], values: list[str], sure: list[bool]) -> list[np.ndarray]:
+    """Each cell's tile colour, but where a sure mark's tile reads a pointer's white (every channel
+    WHITE or more) and the board's other sure cells of its value lie on no white tile, theirs (the
+    median): a pointer's body filling most of a cell is its most common colour, so its white was
+    not far from the tile. (A hand pointer's palm over a classic red 3 left the 3's foot, red, and
+    the hand's black outline on a white raised tile: a sure flag.)"""
+    backgrounds = [lk.background for lk in looks]
+    white = [float(np.min(bg)) >= WHITE for bg in backgrounds]
+    usual: dict[str, np.ndarray | None] = {}
+    for i, v in enumerate(values):
+        if not (white[i] and sure[i] and v in HIDDEN):
+            continue
+        if v not in usual:
+            others = [backgrounds[j] for j, w in enumerate(values) if w == v and sure[j] and j != i]
+            usual[v] = (np.median(np.array(others, np.float64), axis=0)
+                        if others and not any(white[j] for j, w in enumerate(values) if w == v and sure[j] and j != i)
+                        else None)
+        tile = usual[v]
+        if tile is not None:
+            backgrounds[i] = tile
+    return backgrounds
 
 
 def _white_and_hued(rgb: np.ndarray, grid: Grid, cells: list[int]) -> list[int]:
