@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .colours import DARK_TILE, _lum, rgb_distance
-from .darkink import INK_REACH, PALETTE_CELLS, PALETTE_MARGIN
+from .darkink import PALETTE_CELLS, PALETTE_MARGIN, ink_groups
 from .digits import (
     COLOUR_NEAR,
     SHAPE_LIKE,
@@ -103,18 +103,7 @@ def unnamed_inks(values: list[str], confidence: list[float], looks: list[CellLoo
           and looks[i].dark_fraction < 0.1]
     if len(at) < PALETTE_CELLS:
         return
-    groups: list[list[int]] = []
-    means: list[np.ndarray] = []
-    for i in at:
-        ink = np.asarray(looks[i].fg_colour, np.float64)
-        near = [float(rgb_distance(ink, m)) for m in means]
-        k = int(np.argmin(near)) if near else -1
-        if k < 0 or near[k] > INK_REACH:
-            groups.append([i])
-            means.append(ink)
-        else:
-            groups[k].append(i)
-            means[k] = np.mean([looks[j].fg_colour for j in groups[k]], axis=0)
+    groups, means = ink_groups(at, looks)
     for members, mean_ink in zip(groups, means):
         if len(members) < PALETTE_CELLS:
             continue

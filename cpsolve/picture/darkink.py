@@ -35,6 +35,25 @@ INK_REACH = 40.0
 PALETTE_CELLS, PALETTE_MARGIN = 3, 0.1
 
 
+def ink_groups(at: list[int], looks: list[CellLook]) -> tuple[list[list[int]], list[np.ndarray]]:
+    """The cells ``at`` grouped by their marks' ink, in turn: a cell joins the group whose mean ink
+    is nearest, within INK_REACH (the mean then taken again), or starts a group. Returns the
+    groups and their mean inks (used by :func:`dark_palette` and :mod:`.boardink`)."""
+    groups: list[list[int]] = []
+    means: list[np.ndarray] = []
+    for i in at:
+        ink = np.asarray(looks[i].fg_colour, np.float64)
+        near = [float(rgb_distance(ink, m)) for m in means]
+        k = int(np.argmin(near)) if near else -1
+        if k < 0 or near[k] > INK_REACH:
+            groups.append([i])
+            means.append(ink)
+        else:
+            groups[k].append(i)
+            means[k] = np.mean([looks[j].fg_colour for j in groups[k]], axis=0)
+    return groups, means
+
+
 def dark_palette(values: list[str], confidence: list[float], looks: list[CellLook]) -> list[CellLook]:
     """The digits on dark tiles (luminance under DARK_TILE) read by their ink, in place: each ink
     (marks within INK_REACH) on PALETTE_CELLS or more cells is the digit its glyphs are most like
@@ -51,18 +70,7 @@ def dark_palette(values: list[str], confidence: list[float], looks: list[CellLoo
     at = [i for i, v in enumerate(values) if v in "12345678" and looks[i].shape
           and float(_lum(looks[i].background)) < DARK_TILE and not looks[i].stacked and not crossed(looks[i])
           and looks[i].edge_dark <= 0.05 and looks[i].dark_fraction < 0.1]
-    groups: list[list[int]] = []
-    means: list[np.ndarray] = []
-    for i in at:
-        ink = np.asarray(looks[i].fg_colour, np.float64)
-        near = [float(rgb_distance(ink, m)) for m in means]
-        k = int(np.argmin(near)) if near else -1
-        if k < 0 or near[k] > INK_REACH:
-            groups.append([i])
-            means.append(ink)
-        else:
-            groups[k].append(i)
-            means[k] = np.mean([looks[j].fg_colour for j in groups[k]], axis=0)
+    groups, means = ink_groups(at, looks)
     named: dict[int, list[tuple[int, float, frozenset[int]]]] = {}
     for k, members in enumerate(groups):
         if len(members) < PALETTE_CELLS:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from cpsolve.picture import NoBoardFound, read_image, reader
-from tests.support.picture_render import board_origin, encode, random_position, render_board, scale
+from tests.support.picture_render import board_origin, encode, random_position, render_board, scale, sure_wrong
 from tests.support.spy import spy_on
 
 
@@ -37,8 +37,5 @@ def test_a_pointers_edge_on_a_covered_cell_is_no_sure_question_mark(seed: int, f
             reading = read_image(encode(scale(img, factor)))
         except NoBoardFound:
             continue
-        unsure = set(reading.unsure)
-        wrong = [(k.row, k.col, k.value) for k in reading.cells
-                 if (k.row, k.col) not in unsure and k.value != cells[k.row][k.col]]
-        assert wrong == [], at
+        assert sure_wrong(reading, cells) == [], at
     assert any(seen)

@@ -20,7 +20,7 @@ import pytest
 from cpsolve.picture import read_image
 from cpsolve.picture.grid import find_grids
 from cpsolve.picture.pointer import POINTER_EDGE, pointer_edges
-from tests.support.picture_render import board_origin, draw_pointer, encode, random_position, render_board, scale
+from tests.support.picture_render import encode, pointed_board, render_board, scale, sure_wrong
 
 #: (seed of a 16x16 game with 40 mines, scale, pointer height, its tip's cell and offset in it (x, y),
 #: the cell read wrong and what it was read, its drawn value)
@@ -43,12 +43,7 @@ CASES = [
 
 def _drawn(seed: int, factor: float, height: int | None, tip: tuple[int, int], offset: tuple[int, int]
            ) -> tuple[list[list[str]], np.ndarray]:
-    cells, counter = random_position(16, 16, 40, seed)
-    img = render_board(cells, 16, counter=counter)
-    left, top = board_origin(16)
-    if height is not None:
-        draw_pointer(img, left + tip[1] * 16 + offset[0], top + tip[0] * 16 + offset[1], height)
-    return cells, scale(img, factor)
+    return pointed_board(seed, tip, offset, height, factor=factor)
 
 
 @pytest.mark.parametrize("seed, factor, height, tip, offset, at, misread, drawn", CASES)
@@ -61,8 +56,7 @@ def test_a_pointer_edge_over_a_cell_leaves_no_sure_wrong_cell(
     assert cells[at[0]][at[1]] == drawn
     reading = read_image(encode(img))
     unsure = set(reading.unsure)
-    assert [(k.row, k.col, k.value) for k in reading.cells
-            if (k.row, k.col) not in unsure and k.value != cells[k.row][k.col]] == []
+    assert sure_wrong(reading, cells) == []
     assert reading.board.mines in (None, 40)
     assert at in unsure
 

@@ -12,22 +12,16 @@ from __future__ import annotations
 import pytest
 
 from cpsolve.picture import read_image
-from tests.support.picture_render import board_origin, draw_pointer, encode, random_position, render_board, scale
+from tests.support.picture_render import encode, pointed_board, sure_wrong
 
 
 @pytest.mark.parametrize("factor", [1.0, 1.5])
 @pytest.mark.parametrize(("at", "tip"), [((2, 2), (9, 5)), ((2, 2), (9, 13)), ((3, 2), (9, 5))])
 def test_a_navy_outlined_pointer_over_covered_cells_is_no_sure_digit(
         at: tuple[int, int], tip: tuple[int, int], factor: float) -> None:
-    cells, counter = random_position(16, 16, 40, 1)
+    cells, img = pointed_board(1, at, tip, 24, "win7", factor)
     # (hand-checked: the cells under the arrow are covered)
     assert cells[2][2] == cells[3][2] == cells[2][3] == cells[3][3] == "."
-    img = render_board(cells, 16, counter=counter)
-    left, top = board_origin(16)
-    draw_pointer(img, left + at[1] * 16 + tip[0], top + at[0] * 16 + tip[1], 24, "win7")
-    reading = read_image(encode(scale(img, factor)))
+    reading = read_image(encode(img))
     assert (reading.board.rows, reading.board.cols) == (16, 16)
-    unsure = set(reading.unsure)
-    wrong = [(k.row, k.col, k.value) for k in reading.cells
-             if (k.row, k.col) not in unsure and k.value != cells[k.row][k.col]]
-    assert not wrong
+    assert sure_wrong(reading, cells) == []

@@ -11,20 +11,14 @@ from __future__ import annotations
 import pytest
 
 from cpsolve.picture import read_image
-from tests.support.picture_render import board_origin, draw_pointer, encode, random_position, render_board, scale
+from tests.support.picture_render import encode, pointed_board, sure_wrong
 
 
 @pytest.mark.parametrize("factor", [1.0, 1.5])
 def test_a_hands_palm_over_a_red_3_is_no_sure_flag(factor: float) -> None:
-    cells, counter = random_position(16, 16, 40, 2)
+    cells, img = pointed_board(2, (2, 6), (1, 1), 24, "hand", factor)
     # (hand-checked in the drawn picture: a covered cell with the 3 below it)
     assert cells[2][6] == "." and cells[3][6] == "3"
-    img = render_board(cells, 16, counter=counter)
-    left, top = board_origin(16)
-    draw_pointer(img, left + 6 * 16 + 1, top + 2 * 16 + 1, 24, "hand")
-    reading = read_image(encode(scale(img, factor)))
+    reading = read_image(encode(img))
     assert (reading.board.rows, reading.board.cols) == (16, 16)
-    unsure = set(reading.unsure)
-    wrong = [(k.row, k.col, k.value) for k in reading.cells
-             if (k.row, k.col) not in unsure and k.value != cells[k.row][k.col]]
-    assert not wrong
+    assert sure_wrong(reading, cells) == []

@@ -12,10 +12,14 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 from PIL import Image
+
+if TYPE_CHECKING:
+    from cpsolve.picture.reading import Reading
 
 GREY = (192, 192, 192)
 LIGHT = (255, 255, 255)
@@ -188,6 +192,14 @@ def tiled_page(cells: list[list[str]], *, pitch: int, gap: int, margin: int, pag
     return img
 
 
+def sure_wrong(reading: Reading, cells: list[list[str]]) -> list[tuple[int, int, str]]:
+    """The cells ``reading`` holds surely (not among its unsure cells) that differ from the drawn
+    ``cells``: (row, col, value read). Never-wrong means this is empty."""
+    unsure = set(reading.unsure)
+    return [(k.row, k.col, k.value) for k in reading.cells
+            if (k.row, k.col) not in unsure and k.value != cells[k.row][k.col]]
+
+
 def board_origin(cell: int, counter: bool = True) -> tuple[int, int]:
     """(x, y) of the board's top left corner in :func:`render_board`'s picture (with the counter
     panel above it, or none)."""
@@ -208,6 +220,19 @@ _HAND_LINES = [((5, 9), (5, 12)), ((8, 9), (8, 12))]
 #: Windows 7's (Aero) arrow: a white body, a navy outline (as a GIF frame's palette keeps it)
 NAVY = (16, 24, 96)
 POINTERS = ("arrow", "hand", "win7")
+
+
+def pointed_board(seed: int, tip: tuple[int, int], offset: tuple[int, int], height: int | None = 19,
+                  shape: str = "arrow", factor: float = 1.0) -> tuple[list[list[str]], np.ndarray]:
+    """Seed ``seed``'s 16x16 game (40 mines) at 16 px a cell with a mouse pointer ``height`` px high
+    (none if None) of ``shape`` whose tip lies ``offset`` (x, y) px into the cell ``tip`` (row, col),
+    scaled by ``factor``: the drawn cells and the picture (benchmarks/pointer_risks.py's placements)."""
+    cells, counter = random_position(16, 16, 40, seed)
+    img = render_board(cells, 16, counter=counter)
+    left, top = board_origin(16)
+    if height is not None:
+        draw_pointer(img, left + tip[1] * 16 + offset[0], top + tip[0] * 16 + offset[1], height, shape)
+    return cells, scale(img, factor)
 
 
 def draw_pointer(img: np.ndarray, x: int, y: int, height: int = 19, shape: str = "arrow") -> None:
