@@ -92,10 +92,9 @@ def _under_white(looks: list[CellLook], values: list[str], sure: list[bool]) -> 
         if not (white[i] and sure[i] and v in HIDDEN):
             continue
         if v not in usual:
-            others = [backgrounds[j] for j, w in enumerate(values) if w == v and sure[j] and j != i]
-            usual[v] = (np.median(np.array(others, np.float64), axis=0)
-                        if others and not any(white[j] for j, w in enumerate(values) if w == v and sure[j] and j != i)
-                        else None)
+            others = [j for j, w in enumerate(values) if w == v and sure[j] and j != i]
+            usual[v] = (np.median(np.array([backgrounds[j] for j in others], np.float64), axis=0)
+                        if others and not any(white[j] for j in others) else None)
         tile = usual[v]
         if tile is not None:
             backgrounds[i] = tile

@@ -145,10 +145,11 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     overlays: set[int] = set()
     open_unsure: set[int] = set()
     values, confidence, skin = classify_board(looks, skin, grid.cell_size, overlays, open_unsure)
+    flat = [lk for row in looks for lk in row]   # (row-major, as values and confidence)
     # digits whose ink a palette shifted (a GIF's): by the board's own ink for them
-    board_inks(values, confidence, [lk for row in looks for lk in row], skin)
-    unnamed_inks(values, confidence, [lk for row in looks for lk in row], skin)  # (and the skin's unknown ones)
-    for i, look in enumerate(lk for row in looks for lk in row):
+    board_inks(values, confidence, flat, skin)
+    unnamed_inks(values, confidence, flat, skin)  # (and the skin's unknown ones)
+    for i, look in enumerate(flat):
         # filled as a mine's disc (maybe a shown mine), a line (a pointer's edge), or black around
         # something lighter (a pointer's outline round its white body): no question mark; nor is a
         # dark mark off the cell's middle (a pointer's tip at a cell's side, its outline navy in a
@@ -157,11 +158,11 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
             confidence[i] = min(confidence[i], 0.1)
     # a mouse pointer's white body beside its black outline over a digit, flag or question mark:
     # what lies under it is not seen whole, and what is seen may be the pointer's (pointer.py)
-    for i in under_pointer(rgb, grid, [lk for row in looks for lk in row], values, [c >= SURE for c in confidence]):
+    for i in under_pointer(rgb, grid, flat, values, [c >= SURE for c in confidence]):
         confidence[i] = min(confidence[i], 0.1)
     n = grid.rows * grid.cols
     beside = digits_beside(rgb, grid, skin, values, confidence,
-                           np.array([lk.background for row in looks for lk in row], np.float64))
+                           np.array([lk.background for lk in flat], np.float64))
     if beside:
         # digits just outside the lattice: the board goes on past it (its edges were found only
         # around covered tiles); a part is never read as the whole board
