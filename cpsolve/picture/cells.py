@@ -72,6 +72,7 @@ from .marks import (
     _confidence,
     marks_of,
     mine_on_red,
+    mine_shaped,
     odd_flags,
     other_mark,
     pole_flagged,
@@ -441,9 +442,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 # a mine crossed in red (a wrong flag: a large round dark blob, on a flat tile) or a
                 # flag (a small dark pole and base, on a raised tile); where shape and tile disagree,
                 # unsure; a flag half crossed out is no sure flag (as symbol() holds for red alone)
-                mine_shape = look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
-                v = "W" if mine_shape else "F"
-                conf = min(sconf, cconf) if mine_shape != cov else 0.1
+                v = "W" if mine_shaped(look) else "F"
+                conf = min(sconf, cconf) if (v == "W") != cov else 0.1
                 conf = min(conf, _confidence(FLAG_CROSS - look.cross, 0.1)) if v == "F" else conf
             elif sym == MINE and skin.flag_shape and cov and _shape_like(look, skin.flag_shape) >= 0.6:
                 # a dark flag is a large dark blob too: by its shape a flag, else unsure

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .colours import DARK_TILE, _lum, rgb_distance
-from .marks import SURE, _confidence
+from .marks import SURE, _confidence, mine_shaped
 from .skins import DIGIT_SHAPES, Skin
 
 if TYPE_CHECKING:
@@ -367,8 +367,7 @@ def own_dark_strokes(look: CellLook, skin: Skin, digit: str) -> bool:
     if float(colour.max()) < 80:
         return True
     ref = skin.digits.get(int(digit))
-    mine_shape = look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
-    return (ref is not None and _spread(ref) >= HUED and _spread(colour) >= HUED and not mine_shape
+    return (ref is not None and _spread(ref) >= HUED and _spread(colour) >= HUED and not mine_shaped(look)
             and float(_lum(colour)) < SHADE_DARK and hue_apart(_hue(colour), _hue(ref)) < SHADE_HUE)
 
 

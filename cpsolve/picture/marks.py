@@ -128,7 +128,7 @@ def symbol(look: CellLook) -> tuple[str, float]:
                          0.1 if look.blob_span >= CLIPPED_SPAN and look.blob_fill < CLIPPED_FILL else 1.0)
     if look.red_fraction >= 0.03 and look.dark_fraction >= 0.02:
         # (a flag half crossed out, or whose dark part is a mine's round blob, is no sure flag)
-        mine_shape = look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
+        mine_shape = mine_shaped(look)
         # (nor is one whose sides are red: the exploded mine's red tile, its mine read off the
         # background, which a 16 px mine can outnumber)
         return FLAG, min(_confidence(min(look.red_fraction - 0.015, look.dark_fraction - 0.01), 0.03),
@@ -299,11 +299,16 @@ def other_mark(look: CellLook, sure: float) -> tuple[str, float]:
 RED_TILE = 0.55
 
 
+def mine_shaped(look: CellLook) -> bool:
+    """A mine's shape: a large dark blob (0.15 of the interior or more) filling its box and round
+    (a flag's pole and base, a digit's strokes, fill their box less or are not round)."""
+    return look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
+
+
 def mine_on_red(look: CellLook) -> bool:
     """A mine's shape (a large dark blob filling its box, round) on a tile whose red is at least
     RED_TILE of the interior that is not the mine (:func:`.cells.classify_board`'s exploded mine)."""
-    mine_shape = look.dark_fraction >= 0.15 and look.blob_fill >= 0.42 and look.blob_round >= 0.6
-    return mine_shape and look.red_fraction >= RED_TILE * (1.0 - look.dark_fraction)
+    return mine_shaped(look) and look.red_fraction >= RED_TILE * (1.0 - look.dark_fraction)
 
 
 def round_mines(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]]) -> None:
