@@ -85,6 +85,11 @@ def _attempt(rgb: np.ndarray, found: Grid, threshold: int, label: str) -> tuple[
     # a lattice on every other boundary (its cells blocks of 2x2 cells: a flat skin scaled to a
     # cell size of a whole and a half pixels) is read at half its pitch
     found = halved(rgb, found) or found
+    # a lattice already larger than read is refused before it is grown (growing a 249x249
+    # lattice of grid lines took seconds, and the refusal's line then depended on the clock)
+    too_large = _too_large(found, label)
+    if too_large:
+        return None, too_large
     # a lattice on strong edges may be the covered part of a board whose other cells are
     # parted by faint lines: it is grown over them, or not read (never part for the whole)
     grid = found if threshold == EDGE_THRESHOLDS[-1] else grown_over_faint_cells(rgb, found, EDGE_THRESHOLDS[-1])
@@ -136,11 +141,18 @@ def _mine_total(rgb: np.ndarray, grid: Grid, values: list[str], mine_counter: in
     return mine_counter, mines
 
 
-def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
+def _too_large(grid: Grid, label: str) -> str:
+    """Why ``grid`` is not read, where it is larger than the reader's bounds; else ""."""
     if grid.rows * grid.cols > MAX_CELLS or grid.rows * grid.cols * grid.cell_size ** 2 > MAX_GRID_PIXELS:
-        raise NoBoardFound(f"{label}: no board found: a grid of {grid.cols}x{grid.rows} cells of "
-                           f"{grid.cell_size:.0f} px is larger than read ({MAX_CELLS:,} cells, "
-                           f"{MAX_GRID_PIXELS:,} pixels)")
+        return (f"{label}: no board found: a grid of {grid.cols}x{grid.rows} cells of "
+                f"{grid.cell_size:.0f} px is larger than read ({MAX_CELLS:,} cells, {MAX_GRID_PIXELS:,} pixels)")
+    return ""
+
+
+def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
+    too_large = _too_large(grid, label)
+    if too_large:
+        raise NoBoardFound(too_large)
     looks = measure(rgb, grid)
     overlays: set[int] = set()
     open_unsure: set[int] = set()
