@@ -96,6 +96,19 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: and any mine total it gives must equal the hand transcription. Read exactly, it passes: then
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
+    "tatham-funkey-mid-9x9.png": "cells exact, no mine total since first sight (gatherT2): the status line "
+                                 "\"[0:07] Marked: 0 / 10\" above the board (flags / total, as Tatham's Mines "
+                                 "writes it) is not read by textcounter.py",
+    "siv3d-lost-13x20.png": "refused since first sight (gatherT2): its 29 shown mines are emoji bombs (a dark "
+                            "grey ball with a lit fuse) on flat revealed-looking cells, read as unsure 7s; the 1 "
+                            "at 0,8 then has no covered cell, flag or mine round it inside the lattice, so "
+                            "reader.short_edge_digit takes the board to go on past its top: refused",
+    "qt-ubuntu-lost-8x8.png": "refused since first sight (gatherT2): its 3s are drawn in HTML Maroon (128,0,0), "
+                              "the classic 5's colour, and read as sure 5s by their colour (6 cells); the 3 at "
+                              "7,4 read as a 5 counts more mines than the cells round it inside the lattice, so "
+                              "reader.short_edge_digit refuses the board. Its flags (orange on grey poles) read "
+                              "unsure, its wrong flag (a flag on dark red) and exploded mine (a burst on dark "
+                              "red) too",
     "jfxmines-mid-16x30.png": "refused since first sight (gatherT): its cells are 29 px wide and 26 px high "
                               "(11% apart). The lattice is searched square: found at 29 px on 3 rows of the "
                               "covered buttons (their shading's edges), and grid._unsquare refits an axis "
