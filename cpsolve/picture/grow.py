@@ -19,6 +19,7 @@ import numpy as np
 from .colours import _mode_colours, channel_max, crops
 from .grid import LINED, Grid, edge_maps, lined_cells, on_picture, settle
 from .skins import Skin
+from .textrun import runs_across
 
 
 def grown_over_faint_cells(rgb: np.ndarray, grid: Grid, threshold: int) -> Grid | None:
@@ -231,7 +232,9 @@ def _of_board(rgb: np.ndarray, g: Grid, revealed: np.ndarray, faces: np.ndarray,
     tile = (lined >= LINED) | ((lined >= 0.5) & face)
     if blank:
         return near & (ink < FLAT_INK) & ~tile
-    return tile | (near & ((ink < FLAT_INK) | (central >= MARKED)))
+    # (a title bar's text over flat cells: its letters run across their sides)
+    text = runs_across(rgb, g, np.broadcast_to(revealed, tile_colour.shape), near[:-1] & near[1:])
+    return tile | (near & ((ink < FLAT_INK) | (central >= MARKED)) & ~text)
 
 
 def _flat_cells(rgb: np.ndarray, g: Grid, colour: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -118,10 +118,14 @@ NOT_YET_EXACT = {
                               "bottom, its revealed cells flat 244",
     "pygame-demineur-mid-16x16.png": "refused since first sight (gatherT): the lattice, found on the covered "
                                      "rows at 19.73 px (the picture is scaled), is grown over the flat white "
-                                     "revealed cells (grow.grown_over_flat_cells) one row too far up: the "
-                                     "window's white title bar (its icon and \"Démineur\" read as marks) is "
-                                     "taken as a 17th row, whose cells are unsure or break the rules, too "
-                                     "many of them: refused",
+                                     "revealed cells (grow.grown_over_flat_cells) up to the board's top row, "
+                                     "since textrun.runs_across (the window's white title bar above it, its "
+                                     "letters running across the cells' sides, is no row of the board; before, "
+                                     "a 17th row). Still refused: the bar's icon and \"Démineur\" read as sure "
+                                     "8s beside the top row (grow.digits_beside: the board goes on past it), and "
+                                     "on the 16x16 itself 8 digits beside tiles read unsure (blue 1s whose crop "
+                                     "holds a scaled tile's edge; the 1 at 3,8 as F), which the rules spread to "
+                                     "81 cells",
     "pygame-heldan-mid-16x16.png": "14 cells unsure, none wrong, since first sight (gatherT): its bold serif "
                                    "digits are all one blue. Its 1s are 0.94 like a 1 but 0.80 like a 3, its "
                                    "2s 0.89 like a 2 and 0.72 like a 3: neither plainly one digit "
