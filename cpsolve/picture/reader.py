@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from .balls import shown_balls
 from .boardink import board_inks, unnamed_inks
 from .cells import SURE, CellLook, classify_board, measure
 from .counter import other_displays, read_counter, read_counter_below
@@ -168,6 +169,9 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
         # GIF frame of Windows 7: :func:`.overlay.off_middle`)
         if values[i] == "?" and (disc_filled(look) or thin_mark(look) or pointer_outline(look) or off_middle(look)):
             confidence[i] = min(confidence[i], 0.1)
+    # a lost board's mines drawn as dark balls off their cells' middles (an emoji's bomb, its fuse
+    # up right), read unsure: shown mines where two or more are (balls.py)
+    shown_balls(rgb, grid, flat, values, confidence)
     # a mouse pointer's white body beside its black outline over a digit, flag or question mark:
     # what lies under it is not seen whole, and what is seen may be the pointer's (pointer.py)
     for i in under_pointer(rgb, grid, flat, values, [c >= SURE for c in confidence]):

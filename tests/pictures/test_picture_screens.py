@@ -99,10 +99,6 @@ NOT_YET_EXACT = {
     "tatham-funkey-mid-9x9.png": "cells exact, no mine total since first sight (gatherT2): the status line "
                                  "\"[0:07] Marked: 0 / 10\" above the board (flags / total, as Tatham's Mines "
                                  "writes it) is not read by textcounter.py",
-    "siv3d-lost-13x20.png": "refused since first sight (gatherT2): its 29 shown mines are emoji bombs (a dark "
-                            "grey ball with a lit fuse) on flat revealed-looking cells, read as unsure 7s; the 1 "
-                            "at 0,8 then has no covered cell, flag or mine round it inside the lattice, so "
-                            "reader.short_edge_digit takes the board to go on past its top: refused",
     "qt-ubuntu-lost-8x8.png": "refused since first sight (gatherT2): its 3s are drawn in HTML Maroon (128,0,0), "
                               "the classic 5's colour, and read as sure 5s by their colour (6 cells); the 3 at "
                               "7,4 read as a 5 counts more mines than the cells round it inside the lattice, so "
