@@ -243,10 +243,55 @@ def _drawn_bevel(flat: np.ndarray, bg: np.ndarray, strips: list[tuple[slice, sli
     return below, above, np.where(below, lum_below, lum_above)
 
 
-def bevels(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, int, int, int] | None = None,
-           given: dict[str, np.ndarray] | None = None) -> np.ndarray:
-    """Per cell (flat: N x size x size x 3, bg its background, N x 3), the luminance of its top and
-    left sides less that of its bottom and right ones, halved: on the tiles' box inside the gap's
+def raised_by(sides: np.ndarray) -> np.ndarray:
+    """Per cell, its bevel (``sides``: 4 x N, :func:`bevel_sides`): the luminance of its top and left
+    sides less that of its bottom and right ones, halved."""
+    top, bottom, left, right = sides
+    return np.asarray((top + left - bottom - right) / 2)
+
+
+def side_lifts(sides: np.ndarray, bg: np.ndarray) -> list[tuple[float, ...]]:
+    """Per cell, how far each side (``sides``: :func:`bevel_sides`' top, bottom, left and right)
+    stands out as a raised tile's from the tile (``bg``: N x 3): its top and left sides' luminance
+    less the tile's, the tile's less its bottom and right sides' (top, left, bottom, right)."""
+    top, bottom, left, right = sides
+    face = _lum(bg)
+    return [tuple(row) for row in np.stack([top - face, left - face, face - bottom, face - right], axis=1).tolist()]
+
+
+#: the sides that carry a board's raised look: those on which its raised tiles (the median of each
+#: side's lift, :func:`side_lifts`) stand out at least this share of their most standing-out side
+CARRY = 0.5
+#: a raised cell shows such a side where it stands out at least this share of the board's (median)
+#: there. Of the tuning pictures' covered cells read surely, the fewest shown are half the sides
+#: carried, at 0.1-0.2 (win7-de's bottom alone of its bottom and right; tatham's tiles at the board's
+#: right edge three of four); at 0.3 a few of win7-gif's show less
+SHOWN = 0.1
+
+
+def unlike_raised(lifts: np.ndarray, raised: np.ndarray) -> np.ndarray:
+    """Which cells read raised (``raised``: N) stand out on fewer than half of the sides that carry
+    the board's raised look (CARRY, SHOWN; ``lifts``: N x 4, :func:`side_lifts`). A board draws its
+    covered tiles alike: the classic skin's lit along the top and left and shaded along the bottom
+    and right, a flat skin's (vue-flat's) shaded along the right alone. A mouse pointer's black
+    outline running down one side of a revealed 0 (the arrow's left side, its tip at the cell's
+    right) stands out on that one side alone, by more than a whole bevel: no covered tile of a board
+    whose tiles stand out on four sides."""
+    out = np.zeros(len(raised), bool)
+    if len(lifts) == 0 or not raised.any():
+        return out
+    board = np.median(lifts[raised], axis=0)
+    if board.max() <= 0:
+        return out
+    carried = board >= CARRY * board.max()
+    shown = ((lifts >= SHOWN * board) & carried).sum(axis=1)
+    return np.asarray(raised & (2 * shown < carried.sum()))
+
+
+def bevel_sides(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, int, int, int] | None = None,
+                given: dict[str, np.ndarray] | None = None) -> np.ndarray:
+    """Per cell (flat: N x size x size x 3, bg its background, N x 3), the luminance of its top,
+    bottom, left and right sides (4 x N): on the tiles' box inside the gap's
     ``margins`` (:func:`gap_margins`) where they are parted by one, else inside the crop's outermost
     pixel. ``given``: sides measured by the caller ("top", "bottom", "left", "right": the tiles'
     outermost pixels between grid lines, :func:`.lines.on_tiles`), taken instead."""
@@ -298,7 +343,7 @@ def bevels(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, int, 
     if given:
         top, bottom = given.get("top", top), given.get("bottom", bottom)
         left, right = given.get("left", left), given.get("right", right)
-    return np.asarray((top + left - bottom - right) / 2)
+    return np.stack([top, bottom, left, right])
 
 
 def off_sides(dist: np.ndarray, far: float) -> np.ndarray:

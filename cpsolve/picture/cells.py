@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .bevel import bevels, centring, gap_margins, off_sides, outline_lines, surround_colour
+from .bevel import bevel_sides, centring, gap_margins, off_sides, outline_lines, raised_by, side_lifts, surround_colour
 from .colours import (
     FOREGROUND,
     _cross,
@@ -118,6 +118,7 @@ class CellLook:
     rim_bevel: float = 0.0    # the bevel inside the tile's dark rim (:func:`.gloss.rim_bevels`)
     framed: float = 0.0       # 1 where a focus frame closes round the cell (:func:`.focus.focus_framed`)
     stroke: float = 0.0       # a faint lighter stroke down the interior's middle (:func:`.darkink.middle_stroke`)
+    sides: tuple[float, ...] = ()  # how far each side stands out as a raised tile's (:func:`.bevel.side_lifts`)
 
 
 def _cropped(rgb: np.ndarray, grid: Grid, at: tuple[np.ndarray, np.ndarray] | None) -> tuple[np.ndarray, np.ndarray]:
@@ -144,9 +145,9 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
         flat, bg = _cropped(rgb, replace(grid, x0=grid.x0 + dx, y0=grid.y0 + dy), None)
         margins = gap_margins(flat, bg, surround, p) or (0, 0, 0, 0)
     if margins is None:  # where the grid shows lines thicker than a pixel: the tiles between them
-        flat, bg, bevel = on_tiles(rgb, grid, flat, bg, lambda at: _cropped(rgb, grid, at))
+        flat, bg, sides = on_tiles(rgb, grid, flat, bg, lambda at: _cropped(rgb, grid, at))
     else:
-        bevel = bevels(flat, bg, p, margins)
+        sides = bevel_sides(flat, bg, p, margins)
     inner = flat[:, inset:size - inset, inset:size - inset]
     ih = inner.shape[1]
     dist = _dist(inner, bg)
@@ -215,14 +216,13 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
             glyphs[i], shapes[i], stacks[i] = g, dict(zip(_SHAPE_ROWS, [0.0] * len(row) if s else row)), s
     # (the measures as lists of Python floats: made by the list, not one by one)
     measures = {name: np.asarray(a, np.float64).tolist() for name, a in (
-        ("bevel", bevel), ("fg_fraction", fg_fraction), ("dark_fraction", dark_fraction), ("cross", cross),
+        ("bevel", raised_by(sides)), ("fg_fraction", fg_fraction), ("dark_fraction", dark_fraction), ("cross", cross),
         ("red_fraction", red_fraction), ("blob_fill", blob_fill), ("blob_span", blob_span), ("yellow", yellow),
         ("edge_dark", edge_dark), ("side_red", side_red), ("blob_round", blob_round), ("reddish", reddish),
         ("shading", shading), ("rim_bevel", rim_bevels(flat, p)), ("framed", framed), ("stroke", middle_stroke(inner)))}
     columns = {**measures, "background": list(bg), "fg_colour": list(fg_colour), "glyph": glyphs, "shape": shapes,
-               "stacked": stacks}
-    fields = list(CellLook.__dataclass_fields__)
-    looks = [CellLook(*row) for row in zip(*(columns[name] for name in fields))]
+               "stacked": stacks, "sides": side_lifts(sides, bg)}
+    looks = [CellLook(*row) for row in zip(*(columns[name] for name in CellLook.__dataclass_fields__))]
     return [looks[r * cols:(r + 1) * cols] for r in range(rows)]
 
 
@@ -310,7 +310,6 @@ def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) ->
 #: an explosion's yellow: at least this fraction of the interior (GNOME 2.1x's burst: 0.3; no flag or
 #: wrong flag of the tuning set shows any)
 BURST = 0.1
-
 
 #: below this cell size (pixels) a flag, a mine, a wrong flag and a question mark are a few pixels
 #: each and are told apart unreliably: they are never sure there
@@ -468,12 +467,13 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 if any(_clean_digit(look, str(d)) for d in look.shape or {}):
                     conf = min(conf, 0.1)  # a bold dark digit is a large dark blob too
             elif sym == FLAG:
-                # red and dark is one cue; where the tiles are told by their bevels, a flag also lies
-                # on a raised one (a maroon 5 blurred by JPEG has red and dark pixels too, on a flat
-                # tile). Flat skins' tiles are grouped by their marks, flags included, and KDE's
-                # shaded flags have no bevel: no second cue there. (Not the glyph: a flag's pole and
-                # base are a clean 1; but a pennant on a pole, in a colour, is no digit: pole_flag)
-                v, conf = "F", sconf if cov or not bevelled or pole_flagged(look) else min(sconf, 0.1)
+                # red and dark is one cue; where the tiles are told by their bevels, a flag also lies on a
+                # surely raised one (a JPEG-blurred maroon 5 is red and dark too, on a flat tile; a pointer's
+                # white by a red 3 raised it on one side). Flat skins' tiles are grouped by their marks, flags
+                # included, and KDE's shaded flags have no bevel: no second cue there. (Not the glyph: a
+                # flag's pole and base are a clean 1; but a pennant on a pole, in a colour, is no digit: pole_flag)
+                v, conf = "F", min(sconf, cconf) if cov and bevelled else sconf if (
+                    cov or not bevelled or pole_flagged(look)) else min(sconf, 0.1)
             elif cov and glossy is not None and sym == MARK and sheen(look):
                 # a glossy tile's own sheen, no mark (but something dark along its sides: a cursor)
                 v, conf = ".", cconf if look.edge_dark <= 0.02 else min(cconf, 0.1)

@@ -107,7 +107,7 @@ def rim_bevels(flat: np.ndarray, p: float) -> np.ndarray:
     """Per cell (``flat``: N x size x size x 3, the crops), its bevel on its tile's face inside the
     dark rim: the rows and columns along each side up to the innermost one darker than RIM_DARK of
     the crop's median luminance (RIM_DEPTH at most) left out, the mean luminance of the face's top and left strips
-    less that of its bottom and right ones, halved (as :func:`.bevel.bevels` on a box; 0 where no
+    less that of its bottom and right ones, halved (as :func:`.bevel.bevel_sides` on a box; 0 where no
     face is left). A glossy tile is dark along all four sides, its face lit along the top and left
     and deeper along the bottom and right: where the lattice lies a pixel into the line before it
     (a GIF of the game at 18 px), the crop's own sides hold the rim on one side and the face on the

@@ -3,7 +3,7 @@
 Some skins part flat tiles of two greys by a line lighter than both (TheToasterMonster's Unity
 clone: (200,200,200) lines 4 px wide between (100,100,100) covered and (150,150,150) revealed
 tiles, at a pitch of 79.6 px). The lattice lies on one side of each line, so every cell's crop
-holds a light band along its top and left: to :func:`.bevel.bevels` a raised tile's highlight, on
+holds a light band along its top and left: to :func:`.bevel.bevel_sides` a raised tile's highlight, on
 every cell alike, and the whole board read as covered. :mod:`.lines` finds the lines between tiles
 only where they are darker than the tiles, on a lattice of a whole number of pixels.
 
@@ -72,7 +72,7 @@ def light_line_boxes(flat: np.ndarray, bg: np.ndarray, p: float) -> np.ndarray |
     (TILES_DIFFER) are parted by one: across (down) the board nearly every crop (LINE_CELLS) has one
     along its top or its bottom (its left or its right: :func:`_runs`, within LEAD of the side,
     never a fifth of the cell in, LINE_SHARE). At least 1 on every side (the crop's outermost pixel,
-    as :func:`.bevel.bevels` skips it). None where no such line shows."""
+    as :func:`.bevel.bevel_sides` skips it). None where no such line shows."""
     n = len(flat)
     face = _lum(bg.astype(np.float64))
     if n < 4 or face.max() - face.min() < TILES_DIFFER:

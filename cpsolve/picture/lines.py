@@ -2,7 +2,7 @@
 
 The lattice is fitted on one edge of each line, so on a skin whose lines are two or three pixels
 thick, or have a frame beside them, the crops begin (or end) on the line, and the bevel's strips,
-one pixel in from the crop's sides (:func:`.bevel.bevels`), see the line, the same in every cell,
+one pixel in from the crop's sides (:func:`.bevel.bevel_sides`), see the line, the same in every cell,
 not the tile: KDE 2's tiles sit in a 1 px grey frame between 2 px dark lines (every cell read sunken
 by 150), KDE 2.0's 1 px black line puts the tiles' 1 px shadow on the crop's last pixel, which the
 strips skip. Where the grid shows its line (:func:`line_band`, once per grid and axis), the crops
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .bevel import bevels, side_level
+from .bevel import bevel_sides, raised_by, side_level
 from .colours import _lum, starts
 from .grid import Grid
 from .skins import CLASSIC
@@ -175,7 +175,7 @@ def _edges(rgb: np.ndarray, lines: Lines, others: tuple[np.ndarray, np.ndarray],
            bg: np.ndarray) -> dict[str, np.ndarray]:
     """Per cell (``bg``: the tile colours, row-major), the luminance of the tile's outermost pixel
     on each side where the axis' lines show (a strip one pixel wide along the middle of the side,
-    ``others``: the crops' first pixels, columns and rows), read as :func:`.bevel.bevels` reads a
+    ``others``: the crops' first pixels, columns and rows), read as :func:`.bevel.bevel_sides` reads a
     side (:func:`.bevel.side_level`). With the
     line found no pixel need be skipped, and the crop, a whole number of pixels, may end before
     the tile does (KDE 2's shadow is one pixel, which a wider strip's upper percentile would pass
@@ -200,26 +200,29 @@ def _edges(rgb: np.ndarray, lines: Lines, others: tuple[np.ndarray, np.ndarray],
 def on_tiles(rgb: np.ndarray, grid: Grid, flat: np.ndarray, bg: np.ndarray,
              crop_at: Callable[[tuple[np.ndarray, np.ndarray]], tuple[np.ndarray, np.ndarray]]
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The crops (``flat``: N x size x size x 3, row-major), their tile colours (``bg``) and bevels
-    the cells are measured on: the default ones (:func:`.colours.starts`), or, where the grid shows
-    lines thicker than a pixel or with a frame beside them, crops centred on the tiles between them
-    (``crop_at``: the crops and tile colours from each column's and row's first pixel) and bevels
-    on the tiles' outermost pixels (:func:`_edges`). Only where those tell two kinds of tile (one
-    revealed tile among covered ones is two kinds) and the default ones do not (ODD: a cell or two
-    unlike the rest may be a cursor over them), and where that changes more than a cell or two:
-    the default strips, on the line, see the same line in every cell (KDE 2: every cell sunken by
-    150); a board of one kind of tile shows nothing to tell a tile's shadow from a line by, and a
-    website's logo over it differs from the tiles wherever it lies."""
+    """The crops (``flat``: N x size x size x 3, row-major), their tile colours (``bg``) and bevels'
+    sides (:func:`.bevel.bevel_sides`) the cells are measured on: the default ones
+    (:func:`.colours.starts`), or, where the grid shows lines thicker than a pixel or with a frame
+    beside them, crops centred on the tiles between them (``crop_at``: the crops and tile colours
+    from each column's and row's first pixel) and bevels on the tiles' outermost pixels
+    (:func:`_edges`). Only where those tell two kinds of tile (one revealed tile among covered ones
+    is two kinds) and the default ones do not (ODD: a cell or two unlike the rest may be a cursor
+    over them), and where that changes more than a cell or two: the default strips, on the line, see
+    the same line in every cell (KDE 2: every cell sunken by 150); a board of one kind of tile shows
+    nothing to tell a tile's shadow from a line by, and a website's logo over it differs from the
+    tiles wherever it lies."""
     size = flat.shape[1]
     p = grid.cell_size
-    default = bevels(flat, bg, p)
+    default_sides = bevel_sides(flat, bg, p)
+    default = raised_by(default_sides)
     lines = grid_lines(rgb, grid, size, _lum(bg).reshape(grid.rows, grid.cols))
     if lines is None or two_kinds(default, max(2.0, ODD * len(default))):
-        return flat, bg, default
+        return flat, bg, default_sides
     at = tile_starts(grid, lines, size)
     moved_flat, moved_bg = crop_at(at)
-    moved = bevels(moved_flat, moved_bg, p, given=_edges(rgb, lines, at, size, p, moved_bg))
+    moved_sides = bevel_sides(moved_flat, moved_bg, p, given=_edges(rgb, lines, at, size, p, moved_bg))
+    moved = raised_by(moved_sides)
     # (and only where that changes more than a cell or two from raised to not, or back: a logo
     # over a new game's tiles changes those it lies on)
     changed = int(((moved > RAISED) != (default > RAISED)).sum()) >= max(2.0, ODD * len(default))
-    return (moved_flat, moved_bg, moved) if two_kinds(moved) and changed else (flat, bg, default)
+    return (moved_flat, moved_bg, moved_sides) if two_kinds(moved) and changed else (flat, bg, default_sides)

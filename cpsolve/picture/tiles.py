@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .bare import covered_by_digits
+from .bevel import unlike_raised
 from .colours import _lum, rgb_distance
 from .digits import SHAPE_LIKE, _clean_digit
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_BG, _confidence
@@ -34,6 +35,8 @@ WEAK_RAISED = 0.4
 #: a tile colour whose cells are raised (BEVELLED) in this share, and sunken in
 #: this share, names no flat skin (GNOME's flat covered tiles: 3% each, its flags' and marks')
 FLAT_RAISED = 0.1
+#: the confidence of a cell raised unlike the board's raised tiles (:func:`.bevel.unlike_raised`)
+UNLIKE_RAISED = 0.1
 #: the confidence of a bare flat cell read revealed on a board that shows no covered tile
 BARE_UNSEEN = 0.1
 #: where no covered tile is seen bare, a bare cell is a sure 0 only within this RGB distance of a
@@ -154,6 +157,11 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
                 # glossy tiles at 2x, bevels 11 to 56 about the threshold of 25)
                 flat_cov[idx] = True
                 flat_conf[idx] = 1.0
+        # a cell raised on fewer of the sides than the board's raised tiles (a pointer's outline
+        # down one side of a revealed 0) is not surely covered, whatever its colour's group says
+        if all(len(lk.sides) == 4 for lk in looks_flat):
+            odd = unlike_raised(np.array([lk.sides for lk in looks_flat], np.float64), flat_cov)
+            flat_conf[odd] = np.minimum(flat_conf[odd], UNLIKE_RAISED)
         return covered, conf, None
     # (a colour of only red backgrounds is the exploded mine's tile, whatever the others are: no
     # bare colour, so never the darkest one taken for covered)
