@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from .colours import channel_max
-from .glyphs import read_number
+from .glyphs import glyphs, read_number
 from .grid import Grid
 
 #: lit segments (a top, b top right, c bottom right, d bottom, e bottom left, f top left, g middle)
@@ -159,9 +159,27 @@ def _display_value(area: np.ndarray, lit: np.ndarray, box: Box, red: bool) -> in
         # red digits drawn in a font, not in segments (helbaz's Java XP clone): read glyph by
         # glyph against the installed fonts, every glyph clearly a digit or no counter
         # (with a blank margin: the box may end at the digits' edges)
-        ink = np.clip(redness.astype(np.float32) / 200.0, 0.0, 1.0)
-        value = read_number(np.pad(ink, max(2, box[3] // 2)), boxed=True)
+        ink = np.pad(np.clip(redness.astype(np.float32) / 200.0, 0.0, 1.0), max(2, box[3] // 2))
+        value = read_number(ink, boxed=True)
+        if value is not None and not _equally_tall(ink):
+            value = None
     return value
+
+
+#: a font's digits stand equally tall: their glyphs' heights within this share of the median (and
+#: a pixel). The tuning pictures' counters read in fonts (javaxp, javaswing-ru, pygame-flat,
+#: winmine-vector) are within a pixel at 13-23 px
+ALIKE_TALL = 0.05
+
+
+def _equally_tall(ink: np.ndarray) -> bool:
+    """Whether the glyphs of a display read in a font (``ink``) are of one height, as a font's digits
+    are. A seven-segment 7 or 1 ends above its neighbours' bottom bar: winmine's 007 at 14 px in a
+    JPEG, the lit segments too blurred for the segments' reading, was read by the fonts as 001 (its
+    7, 19 px high beside the 0s' 22, like a 1): a wrong mine total (benchmarks/sweep_drawn.py
+    --seed 10, case #794)."""
+    heights = [b[3] for b in glyphs(ink)]
+    return not heights or max(heights) - min(heights) <= max(1.0, ALIKE_TALL * float(np.median(heights)))
 
 
 def other_displays(rgb: np.ndarray, grid: Grid) -> list[int]:
