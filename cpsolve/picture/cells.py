@@ -48,13 +48,12 @@ from .digits import (
     _shape_like,
     crossed,
     dark_digit,
-    one_colour_digits,
     own_dark_strokes,
-    shape_digit,
     shape_table,
     stray_digits,
 )
 from .focus import focus_framed
+from .fontgroups import board_font, font_digit
 from .gloss import glossy_split, rim_bevels, sheen
 from .grid import Grid
 from .lines import on_tiles
@@ -316,11 +315,11 @@ BURST = 0.1
 SMALL_CELL = 12.0
 
 
-def _revealed_digit(look: CellLook, skin: Skin, one_colour: bool) -> tuple[str, float]:
+def _revealed_digit(look: CellLook, skin: Skin, font: dict[int, tuple[str, float]] | None) -> tuple[str, float]:
     """The digit of a mark on a revealed tile, and how sure: by its shape alone on a skin that draws
-    every digit in one colour (``one_colour``), else by colour checked by shape (:func:`.digits._digit`);
-    unsure where something else may lie over it."""
-    v, conf = shape_digit(look) if one_colour else _digit(look, skin)
+    every digit in one colour (``font``: :func:`.fontgroups.font_digit`), else by colour checked by
+    shape (:func:`.digits._digit`); unsure where something else may lie over it."""
+    v, conf = _digit(look, skin) if font is None else font_digit(look, font)
     if look.stacked or crossed(look):  # a stroke over a dot (a letter: "!", "?"), an X: no digit
         conf = min(conf, 0.1)
     # something dark along the sides may be a cursor over the cell, and its mark not the cell's
@@ -415,8 +414,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     burst = bursts[0] if mines_on_covered and len(bursts) == 1 else exploded
     lost = shows_loss(symbols, covered, burst is not None)
     overlaid = bevelled and not skin.flag_shape and not lost
-    # a skin that draws every digit in one colour: the shape alone tells the number
-    one_colour = not skin.digit_tiles and one_colour_digits(
+    # a skin that draws every digit in one colour: the shape alone tells the number (.fontgroups)
+    font = None if skin.digit_tiles else board_font(
         [looks[r][c] for r in range(rows) for c in range(cols) if symbols[r][c][0] == MARK and not covered[r, c]])
     values: list[str] = []
     confidence: list[float] = []
@@ -485,7 +484,7 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
             elif sym == NOTHING:
                 v, conf = "0", min(sconf, cconf)
             else:
-                v, conf = _revealed_digit(look, skin, one_colour)
+                v, conf = _revealed_digit(look, skin, font)
                 conf = min(conf, sconf, cconf)
             if cell_size is not None and cell_size < SMALL_CELL and v in "F?*XW":
                 conf = min(conf, 0.2)

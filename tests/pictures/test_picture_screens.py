@@ -122,12 +122,6 @@ NOT_YET_EXACT = {
                                      "on the 16x16 itself 8 digits beside tiles read unsure (blue 1s whose crop "
                                      "holds a scaled tile's edge; the 1 at 3,8 as F), which the rules spread to "
                                      "81 cells",
-    "pygame-heldan-mid-16x16.png": "14 cells unsure, none wrong, since first sight (gatherT): its bold serif "
-                                   "digits are all one blue. Its 1s are 0.94 like a 1 but 0.80 like a 3, its "
-                                   "2s 0.89 like a 2 and 0.72 like a 3: neither plainly one digit "
-                                   "(digits._clean_digit: a margin of 0.2), so the board is not seen to draw "
-                                   "its digits in one colour (digits.one_colour_digits), and its 14 2s, read "
-                                   "as 1s by their blue, their shape a 2, are unsure (the 1s agree, sure)",
     "win32-flat-mid-16x30.png": "its 10 flags are black squares (yydrowz3's Win32 GDI game fills a flagged cell "
                                 "with RGB(0,0,0)), flat like its grey covered cells: read as sure covered cells "
                                 "at first sight held out (10 cells wrong); since solid.py a plain near-black "
