@@ -77,6 +77,7 @@ from .marks import (
     pole_flagged,
 )
 from .overlay import mine_overlay, overlay_mark, question_like, question_stroke, red_mark, shows_loss, warm_mark
+from .rims import off_gap_sides
 from .shadows import HALF_DARK, shadow_lines
 from .skins import SKIN_BY_NAME, Skin
 from .solid import solid_dark_covered
@@ -150,8 +151,8 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     inner = flat[:, inset:size - inset, inset:size - inset]
     ih = inner.shape[1]
     dist = _dist(inner, bg)
-    if margins is not None:  # a button's bevel reaching the middle of its cell
-        dist = off_sides(dist, FOREGROUND)
+    # (a button's bevel reaching the middle of its cell; a tile's rim where no gap was voted)
+    dist = off_sides(dist, FOREGROUND) if margins is not None else off_gap_sides(dist, flat, bg, surround, p, inset)
     fg = dist > FOREGROUND
     fg_fraction = fg.mean(axis=(1, 2))
     plain = dist < 40
