@@ -30,8 +30,11 @@ def crops(rgb: np.ndarray, grid: Grid, at: tuple[np.ndarray, np.ndarray] | None 
     size = max(4, int(np.floor(min(grid.pitch_x, grid.pitch_y))))
     xs, ys = (s[:-1] for s in starts(grid)) if at is None else at
     height, width = rgb.shape[:2]
-    yy = np.clip(ys[:, None] + np.arange(size)[None, :], 0, height - 1).ravel()   # rows * size
-    xx = np.clip(xs[:, None] + np.arange(size)[None, :], 0, width - 1).ravel()    # cols * size
+    # (oblong cells: the square's pixels spread over the longer side, every other one or so left out)
+    step_x, step_y = ((np.floor(np.arange(size) * p / size).astype(int) if grid.oblong else np.arange(size))
+                      for p in (grid.pitch_x, grid.pitch_y))
+    yy = np.clip(ys[:, None] + step_y[None, :], 0, height - 1).ravel()   # rows * size
+    xx = np.clip(xs[:, None] + step_x[None, :], 0, width - 1).ravel()    # cols * size
     # the rows taken, then the columns (whole runs of pixels copied: one index per row and column,
     # not five per pixel), then each cell's square made contiguous as it turns to float
     y0, x0 = int(yy.min()), int(xx.min())

@@ -43,6 +43,10 @@ LINED = 0.7
 JOINS = (3, 7)
 #: refinements of one lattice before it is given up as unsettled (each may grow it two cells a side)
 MAX_REFINE = 8
+#: cells are square where their pitches across and down lie within SQUARE of each other (a fit's
+#: scatter); cells up to OBLONG times as wide as high (or high as wide) are read oblong, each axis
+#: at its own pitch, where each axis' edges repeat at a pitch of their own
+SQUARE, OBLONG = 0.06, 1.3
 #: a board may end at the picture's edge, or this fraction of a cell past it: a cropped screenshot
 #: that cut a sliver off its last row or column (its cells are still nine tenths there)
 CUT_OFF = 0.1
@@ -71,6 +75,11 @@ class Grid:
     @property
     def cell_size(self) -> float:
         return (self.pitch_x + self.pitch_y) / 2
+
+    @property
+    def oblong(self) -> bool:
+        """Cells not square: each axis at a pitch of its own (:func:`oblong`)."""
+        return oblong(self.pitch_x, self.pitch_y)
 
     def xs(self) -> np.ndarray:
         return self.x0 + self.pitch_x * np.arange(self.cols + 1)
@@ -212,33 +221,53 @@ def grid_in_box(edges: Edges, box: tuple[int, int, int, int]) -> Grid | None:
                 if n > best[0]:
                     best = (n, px_, py_)
         found = _lattice(edges, box, pitch, best[1], best[2])
-        if found is None:
-            return None
-    xs, ys, (r0, r1, c0, c1) = found
-    rows, cols = r1 - r0, c1 - c0
-    return settle(edges, Grid(float(xs[c0]), float(ys[r0]), pitch, pitch, cols, rows))
+    pitch_x = pitch_y = pitch
+    # cells wider than high, or the reverse (a window scaled unevenly across and down: jfxmines'
+    # 29 x 26 px): each axis' profile repeats at a pitch of its own, and the square lattice lines
+    # only the rows (columns) where the other axis' boundaries happen to fall on its own
+    own = oblong_pitches(px, py)
+    if own is not None:
+        across, down = (lpx, lpy) if enough else (px, py)
+        fx, fy = _fine_pitch(across, across, own[0]), _fine_pitch(down, down, own[1])
+        lattice = _lattice(edges, box, fx[0], fx[1], fy[2], fy[0])
+        if lattice is not None and (found is None or lattice[3] > found[3]):
+            found, pitch_x, pitch_y = lattice, fx[0], fy[0]
+    if found is None:
+        return None
+    xs, ys, (r0, r1, c0, c1), _ = found
+    return settle(edges, Grid(float(xs[c0]), float(ys[r0]), pitch_x, pitch_y, c1 - c0, r1 - r0))
+
+
+def oblong_pitches(px: np.ndarray, py: np.ndarray) -> tuple[float, float] | None:
+    """The whole pitches of the two edge profiles each on its own, where they are not one pitch
+    (further apart than :data:`SQUARE`) and within :data:`OBLONG` of each other; else None."""
+    own_x, own_y = whole_pitch(px, px), whole_pitch(py, py)
+    return (own_x, own_y) if own_x is not None and own_y is not None and oblong(own_x, own_y) else None
 
 
 def _lattice_lines(edges: Edges, box: tuple[int, int, int, int], pitch: float, phase_x: float,
-                   phase_y: float) -> tuple[np.ndarray, np.ndarray]:
+                   phase_y: float, pitch_y: float | None = None) -> tuple[np.ndarray, np.ndarray]:
     bx, by, bw, bh = box
+    py = pitch if pitch_y is None else pitch_y
     # boundary coordinates: diff index d is the boundary at pixel coordinate d + 1
     xs = bx + phase_x + 1 + pitch * np.arange(-1, bw / pitch + 1)
-    ys = by + phase_y + 1 + pitch * np.arange(-1, bh / pitch + 1)
+    ys = by + phase_y + 1 + py * np.arange(-1, bh / py + 1)
     height, width = edges.v.shape
-    return xs[on_picture(xs, width, pitch)], ys[on_picture(ys, height, pitch)]
+    return xs[on_picture(xs, width, pitch)], ys[on_picture(ys, height, py)]
 
 
-def _lattice(edges: Edges, box: tuple[int, int, int, int], pitch: float, phase_x: float, phase_y: float
-             ) -> tuple[np.ndarray, np.ndarray, tuple[int, int, int, int]] | None:
-    """The lattice's lines and the extent of its lined cells, or None when that is no board."""
-    xs, ys = _lattice_lines(edges, box, pitch, phase_x, phase_y)
+def _lattice(edges: Edges, box: tuple[int, int, int, int], pitch: float, phase_x: float, phase_y: float,
+             pitch_y: float | None = None) -> tuple[np.ndarray, np.ndarray, tuple[int, int, int, int], int] | None:
+    """The lattice's lines, the extent of its lined cells and how many those are, or None when that
+    is no board (``pitch_y``: the rows' own pitch, where not ``pitch``)."""
+    xs, ys = _lattice_lines(edges, box, pitch, phase_x, phase_y, pitch_y)
     if len(xs) < MIN_SIDE + 1 or len(ys) < MIN_SIDE + 1:
         return None
-    r0, r1, c0, c1 = _extent(lined_cells(edges, xs, ys, pitch))
+    lined = lined_cells(edges, xs, ys, pitch if pitch_y is None else (pitch + pitch_y) / 2)
+    r0, r1, c0, c1 = _extent(lined)
     if r1 - r0 < MIN_SIDE or c1 - c0 < MIN_SIDE or (r1 - r0) * (c1 - c0) < MIN_CELLS:
         return None
-    return xs, ys, (r0, r1, c0, c1)
+    return xs, ys, (r0, r1, c0, c1), int((lined[r0:r1, c0:c1] >= LINED).sum())
 
 
 def _lined_count(edges: Edges, box: tuple[int, int, int, int], pitch: float, phase_x: float,
@@ -307,19 +336,24 @@ def refine(edges: Edges, grid: Grid) -> Grid | None:
     # (a side of fewer than 4 cells measures its pitch on its outer boundaries, beside the border's
     # own edges: on a long board of 3 rows that pitch is off by a tenth, and the long side's stands)
     lopsided = min(grid.rows, grid.cols) < 4 <= max(grid.rows, grid.cols)
-    if not lopsided and abs(pitch_x - pitch_y) > 0.06 * max(pitch_x, pitch_y):
-        return None
-    # cells are square: the axis with more boundaries measures the pitch, the other only its start;
-    # unless that pitch leaves the other axis' boundaries off where its own lies on them (a capture
-    # scaled differently across and down: thrblock's Java game at 47.2 x 45.3 px)
-    if grid.cols >= grid.rows:
-        fit = _line_fit(py, grid.y0 - y_lo - 1, pitch_x, grid.rows, fixed=True)
-        if not _unsquare(fit[2], rms_y, pitch_x, grid.rows):
-            sy, pitch_y = fit[0], fit[1]
+    if grid.oblong:
+        # a lattice found oblong (:func:`oblong_pitches`) keeps each axis' own fit, as oblong as found
+        if not (oblong(pitch_x, pitch_y) and abs(pitch_x / pitch_y - grid.pitch_x / grid.pitch_y) < SQUARE):
+            return None
     else:
-        fit = _line_fit(px, grid.x0 - x_lo - 1, pitch_y, grid.cols, fixed=True)
-        if not _unsquare(fit[2], rms_x, pitch_y, grid.cols):
-            sx, pitch_x = fit[0], fit[1]
+        if not lopsided and abs(pitch_x - pitch_y) > SQUARE * max(pitch_x, pitch_y):
+            return None
+        # cells are square: the axis with more boundaries measures the pitch, the other only its
+        # start; unless that pitch leaves the other axis' boundaries off where its own lies on them
+        # (a capture scaled differently across and down: thrblock's Java game at 47.2 x 45.3 px)
+        if grid.cols >= grid.rows:
+            fit = _line_fit(py, grid.y0 - y_lo - 1, pitch_x, grid.rows, fixed=True)
+            if not _unsquare(fit[2], rms_y, pitch_x, grid.rows):
+                sy, pitch_y = fit[0], fit[1]
+        else:
+            fit = _line_fit(px, grid.x0 - x_lo - 1, pitch_y, grid.cols, fixed=True)
+            if not _unsquare(fit[2], rms_x, pitch_y, grid.cols):
+                sx, pitch_x = fit[0], fit[1]
     x0, y0 = x_lo + 1 + sx, y_lo + 1 + sy
     xs = x0 + pitch_x * np.arange(-2, grid.cols + 3)
     ys = y0 + pitch_y * np.arange(-2, grid.rows + 3)
@@ -333,6 +367,13 @@ def refine(edges: Edges, grid: Grid) -> Grid | None:
         return None
     score = float(lined[r0:r1, c0:c1].mean())
     return Grid(float(xs[c0]), float(ys[r0]), pitch_x, pitch_y, cols, rows, score)
+
+
+def oblong(pitch_x: float, pitch_y: float) -> bool:
+    """Whether cells of these pitches are oblong: further apart than :data:`SQUARE` of the larger,
+    within :data:`OBLONG` times the smaller."""
+    large, small = max(pitch_x, pitch_y), min(pitch_x, pitch_y)
+    return large - small > SQUARE * large and large <= OBLONG * small
 
 
 #: square cells are given up where the square fit leaves an axis' boundaries this fraction of a cell

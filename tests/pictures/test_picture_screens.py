@@ -106,12 +106,13 @@ NOT_YET_EXACT = {
                               "unsure, its wrong flag (a flag on dark red) and exploded mine (a burst on dark "
                               "red) too",
     "jfxmines-mid-16x30.png": "refused since first sight (gatherT): its cells are 29 px wide and 26 px high "
-                              "(11% apart). The lattice is searched square: found at 29 px on 3 rows of the "
-                              "covered buttons (their shading's edges), and grid._unsquare refits an axis "
-                              "only near the square pitch, so the 16 rows at 26 px are never found, and the "
-                              "3x30 part is not grown into the board (\"fainter cells beside it do not settle "
-                              "into one board with it\"); its covered buttons are shaded 239 to 219 top to "
-                              "bottom, its revealed cells flat 244",
+                              "(11% apart). Its 16x30 lattice is found since grid.oblong_pitches (each axis "
+                              "at its own pitch; before, square at 29 px, it lined 3 rows only), every digit "
+                              "and flag read right, but its covered buttons (shaded 239 to 219 top to "
+                              "bottom, 233 their most common level, a bevel of 16 under tiles.BEVELLED's 40) "
+                              "and its flat revealed cells (244) are one tile colour (19 apart, within "
+                              "tiles._colour_groups' 30): the covered cells read as 0s, unsure, too many: "
+                              "refused",
     "pygame-demineur-mid-16x16.png": "refused since first sight (gatherT): the lattice, found on the covered "
                                      "rows at 19.73 px (the picture is scaled), is grown over the flat white "
                                      "revealed cells (grow.grown_over_flat_cells) up to the board's top row, "

@@ -3,7 +3,9 @@ down a cell: tests/data/screens/java-cino-mid-16x30.png): the cells are not squa
 is fitted square first (the axis with more boundaries measures the pitch); where that pitch leaves
 the other axis' boundaries off by more than 0.06 of a cell while its own fit lies on them, that axis
 keeps its own pitch (``grid._unsquare``). A square lattice there drifted over the 16 rows and
-returned a 13-row board. On drawn boards (the oracle is the position drawn)."""
+returned a 13-row board. Cells further from square (10% to 25%: jfxmines' 29 x 26 px) are found
+oblong from the first, each axis' edges repeating at a pitch of their own (``grid.oblong_pitches``).
+On drawn boards (the oracle is the position drawn)."""
 
 from __future__ import annotations
 
@@ -25,3 +27,24 @@ def test_cells_scaled_differently_across_and_down_are_read(seed: int, across: fl
     assert [c.value for c in reading.cells] == [v for row in cells for v in row]
     assert reading.unsure == ()
     assert reading.board.mines == 99
+
+
+@pytest.mark.parametrize(("rows", "cols", "mines", "seed"), [(16, 30, 99, 1), (9, 9, 10, 4), (16, 16, 40, 4)])
+@pytest.mark.parametrize(("across", "down", "cell"), [(1.0, 0.88, 40), (0.9, 1.0, 40), (1.0, 0.8, 30), (1.25, 1.0, 24),
+                                                      (1.0, 0.9, 20)])
+def test_oblong_cells_are_read_each_axis_at_its_own_pitch(rows: int, cols: int, mines: int, seed: int, across: float,
+                                                          down: float, cell: int) -> None:
+    """Cells 10% to 25% wider than high, or higher than wide (jfxmines' window: 29 x 26 px), beyond
+    what a square lattice refits (6%): each axis' edges repeat at a pitch of their own
+    (grid.oblong_pitches), the lattice is found and refined oblong, and each cell's square crop
+    spread over its longer side (colours.crops). Before, the square lattice lined only the rows or
+    columns where the other axis' boundaries fell on its own: refused, or a part read as the whole
+    board (16x30 read as 16x2, 9x9 as 3x9 or 9x2, every cell sure)."""
+    cells, counter = random_position(rows, cols, mines, seed=seed)
+    img = render_board(cells, cell, counter=counter)
+    img = cv2.resize(img, (round(img.shape[1] * across), round(img.shape[0] * down)), interpolation=cv2.INTER_AREA)
+    reading = read_image(encode(img))
+    assert (reading.board.rows, reading.board.cols) == (rows, cols)
+    assert [c.value for c in reading.cells] == [v for row in cells for v in row]
+    assert reading.unsure == ()
+    assert reading.board.mines == mines
