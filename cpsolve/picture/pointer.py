@@ -63,6 +63,9 @@ HIDDEN = "12345678F?"
 #: bevels they touch are black and grey). Of the tuning pictures' cells read surely (at 0.65-1.5),
 #: only arbiter-won-8x8's 1 under its real pointer (at 0.8 and 1.25) is so marked
 HUED_DARK = 60.0
+#: BT.601's luminance weights in thousandths (a pixel's luminance is its channels' weighted sum over
+#: 1000: whole numbers under 2**24, which float32 holds exactly)
+LUMA = np.array([299.0, 587.0, 114.0], np.float32)
 
 
 def under_pointer(rgb: np.ndarray, grid: Grid, looks: list[CellLook], values: list[str], sure: list[bool]
@@ -116,8 +119,7 @@ def _white_and_hued(rgb: np.ndarray, grid: Grid, cells: list[int]) -> list[int]:
     board = rgb[y0:y1, x0:x1]
     r, g, b = cv2.split(board)
     lo, hi = cv2.min(cv2.min(r, g), b), cv2.max(cv2.max(r, g), b)
-    hued = (cv2.cvtColor(board, cv2.COLOR_RGB2GRAY) < HUED_DARK) & (cv2.subtract(hi, lo) > GREY)
-    counts = [cv2.integral(mask.astype(np.uint8)) for mask in (lo >= WHITE, hued)]
+    counts = [cv2.integral(mask.astype(np.uint8)) for mask in (lo >= WHITE, hued_dark(board, lo, hi))]
     out = []
     for i in cells:
         top, left = int(ys[i // grid.cols]) - y0, int(xs[i % grid.cols]) - x0
@@ -146,10 +148,7 @@ def pointer_edges(rgb: np.ndarray, grid: Grid, cells: list[int], backgrounds: li
     r, g, b = flat[..., 0], flat[..., 1], flat[..., 2]
     lo, hi = np.minimum(np.minimum(r, g), b), np.maximum(np.maximum(r, g), b)
     white = lo >= WHITE
-    if hued:
-        black = (r * 0.299 + g * 0.587 + b * 0.114 < HUED_DARK) & (hi - lo > GREY)
-    else:
-        black = (hi < BLACK) & (hi - lo <= GREY)
+    black = hued_dark(flat, lo, hi) if hued else (hi < BLACK) & (hi - lo <= GREY)
     shares = np.zeros(len(cells))
     # (only cells with both: most have neither, and this is the reader's every digit and flag)
     both = np.flatnonzero(white.any(axis=(1, 2)) & black.any(axis=(1, 2)))
@@ -166,6 +165,17 @@ def pointer_edges(rgb: np.ndarray, grid: Grid, cells: list[int], backgrounds: li
     k = max(1, round(INSET * grid.cell_size))
     shares[both] = (w & ~bevel & far & near)[:, k:size - k, k:size - k].mean(axis=(1, 2))
     return shares
+
+
+def hued_dark(pixels: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """Which of ``pixels`` (uint8 RGB, ... x 3; ``lo``, ``hi``: each one's least and greatest
+    channel) are a dark of a hue: luminance under HUED_DARK, channels over GREY apart. The one rule
+    for :func:`_white_and_hued`'s board and :func:`pointer_edges`' cells (the luminance exact, by
+    LUMA: no rounding to tell them apart at the threshold)."""
+    # (OpenCV's transform: a matrix product by BLAS is slowed many times where other work holds the cores)
+    lum = cv2.transform(pixels.reshape(-1, pixels.shape[-2], 3).astype(np.float32), LUMA[None, :])
+    lum = lum.reshape(pixels.shape[:-1])
+    return (lum < HUED_DARK * 1000) & (hi - lo > GREY)
 
 
 def _spread_out(mask: np.ndarray, d: int, axis: int) -> np.ndarray:
