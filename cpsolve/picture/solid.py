@@ -16,8 +16,9 @@ import numpy as np
 if TYPE_CHECKING:
     from .cells import CellLook
 
-#: a tile whose brightest channel is under this is near-black
-DARK_TILE = 60.0
+#: a tile whose brightest channel is under this is near-black (its greatest channel, not
+#: :data:`.colours.DARK_TILE`'s luminance: a dark theme's tile)
+NEAR_BLACK_MAX_CHANNEL = 60.0
 #: the covered tiles' typical brightest channel must be over this for a dark one to stand out
 LIGHT_COVER = 120.0
 #: at most this fraction of the interior marked: a plain filled square
@@ -28,7 +29,8 @@ def solid_dark_covered(values: list[str], confidence: list[float], looks: list[C
     """Lower to unsure each cell read covered whose tile is a plain near-black square, where the
     other covered cells are light (most of them, by their median). In place."""
     covered = [i for i, v in enumerate(values) if v == "."]
-    dark = [i for i in covered if float(np.max(looks[i].background)) < DARK_TILE and looks[i].fg_fraction < PLAIN]
+    dark = [i for i in covered if float(np.max(looks[i].background)) < NEAR_BLACK_MAX_CHANNEL
+            and looks[i].fg_fraction < PLAIN]
     if not dark or len(dark) * 2 >= len(covered):
         return
     dark_set = set(dark)
