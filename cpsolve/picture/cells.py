@@ -73,10 +73,9 @@ from .marks import (
     mine_on_red,
     mine_shaped,
     odd_flags,
-    other_mark,
     pole_flagged,
 )
-from .overlay import mine_overlay, overlay_mark, question_like, question_stroke, red_mark, shows_loss, warm_mark
+from .overlay import covered_mark, mine_overlay, question_like, question_stroke, shows_loss
 from .rims import off_gap_sides
 from .shadows import HALF_DARK, shadow_lines
 from .skins import SKIN_BY_NAME, Skin
@@ -338,33 +337,6 @@ def _revealed_digit(look: CellLook, skin: Skin, font: dict[int, tuple[str, float
     return v, conf
 
 
-def _covered_mark(look: CellLook, sym: str, sure: float, skin: Skin, lost: bool, overlaid: bool,
-                  converted: bool, counted: bool) -> tuple[str, float, bool]:
-    """What a covered tile carries (``sym``: :func:`.marks.symbol`'s, not the red background, a
-    cross, a mine or a flag), no surer than ``sure`` (the symbol's and the tile's confidence), and
-    whether it is a mark over the cell that may be a lost board's shown mine, for the caller to
-    count (``counted``; :func:`.overlay.overlay_mark`): ``overlaid``, where a mark on a raised tile
-    may be one; ``converted``, a mine-like blob read as such a mark."""
-    if sym == NOTHING:
-        v, conf = ".", sure
-    elif (look.red_fraction >= 0.03 and look.dark_fraction < 0.01) or warm_mark(look):
-        v, conf = red_mark(look, lost, sure)  # a red (or orange) mark alone: a flag, or a red X
-    elif skin.flag_shape:
-        # a skin whose flags are dark: by shape, a flag or (anything else) unsure
-        like = _shape_like(look, skin.flag_shape)
-        v, conf = ("F", min(sure, _confidence(like - 0.7, 0.15))) if like >= 0.8 else ("?", 0.1)
-    else:  # (or a green X, a no-guess game's start cell: a cell not yet opened)
-        v, conf = other_mark(look, sure)
-    if v == "?" and look.red_fraction >= 0.03:
-        conf = min(conf, 0.2)
-    if look.edge_dark > 0.02:  # something over the cell (a cursor): not its own mark
-        conf = min(conf, 0.1)
-    if overlaid and (converted or conf < SURE) and overlay_mark(look):
-        # no flag: a question mark or an overlay, or a missed loss's mine (the caller counts)
-        return ("?" if question_like(look) else "."), sure if counted else min(conf, 0.2), counted
-    return v, conf, False
-
-
 def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | None = None,
                    overlays: set[int] | None = None,
                    open_unsure: set[int] | None = None) -> tuple[list[str], list[float], Skin]:
@@ -372,6 +344,7 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     colours name another). A cell read covered by :mod:`.overlay` alone is sure only where its index
     is put in ``overlays``, for the caller to count (:func:`.overlay.overlay_mark`). Unsure digits
     on tiles surely revealed (something over the digit, not over the tile) go in ``open_unsure``."""
+    flat = [lk for row in looks for lk in row]  # (row-major, as the values)
     symbols = marks_of(looks)
     as_flags, written = letters(looks, symbols)  # (letters group the tiles as flags do)
     # tiles by bevels or tile colours; Windows 7's glossy covered tiles by their colour, where no skin
@@ -380,10 +353,10 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
     glossy = glossy_split(looks, as_flags, skin) if named is None else None
     covered, cov_conf = glossy if glossy is not None else (covered, cov_conf)
     named_skin = SKIN_BY_NAME.get(named or "")
-    raised = any(lk.bevel > BEVELLED for row in looks for lk in row)  # (tiles() then tells them by their bevels)
+    raised = any(lk.bevel > BEVELLED for lk in flat)  # (tiles() then tells them by their bevels)
     if named is None and not raised and glossy is None:
         # a flat board no skin names may be one whose colours the screenshot shifted
-        shifted = shifted_skins(np.array([lk.background for row in looks for lk in row], np.float64))
+        shifted = shifted_skins(np.array([lk.background for lk in flat], np.float64))
         if shifted:
             again = tiles(looks, as_flags, skin, shifted)
             if again[2] is not None:
@@ -478,7 +451,7 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 # a glossy tile's own sheen, no mark (but something dark along its sides: a cursor)
                 v, conf = ".", cconf if look.edge_dark <= 0.02 else min(cconf, 0.1)
             elif cov:
-                v, conf, overlay = _covered_mark(look, sym, min(sconf, cconf), skin, lost,
+                v, conf, overlay = covered_mark(look, sym, min(sconf, cconf), skin, lost,
                                                  overlaid and sym == MARK, converted, overlays is not None)
                 if overlay and overlays is not None:
                     overlays.add(r * cols + c)
@@ -493,8 +466,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
             confidence.append(conf)
             if open_unsure is not None and v in "12345678" and conf < SURE and not cov and cconf >= SURE:
                 open_unsure.add(r * cols + c)
-    odd_flags(values, confidence, [lk.background for row in looks for lk in row])  # a wrong flag told by its tile
-    solid_dark_covered(values, confidence, [lk for row in looks for lk in row])  # a black square: maybe a flag
+    odd_flags(values, confidence, [lk.background for lk in flat])  # a wrong flag told by its tile
+    solid_dark_covered(values, confidence, flat)  # a black square: maybe a flag
     # (a dark theme's digits by their ink; then a digit on no digits' tile)
-    stray_digits(values, confidence, dark_palette(values, confidence, [lk for row in looks for lk in row]))
+    stray_digits(values, confidence, dark_palette(values, confidence, flat))
     return values, confidence, skin

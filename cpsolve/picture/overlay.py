@@ -2,6 +2,7 @@
 mines, grey or black, on raised tiles) or a question mark. Used by :func:`.cells.classify_board`,
 which reads such a cell covered where the board shows no exploded mine; the reader
 (:mod:`.reader`) keeps it sure only where more cells carry such a mark than the board has mines.
+What any other mark on a covered tile is (a flag, a red X, a skin's dark flag): :func:`covered_mark`.
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .marks import MINE, RED_BG, _confidence, round_marks
+from .digits import _shape_like
+from .marks import MINE, NOTHING, RED_BG, SURE, _confidence, other_mark, round_marks
 
 if TYPE_CHECKING:
     from .cells import CellLook
+    from .skins import Skin
 
 
 def overlay_mark(look: CellLook) -> bool:
@@ -149,3 +152,30 @@ def shows_loss(symbols: list[list[tuple[str, float]]], covered: np.ndarray, burs
     missed; the reader tells the two by their count (:func:`.reader.read_grid`)."""
     return burst or any(sym == RED_BG for row in symbols for sym, _ in row) or any(
         sym == MINE and not covered[r, c] for r, row in enumerate(symbols) for c, (sym, _) in enumerate(row))
+
+
+def covered_mark(look: CellLook, sym: str, sure: float, skin: Skin, lost: bool, overlaid: bool,
+                  converted: bool, counted: bool) -> tuple[str, float, bool]:
+    """What a covered tile carries (``sym``: :func:`.marks.symbol`'s, not the red background, a
+    cross, a mine or a flag), no surer than ``sure`` (the symbol's and the tile's confidence), and
+    whether it is a mark over the cell that may be a lost board's shown mine, for the caller to
+    count (``counted``; :func:`overlay_mark`): ``overlaid``, where a mark on a raised tile
+    may be one; ``converted``, a mine-like blob read as such a mark."""
+    if sym == NOTHING:
+        v, conf = ".", sure
+    elif (look.red_fraction >= 0.03 and look.dark_fraction < 0.01) or warm_mark(look):
+        v, conf = red_mark(look, lost, sure)  # a red (or orange) mark alone: a flag, or a red X
+    elif skin.flag_shape:
+        # a skin whose flags are dark: by shape, a flag or (anything else) unsure
+        like = _shape_like(look, skin.flag_shape)
+        v, conf = ("F", min(sure, _confidence(like - 0.7, 0.15))) if like >= 0.8 else ("?", 0.1)
+    else:  # (or a green X, a no-guess game's start cell: a cell not yet opened)
+        v, conf = other_mark(look, sure)
+    if v == "?" and look.red_fraction >= 0.03:
+        conf = min(conf, 0.2)
+    if look.edge_dark > 0.02:  # something over the cell (a cursor): not its own mark
+        conf = min(conf, 0.1)
+    if overlaid and (converted or conf < SURE) and overlay_mark(look):
+        # no flag: a question mark or an overlay, or a missed loss's mine (the caller counts)
+        return ("?" if question_like(look) else "."), sure if counted else min(conf, 0.2), counted
+    return v, conf, False
