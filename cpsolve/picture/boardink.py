@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .colours import DARK_TILE, _lum, rgb_distance
+from .colours import DARK_TILE, lum_of, rgb_distance
 from .darkink import PALETTE_CELLS, PALETTE_MARGIN, ink_groups
 from .digits import (
     COLOUR_NEAR,
@@ -49,7 +49,7 @@ def board_inks(values: list[str], confidence: list[float], looks: list[CellLook]
     nothing else on it (no stroke over a dot, no cross, nothing dark along its sides, no near-black
     part but the digit's own strokes), whose stroke's colour is within INK_NEAR of the board's ink for
     that digit and nearer it than every other digit colour, the skin's and the board's, is that digit."""
-    light = [float(_lum(lk.background)) >= DARK_TILE for lk in looks]
+    light = [lum_of(lk.background) >= DARK_TILE for lk in looks]
     inks: dict[int, np.ndarray] = {}
     for d in range(1, 9):
         cells = [i for i, v in enumerate(values) if v == str(d) and confidence[i] >= SURE and light[i]]
@@ -98,7 +98,7 @@ def unnamed_inks(values: list[str], confidence: list[float], looks: list[CellLoo
     Minesweeper's green 2s, (40, 148, 38), 126 from the skin's olive 2, in a font no stored shape
     holds (0.7-0.89 like a 2)."""
     at = [i for i, v in enumerate(values) if v.isdigit() and v != "0" and looks[i].shape
-          and float(_lum(looks[i].background)) >= DARK_TILE and _unnamed(looks[i], skin)
+          and lum_of(looks[i].background) >= DARK_TILE and _unnamed(looks[i], skin)
           and not looks[i].stacked and not crossed(looks[i]) and looks[i].edge_dark <= 0.05
           and looks[i].dark_fraction < 0.1]
     if len(at) < PALETTE_CELLS:

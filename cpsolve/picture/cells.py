@@ -36,6 +36,7 @@ from .colours import (
     _towards_sides,
     channel_min,
     crops,
+    lum_of,
     near_black,
     ring_fraction,
     tile_light,
@@ -331,7 +332,7 @@ def _revealed_digit(look: CellLook, skin: Skin, font: dict[int, tuple[str, float
     # blurred mine, a crossed one), not this digit (unless the near-black part is the digit's own
     # strokes, plainly its shape: a dark grey digit, Google's 7)
     own_strokes = own_dark_strokes(look, skin, v)
-    if (_lum(np.array(skin.digits.get(int(v), (0, 0, 0)), np.float64)) > 50 and look.dark_fraction >= 0.1
+    if (lum_of(skin.digits.get(int(v), (0, 0, 0))) > 50 and look.dark_fraction >= 0.1
             and not own_strokes):
         conf = min(conf, 0.1)
     return v, conf

@@ -193,6 +193,16 @@ def _lum(a: np.ndarray) -> np.ndarray:
     return a[..., 0] * 0.299 + a[..., 1] * 0.587 + a[..., 2] * 0.114
 
 
+def lum_of(colour: np.ndarray | tuple[int, int, int]) -> float:
+    """:func:`_lum` of one colour (float64, or whole levels), in Python floats: numpy's cost per call
+    on three numbers was most of the work of the reader's per-cell checks; the same arithmetic to
+    the bit (another dtype, float32's rounding, goes to :func:`_lum`)."""
+    if isinstance(colour, np.ndarray) and colour.dtype != np.float64:
+        return float(_lum(colour))
+    r, g, b = colour.tolist() if isinstance(colour, np.ndarray) else colour
+    return r * 0.299 + g * 0.587 + b * 0.114
+
+
 def rgb_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The RGB (Euclidean) distance between colours ``a`` and ``b`` along their last axis, as numpy
     broadcasts them (one colour against many, each against each)."""

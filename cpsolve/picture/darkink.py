@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .colours import _lum, rgb_distance
+from .colours import _lum, lum_of, rgb_distance
 from .digits import (
     DARK_TILE,
     GREY_SPREAD,
@@ -68,7 +68,7 @@ def dark_palette(values: list[str], confidence: list[float], looks: list[CellLoo
     past the others' (:func:`_faint_marks`) is unsure."""
     _faint_marks(values, confidence, looks)
     at = [i for i, v in enumerate(values) if v in "12345678" and looks[i].shape
-          and float(_lum(looks[i].background)) < DARK_TILE and not looks[i].stacked and not crossed(looks[i])
+          and lum_of(looks[i].background) < DARK_TILE and not looks[i].stacked and not crossed(looks[i])
           and looks[i].edge_dark <= 0.05 and looks[i].dark_fraction < 0.1]
     groups, means = ink_groups(at, looks)
     named: dict[int, list[tuple[int, float, frozenset[int]]]] = {}
@@ -181,7 +181,7 @@ def _faint_marks(values: list[str], confidence: list[float], looks: list[CellLoo
     And grey ones whose middle holds a lighter stroke (:func:`middle_stroke`): where most covered
     tiles carry such a "!" (every mine flagged, most cells open), the others' median shading is the
     flags' own, and no flag stands out from it."""
-    bare = [i for i, v in enumerate(values) if v == "." and float(_lum(looks[i].background)) < DARK_TILE]
+    bare = [i for i, v in enumerate(values) if v == "." and lum_of(looks[i].background) < DARK_TILE]
     for i in bare:  # (a grey tile's: Windows 7's glossy blue ones, some under DARK_TILE, shine in their middle)
         if looks[i].stroke >= MIDDLE_STROKE and _spread(looks[i].background) < GREY_SPREAD:
             confidence[i] = min(confidence[i], 0.1)

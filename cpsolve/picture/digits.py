@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .colours import DARK_TILE, _lum, rgb_distance
+from .colours import DARK_TILE, lum_of, rgb_distance
 from .marks import SURE, _confidence, mine_shaped
 from .skins import DIGIT_SHAPES, Skin
 
@@ -139,7 +139,7 @@ def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     a sure digit."""
     if skin.digit_tiles:
         return _tinted_digit(look, skin)
-    if float(_lum(look.background)) < DARK_TILE:
+    if lum_of(look.background) < DARK_TILE:
         return _dark_tile_digit(look, skin)
     colour = look.fg_colour
     # in Python floats (numpy's cost per call was most of this function), numpy's arithmetic to
@@ -159,7 +159,7 @@ def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
         # the colour decides, where the glyph is not plainly another digit; but a glyph nothing
         # like the dark digit its colour says is something black over the cell (a mouse pointer's
         # outline over a blue 1 makes a 7's dark grey)
-        dark = float(_lum(np.array(skin.digits[digit], np.float64))) < DARK_DIGIT
+        dark = lum_of(skin.digits[digit]) < DARK_DIGIT
         return str(digit), min(conf, 0.1) if dark and scores.get(digit, 1.0) < SHAPE_NONE else conf
     if best != digit and scores[best] - scores.get(digit, -1.0) < SHAPE_AGAINST:
         return str(digit), conf
@@ -194,8 +194,13 @@ GREY_SPREAD, HUED = 30.0, 60.0
 
 
 def _spread(colour: tuple[int, int, int] | np.ndarray) -> float:
-    """How far apart a colour's channels lie (its largest less its smallest)."""
-    return float(np.max(colour) - np.min(colour))
+    """How far apart a colour's channels lie (its largest less its smallest). In Python numbers
+    (numpy's cost per call on three was most of the work) where the colour is float64 or whole
+    levels: the same difference to the bit."""
+    if isinstance(colour, np.ndarray) and colour.dtype != np.float64:
+        return float(np.max(colour) - np.min(colour))
+    values = colour.tolist() if isinstance(colour, np.ndarray) else colour
+    return float(max(values) - min(values))
 
 
 def _hue_on_grey(colour: np.ndarray, ref: tuple[int, int, int], background: np.ndarray) -> bool:
@@ -271,8 +276,7 @@ def _inked(colour: np.ndarray, background: np.ndarray) -> bool:
     """Whether a stroke's colour is a digit's ink: a hue (channels HUED levels apart or more) darker
     than its tile, or of any lightness on a dark tile (a dark theme's light blue 1s and green 2s on
     near-black, lighter shades of the classic hues). A raised tile's white or grey highlight is neither."""
-    return _spread(colour) >= HUED and (float(_lum(colour)) < float(_lum(background))
-                                        or float(_lum(background)) < DARK_TILE)
+    return _spread(colour) >= HUED and (lum_of(colour) < lum_of(background) or lum_of(background) < DARK_TILE)
 
 
 #: a tile this near (RGB) one of the skin's tints is that tint
@@ -368,7 +372,7 @@ def own_dark_strokes(look: CellLook, skin: Skin, digit: str) -> bool:
         return True
     ref = skin.digits.get(int(digit))
     return (ref is not None and _spread(ref) >= HUED and _spread(colour) >= HUED and not mine_shaped(look)
-            and float(_lum(colour)) < SHADE_DARK and hue_apart(_hue(colour), _hue(ref)) < SHADE_HUE)
+            and lum_of(colour) < SHADE_DARK and hue_apart(_hue(colour), _hue(ref)) < SHADE_HUE)
 
 
 def _dark_tile_digit(look: CellLook, skin: Skin) -> tuple[str, float]:

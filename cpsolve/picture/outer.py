@@ -124,7 +124,8 @@ def grown_over_outer_tiles(rgb: np.ndarray, grid: Grid, threshold: int) -> Grid 
     (:func:`_all_alike`); ``grid`` itself where no side has such a strip; None where a side's strip
     is SOME of the board but not all, or all of it and all alike (a column of 0s, or a panel of
     their colour lined at the board's pitch): the board's edge is not told."""
-    tiles = _tile_colours(rgb, grid).reshape(-1, 3)
+    # (each tile colour once: the strips' cells are compared with every one, four times)
+    tiles = np.unique(_tile_colours(rgb, grid).reshape(-1, 3), axis=0)
     # (the board's cells cropped once for all four sides, and only where some strip needs them)
     own = cache(lambda: _inner_blocks(rgb, grid))
     grown = grid
