@@ -49,6 +49,7 @@ from .digits import (
     _shape_like,
     crossed,
     dark_digit,
+    digit_glyph,
     own_dark_strokes,
     shape_table,
     stray_digits,
@@ -438,8 +439,7 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
                 conf = min(conf, 0.2) if cov and overlaid else conf  # (an overlay, or a missed loss's mine)
                 if cov and question_like(look):  # near a question mark's stroke: no sure mine
                     conf = min(conf, _confidence(-question_stroke(look), 0.1))
-                if any(_clean_digit(look, str(d)) for d in look.shape or {}):
-                    conf = min(conf, 0.1)  # a bold dark digit is a large dark blob too
+                conf = min(conf, 0.1) if digit_glyph(look) else conf  # a bold dark digit is a large dark blob too
             elif sym == FLAG:
                 # red and dark is one cue; where the tiles are told by their bevels, a flag also lies on a
                 # surely raised one (a JPEG-blurred maroon 5 is red and dark too, on a flat tile; a pointer's

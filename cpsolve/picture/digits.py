@@ -321,6 +321,19 @@ def _clean_digit(look: CellLook, digit: str, ruled_out: frozenset[int] = frozens
                                       if d != int(digit) and d not in ruled_out)
 
 
+#: a mine's glyph is at most this like a digit's shape (the tuning set's shown mines: 0.67, exploded
+#: ones 0.71); a black glyph more like one is no sure mine (benchmarks/sweep_fonts.py: black 2s and 4s
+#: in DejaVu Sans Bold, 0.82 and 0.88 like their digit, read as mines on a board showing none)
+MINE_NOT_DIGIT = 0.75
+
+
+def digit_glyph(look: CellLook) -> bool:
+    """Whether a large dark blob may be a bold dark digit, not a mine: plainly a digit's shape
+    (:func:`_clean_digit`), or more like one than any mine's glyph is."""
+    scores = look.shape or {}
+    return any(_clean_digit(look, str(d)) for d in scores) or max(scores.values(), default=0.0) > MINE_NOT_DIGIT
+
+
 #: a digit whose colour has a hue this many degrees or more from an ink's hue is no rival to it
 OTHER_HUE = 90.0
 
