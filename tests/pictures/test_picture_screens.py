@@ -105,14 +105,14 @@ NOT_YET_EXACT = {
                               "reader.short_edge_digit refuses the board. Its flags (orange on grey poles) read "
                               "unsure, its wrong flag (a flag on dark red) and exploded mine (a burst on dark "
                               "red) too",
-    "jfxmines-mid-16x30.png": "refused since first sight (gatherT): its cells are 29 px wide and 26 px high "
-                              "(11% apart). Its 16x30 lattice is found since grid.oblong_pitches (each axis "
-                              "at its own pitch; before, square at 29 px, it lined 3 rows only), every digit "
-                              "and flag read right, but its covered buttons (shaded 239 to 219 top to "
-                              "bottom, 233 their most common level, a bevel of 16 under tiles.BEVELLED's 40) "
-                              "and its flat revealed cells (244) are one tile colour (19 apart, within "
-                              "tiles._colour_groups' 30): the covered cells read as 0s, unsure, too many: "
-                              "refused",
+    "jfxmines-mid-16x30.png": "refused since first sight (gatherT); every cell right and sure, no mine total, "
+                              "since grid.oblong_pitches (its cells are 29 px wide and 26 px high, 11% apart: "
+                              "each axis at its own pitch; before, square at 29 px, the lattice lined 3 rows) "
+                              "and tiles._split_raised (its covered buttons, shaded 239 to 219, 233 their "
+                              "most common level, a bevel of 16, and its flat revealed cells, 244, were one "
+                              "tile colour). Not yet exact: its counter \"Mines: 15 / 99\" (flags / total) "
+                              "is above the board, and textcounter reads an n/m word below it only (GNOME, "
+                              "KMines)",
     "pygame-demineur-mid-16x16.png": "refused since first sight (gatherT): the lattice, found on the covered "
                                      "rows at 19.73 px (the picture is scaled), is grown over the flat white "
                                      "revealed cells (grow.grown_over_flat_cells) up to the board's top row, "
