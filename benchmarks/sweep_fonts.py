@@ -27,8 +27,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from benchmarks.sweep_drawn import verdict  # noqa: E402
+from sweep_drawn import verdict  # noqa: E402  (as a sibling: mypy reads benchmarks/ as top-level modules)
+
 from tests.support.picture_render import (  # noqa: E402
     DIGITS,
     board_origin,
