@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from .colours import near_black, tile_light
-from .marks import SURE
+from .marks import SURE, red_tile_colour
 from .tiles import BEVELLED
 
 if TYPE_CHECKING:
@@ -42,8 +42,7 @@ BALL_RED = 0.02
 
 def _red_tile(look: CellLook) -> bool:
     """The exploded mine's red tile (as :func:`.marks.symbol` tells it)."""
-    bg = look.background
-    return bool(bg[0] > 170 and bg[1] < 90 and bg[2] < 90 and look.side_red >= 0.5)
+    return red_tile_colour(look.background) and look.side_red >= 0.5
 
 
 def dark_ball(rgb: np.ndarray, grid: Grid, row: int, col: int, look: CellLook) -> bool:

@@ -94,6 +94,11 @@ CLIPPED_SPAN, CLIPPED_FILL = 0.9, 0.5
 FLAG_CROSS = 0.75
 
 
+def red_tile_colour(bg: np.ndarray) -> bool:
+    """Whether a tile colour is the exploded mine's red (red over 170, green and blue under 90)."""
+    return bool(bg[0] > 170 and bg[1] < 90 and bg[2] < 90)
+
+
 def symbol(look: CellLook) -> tuple[str, float]:
     """What is drawn on the cell, whatever its tile, and how sure: the exploded mine's red
     background, a crossed-out flag or mine (a wrong flag), a mine, a flag, another mark (a digit or
@@ -103,8 +108,7 @@ def symbol(look: CellLook) -> tuple[str, float]:
     # the cell's most common colour too (JPEG splits the classic grey, 192, between two bins), but
     # reaches the ring along the sides only at its ends: red along the sides is the second cue, and
     # the red colour alone is none (drawn lost boards: X's sides at least 0.6 red, W's at most 0.3)
-    red_bg = bg[0] > 170 and bg[1] < 90 and bg[2] < 90 and (look.side_red >= 0.5 or (look.red_fraction > 0.2
-                                                                                    and look.side_red >= 0.35))
+    red_bg = red_tile_colour(bg) and (look.side_red >= 0.5 or (look.red_fraction > 0.2 and look.side_red >= 0.35))
     mine_like = (look.dark_fraction >= 0.12 and look.blob_fill >= 0.35 and look.blob_span >= 0.35
                  and max(bg) > 100 and look.dark_fraction < 0.9 and look.blob_round >= 0.6)
     if red_bg:
