@@ -48,13 +48,15 @@ def _red_tile(look: CellLook) -> bool:
 def dark_ball(rgb: np.ndarray, grid: Grid, row: int, col: int, look: CellLook) -> bool:
     """Whether the cell's dark pixels, opened with a disc BALL_OPEN of the cell wide, are one ball
     (module doc)."""
-    p = grid.cell_size
+    # (each axis at its own pitch: on oblong cells, grid.oblong, one mean size for both ran the crop
+    # off the cells on the board's far side; margin and disc by the shorter side)
+    p = min(grid.pitch_x, grid.pitch_y)
     m = int(round(BALL_MARGIN * p))
-    x0, y0 = int(round(grid.x0 + col * p)), int(round(grid.y0 + row * p))
-    size = int(round(p))
-    cell = rgb[y0:y0 + size, x0:x0 + size].astype(np.float64)
-    inner = cell[m:size - m, m:size - m]
-    if cell.shape[:2] != (size, size) or inner.shape[0] < 8:
+    x0, y0 = int(round(grid.x0 + col * grid.pitch_x)), int(round(grid.y0 + row * grid.pitch_y))
+    width, height = int(round(grid.pitch_x)), int(round(grid.pitch_y))
+    cell = rgb[y0:y0 + height, x0:x0 + width].astype(np.float64)
+    inner = cell[m:height - m, m:width - m]
+    if cell.shape[:2] != (height, width) or min(inner.shape[:2]) < 8:
         return False
     # (the tile's light as the cells' measure takes it: its ring too, the exploded mine's red tile's
     # grid lines, so that its red is no dark tile whose own dark grey ball would not count)
@@ -70,8 +72,11 @@ def dark_ball(rgb: np.ndarray, grid: Grid, row: int, col: int, look: CellLook) -
     if n != 2:  # (nothing left, or more than one blob)
         return False
     _, _, w, h, area = (int(v) for v in stats[1])
-    return (min(w, h) >= BALL_ASPECT * max(w, h) and BALL_FILL[0] <= area / (w * h) <= BALL_FILL[1]
-            and min(w, h) >= BALL_SPAN * inner.shape[0] and area >= BALL_SHARE * total)
+    # (round as the cell is drawn: a picture scaled differently across and down stretches its balls
+    # as it does its cells)
+    across, down = w / grid.pitch_x, h / grid.pitch_y
+    return (min(across, down) >= BALL_ASPECT * max(across, down) and BALL_FILL[0] <= area / (w * h) <= BALL_FILL[1]
+            and min(w, h) >= BALL_SPAN * min(inner.shape[:2]) and area >= BALL_SHARE * total)
 
 
 def shown_balls(rgb: np.ndarray, grid: Grid, flat: list[CellLook], values: list[str], confidence: list[float]) -> None:

@@ -193,13 +193,21 @@ def _lum(a: np.ndarray) -> np.ndarray:
     return a[..., 0] * 0.299 + a[..., 1] * 0.587 + a[..., 2] * 0.114
 
 
+def plain_channels(colour: np.ndarray | tuple[int, int, int]) -> list[float] | None:
+    """One colour's three channels as Python numbers, where arithmetic on them is numpy's to the bit
+    (a float64 array, or whole levels): numpy's cost per call on three numbers was most of the work
+    of the reader's per-cell checks. None for another dtype (float32: its rounding is numpy's own)."""
+    if isinstance(colour, np.ndarray):
+        return colour.tolist() if colour.dtype == np.float64 else None
+    return list(colour)
+
+
 def lum_of(colour: np.ndarray | tuple[int, int, int]) -> float:
-    """:func:`_lum` of one colour (float64, or whole levels), in Python floats: numpy's cost per call
-    on three numbers was most of the work of the reader's per-cell checks; the same arithmetic to
-    the bit (another dtype, float32's rounding, goes to :func:`_lum`)."""
-    if isinstance(colour, np.ndarray) and colour.dtype != np.float64:
-        return float(_lum(colour))
-    r, g, b = colour.tolist() if isinstance(colour, np.ndarray) else colour
+    """:func:`_lum` of one colour, in Python numbers where :func:`plain_channels` allows."""
+    values = plain_channels(colour)
+    if values is None:
+        return float(_lum(np.asarray(colour)))
+    r, g, b = values
     return r * 0.299 + g * 0.587 + b * 0.114
 
 

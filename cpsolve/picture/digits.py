@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .colours import DARK_TILE, lum_of, rgb_distance
+from .colours import DARK_TILE, lum_of, plain_channels, rgb_distance
 from .marks import SURE, _confidence, mine_shaped
 from .skins import DIGIT_SHAPES, Skin
 
@@ -194,12 +194,11 @@ GREY_SPREAD, HUED = 30.0, 60.0
 
 
 def _spread(colour: tuple[int, int, int] | np.ndarray) -> float:
-    """How far apart a colour's channels lie (its largest less its smallest). In Python numbers
-    (numpy's cost per call on three was most of the work) where the colour is float64 or whole
-    levels: the same difference to the bit."""
-    if isinstance(colour, np.ndarray) and colour.dtype != np.float64:
+    """How far apart a colour's channels lie (its largest less its smallest), in Python numbers
+    where :func:`.colours.plain_channels` allows."""
+    values = plain_channels(colour)
+    if values is None:
         return float(np.max(colour) - np.min(colour))
-    values = colour.tolist() if isinstance(colour, np.ndarray) else colour
     return float(max(values) - min(values))
 
 

@@ -62,3 +62,17 @@ def test_a_lone_ball_is_no_sure_mine() -> None:
     reading = read_image(encode(_drawn(cells, 32, {one}), "PNG"))
     cell = reading.cells[one[0] * len(cells[0]) + one[1]]
     assert not cell.sure
+
+
+@pytest.mark.parametrize(("across", "down"), [(1.0, 0.8), (1.25, 1.0), (1.0, 0.88)])
+def test_emoji_bombs_on_oblong_cells_read_exactly(across: float, down: float) -> None:
+    """Cells scaled differently across and down (grid.oblong): each ball is looked for in its own
+    cell, each axis at its own pitch. At one mean cell size for both axes the crops ran off the cells
+    on the board's far side (40 px cells at 0.8 down: 36 px a step, 4 px a row too far by the third
+    row), and the bombs there were left unsure."""
+    cells, _ = random_position(10, 12, 18, seed=3, state="lost")
+    img = _drawn(cells, 40)
+    img = cv2.resize(img, (round(img.shape[1] * across), round(img.shape[0] * down)), interpolation=cv2.INTER_AREA)
+    reading = read_image(encode(img, "PNG"))
+    assert not reading.unsure, reading.reasons
+    assert [c.value for c in reading.cells] == [v for row in cells for v in row]
