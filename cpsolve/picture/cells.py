@@ -60,6 +60,7 @@ from .gloss import glossy_split, rim_bevels, sheen
 from .grid import Grid
 from .lines import on_tiles
 from .marks import (
+    BURST,
     CROSSED,
     FLAG,
     FLAG_CROSS,
@@ -307,10 +308,6 @@ def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) ->
         counted = np.maximum(size - drop.sum(axis=1, keepdims=True), 1).astype(float)
     return ring_fraction(dark, p)
 
-
-#: an explosion's yellow: at least this fraction of the interior (GNOME 2.1x's burst: 0.3; no flag or
-#: wrong flag of the tuning set shows any)
-BURST = 0.1
 
 #: below this cell size (pixels) a flag, a mine, a wrong flag and a question mark are a few pixels
 #: each and are told apart unreliably: they are never sure there

@@ -26,6 +26,11 @@ SURE = 0.35
 RED_BG, CROSSED, MINE, FLAG, MARK, NOTHING = "red background", "crossed", "mine", "flag", "mark", "nothing"
 RED_AND_DARK = "red and dark"
 
+#: an explosion's yellow: at least this fraction of the interior (GNOME 2.1x's burst: 0.3; Qt's burst
+#: on its exploded mine's dark red tile, tests/data/screens/qt-ubuntu-lost-8x8.png: 0.28; no flag or
+#: wrong flag of the tuning set shows any)
+BURST = 0.1
+
 
 #: a round mark (:func:`round_marks`): each of its mirror images (left-right, top-bottom, about
 #: its diagonal) covers at least this share of it (a disc 0.96 and up, nholthaus's Qt burst with its

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .digits import _shape_like
-from .marks import MINE, NOTHING, RED_BG, SURE, _confidence, other_mark, round_marks
+from .marks import BURST, MINE, NOTHING, RED_BG, SURE, _confidence, other_mark, round_marks
 
 if TYPE_CHECKING:
     from .cells import CellLook
@@ -136,7 +136,10 @@ def red_mark(look: CellLook, lost: bool, conf: float) -> tuple[str, float]:
     a red X, a wrong flag's mark (nholthaus's Qt clone), which is the wrong flag ``W`` where the
     board shows its mines (``lost``) and no sure flag anywhere. The cross is measured on saturated
     red pixels: on a board that shows its mines, a warm mark with none (an orange X would not show
-    as one) is no sure flag."""
+    as one) is no sure flag. Nor is a mark with an explosion's yellow (:data:`.marks.BURST`): a burst
+    on the exploded mine's red tile (DanielMcPherson's Qt clone's, scaled 1.25: 0.03 of it red)."""
+    if look.yellow >= BURST:
+        conf = min(conf, 0.1)
     if lost and look.red_fraction < 0.03:
         return "F", min(conf, 0.2)
     if lost and look.cross >= RED_CROSS:
