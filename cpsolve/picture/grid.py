@@ -230,10 +230,21 @@ def grid_in_box(edges: Edges, box: tuple[int, int, int, int]) -> Grid | None:
         across, down = (lpx, lpy) if enough else (px, py)
         fx, fy = _fine_pitch(across, across, own[0]), _fine_pitch(down, down, own[1])
         lattice = _lattice(edges, box, fx[0], fx[1], fy[2], fy[0])
+        if lattice is not None and found is not None and lattice[3] == found[3]:
+            # as many cells lined each way (a small board's lines lie within a lined cell's slack of
+            # either: Fyne's 9x9 at 38.5 x 36 px, square at 37): the one that settles on its lines
+            square, own_grid = _settled(edges, found, pitch, pitch), _settled(edges, lattice, fx[0], fy[0])
+            return own_grid if own_grid is not None and (square is None or own_grid.score > square.score) else square
         if lattice is not None and (found is None or lattice[3] > found[3]):
             found, pitch_x, pitch_y = lattice, fx[0], fy[0]
     if found is None:
         return None
+    return _settled(edges, found, pitch_x, pitch_y)
+
+
+def _settled(edges: Edges, found: tuple[np.ndarray, np.ndarray, tuple[int, int, int, int], int], pitch_x: float,
+             pitch_y: float) -> Grid | None:
+    """The lattice ``found`` (:func:`_lattice`) over its lined cells, settled on its lines."""
     xs, ys, (r0, r1, c0, c1), _ = found
     return settle(edges, Grid(float(xs[c0]), float(ys[r0]), pitch_x, pitch_y, c1 - c0, r1 - r0))
 
@@ -242,7 +253,18 @@ def oblong_pitches(px: np.ndarray, py: np.ndarray) -> tuple[float, float] | None
     """The whole pitches of the two edge profiles each on its own, where they are not one pitch
     (further apart than :data:`SQUARE`) and within :data:`OBLONG` of each other; else None."""
     own_x, own_y = whole_pitch(px, px), whole_pitch(py, py)
+    if own_x is not None and own_y is not None and oblong(own_x, own_y):
+        return own_x, own_y
+    # a pitch half a pixel off whole (Fyne's 38.5 px: tiles 35 px in gaps of 3 and 4 in turn) puts
+    # each boundary's edges a pixel apart in turn, and only twice the pitch repeats them whole;
+    # spread over three pixels they repeat at the pitch again
+    own_x, own_y = whole_pitch(_spread3(px), _spread3(px)), whole_pitch(_spread3(py), _spread3(py))
     return (own_x, own_y) if own_x is not None and own_y is not None and oblong(own_x, own_y) else None
+
+
+def _spread3(profile: np.ndarray) -> np.ndarray:
+    """The profile spread over three pixels (each entry and its two neighbours summed)."""
+    return np.convolve(profile, np.ones(3), "same")
 
 
 def _lattice_lines(edges: Edges, box: tuple[int, int, int, int], pitch: float, phase_x: float,

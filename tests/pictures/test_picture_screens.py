@@ -270,9 +270,6 @@ NOT_YET_EXACT = {
     "ggez-rustsweeper-mid-8x8.png": "refused since first sight (gather5, 2026-12-07): no grid of square cells "
                                     "(its window stretched: cells 111.7 px wide and 76 high, sprites smoothly "
                                     "scaled)",
-    "fyne-light-mid-9x9.png": "refused since first sight (gather5, 2026-12-07): no grid of square cells (cells "
-                              "38.5 px wide and 36 high, flat grey covered and white revealed tiles in 3-4 px "
-                              "light gaps)",
     "fyne-dark-lost-16x30.png": "refused since first sight (gather5, 2026-12-07): a 16x30 grid found (36 px, on "
                                 "a near-black lattice), but its cells not read as Minesweeper cells (flat grey "
                                 "covered tiles, white revealed ones, black spiked mines, green flags on mines, "

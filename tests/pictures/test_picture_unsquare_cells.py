@@ -48,3 +48,25 @@ def test_oblong_cells_are_read_each_axis_at_its_own_pitch(rows: int, cols: int, 
     assert [c.value for c in reading.cells] == [v for row in cells for v in row]
     assert reading.unsure == ()
     assert reading.board.mines == mines
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+@pytest.mark.parametrize(("across", "down", "cell"), [(38.5 / 36, 1.0, 36), (1.0, 36 / 38.5, 38)])
+def test_a_small_board_a_half_pixel_off_whole_is_read_oblong(seed: int, across: float, down: float,
+                                                             cell: int) -> None:
+    """A 9x9 board whose cells are 38.5 px one way and 36 the other (Fyne's go-minesweeper:
+    tests/data/screens/fyne-light-mid-9x9.png). At a pitch half a pixel off whole, each boundary's
+    edges fall a pixel apart in turn and the profile repeats whole only at twice the pitch (77), too
+    far from the other axis' 36 to be read as oblong: the edges are spread over three pixels to find
+    it (grid.oblong_pitches). And on a board this small the square lattice at 37 px lines as many
+    cells as the oblong one (each line within a lined cell's slack), but does not settle on the
+    lines: of two lattices lining as many cells, the one that settles is taken (grid._settled).
+    Before, refused: no grid of square cells."""
+    cells, counter = random_position(9, 9, 10, seed=seed)
+    img = render_board(cells, cell, counter=counter)
+    img = cv2.resize(img, (round(img.shape[1] * across), round(img.shape[0] * down)), interpolation=cv2.INTER_AREA)
+    reading = read_image(encode(img))
+    assert (reading.board.rows, reading.board.cols) == (9, 9)
+    assert [c.value for c in reading.cells] == [v for row in cells for v in row]
+    assert reading.unsure == ()
+    assert reading.board.mines == 10
