@@ -164,6 +164,13 @@ DIGIT_SHAPES: dict[str, dict[int, str]] = {
         2: '0189992000325940000029500000782000079300006940000499773004999940',
         3: '0389960002218810000078100037970000369810000049600332893004999600',
     },
+    # raylib's own pixel font (DrawText with no font loaded: raylib-flat, raylib-slate-*): a 2 and a
+    # 3 alike but for the lower left or right stroke, every digit in one colour in the slate game
+    'raylib': {
+        1: '0029910000059200000292000002920000029200000292000002920000019200',
+        2: '0999998003444690000004900555569009868880094000000952221008999770',
+        3: '0999999003444690000004900045569000568990000005900222249008999790',
+    },
 }
 SKIN_BY_NAME = {skin.name: skin for skin in SKINS}
 

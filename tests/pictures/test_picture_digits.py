@@ -52,6 +52,8 @@ def _family(name: str) -> str:
         return "winmine"
     if name.startswith("win7"):
         return "win7"
+    if name.startswith("raylib-grey"):
+        return "raylibgrey"  # (its own font, Arial-like; the other raylib games draw raylib's own pixel font)
     return re.split(r"-", name)[0]
 
 

@@ -256,13 +256,6 @@ NOT_YET_EXACT = {
                              "5, 0.79 like a 3, in the dark red the board's 3s and 5s share); and the mouse "
                              "pointer over 11,26 and 12,26 (rightly unsure: never exact while it is drawn); no "
                              "total (unsure cells) (held out until 2026-12-06: not exact, 0 wrong)",
-    "raylib-slate-mid-16x16.png": "20 cells unsure, none wrong, no mine total, since first sight (gather5, "
-                                  "2026-12-07): its revealed cells (flat light grey 200, every digit dark "
-                                  "green in raylib's pixel font) read with low confidence next to its slate-blue "
-                                  "covered tiles; its counter (50, the flags left, green on a navy box) read, but "
-                                  "not given as the total while cells are unsure. Scaled (0.65, 0.8, 1.25, 1.5: "
-                                  "test_picture_scaled_screens' soak) it is read WRONG: its three green 3s "
-                                  "as sure 2s (SCALED_KNOWN_WRONG)",
     "raylib-slate-lost-16x16.png": "refused since first sight (gather5, 2026-12-07): a 16x16 grid found, but the "
                                    "cell at 0,5 (a shown mine: a red \"*\" glyph on a covered tile) read as a digit "
                                    "counting more mines than the cells round it; its flags are raylib's red "
