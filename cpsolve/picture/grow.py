@@ -333,6 +333,10 @@ def digits_beside(rgb: np.ndarray, grid: Grid, skin: Skin, values: list[str], co
         # (cheap, on the strip alone) marks clear of their cells' sides, each beside a cell read
         # surely: covered (an opening's digits border covered tiles), or revealed on the same tile
         clear = _clear_of_sides(cells, tile)
+        # (a title bar's icon and name over flat cells of the revealed colour: its marks run across
+        # the cells' sides, where an opening's digits keep to their cells)
+        plain = np.abs(tile[1:] - tile[:-1]).max(axis=1) <= SAME_TILE
+        clear &= ~runs_across(rgb, strip, tile, plain)
         maybe = [k for k, i in enumerate(edge) if confidence[i] >= SURE and clear[k]
                  and (values[i] not in "012345678" or np.abs(tile[k] - backgrounds[i]).max() <= SAME_TILE)]
         if len(maybe) < OPENING:

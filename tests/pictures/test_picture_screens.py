@@ -118,8 +118,9 @@ NOT_YET_EXACT = {
                                      "revealed cells (grow.grown_over_flat_cells) up to the board's top row, "
                                      "since textrun.runs_across (the window's white title bar above it, its "
                                      "letters running across the cells' sides, is no row of the board; before, "
-                                     "a 17th row). Still refused: the bar's icon and \"Démineur\" read as sure "
-                                     "8s beside the top row (grow.digits_beside: the board goes on past it), and "
+                                     "a 17th row); the bar's icon and \"Démineur\", read as sure 8s beside the top "
+                                     "row, say no more that the board goes on (grow.digits_beside: their marks "
+                                     "run across the cells' sides, textrun.runs_across; tuneH). Still refused: "
                                      "on the 16x16 itself 8 digits beside tiles read unsure (blue 1s whose crop "
                                      "holds a scaled tile's edge; the 1 at 3,8 as F), which the rules spread to "
                                      "81 cells",
