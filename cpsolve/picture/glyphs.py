@@ -17,6 +17,7 @@ import numpy as np
 
 from . import glyphdata
 from .colours import channel_min
+from .spaced import spaced_slashes
 
 #: the normalised glyph: stretched to this box; a different aspect costs this much a unit of log ratio
 NORM_H, NORM_W = 24, 16
@@ -43,6 +44,9 @@ SLACK = 0.1
 #: read short. (A label's colon is not level; three spaces are further: "Flags: 0/99   Time: 0")
 LEVEL = 0.2
 NEAR = 0.75
+#: a space, as wide as the line's height at most (DejaVu Sans' between "15" and "/": 0.55-0.75 of it,
+#: a window stretched 12% wide (jfxmines' oblong cells) 0.8), joins a slash to a word (:func:`fractions`)
+SPACE = 1.0
 
 
 def _inked_part(ink: np.ndarray) -> tuple[np.ndarray, int] | None:
@@ -330,14 +334,17 @@ def _split_touching(ink: np.ndarray, word: list[tuple[int, int, int, int]], h: i
     return out
 
 
-def _parted(word: list[tuple[int, int, int, int]], line: list[tuple[int, int, int, int]], h: int) -> bool:
+def _parted(word: list[tuple[int, int, int, int]], line: list[tuple[int, int, int, int]], h: int,
+            ink: np.ndarray | None = None) -> bool:
     """Whether a glyph of the line outside ``word`` lies level with its glyphs and no further than
-    NEAR of their height ``h`` before or after it (:data:`NEAR`)."""
+    NEAR of their height ``h`` before or after it (:data:`NEAR`); with ``ink``, one that reads as a
+    digit (a spaced "n / m" lies a space from its label's colon)."""
     top = float(np.median([b[1] for b in word]))
     bottom = float(np.median([b[1] + b[3] for b in word]))
     left, right = word[0][0], word[-1][0] + word[-1][2]
     return any(b not in word and abs(b[1] - top) <= LEVEL * h and abs(b[1] + b[3] - bottom) <= LEVEL * h
-               and (0 <= left - (b[0] + b[2]) <= NEAR * h or 0 <= b[0] - right <= NEAR * h) for b in line)
+               and (0 <= left - (b[0] + b[2]) <= NEAR * h or 0 <= b[0] - right <= NEAR * h)
+               and (ink is None or classify(_crop(ink, b), DIGITS, h) is not None) for b in line)
 
 
 def _unread_beside(ink: np.ndarray, word: list[tuple[int, int, int, int]], h: int) -> bool:
@@ -355,20 +362,27 @@ def _unread_beside(ink: np.ndarray, word: list[tuple[int, int, int, int]], h: in
     return False
 
 
-def read_fraction(ink: np.ndarray) -> tuple[int, int] | None:
-    """The one "n/m" word of a band of text (GNOME's "Flags: 6/10"), or None."""
-    found = fractions(ink)
+def read_fraction(ink: np.ndarray, spaced: bool = False) -> tuple[int, int] | None:
+    """The one "n/m" word of a band of text (GNOME's "Flags: 6/10"; with ``spaced``, "n / m" too:
+    jfxmines' "Mines: 15 / 99"), or None."""
+    found = fractions(ink, spaced=spaced)
     return found[0] if len(found) == 1 else None
 
 
-def fractions(ink: np.ndarray, digits_level: bool = False) -> list[tuple[int, int] | None]:
+def fractions(ink: np.ndarray, digits_level: bool = False, spaced: bool = False) -> list[tuple[int, int] | None]:
     """Each word of the band's main line with one slash between glyphs, read as (n, m), or None
     where its other glyphs are not all clearly digits (a fraction seen but not read). With
     ``digits_level``, a word whose other glyphs do not all share one top and bottom (as digits do)
-    is words with a letter taken for a slash (a "t" of "Start Over"), not a fraction: skipped."""
+    is words with a letter taken for a slash (a "t" of "Start Over"), not a fraction: skipped. With
+    ``spaced``, a slash a space from a word before or after it (no further than SPACE of the line's
+    height) is one word with it ("15 / 99": :func:`.spaced.spaced_slashes`)."""
     found: list[tuple[int, int] | None] = []
     line = glyphs(ink)
-    for word in words(line):
+    ws = words(line)
+    if spaced and ws:
+        h_line = int(np.median([b[3] for b in line]))
+        ws = spaced_slashes(ws, SPACE * h_line, lambda b: classify(_crop(ink, b), DIGITS + "/", h_line) == "/")
+    for word in ws:
         h = int(np.median([b[3] for b in word]))
         word = _split_touching(ink, word, h)
         if len(word) < 3:
@@ -384,7 +398,7 @@ def fractions(ink: np.ndarray, digits_level: bool = False) -> list[tuple[int, in
                 continue
         text = "".join("/" if i == slashes[0] else (classify(_crop(ink, b), DIGITS, h) or "?")
                        for i, b in enumerate(word))
-        match = None if _parted(word, line, h) else re.fullmatch(r"(\d{1,4})/(\d{1,4})", text)
+        match = None if _parted(word, line, h, ink if spaced else None) else re.fullmatch(r"(\d{1,4})/(\d{1,4})", text)
         # (a slash between glyphs that are not all clearly digits: seen, so no other is the one)
         found.append(None if match is None else (int(match[1]), int(match[2])))
     return found if None not in found else [None]

@@ -24,20 +24,27 @@ from .marks import PENNANT, _triangle
 
 def read_gnome_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> int | None:
     """GNOME's "Flags: n/m" or KMines' "Mines: n/m" (flags / total, in any language: only the one
-    "n/m" word of the band is read) below the board: the total m, when n equals the flags on the
-    board and m is at least the flags and mines shown. The band spans the board's width; where it
-    holds no such word, the picture's (KF5 KMines writes it at the right of a status bar under a
-    window wider than the board)."""
-    p = grid.cell_size
-    height = rgb.shape[0]
-    y0 = int(grid.y0 + grid.rows * p + 0.1 * p)
-    y1 = min(height, int(grid.y0 + grid.rows * p + 3 * p))
-    x0, x1 = max(0, int(grid.x0 - p)), min(rgb.shape[1], int(grid.x0 + (grid.cols + 1) * p))
-    if y1 - y0 < 6 or x1 - x0 < 20:
+    "n/m" word of the band is read, or "n / m") below the board: the total m, when n equals the
+    flags on the board and m is at least the flags and mines shown. The band spans the board's
+    width; where it holds no such word, the picture's (KF5 KMines writes it at the right of a
+    status bar under a window wider than the board). Where none is below, the band above the board
+    (jfxmines' "Mines: 15 / 99", its flags / its mines, App.updateFlagsLabel; Tatham's "Marked: 0 /
+    10"). Each axis at its own pitch (an oblong grid's rows are not its columns' width apart)."""
+    px, py = grid.pitch_x, grid.pitch_y
+    height, width = rgb.shape[:2]
+    bottom = grid.y0 + grid.rows * py
+    x0, x1 = max(0, int(grid.x0 - px)), min(width, int(grid.x0 + (grid.cols + 1) * px))
+    if x1 - x0 < 20:
         return None
-    fraction = read_fraction(dark_ink(rgb[y0:y1, x0:x1]))
-    if fraction is None and (x0, x1) != (0, rgb.shape[1]):
-        fraction = read_fraction(dark_ink(rgb[y0:y1]))
+    fraction = None
+    y0, y1 = int(bottom + 0.1 * py), min(height, int(bottom + 3 * py))
+    if y1 - y0 >= 6:
+        fraction = read_fraction(dark_ink(rgb[y0:y1, x0:x1]), spaced=True)
+        if fraction is None and (x0, x1) != (0, width):
+            fraction = read_fraction(dark_ink(rgb[y0:y1]), spaced=True)
+    y0, y1 = max(0, int(grid.y0 - 3 * py)), max(0, int(grid.y0 - 0.1 * py))
+    if fraction is None and y1 - y0 >= 6:
+        fraction = read_fraction(dark_ink(rgb[y0:y1, x0:x1]), spaced=True)
     if fraction is None:
         return None
     flags, total = fraction

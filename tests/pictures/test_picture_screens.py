@@ -96,23 +96,12 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: and any mine total it gives must equal the hand transcription. Read exactly, it passes: then
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
-    "tatham-funkey-mid-9x9.png": "cells exact, no mine total since first sight (gatherT2): the status line "
-                                 "\"[0:07] Marked: 0 / 10\" above the board (flags / total, as Tatham's Mines "
-                                 "writes it) is not read by textcounter.py",
     "qt-ubuntu-lost-8x8.png": "refused since first sight (gatherT2): its 3s are drawn in HTML Maroon (128,0,0), "
                               "the classic 5's colour, and read as sure 5s by their colour (6 cells); the 3 at "
                               "7,4 read as a 5 counts more mines than the cells round it inside the lattice, so "
                               "reader.short_edge_digit refuses the board. Its flags (orange on grey poles) read "
                               "unsure, its wrong flag (a flag on dark red) and exploded mine (a burst on dark "
                               "red) too",
-    "jfxmines-mid-16x30.png": "refused since first sight (gatherT); every cell right and sure, no mine total, "
-                              "since grid.oblong_pitches (its cells are 29 px wide and 26 px high, 11% apart: "
-                              "each axis at its own pitch; before, square at 29 px, the lattice lined 3 rows) "
-                              "and tiles._split_raised (its covered buttons, shaded 239 to 219, 233 their "
-                              "most common level, a bevel of 16, and its flat revealed cells, 244, were one "
-                              "tile colour). Not yet exact: its counter \"Mines: 15 / 99\" (flags / total) "
-                              "is above the board, and textcounter reads an n/m word below it only (GNOME, "
-                              "KMines)",
     "pygame-demineur-mid-16x16.png": "refused since first sight (gatherT): the lattice, found on the covered "
                                      "rows at 19.73 px (the picture is scaled), is grown over the flat white "
                                      "revealed cells (grow.grown_over_flat_cells) up to the board's top row, "
