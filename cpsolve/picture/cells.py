@@ -121,6 +121,8 @@ class CellLook:
     framed: float = 0.0       # 1 where a focus frame closes round the cell (:func:`.focus.focus_framed`)
     stroke: float = 0.0       # a faint lighter stroke down the interior's middle (:func:`.darkink.middle_stroke`)
     sides: tuple[float, ...] = ()  # how far each side stands out as a raised tile's (:func:`.bevel.side_lifts`)
+    glyph_off: float = 0.0    # the glyph's box: its centre's distance from the middle, across or down (the
+                              # larger), over the side of the square it is looked for in (:func:`_glyphs`)
 
 
 def _cropped(rgb: np.ndarray, grid: Grid, at: tuple[np.ndarray, np.ndarray] | None) -> tuple[np.ndarray, np.ndarray]:
@@ -209,7 +211,9 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     glyphs: list[np.ndarray | None] = [None] * n
     shapes: list[dict[int, float] | None] = [None] * n
     stacks = [""] * n
-    found, parts = _glyphs(flat[marked], bg[marked], p)
+    found, parts, offs = _glyphs(flat[marked], bg[marked], p)
+    glyph_off = np.zeros(n)
+    glyph_off[marked] = offs
     drawn = [(i, g, s) for i, g, s in zip(marked, found, parts) if g is not None]
     if drawn:
         table = shape_table(np.array([g.ravel() for _, g, _ in drawn]))
@@ -221,23 +225,24 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
         ("bevel", raised_by(sides)), ("fg_fraction", fg_fraction), ("dark_fraction", dark_fraction), ("cross", cross),
         ("red_fraction", red_fraction), ("blob_fill", blob_fill), ("blob_span", blob_span), ("yellow", yellow),
         ("edge_dark", edge_dark), ("side_red", side_red), ("blob_round", blob_round), ("reddish", reddish),
-        ("shading", shading), ("rim_bevel", rim_bevels(flat, p)), ("framed", framed), ("stroke", middle_stroke(inner)))}
+        ("shading", shading), ("rim_bevel", rim_bevels(flat, p)), ("framed", framed), ("stroke", middle_stroke(inner)),
+        ("glyph_off", glyph_off))}
     columns = {**measures, "background": list(bg), "fg_colour": list(fg_colour), "glyph": glyphs, "shape": shapes,
                "stacked": stacks, "sides": side_lifts(sides, bg)}
     looks = [CellLook(*row) for row in zip(*(columns[name] for name in CellLook.__dataclass_fields__))]
     return [looks[r * cols:(r + 1) * cols] for r in range(rows)]
 
 
-def _glyphs(flat: np.ndarray, bg: np.ndarray, p: float) -> tuple[list[np.ndarray | None], list[str]]:
+def _glyphs(flat: np.ndarray, bg: np.ndarray, p: float) -> tuple[list[np.ndarray | None], list[str], np.ndarray]:
     """Per cell (flat: N x size x size x 3), the shape of its mark: the pixels at least half as far
     from the background as its farthest (the strokes, not their blurred or JPEG-ringing edges),
     inside 12% of the cell's side (off the grid lines and bevels), cut to their bounding box and
     scaled to GLYPH rows, the width in proportion and centred (a 1 stays narrow), each grid cell
     the fraction of it covered. Scaled so, a digit looks alike at every cell size. None where
     fewer than 3 pixels are marked. And per cell whether the mark is a stroke over a dot
-    (:func:`.textmarks.stacked`)."""
+    (:func:`.textmarks.stacked`), and how far off the middle its box lies (``CellLook.glyph_off``)."""
     if len(flat) == 0:
-        return [], []
+        return [], [], np.zeros(0)
     size = flat.shape[1]
     k = max(1, round(0.12 * p))
     region = flat[:, k:size - k, k:size - k]
@@ -271,7 +276,8 @@ def _glyphs(flat: np.ndarray, bg: np.ndarray, p: float) -> tuple[list[np.ndarray
     # (a strong mark's, 0.02 of the region or more: a "!" blurred; not a glossy tile's faint sheen)
     strong = (top_dist >= 2 * FAINT) & (mask.mean(axis=(1, 2), keepdims=True) >= 0.02)
     core = mask & (dist >= BANG_CORE * top_dist) & strong
-    return [maps[i] if enough[i] else None for i in range(n)], stacked(mask, core)
+    off = np.maximum(np.abs(2 * top + height - m), np.abs(left + right - m)) / (2 * m)
+    return [maps[i] if enough[i] else None for i in range(n)], stacked(mask, core), np.where(enough, off, 0.0)
 
 
 def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) -> np.ndarray:

@@ -122,6 +122,22 @@ def bang_like(glyph: np.ndarray) -> float:
     return float((_BANGS @ v).max()) / norm if norm > 0 else -1.0
 
 
+#: a letter's glyph whose box is centred this far or more off the middle (``CellLook.glyph_off``,
+#: a share of the square it is looked for in) may be a piece of a mouse pointer: :func:`pointer_piece`
+LETTER_OFF = 0.33
+
+
+def pointer_piece(look: CellLook) -> bool:
+    """A mark off the cell's middle (its glyph's box centred LETTER_OFF or more from it), where the
+    game writes its letters and "!" in the middle (the tuning pictures' at 0.65-1.5: 0.29 at most;
+    a "?" drawn a pixel off it, winmine's, stays near it): a piece of something drawn across the
+    cells, a mouse pointer's outline. A hand pointer's finger, its tip in a covered cell's corner at
+    1.25x, left the cell its outline's top left corner (0.41 off), a stem with a bar across its top:
+    a sure F (or, its thumb by the cell's side at 1.5x, a stem over a dot: a sure "!"); too little dark
+    along the cell's sides to be told a pointer there (``edge_dark``)."""
+    return look.glyph_off >= LETTER_OFF
+
+
 def letter(look: CellLook, scores: dict[str, float]) -> tuple[str, float] | None:
     """The letter mark (F or ?) the cell's glyph plainly is, its likeness to each letter being
     ``scores`` (like it, and ahead of every digit and of a "!", :func:`bang_like`), and how sure
@@ -134,7 +150,9 @@ def letter(look: CellLook, scores: dict[str, float]) -> tuple[str, float] | None
     if scores[best] < LETTER_LIKE or scores[best] - rival < LETTER_MARGIN:
         return None
     # (on a covered tile, where a letter is read, no digit is: how sure is how far from the other letter)
-    return best, _confidence(scores[best] - max(s for ch, s in scores.items() if ch != best), 0.3)
+    # (no sure letter where a pointer's outline may be what was read: :func:`pointer_piece`)
+    sure = _confidence(scores[best] - max(s for ch, s in scores.items() if ch != best), 0.3)
+    return best, min(sure, 0.1) if pointer_piece(look) else sure
 
 
 def letters(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]]
@@ -148,6 +166,7 @@ def letters(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]]
         return symbols, {}
     table = letter_scores(np.array([lk.glyph.ravel() for _, _, lk in cells]))  # type: ignore[union-attr]
     found = {(r, c): hit for (r, c, lk), row in zip(cells, table.tolist())
-             if (hit := ("F", 1.0) if lk.stacked == "!" else letter(lk, dict(zip(_LETTERS, row)))) is not None}
+             if (hit := ("F", 0.1 if pointer_piece(lk) else 1.0) if lk.stacked == "!"
+                 else letter(lk, dict(zip(_LETTERS, row)))) is not None}
     return [[(FLAG, 1.0) if (r, c) in found else sym for c, sym in enumerate(row)]
             for r, row in enumerate(symbols)], found
