@@ -83,7 +83,7 @@ from .rims import off_gap_sides
 from .shadows import HALF_DARK, shadow_lines
 from .skins import SKIN_BY_NAME, Skin
 from .solid import solid_dark_covered
-from .textmarks import BANG_CORE, letters, stacked
+from .textmarks import BANG_CORE, letters, pointer_piece, stacked
 from .tiles import BEVELLED, shaded_faces, shifted_skins, tiles, unseen_covered
 
 #: a mark whose strokes are at least this far (RGB) from the tile, and less than twice as far, is a
@@ -331,6 +331,9 @@ def _revealed_digit(look: CellLook, skin: Skin, font: dict[int, tuple[str, float
     # own; unless a focus frame closes round it (KDE 2's) or the mark is the digit's very shape
     # (GNOME's dotted focus frame is along the sides and leaves the digit clean)
     if look.edge_dark > 0.05 and not look.framed and not _clean_digit(look, v):
+        conf = min(conf, 0.1)
+    # (and a mark off the cell's middle with some dark along the sides: a piece of a pointer's outline)
+    if look.edge_dark > 0.02 and pointer_piece(look):
         conf = min(conf, 0.1)
     # a coloured digit has no near-black part: a dark blob under a colour is something else (a
     # blurred mine, a crossed one), not this digit (unless the near-black part is the digit's own

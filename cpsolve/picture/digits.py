@@ -103,8 +103,8 @@ SHAPE_AGAINST = 0.15
 #: outline, a text box). The tuning set's digits score 0.18 and up against their own digit even with
 #: their own game's shapes left out (qt-overlay-mid-20x20's aside, whose glyphs take in more than the
 #: digit), a 1 with the mouse pointer over it 0.04 against the 7 its pointer's black makes the colour
-#: say. (Only dark digits: where specks or dots lie over a digit the glyph may be theirs alone, but
-#: its colour, told without them, the digit's.)
+#: say. (Only dark digits, and a grey one where the stroke has a hue: where specks or dots lie over
+#: a digit the glyph may be theirs alone, but its colour, told without them, the digit's.)
 SHAPE_NONE = 0.15
 #: a digit colour darker than this (luminance) is a dark digit
 DARK_DIGIT = 100.0
@@ -159,7 +159,12 @@ def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
         # the colour decides, where the glyph is not plainly another digit; but a glyph nothing
         # like the dark digit its colour says is something black over the cell (a mouse pointer's
         # outline over a blue 1 makes a 7's dark grey)
-        dark = lum_of(skin.digits[digit]) < DARK_DIGIT
+        # (a grey digit's too, the classic 8's, where the stroke has a hue, no grey of its own:
+        # Windows 7's navy-outlined arrow at 1.25x, its outline blurred into its white, made a covered
+        # cell's grey-blue (101, 105, 146) diagonal, 0.04 like an 8: a sure 8; red specks over a grey
+        # 8 leave its colour the 8's own grey, test_picture_specks.py)
+        dark = lum_of(skin.digits[digit]) < DARK_DIGIT or (
+            _spread(skin.digits[digit]) < GREY_SPREAD <= _spread(colour))
         return str(digit), min(conf, 0.1) if dark and scores.get(digit, 1.0) < SHAPE_NONE else conf
     if best != digit and scores[best] - scores.get(digit, -1.0) < SHAPE_AGAINST:
         return str(digit), conf
