@@ -60,7 +60,8 @@ def dark_palette(values: list[str], confidence: list[float], looks: list[CellLoo
     together, against the digits whose classic colour's hue the ink's allows
     (:func:`.digits.other_hues`: a light blue ink is no red 3; a plain hue, HUED, no grey 7 or 8), by
     PALETTE_MARGIN; two inks of one digit name none. A cell of such an ink reads as its digit unless
-    its own glyph is plainly another's (SHAPE_AGAINST ahead of it), or something lies over it (a
+    its own glyph is plainly another's (SHAPE_AGAINST ahead of it: unsure where it is at all ahead
+    of it, colour and shape disagreeing), or something lies over it (a
     stroke over a dot, a cross, a dark part, dark along its sides); a cell whose own ink's hue rules
     the digit out (:func:`_not_of`) is unsure (JPEG at 16 px greys Qt's blue 1s to a slate that a
     lone pink 3, 0.89 like a 3 and 0.77 like a 1, lies within INK_REACH of).
@@ -99,6 +100,8 @@ def dark_palette(values: list[str], confidence: list[float], looks: list[CellLoo
                 confidence[i] = min(confidence[i], 0.1)
             elif scores.get(digit, -1.0) - rival > -SHAPE_AGAINST:
                 values[i], confidence[i] = str(digit), max(confidence[i], sure) if values[i] == str(digit) else sure
+                if scores.get(digit, -1.0) < rival:  # (its own glyph leans to another digit)
+                    confidence[i] = min(confidence[i], 0.1)
             else:
                 confidence[i] = min(confidence[i], 0.1)
     return looks
@@ -150,6 +153,9 @@ SHADED, FAINT_SHADING = 2.0, 2.5
 #: ... as does one whose interior's middle holds a stroke this much lighter and redder than the
 #: face (:func:`middle_stroke`), in levels
 MIDDLE_STROKE = 6.5
+#: ... as does a grey one whose face is this much redder (red over the larger of green and blue, in
+#: levels) than the least red of the board's bare dark grey covered faces (:func:`_tinted_faces`)
+FACE_TINT = 6.5
 
 
 def middle_stroke(inner: np.ndarray) -> np.ndarray:
@@ -185,9 +191,31 @@ def _faint_marks(values: list[str], confidence: list[float], looks: list[CellLoo
     for i in bare:  # (a grey tile's: Windows 7's glossy blue ones, some under DARK_TILE, shine in their middle)
         if looks[i].stroke >= MIDDLE_STROKE and _spread(looks[i].background) < GREY_SPREAD:
             confidence[i] = min(confidence[i], 0.1)
+    _tinted_faces(confidence, [i for i in bare if _spread(looks[i].background) < GREY_SPREAD], looks)
     if len(bare) < PALETTE_CELLS:
         return
     usual = float(np.median([looks[i].shading for i in bare]))
     for i in bare:
         if looks[i].shading >= max(FAINT_SHADING, SHADED * usual):
+            confidence[i] = min(confidence[i], 0.1)
+
+
+def _redness(colour: np.ndarray) -> float:
+    """How much redder than green and blue a colour is (red over the larger of them), in levels."""
+    r, g, b = (float(x) for x in colour)
+    return r - max(g, b)
+
+
+def _tinted_faces(confidence: list[float], grey: list[int], looks: list[CellLook]) -> None:
+    """The bare covered dark grey tiles ``grey`` whose face (its most common colour) is FACE_TINT or more
+    redder than the least red of theirs made unsure, in place: a board draws its covered faces in one
+    colour, and a red "!" flag too faint for a stroke (1-2 px wide at 14-16 px, JPEG 70-75: its stem
+    5 levels lighter, no lighter than a bare face's noise) bleeds its red over the face, JPEG's chroma
+    spread over the tile. Drawn near-black boards (14-24 px, JPEG 70-95; 22,699 bare faces): a bare
+    face 5.0 redder than the least red at most, a flag read bare 7.8 and more."""
+    if len(grey) < 2:
+        return
+    least = min(_redness(looks[i].background) for i in grey)
+    for i in grey:
+        if _redness(looks[i].background) - least >= FACE_TINT:
             confidence[i] = min(confidence[i], 0.1)

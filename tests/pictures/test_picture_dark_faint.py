@@ -17,6 +17,18 @@ own ink rules out no 1), and the inks grouped one mark at a time took both in on
 by its many 1s: a 2 whose glyph was ahead of a 1 by under SHAPE_AGAINST read a sure 1. Now an ink
 whose marks show another digit on PALETTE_CELLS cells or more names none (darkink._two_digits).
 
+Seed 14 (on main 3fabf01): a "!" at 14-15 px, JPEG 70-75, whose stem is no lighter than a bare
+face's noise (middle_stroke 2.6-5.9, bare faces up to 4.5 on the board) read a sure covered cell (cases
+125, 383). But JPEG spreads the flag's red over its tile: the face's most common colour some 8 levels
+redder (red over green and blue) than the least red bare face's, bare faces 5 at most. Now a bare
+dark grey covered face FACE_TINT redder than the least red of the board's is unsure
+(darkink._tinted_faces).
+
+Seed 14 case 126, seed 18 case 62: the 2s' ink (150, 180, 151) 37 from the 1s' (141, 160, 181), one
+group, named 1; the 2s' glyphs 0.864 like a 2 and 0.767 like a 1, ahead by 0.097: under both
+SHAPE_AGAINST and _two_digits' PALETTE_MARGIN, so each read a sure 1. Now a cell whose own glyph is
+more like another digit than its ink's is unsure (colour and shape must agree).
+
 The oracle is the position drawn: never a cell read surely and wrong (refusing is allowed)."""
 
 from __future__ import annotations
@@ -45,6 +57,13 @@ FAINT_FLAGS = [(12, 15, 36, 471, 0.9, 1.0, "LiberationSans-Bold", 19, 70, 9),
 WIDE_BANG = (14, 15, 28, 434, 0.3, 1.0, "LiberationSans-Bold", 21, 95, 0)
 #: green 2s read as sure 1s (seed 10, case 721: the 2 at 7,2)
 TWO_INKS = (12, 9, 10, 34, 0.3, 0.5, "LiberationSans-Bold", 15, 75, 9)
+#: flags read sure covered cells, their faces tinted red (seed 14, cases 125 and 383)
+TINTED_FLAGS = [(15, 15, 38, 938, 0.9, 1.0, "LiberationSans-Bold", 14, 70, 9),
+                (14, 12, 24, 140, 0.9, 1.0, "LiberationSans-Bold", 15, 75, 0)]
+#: green 2s read as sure 1s, their glyphs ahead of a 1 by under PALETTE_MARGIN (seed 14 case 126,
+#: seed 18 case 62)
+LEANING_TWOS = [(9, 15, 24, 135, 0.3, 1.0, "LiberationSans-Bold", 16, 75, 0),
+                (6, 13, 14, 12, 0.6, 0.5, "LiberationSans-Bold", 16, 75, 0)]
 
 
 def _wrong(rows: int, cols: int, mines: int, seed: int, opened: float, flags: float, font: str, cell: int,
@@ -89,3 +108,29 @@ def test_the_middle_stroke_of_a_flag_and_of_a_bare_tile() -> None:
     assert flag == pytest.approx(30.1, abs=0.3)
     assert bare == pytest.approx(0.0, abs=0.3)
     assert bare < MIDDLE_STROKE <= flag
+
+
+@pytest.mark.parametrize("case", TINTED_FLAGS)
+def test_a_flag_whose_red_tints_its_face_is_no_sure_covered_cell(case: tuple) -> None:  # type: ignore[type-arg]
+    assert not _wrong(*case)
+
+
+@pytest.mark.parametrize("case", LEANING_TWOS)
+def test_a_2_whose_glyph_leans_to_2_is_no_sure_1_of_its_ink(case: tuple) -> None:  # type: ignore[type-arg]
+    assert not _wrong(*case)
+
+
+def test_tinted_faces() -> None:
+    """Hand-made faces: (74, 74, 79) and (73, 75, 80) bare (redness -5 and -7), (79, 73, 77) a
+    flag's (+2: 9 over the least red) and (76, 74, 78) (-2: 5 over it, JPEG's noise): only the
+    flag's made unsure."""
+    from types import SimpleNamespace
+
+    from cpsolve.picture.darkink import FACE_TINT, _tinted_faces
+
+    assert FACE_TINT == 6.5
+    faces = [(74, 74, 79), (73, 75, 80), (79, 73, 77), (76, 74, 78)]
+    looks = [SimpleNamespace(background=np.array(f, np.float64)) for f in faces]
+    confidence = [1.0] * 4
+    _tinted_faces(confidence, [0, 1, 2, 3], looks)  # type: ignore[arg-type]
+    assert confidence == [1.0, 1.0, 0.1, 1.0]
