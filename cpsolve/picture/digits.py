@@ -166,10 +166,12 @@ def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
         dark = lum_of(skin.digits[digit]) < DARK_DIGIT or (
             _spread(skin.digits[digit]) < GREY_SPREAD <= _spread(colour))
         return str(digit), min(conf, 0.1) if dark and scores.get(digit, 1.0) < SHAPE_NONE else conf
-    if best != digit and scores[best] - scores.get(digit, -1.0) < SHAPE_AGAINST:
-        return str(digit), conf
     near = best in skin.digits and colour_distance(colour, np.array(skin.digits[best], np.float64),
                                                    look.background) < COLOUR_NEAR
+    if best != digit and scores[best] - scores.get(digit, -1.0) < SHAPE_AGAINST:
+        # (not plainly another digit's shape; but where it leans to one whose colour the stroke's
+        # may be too, colour and shape disagree: JPEG darkens a thin blue 1 nearer the 4's navy)
+        return str(digit), min(conf, 0.1) if near else conf
     inked = unnamed and _inked(colour, look.background)
     # (against the digits whose colour the ink's hue does not rule out)
     ruled_out = other_hues(colour, skin) - {best} if inked else frozenset()

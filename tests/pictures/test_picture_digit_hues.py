@@ -3,7 +3,13 @@ whose colour the ink's hue allows, not a digit of another hue (digits.py ``_colo
 minesweeperonline.com's blue 1s in a GIF frame, (21, 2, 190), nearer the classic 4's navy than the
 1's blue, have glyphs about as like the classic red 3 as a 1 (0.909 against 0.902); the red 3 made
 them unsure, though no blue stroke is a red 3. A glyph plainly another hue's digit, or most like
-one, still leaves the cell unsure (the ink may be taken in from beside the glyph)."""
+one, still leaves the cell unsure (the ink may be taken in from beside the glyph).
+
+And a glyph leaning to a digit (ahead by under SHAPE_AGAINST) whose colour the ink may be too is no
+sure digit of the nearest colour: benchmarks/sweep_drawn.py --seed 18 case 212 (a light palette,
+DejaVu Sans Bold at 14 px, JPEG 70) darkens the blue 1s to (37, 34, 155), nearer the 4's navy by
+RGB, 0.774 like a 1 and 0.63 like a 4: read sure 4s. The ink is within COLOUR_NEAR of the 1's blue
+(19.7 by colour_distance): colour and shape disagree, unsure."""
 
 from __future__ import annotations
 
@@ -11,10 +17,12 @@ import numpy as np
 import pytest
 
 from cpsolve import read_image
+from cpsolve.picture import NoBoardFound
 from cpsolve.picture.cells import CellLook
 from cpsolve.picture.digits import _digit
 from cpsolve.picture.marks import SURE
 from cpsolve.picture.skins import CLASSIC
+from tests.pictures.test_picture_dark_theme import PALETTES, draw_dark
 from tests.pictures.test_picture_glossy import _flat_flagged_1, _redrawn
 from tests.support.picture_render import DIGITS, encode, random_position
 
@@ -23,9 +31,10 @@ GIF_BLUE = (21, 2, 190)
 GREY = (179, 180, 180)
 
 
-def _look(shape: dict[int, float], colour: tuple[int, int, int] = GIF_BLUE) -> CellLook:
+def _look(shape: dict[int, float], colour: tuple[int, int, int] = GIF_BLUE,
+          tile: tuple[int, int, int] = GREY) -> CellLook:
     """A revealed grey tile whose stroke is ``colour`` and whose glyph scores ``shape``."""
-    return CellLook(bevel=0.0, background=np.array(GREY, np.float64), fg_fraction=0.12,
+    return CellLook(bevel=0.0, background=np.array(tile, np.float64), fg_fraction=0.12,
                     fg_colour=np.array(colour, np.float64), dark_fraction=0.0, red_fraction=0.0, blob_fill=0.0,
                     blob_span=0.0, cross=0.0, edge_dark=0.0, side_red=0.0, blob_round=0.0, reddish=0.0, shape=shape)
 
@@ -68,3 +77,29 @@ def test_1s_nearer_the_4s_navy_are_told_from_a_4_by_shape_not_from_a_red_3(seed:
     reading = read_image(encode(img))
     assert not reading.unsure, reading.reasons[:5]
     assert [c.value for c in reading.cells] == [v for row in board for v in row]
+
+
+#: the 1 measured at sweep_drawn --seed 18 case 212's cell 4,2: its ink (JPEG-darkened blue) and glyph
+DARK_BLUE_1 = {1: 0.774, 2: 0.675, 3: 0.76, 4: 0.63, 5: 0.533, 6: 0.285, 7: 0.707, 8: 0.362}
+
+
+def test_a_darkened_blue_1_leaning_to_a_1_is_no_sure_4() -> None:
+    apart = [float(np.linalg.norm(np.subtract((37, 34, 155), DIGITS[d]))) for d in (1, 4)]
+    assert apart[1] < apart[0]  # the colour alone says 4
+    value, conf = _digit(_look(DARK_BLUE_1, (37, 34, 155), (241, 241, 244)), CLASSIC)
+    assert value != "4" or conf < SURE
+
+
+def test_the_light_palettes_darkened_1s_are_no_sure_4s(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sweep's board: never a cell read surely and wrong (refusing is allowed)."""
+    monkeypatch.setitem(PALETTES, "light", ((250, 250, 250), (190, 190, 196), (228, 228, 228), DIGITS))
+    cells, _ = random_position(16, 14, 34, 855, opened=0.3, flags=0.5)
+    assert cells[4][2] == "1"
+    try:
+        reading = read_image(encode(draw_dark(cells, 14, "light", "DejaVuSans-Bold", 0), "JPEG", 70))
+    except NoBoardFound:
+        return
+    unsure = set(reading.unsure)
+    assert (reading.board.rows, reading.board.cols) == (16, 14)
+    wrong = [(c.row, c.col) for c in reading.cells if c.value != cells[c.row][c.col] and (c.row, c.col) not in unsure]
+    assert not wrong
