@@ -473,6 +473,8 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
             confidence.append(conf)
             if open_unsure is not None and v in "12345678" and conf < SURE and not cov and cconf >= SURE:
                 open_unsure.add(r * cols + c)
+    if values.count("X") > 1:  # a lost game explodes one mine: which of these is not told
+        confidence = [min(conf, 0.1) if v == "X" else conf for v, conf in zip(values, confidence)]
     odd_flags(values, confidence, [lk.background for lk in flat])  # a wrong flag told by its tile
     solid_dark_covered(values, confidence, flat)  # a black square: maybe a flag
     # (a dark theme's digits by their ink; then a digit on no digits' tile)
