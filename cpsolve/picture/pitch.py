@@ -4,7 +4,7 @@ gives the pitch in whole pixels (:func:`whole_pitch`); the Fourier component of 
 maximised over a fine range of periods, gives it to a hundredth of a pixel (display scaling makes
 non-integer cell sizes) and its angle the phase (:func:`_fine_pitch`). Once a lattice is found, a
 least-squares fit of each boundary's position refines its start and pitch (:func:`_line_fit`,
-for :func:`.grid.refine`)."""
+for :func:`.grid.refine`), on a small board one boundary off the others' line left out (:func:`_outliers`)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,15 @@ MIN_PITCH, MAX_PITCH = 7, 88
 #: points scatter this far about the line (rms pixels),
 #: and the middles lie GAP_GAIN as far off theirs
 GAP_SCATTER, GAP_GAIN = 1.0, 0.25
+#: one boundary further than OUTLIER of a cell (a pixel at least) off the lattice the others lie on,
+#: and OUTLIER_GAIN times as far as they scatter about it (rms), is left out of a fit of the pitch on
+#: ROBUST (from, to) boundaries (:func:`_outliers`)
+OUTLIER, OUTLIER_GAIN, ROBUST = 0.06, 2.5, (5, 9)
+#: ... where leaving it out moves the fit's far side (a cell past the last boundary fitted) over
+#: this many pixels; less is left as it was (the cells' crops were tuned on those fits: a dithered
+#: lineless board's flags, read at the lattice a boundary off the others leaves, read as wrong flags
+#: at the one without it, unsure)
+DRIFT = 1.0
 
 
 def _autocorrelation(profile: np.ndarray, max_lag: int) -> np.ndarray:
@@ -159,7 +168,22 @@ def _gap_middle(w: np.ndarray) -> float:
 def _fit(k: np.ndarray, pos: np.ndarray, w: np.ndarray, pitch: float | None) -> tuple[float, float, float]:
     """(start, pitch, rms residual in pixels) of boundaries ``pos`` at lattice indices ``k``,
     weighted by ``w``; with ``pitch`` given (square cells, measured along the other axis), the start
-    only."""
+    only. Least squares, less a boundary off the lattice the others lie on (:func:`_outliers`),
+    where leaving it out moves the far side of the board over DRIFT pixels: on a small board one
+    covered cell's bevel edge, taken for its boundary two pixels early, tilted the whole fit (an
+    8x8 board at 16 px: a pitch of 16.3, two pixels off by the far side)."""
+    fit = _least_squares(k, pos, w, pitch)
+    off = _outliers(k, pos, w, pitch)
+    if off is None:
+        return fit
+    kept = _least_squares(k[~off], pos[~off], w[~off], pitch)
+    # (where the least-squares line lies within DRIFT pixels of it across the boundaries fitted, it
+    # is left as it was: the cells' crops stay where they were read)
+    return kept if abs(kept[1] - fit[1]) * (k.max() - k.min() + 2) > DRIFT else fit
+
+
+def _least_squares(k: np.ndarray, pos: np.ndarray, w: np.ndarray, pitch: float | None
+                   ) -> tuple[float, float, float]:
     if pitch is not None:
         start = float(((pos - pitch * k) * w).sum() / w.sum())
         slope = pitch
@@ -167,6 +191,32 @@ def _fit(k: np.ndarray, pos: np.ndarray, w: np.ndarray, pitch: float | None) -> 
         slope, start = (float(v) for v in np.polyfit(k, pos, 1, w=w))
     rms = float(np.sqrt(((pos - start - slope * k) ** 2).mean()))
     return start, slope, rms
+
+
+def _outliers(k: np.ndarray, pos: np.ndarray, w: np.ndarray, pitch: float | None) -> np.ndarray | None:
+    """Which boundary lies off the lattice that the others lie on (a mask), or None. Only where a fit
+    measures its own pitch (``pitch`` None) on ROBUST boundaries: fewer are no line to lie off, and
+    on more one far boundary tilts the fit little. That lattice is the weighted
+    least-absolute-deviations line (of the lines through two boundaries, the nearest to all,
+    weighted: one far boundary cannot tilt it as it tilts a least-squares line). A boundary lies off
+    it over OUTLIER of a cell (a pixel at least), and OUTLIER_GAIN times as far as the others scatter
+    about it (rms). One is left out, never more: where more lie off, the boundaries are of two kinds
+    (a bevel's edge and a line's, a pixel or two apart; Windows Minesweeper's covered and revealed
+    cells); and where the others scatter nearly as far (Qt's Windows 95 look, two pixels either
+    side), the one is no further off than they. Then the fit is the mean of all, as it was."""
+    n = len(k)
+    if pitch is not None or not ROBUST[0] <= n <= ROBUST[1]:
+        return None
+    i, j = np.triu_indices(n, 1)
+    slope = (pos[j] - pos[i]) / (k[j] - k[i])
+    start = pos[i] - slope * k[i]
+    cost = (np.abs(pos[None, :] - start[:, None] - slope[:, None] * k[None, :]) * w[None, :]).sum(axis=1)
+    b = int(np.argmin(cost))
+    resid = np.abs(pos - start[b] - slope[b] * k)
+    off = resid > max(1.0, OUTLIER * abs(float(slope[b])))
+    if int(off.sum()) != 1:
+        return None
+    return off if resid[off][0] >= OUTLIER_GAIN * np.sqrt((resid[~off] ** 2).mean()) else None
 
 
 def _twin_peak(w: np.ndarray, i: int, pitch: float) -> float | None:
