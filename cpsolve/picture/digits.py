@@ -106,6 +106,8 @@ SHAPE_AGAINST = 0.15
 #: say. (Only dark digits, and a grey one where the stroke has a hue: where specks or dots lie over
 #: a digit the glyph may be theirs alone, but its colour, told without them, the digit's.)
 SHAPE_NONE = 0.15
+#: a glyph this more like another digit than its colour's is unsure; not (colour's, glyph's) VETO_SPARED
+SHAPE_VETO, VETO_SPARED = 0.07, frozenset({(4, 1)})
 #: a digit colour darker than this (luminance) is a dark digit
 DARK_DIGIT = 100.0
 #: a stroke's colour this far (RGB) from every digit colour of the skin names none
@@ -168,10 +170,9 @@ def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
         return str(digit), min(conf, 0.1) if dark and scores.get(digit, 1.0) < SHAPE_NONE else conf
     near = best in skin.digits and colour_distance(colour, np.array(skin.digits[best], np.float64),
                                                    look.background) < COLOUR_NEAR
-    if best != digit and scores[best] - scores.get(digit, -1.0) < SHAPE_AGAINST:
-        # (not plainly another digit's shape; but where it leans to one whose colour the stroke's
-        # may be too, colour and shape disagree: JPEG darkens a thin blue 1 nearer the 4's navy)
-        return str(digit), min(conf, 0.1) if near else conf
+    if best != digit and (lead := scores[best] - scores.get(digit, -1.0)) < SHAPE_AGAINST:
+        # no sure digit leaning to one the stroke's colour may be (JPEG's navy blue 1) or by over SHAPE_VETO
+        return str(digit), min(conf, 0.1) if near or lead > SHAPE_VETO and (digit, best) not in VETO_SPARED else conf
     inked = unnamed and _inked(colour, look.background)
     # (against the digits whose colour the ink's hue does not rule out)
     ruled_out = other_hues(colour, skin) - {best} if inked else frozenset()

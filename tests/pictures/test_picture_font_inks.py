@@ -1,8 +1,17 @@
 """Classic boards whose digits are drawn in system fonts (DejaVu Sans, Liberation Serif; PIL), some
 in ANOTHER digit's classic colour (a clone whose colours are not winmine's: DanielMcPherson's Qt
 clone draws its 3s in the 5's maroon, tests/data/screens/qt-ubuntu-lost-8x8.png). Found by
-benchmarks/sweep_fonts.py (task neverD): read a cell SURE and WRONG, the game rules on.
+benchmarks/sweep_fonts.py (tasks neverD, neverG): read a cell SURE and WRONG, the game rules on.
 
+* a red 2 (0.87 like a 2, 0.73 like a 3) read as a sure 3, a green 1 (0.79 like a 1, 0.68 like a
+  2) as a sure 2, a red 5 in Liberation Serif Bold (0.85 like a 5, 0.77 like a 3) as a sure 3: the
+  colour decided wherever the glyph was less than SHAPE_AGAINST (0.15) more like another digit. Now
+  a glyph like a digit and more like another than the colour's by over SHAPE_VETO (0.07) is unsure
+  (digits.py ``_coloured_digit``): colour and shape must agree;
+* a guard, passing before too: a bold 1 at 17 px in the 5's maroon (0.85 like a 3, 0.79 like a 1,
+  0.57 like a 5) is a sure 3 by its cell alone (the 3's red is near the maroon; the blue 1 ruled out
+  by the ink's hue), left unsure by the board's rules; a veto at 0.06 let the board read it as a
+  sure 3 (the same DejaVu Sans Bold 1 as jfxmines-mid-16x30's, 0.06 more like a 3 than a 1);
 * a black 2 in DejaVu Sans Bold (0.82 like a 2), a large dark blob, read as a sure mine on a board
   showing no other: a glyph more like a digit than any mine's (MINE_NOT_DIGIT, 0.75; the tuning
   set's mines 0.71 at most) is no sure mine (digits.py ``digit_glyph``)."""
@@ -23,6 +32,7 @@ from tests.support.picture_render import DIGITS, board_origin, encode, random_po
 
 FONTS = {"DejaVuSans": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
          "DejaVuSans-Bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+         "LiberationSans-Bold": "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
          "LiberationSerif-Bold": "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf",
          "DejaVuSerif": "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"}
 
@@ -56,17 +66,26 @@ def _swapped(cells: list[list[str]], seed: int, share: float) -> dict[tuple[int,
     return out
 
 
-#: a sweep_fonts.py case (--seed 2 --swap 0.15 #42): (rows, cols, mines, seed, opened, flags, cell,
-#: font, JPEG quality or PNG, counter, inks' seed, share), the cells read wrong before, hand-checked:
-#: (row, col, drawn, its colour's digit, read before)
+#: sweep_fonts.py cases: (rows, cols, mines, seed, opened, flags, cell, font, JPEG quality or PNG,
+#: counter, inks' seed, share), the cells read wrong before, hand-checked: (row, col, drawn, its
+#: colour's digit, read before). A black digit (--seed 2 --swap 0.15 #42):
 CASES = [
     ((10, 11, 19, 261, 0.9, 1.0, 24, "DejaVuSans-Bold", None, True, 475, 0.15), [(8, 3, "2", 7, "*")]),
 ]
+#: digits in another digit's colour (--swap 0.4: --seed 2 #119, --seed 3 #23, --seed 5 #236 and #15,
+#: --seed 4 #55)
+SWAPPED = [
+    ((11, 16, 35, 194, 0.4, 0.0, 17, "DejaVuSans", None, True, 381, 0.4),
+     [(1, 7, "2", 3, "3"), (6, 8, "1", 2, "2")]),
+    ((9, 16, 26, 986, 0.7, 1.0, 37, "LiberationSerif-Bold", None, False, 994, 0.4),
+     [(3, 15, "1", 3, "3"), (6, 7, "1", 3, "3")]),
+    ((11, 13, 24, 501, 0.7, 0.0, 36, "LiberationSerif-Bold", None, False, 695, 0.4), [(1, 11, "5", 3, "3")]),
+    ((11, 11, 19, 298, 0.7, 0.5, 25, "LiberationSans-Bold", None, False, 544, 0.4), [(2, 10, "1", 3, "3")]),
+    ((10, 10, 18, 329, 0.4, 0.0, 17, "DejaVuSans-Bold", None, False, 282, 0.4), [(5, 4, "1", 5, "3")]),
+]
 
 
-@pytest.mark.parametrize(("case", "before"), CASES, ids=["black-2"])
-def test_a_black_digit_in_a_system_font_is_no_sure_mine(
-        case: tuple, before: list[tuple[int, int, str, int, str]]) -> None:
+def _check(case: tuple, before: list[tuple[int, int, str, int, str]]) -> None:
     rows, cols, mines, seed, opened, flags, cell, font, quality, counter, inks_seed, share = case
     cells, count = random_position(rows, cols, mines, seed, opened=opened, flags=flags)
     inks = _swapped(cells, inks_seed, share)
@@ -79,6 +98,19 @@ def test_a_black_digit_in_a_system_font_is_no_sure_mine(
     assert reading.board.mines in (None, mines)
     for r, c, *_ in before:
         assert (r, c) in reading.unsure
+
+
+@pytest.mark.parametrize(("case", "before"), CASES, ids=["black-2"])
+def test_a_black_digit_in_a_system_font_is_no_sure_mine(
+        case: tuple, before: list[tuple[int, int, str, int, str]]) -> None:
+    _check(case, before)
+
+
+@pytest.mark.parametrize(("case", "before"), SWAPPED,
+                         ids=["red-2-green-1", "serif-red-1s", "serif-red-5", "sans-red-1", "maroon-bold-1"])
+def test_a_digit_in_another_digits_colour_is_never_read_surely_wrong(
+        case: tuple, before: list[tuple[int, int, str, int, str]]) -> None:
+    _check(case, before)
 
 
 @pytest.mark.parametrize("cell", [20, 24])
