@@ -16,17 +16,24 @@ from cpsolve.picture import read_image
 from tests.support.picture_render import encode, random_position, render_board
 
 
+def _reads_exactly_stretched(rows: int, cols: int, mines: int, seed: int, cell: int, across: float,
+                             down: float) -> None:
+    """A random position drawn at ``cell`` px, stretched ``across`` and ``down``, reads back exactly:
+    its size, every cell, none unsure, and its counter's total."""
+    cells, counter = random_position(rows, cols, mines, seed=seed)
+    img = render_board(cells, cell, counter=counter)
+    img = cv2.resize(img, (round(img.shape[1] * across), round(img.shape[0] * down)), interpolation=cv2.INTER_AREA)
+    reading = read_image(encode(img))
+    assert (reading.board.rows, reading.board.cols) == (rows, cols)
+    assert [c.value for c in reading.cells] == [v for row in cells for v in row]
+    assert reading.unsure == ()
+    assert reading.board.mines == mines
+
+
 @pytest.mark.parametrize("seed", [1, 4])
 @pytest.mark.parametrize(("across", "down"), [(1.0, 0.96), (0.96, 1.0), (1.2, 1.15)])
 def test_cells_scaled_differently_across_and_down_are_read(seed: int, across: float, down: float) -> None:
-    cells, counter = random_position(16, 30, 99, seed=seed)
-    img = render_board(cells, 40, counter=counter)
-    img = cv2.resize(img, (round(img.shape[1] * across), round(img.shape[0] * down)), interpolation=cv2.INTER_AREA)
-    reading = read_image(encode(img))
-    assert (reading.board.rows, reading.board.cols) == (16, 30)
-    assert [c.value for c in reading.cells] == [v for row in cells for v in row]
-    assert reading.unsure == ()
-    assert reading.board.mines == 99
+    _reads_exactly_stretched(16, 30, 99, seed, 40, across, down)
 
 
 @pytest.mark.parametrize(("rows", "cols", "mines", "seed"), [(16, 30, 99, 1), (9, 9, 10, 4), (16, 16, 40, 4)])
@@ -40,14 +47,7 @@ def test_oblong_cells_are_read_each_axis_at_its_own_pitch(rows: int, cols: int, 
     spread over its longer side (colours.crops). Before, the square lattice lined only the rows or
     columns where the other axis' boundaries fell on its own: refused, or a part read as the whole
     board (16x30 read as 16x2, 9x9 as 3x9 or 9x2, every cell sure)."""
-    cells, counter = random_position(rows, cols, mines, seed=seed)
-    img = render_board(cells, cell, counter=counter)
-    img = cv2.resize(img, (round(img.shape[1] * across), round(img.shape[0] * down)), interpolation=cv2.INTER_AREA)
-    reading = read_image(encode(img))
-    assert (reading.board.rows, reading.board.cols) == (rows, cols)
-    assert [c.value for c in reading.cells] == [v for row in cells for v in row]
-    assert reading.unsure == ()
-    assert reading.board.mines == mines
+    _reads_exactly_stretched(rows, cols, mines, seed, cell, across, down)
 
 
 @pytest.mark.parametrize("seed", [3, 4])
@@ -62,11 +62,4 @@ def test_a_small_board_a_half_pixel_off_whole_is_read_oblong(seed: int, across: 
     cells as the oblong one (each line within a lined cell's slack), but does not settle on the
     lines: of two lattices lining as many cells, the one that settles is taken (grid._settled).
     Before, refused: no grid of square cells."""
-    cells, counter = random_position(9, 9, 10, seed=seed)
-    img = render_board(cells, cell, counter=counter)
-    img = cv2.resize(img, (round(img.shape[1] * across), round(img.shape[0] * down)), interpolation=cv2.INTER_AREA)
-    reading = read_image(encode(img))
-    assert (reading.board.rows, reading.board.cols) == (9, 9)
-    assert [c.value for c in reading.cells] == [v for row in cells for v in row]
-    assert reading.unsure == ()
-    assert reading.board.mines == 10
+    _reads_exactly_stretched(9, 9, 10, seed, cell, across, down)
