@@ -17,17 +17,14 @@ from PIL import Image, ImageDraw, ImageFont
 import cpsolve
 from cpsolve import read_image
 from cpsolve.picture import glyphs
-from tests.pictures.test_picture_textcounter import FONTS, READ, needs_fonts
+from tests.pictures.test_picture_textcounter import FONTS, READ, gnome_band, needs_fonts
 from tests.support.picture_render import board_text, encode, random_position, render_board
 
 HEADER = (244, 244, 244)
 
 
 def band(text: str, size: int, font_path: object) -> np.ndarray:
-    image = Image.new("RGB", (14 * size + 40, 3 * size), HEADER)
-    font = ImageFont.truetype(str(font_path), size)
-    ImageDraw.Draw(image).text((10, size // 2), text, fill=(0, 0, 0), font=font)
-    return np.asarray(image)
+    return gnome_band(text, size, font_path, wide=14, background=HEADER)
 
 
 @needs_fonts

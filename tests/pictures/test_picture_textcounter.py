@@ -18,8 +18,10 @@ READ = [p for p in FONTS if p.name == "DejaVuSans.ttf"]
 needs_fonts = pytest.mark.skipif(not READ, reason="no DejaVu Sans on this machine (fonts-dejavu-core)")
 
 
-def gnome_band(text: str, size: int, font_path: object) -> np.ndarray:
-    image = Image.new("RGB", (12 * size + 40, 3 * size), (220, 218, 213))  # GNOME 2's grey panel
+def gnome_band(text: str, size: int, font_path: object, wide: int = 12,
+               background: tuple[int, int, int] = (220, 218, 213)) -> np.ndarray:  # GNOME 2's grey panel
+    """``text`` in black at ``size`` px on a band ``wide`` sizes (and 40 px) long, 3 sizes high."""
+    image = Image.new("RGB", (wide * size + 40, 3 * size), background)
     font = ImageFont.truetype(str(font_path), size)
     ImageDraw.Draw(image).text((10, size // 2), text, fill=(0, 0, 0), font=font)
     return np.asarray(image)
