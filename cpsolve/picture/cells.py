@@ -38,6 +38,7 @@ from .colours import (
     crops,
     lum_of,
     near_black,
+    redness,
     ring_fraction,
     tile_light,
 )
@@ -186,7 +187,7 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     red = _red(inner)
     dark_fraction = dark.mean(axis=(1, 2))
     red_fraction = red.mean(axis=(1, 2))
-    reddish = ((inner[..., 0] - np.maximum(inner[..., 1], inner[..., 2])) > 40).mean(axis=(1, 2))
+    reddish = (redness(inner) > 40).mean(axis=(1, 2))
     yellow = ((inner[..., 0] > 180) & (inner[..., 1] > 140) & (inner[..., 2] < 100)).mean(axis=(1, 2))
     any_rows, any_cols = dark.any(axis=2), dark.any(axis=1)
     has = np.any(any_rows, axis=1)

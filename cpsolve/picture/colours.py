@@ -202,6 +202,21 @@ def plain_channels(colour: np.ndarray | tuple[int, int, int]) -> list[float] | N
     return list(colour)
 
 
+def redness(a: np.ndarray) -> np.ndarray:
+    """How much redder than green and blue each pixel (or colour) of ``a`` is: its red less the
+    larger of its green and blue, in levels (in ``a``'s own dtype)."""
+    return a[..., 0] - np.maximum(a[..., 1], a[..., 2])
+
+
+def redness_of(colour: np.ndarray | tuple[int, int, int]) -> float:
+    """:func:`redness` of one colour, in Python numbers where :func:`plain_channels` allows."""
+    values = plain_channels(colour)
+    if values is None:
+        return float(redness(np.asarray(colour, np.float64)))
+    r, g, b = values
+    return float(r - max(g, b))
+
+
 def lum_of(colour: np.ndarray | tuple[int, int, int]) -> float:
     """:func:`_lum` of one colour, in Python numbers where :func:`plain_channels` allows."""
     values = plain_channels(colour)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .colours import channel_max
+from .colours import channel_max, redness
 from .glyphs import glyphs, read_number
 from .grid import Grid
 
@@ -152,14 +152,14 @@ def _display_value(area: np.ndarray, lit: np.ndarray, box: Box, red: bool) -> in
     """What the display in ``box`` shows: red segments (or red digits drawn in a font), or light ones."""
     if not red:
         return _read_digits(_cut(lit, box), np.zeros((box[3], box[2]), bool))
-    redness = _redness(_cut(area, box))
-    segment_red = (_cut(area, box)[..., 0] > 60) & (redness > 40)
+    reds = redness(_cut(area, box))
+    segment_red = (_cut(area, box)[..., 0] > 60) & (reds > 40)
     value = _read_digits(_cut(lit, box), segment_red)
     if value is None:
         # red digits drawn in a font, not in segments (helbaz's Java XP clone): read glyph by
         # glyph against the installed fonts, every glyph clearly a digit or no counter
         # (with a blank margin: the box may end at the digits' edges)
-        ink = np.pad(np.clip(redness.astype(np.float32) / 200.0, 0.0, 1.0), max(2, box[3] // 2))
+        ink = np.pad(np.clip(reds.astype(np.float32) / 200.0, 0.0, 1.0), max(2, box[3] // 2))
         value = read_number(ink, boxed=True)
         if value is not None and not _equally_tall(ink):
             value = None
@@ -190,7 +190,7 @@ def other_displays(rgb: np.ndarray, grid: Grid) -> list[int]:
     if area is None:
         return []
     boxes, lit, red = _displays(area, grid.cell_size)
-    values = [_read_digits(_cut(lit, box), (_cut(area, box)[..., 0] > 60) & (_redness(_cut(area, box)) > 40)
+    values = [_read_digits(_cut(lit, box), (_cut(area, box)[..., 0] > 60) & (redness(_cut(area, box)) > 40)
                            if red else np.zeros((box[3], box[2]), bool)) for box in boxes[1:]]
     return [v for v in values if v is not None]
 
@@ -201,10 +201,6 @@ Box = tuple[int, int, int, int]
 def _cut(a: np.ndarray, box: Box) -> np.ndarray:
     bx, by, bw, bh = box
     return a[by:by + bh, bx:bx + bw]
-
-
-def _redness(a: np.ndarray) -> np.ndarray:
-    return a[..., 0] - np.maximum(a[..., 1], a[..., 2])
 
 
 def _panel(rgb: np.ndarray, grid: Grid) -> np.ndarray | None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .colours import _lum, lum_of, rgb_distance
+from .colours import _lum, lum_of, redness, redness_of, rgb_distance
 from .digits import (
     DARK_TILE,
     GREY_SPREAD,
@@ -173,7 +173,7 @@ def middle_stroke(inner: np.ndarray) -> np.ndarray:
     if h < 4 or w < 3:
         return np.zeros(len(inner))
     rgb = inner.astype(np.float64)
-    mark = _lum(rgb) + 0.5 * (rgb[..., 0] - np.maximum(rgb[..., 1], rgb[..., 2]))
+    mark = _lum(rgb) + 0.5 * redness(rgb)
     centre = np.abs(np.arange(w) - (w - 1) / 2) <= 1
     middle = np.median(mark[:, h // 4:h - h // 4][:, :, centre], axis=1)
     face = np.median(mark.reshape(len(mark), -1), axis=1)
@@ -200,12 +200,6 @@ def _faint_marks(values: list[str], confidence: list[float], looks: list[CellLoo
             confidence[i] = min(confidence[i], 0.1)
 
 
-def _redness(colour: np.ndarray) -> float:
-    """How much redder than green and blue a colour is (red over the larger of them), in levels."""
-    r, g, b = (float(x) for x in colour)
-    return r - max(g, b)
-
-
 def _tinted_faces(confidence: list[float], grey: list[int], looks: list[CellLook]) -> None:
     """The bare covered dark grey tiles ``grey`` whose face (its most common colour) is FACE_TINT or more
     redder than the least red of theirs made unsure, in place: a board draws its covered faces in one
@@ -215,7 +209,7 @@ def _tinted_faces(confidence: list[float], grey: list[int], looks: list[CellLook
     face 5.0 redder than the least red at most, a flag read bare 7.8 and more."""
     if len(grey) < 2:
         return
-    least = min(_redness(looks[i].background) for i in grey)
+    least = min(redness_of(looks[i].background) for i in grey)
     for i in grey:
-        if _redness(looks[i].background) - least >= FACE_TINT:
+        if redness_of(looks[i].background) - least >= FACE_TINT:
             confidence[i] = min(confidence[i], 0.1)
