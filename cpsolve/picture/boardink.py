@@ -20,12 +20,20 @@ from .colours import DARK_TILE, lum_of, rgb_distance
 from .darkink import PALETTE_CELLS, PALETTE_MARGIN, ink_groups
 from .digits import (
     COLOUR_NEAR,
+    GREY_SPREAD,
+    HUED,
+    OTHER_HUE,
+    SHADE_DARK,
+    SHADE_HUE,
     SHAPE_LIKE,
     UNNAMED,
     _clean_digit,
+    _hue,
     _inked,
+    _spread,
     colour_distance,
     crossed,
+    hue_apart,
     other_hues,
     own_dark_strokes,
 )
@@ -41,6 +49,11 @@ INK_CELLS = 5
 #: a stroke is the board's ink for a digit where it lies within half of COLOUR_NEAR of it, and nearer
 #: it than every other digit colour, the skin's and the board's (by their ratio: sure at INK_RATIO)
 INK_NEAR, INK_RATIO = COLOUR_NEAR / 2, 0.5
+#: a stroke darker than a hued ink (and under SHADE_DARK) is a dark shade of it where it lies nearer
+#: the ink's shades (the line from black through the ink) than the greys', by this ratio of the two
+#: distances or less, with channels SHADE_SPREAD or more apart (a hue of its own, not a black's noise)
+SHADE_LINE, SHADE_SPREAD = 0.8, 10.0
+_GREYS = np.ones(3) / np.sqrt(3.0)
 
 
 def board_inks(values: list[str], confidence: list[float], looks: list[CellLook], skin: Skin) -> None:
@@ -72,11 +85,49 @@ def board_inks(values: list[str], confidence: list[float], looks: list[CellLook]
                   if d != best]
         others += [colour_distance(colour, ink, tile) for d, ink in inks.items() if d != best]
         nearest = min(others, default=np.inf)
+        second = max((s for d, s in look.shape.items() if d != best), default=-1.0)
         if own < INK_NEAR and own < nearest:
-            second = max((s for d, s in look.shape.items() if d != best), default=-1.0)
             values[i] = str(best)
             confidence[i] = min(_confidence(look.shape[best] - second, 0.3),
                                 _confidence(1.0 - own / max(nearest, 1e-6), INK_RATIO))
+        elif _names_a_grey(colour, best, skin, inks) and dark_shade(colour, inks[best], tile):
+            # a GIF's palette darkened the ink to near-black (Windows 7's dark red 3s, (15, 4, 7) to
+            # (41, 15, 16), nearest the 7's black by RGB), the glyph plainly the digit's
+            values[i] = str(best)
+            confidence[i] = _confidence(look.shape[best] - second, 0.3)
+
+
+def _names_a_grey(colour: np.ndarray, digit: int, skin: Skin, inks: dict[int, np.ndarray]) -> bool:
+    """Whether the colour nearest a stroke's (RGB), of the skin's digit colours and the board's inks
+    for digits other than ``digit``, is a grey digit's (channels under GREY_SPREAD apart: the 7's
+    black, the 8's grey), which no hued ink darkened is told from; not a hued digit's (a 4's navy:
+    a stroke in it is plainly that digit's colour, whatever the glyph)."""
+    refs = [np.array(ref, np.float64) for d, ref in skin.digits.items() if d != digit]
+    refs += [ink for d, ink in inks.items() if d != digit]
+    if not refs:
+        return False
+    nearest = min(refs, key=lambda ref: float(rgb_distance(colour, ref)))
+    return _spread(nearest) < GREY_SPREAD
+
+
+def dark_shade(colour: np.ndarray, ink: np.ndarray, tile: np.ndarray) -> bool:
+    """Whether a stroke's ``colour`` is a dark shade of the hued ``ink`` (HUED): darker than it and
+    than SHADE_DARK, with channels SHADE_SPREAD or more apart, its hue within SHADE_HUE of the ink's
+    and not lent by its tile (a grey one, or one of a hue OTHER_HUE or more from the stroke's), and
+    nearer the ink's shades than the greys' (SHADE_LINE). A black digit (the classic 7) in a palette or
+    through JPEG keeps its channels together, a grey's shade; a dark red 3 a palette darkened keeps
+    its red ahead of its green and blue, a shade of its ink."""
+    if _spread(ink) < HUED or _spread(colour) < SHADE_SPREAD or lum_of(colour) >= min(SHADE_DARK, lum_of(ink)):
+        return False
+    if hue_apart(_hue(colour), _hue(ink)) >= SHADE_HUE:
+        return False
+    if _spread(tile) >= GREY_SPREAD and hue_apart(_hue(colour), _hue(tile)) < OTHER_HUE:
+        return False
+    c = np.asarray(colour, np.float64)
+    shades = np.asarray(ink, np.float64) / float(np.linalg.norm(ink))
+    off_shades = float(np.linalg.norm(c - (c @ shades) * shades))
+    off_greys = float(np.linalg.norm(c - (c @ _GREYS) * _GREYS))
+    return off_shades <= SHADE_LINE * off_greys
 
 
 def _unnamed(look: CellLook, skin: Skin) -> bool:

@@ -13,9 +13,12 @@ Windows 7 through a GIF of few colours):
   but on a revealed tile and plainly a 3 in a 3's colour (cells.py, ``dark_digit(hued=True)``);
 * 1s in Windows 7's slate, every third one grey-slate, (74, 82, 132) or (72, 80, 120): nearer the
   classic 8's grey than any digit colour by RGB, but nearer the board's own ink for its 1s (those read
-  surely) than any digit colour as a palette keeps a colour (its brightness; boardink.py).
+  surely) than any digit colour as a palette keeps a colour (its brightness; boardink.py);
+* dark red 3s, every third one near-black, (15, 4, 7) to (41, 15, 16): nearest the classic 7's black,
+  but a dark shade of the board's own ink for its 3s, its red ahead of its green and blue
+  (boardink.py ``dark_shade``).
 Each read exactly; each was unsure before. But a 1 drawn in a plain grey, the 8's or a darker one, is
-no 1 by the board's ink: it stays unsure."""
+no 1 by the board's ink, and a 3 in black or a near-black of another hue no 3 by it: they stay unsure."""
 
 from __future__ import annotations
 
@@ -98,17 +101,24 @@ def test_near_black_red_3s_with_a_red_fringe_are_3s() -> None:
 
 
 def _every_third(ink: tuple[int, int, int], odd: tuple[int, int, int], tile: tuple[int, int, int],
-                 cell: int = 20) -> tuple[np.ndarray, list[str], list[int]]:
-    """A classic board whose 1s lie on ``tile``, in ``ink`` but every third one in ``odd``: the
-    picture, its values and the odd ones' places."""
-    board, counter = random_position(16, 16, 40, seed=2)
+                 cell: int = 20, digit: str = "1", mines: int = 40,
+                 crisp: bool = False) -> tuple[np.ndarray, list[str], list[int]]:
+    """A classic board of ``mines`` whose ``digit``s lie on ``tile``, in ``ink`` but every third one
+    in ``odd`` (``crisp``: with no anti-aliasing, every pixel the ink or the tile, as a GIF's palette
+    of few colours leaves them): the picture, its values and the odd ones' places."""
+    board, counter = random_position(16, 16, mines, seed=2)
     img = render_board(board, cell, counter=counter)
     x0, y0 = board_origin(cell)
-    ones = [(r, c) for r, row in enumerate(board) for c, v in enumerate(row) if v == "1"]
+    ones = [(r, c) for r, row in enumerate(board) for c, v in enumerate(row) if v == digit]
     for k, (r, c) in enumerate(ones):
         x, y = x0 + c * cell, y0 + r * cell
         _flat(img, x, y, cell, tile)
-        _text(img, x, y, cell, "1", odd if k % 3 == 0 else ink)
+        _text(img, x, y, cell, digit, odd if k % 3 == 0 else ink)
+        if crisp:
+            crop = img[y:y + cell, x:x + cell]
+            inked = np.abs(crop.astype(int) - np.array(tile)).sum(axis=2) > 120
+            crop[:] = tile
+            crop[inked] = odd if k % 3 == 0 else ink
     return img, [v for row in board for v in row], [r * 16 + c for r, c in ones[::3]]
 
 
@@ -121,6 +131,27 @@ def test_grey_slate_1s_read_by_the_boards_own_ink(odd: tuple[int, int, int], til
 @pytest.mark.parametrize("odd", [(128, 128, 128), (100, 100, 110)])
 def test_grey_1s_beside_slate_ones_stay_unsure(odd: tuple[int, int, int]) -> None:
     img, drawn, odds = _every_third((70, 83, 193), odd, (213, 221, 239))
+    reading = read_image(encode(img))
+    assert not [(c.row, c.col) for k, c in enumerate(reading.cells) if c.sure and c.value != drawn[k]]
+    assert odds and all(not reading.cells[k].sure for k in odds)
+
+
+@pytest.mark.parametrize("odd", [(29, 9, 14), (41, 15, 16), (15, 4, 7)])
+def test_near_black_shades_of_the_boards_red_3s_are_3s(odd: tuple[int, int, int]) -> None:
+    """Windows 7's dark red 3s, (111, 15, 18), some a GIF's palette made near-black: nearest the
+    classic 7's black by RGB, but a shade of the board's own ink for its 3s (its red ahead of its
+    green and blue), the glyph plainly a 3 (boardink.dark_shade; at 32 px, where the drawn font's 3 is
+    plainly one, 0.96 like a 3 and 0.73 like a 5; crisp, as the GIF's strokes are)."""
+    img, drawn, odds = _every_third((111, 15, 18), odd, (205, 209, 228), 32, "3", mines=60, crisp=True)
+    assert len(odds) >= 3
+    _assert_exact(img, drawn)
+
+
+@pytest.mark.parametrize("odd", [(20, 20, 20), (8, 20, 12), (24, 10, 40)])
+def test_near_black_3s_of_no_shade_of_the_boards_red_stay_unsure(odd: tuple[int, int, int]) -> None:
+    """A 3 in black (the 7's colour), in a green or a violet near-black: no shade of the board's red
+    ink for its 3s, colour and shape disagree, and the cell stays unsure."""
+    img, drawn, odds = _every_third((111, 15, 18), odd, (205, 209, 228), 32, "3", mines=60, crisp=True)
     reading = read_image(encode(img))
     assert not [(c.row, c.col) for k, c in enumerate(reading.cells) if c.sure and c.value != drawn[k]]
     assert odds and all(not reading.cells[k].sure for k in odds)
