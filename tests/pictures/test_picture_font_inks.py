@@ -9,15 +9,20 @@ benchmarks/sweep_fonts.py (tasks neverD, neverG): read a cell SURE and WRONG, th
   a glyph like a digit and more like another than the colour's by over SHAPE_VETO (0.07) is unsure
   (digits.py ``_coloured_digit``): colour and shape must agree;
 * a guard, passing before too: a bold 1 at 17 px in the 5's maroon (0.85 like a 3, 0.79 like a 1,
-  0.57 like a 5) is a sure 3 by its cell alone (the 3's red is near the maroon; the blue 1 ruled out
+  0.57 like a 5) was a sure 3 by its cell alone (the 3's red is near the maroon; the blue 1 ruled out
   by the ink's hue), left unsure by the board's rules; a veto at 0.06 let the board read it as a
-  sure 3 (the same DejaVu Sans Bold 1 as jfxmines-mid-16x30's, 0.06 more like a 3 than a 1);
+  sure 3 (the same DejaVu Sans Bold 1 as jfxmines-mid-16x30's, 0.06 more like a 3 than a 1). Since
+  jfxmines' row of skins.DIGIT_SHAPES it is 1.00 like a 1, and unsure by its cell alone too;
+* a DejaVu Sans Bold 1 at 17 px in the 3's red (0.85 like Windows 7's 3, 0.79 like a 1) read as a
+  sure 3: colour and shape agreed on the wrong digit. jfxmines-mid-16x30 draws that font: its row of
+  skins.DIGIT_SHAPES makes the glyph plainly a 1 (1.00), and the red 1 unsure;
 * a black 2 in DejaVu Sans Bold (0.82 like a 2), a large dark blob, read as a sure mine on a board
   showing no other: a glyph more like a digit than any mine's (MINE_NOT_DIGIT, 0.75; the tuning
   set's mines 0.71 at most) is no sure mine (digits.py ``digit_glyph``)."""
 
 from __future__ import annotations
 
+import io
 import random
 
 import numpy as np
@@ -110,6 +115,29 @@ def test_a_black_digit_in_a_system_font_is_no_sure_mine(
                          ids=["red-2-green-1", "serif-red-1s", "serif-red-5", "sans-red-1", "maroon-bold-1"])
 def test_a_digit_in_another_digits_colour_is_never_read_surely_wrong(
         case: tuple, before: list[tuple[int, int, str, int, str]]) -> None:
+    _check(case, before)
+
+
+#: --seed 3 --swap 0.4 #25: two DejaVu Sans Bold 1s at 17 px in the 3's red (JPEG 95)
+BOLD_ONES = ((11, 7, 13, 307, 0.4, 1.0, 17, "DejaVuSans-Bold", 95, True, 961, 0.4),
+             [(3, 4, "1", 3, "3"), (3, 5, "1", 3, "3")])
+
+
+def test_a_bold_1_in_the_3s_red_is_no_sure_3() -> None:
+    """DejaVu Sans Bold's 1 at small sizes, a flag at its top and a foot, is 0.85 like Windows 7's
+    3 and only 0.79 like any other font's 1: colour (the 3's red) and shape agreed on a 3, and both
+    read as sure 3s. jfxmines-mid-16x30 draws its digits in that font: with its row in
+    skins.DIGIT_SHAPES ('jfxmines') the glyph is 1.00 like its 1, plainly no 3 (SHAPE_AGAINST), and
+    the red 1s are unsure by their cells alone, before the rules, and after."""
+    case, before = BOLD_ONES
+    rows, cols, mines, seed, opened, flags, cell, font, quality, counter, inks_seed, share = case
+    cells, count = random_position(rows, cols, mines, seed, opened=opened, flags=flags)
+    img = draw(cells, count, cell, font, _swapped(cells, inks_seed, share))
+    rgb = np.asarray(Image.open(io.BytesIO(encode(img, "JPEG", quality))).convert("RGB"))
+    grid = next(g for g in find_grids(rgb, 20) if (g.rows, g.cols) == (rows, cols))
+    values, confidence, _ = classify_board(measure(rgb, grid), CLASSIC, grid.cell_size)
+    for r, c, *_ in before:
+        assert not (values[r * cols + c] == "3" and confidence[r * cols + c] >= SURE), (r, c)
     _check(case, before)
 
 
