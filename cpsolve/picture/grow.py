@@ -30,13 +30,31 @@ def grown_over_faint_cells(rgb: np.ndarray, grid: Grid, threshold: int) -> Grid 
     covered cells on strong edges: the lattice found there is part of the board, its pitch measured
     on a few tiles' frames. So the row or column of lattice cells just outside each side is looked
     at on faint edges (in a strip along that side only: cheap); where one is lined over half its
-    length the board goes on, and the lattice is settled again on the faint edges of the picture."""
-    if not any(_lined_beside(rgb, grid, side, threshold) >= 0.5 for side in "tblr"):
+    length the board goes on, and the lattice is settled again on the faint edges of the picture.
+    The settled lattice must take in each such side's cells: one that grew elsewhere, on a pitch
+    drifted off them (a dark skin's faint gaps in a JPEG: 2x4 tiles, lined above, settled as 2x5
+    at 19.1 px of 20, read as the whole board), has not found the board's extent (None)."""
+    lined = [side for side in "tblr" if _lined_beside(rgb, grid, side, threshold) >= 0.5]
+    if not lined:
         return grid
     grown = settle(edge_maps(rgb, threshold), grid)
     if grown is None or grown.rows * grown.cols <= grid.rows * grid.cols:
         return None
+    if not all(_past(grown, grid, side) for side in lined):
+        return None
     return grown
+
+
+def _past(grown: Grid, grid: Grid, side: str) -> bool:
+    """Whether ``grown`` reaches over half a cell past ``grid``'s ``side``."""
+    half_x, half_y = grid.pitch_x / 2, grid.pitch_y / 2
+    if side == "t":
+        return grown.y0 < grid.y0 - half_y
+    if side == "l":
+        return grown.x0 < grid.x0 - half_x
+    if side == "b":
+        return grown.y0 + grown.rows * grown.pitch_y > grid.y0 + grid.rows * grid.pitch_y + half_y
+    return grown.x0 + grown.cols * grown.pitch_x > grid.x0 + grid.cols * grid.pitch_x + half_x
 
 
 def _lined_beside(rgb: np.ndarray, grid: Grid, side: str, threshold: int) -> float:
