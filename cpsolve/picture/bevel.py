@@ -359,3 +359,62 @@ def off_sides(dist: np.ndarray, far: float) -> np.ndarray:
     rows = (marked.mean(axis=2) >= 0.85) & side
     cols = (marked.mean(axis=1) >= 0.85) & side
     return np.where(rows[:, :, None] | cols[:, None, :], 0.0, dist)
+
+
+def recentre(flat: np.ndarray, face: np.ndarray, surround: np.ndarray | None, p: float
+             ) -> tuple[tuple[int, int, int, int] | None, tuple[int, int]]:
+    """The crops' gap margins (:func:`gap_margins`) and how far (down, right) to move the crops onto
+    their tiles: by :func:`centring` where there are margins, else by :func:`narrow_centring`."""
+    margins = gap_margins(flat, face, surround, p)
+    return margins, centring(margins) if margins is not None else narrow_centring(flat, face, surround)
+
+
+#: on a dark page (DARK_PAGE), tiles parted by a gap of two pixels: the lattice on the gap's one
+#: side puts both its rows (columns) along that side of nearly every crop (NARROW_CELLS of the
+#: tiles unlike the page) and none along the other (in NARROW_OTHER of them at most)
+NARROW_CELLS, NARROW_OTHER = 0.9, 0.1
+#: ... and only where the crop's row (column) on the other side is the tile's own face (within
+#: NARROW_FACE levels, each channel) in NARROW_CELLS of them: the tile goes on past the crop there
+#: (where it is the tile's lit or shaded edge, the crop holds the whole tile, and the gap beside it)
+NARROW_FACE = 12.0
+
+
+def narrow_centring(flat: np.ndarray, face: np.ndarray, surround: np.ndarray | None) -> tuple[int, int]:
+    """How far (down, right) to move the crops (flat: N x size x size x 3, their tiles' colours
+    ``face``) onto tiles parted by a gap too narrow for :func:`gap_margins` (two pixels: GAP_ROWS
+    asks three, so that a grid line is no gap) on a dark page: where the lattice lies on the gap's
+    one side, each crop holds the whole gap along that side and misses its tile's far edge (its
+    shaded side, and the bottom of a mark centred on the tile: a "!"'s dot, so that no "!" was seen
+    and the flags' covered tiles read revealed 0s, its bevel measured sunken). On each axis whose
+    crops hold two or three rows (columns) of the page along one side and none along the other, the
+    other side's outermost row their tile's own face (the tile goes on past the crop), by half of
+    them (rounded up); 0 elsewhere. Only the tiles unlike the page are looked at (a dark theme's
+    revealed face may lie within GAP_NEAR of its page: Qt's, 8 levels off). (A crop holding its
+    tile whole, from its lit edge on, and the gap after it, is not moved: Qt's shaded edge, 6
+    levels off the page, passes for the gap there, and the crops moved off the tiles' bottom.)"""
+    if surround is None or float(_lum(surround)) > DARK_PAGE or len(flat) == 0:
+        return 0, 0
+    size = flat.shape[1]
+    unlike = _off(face, surround) > GAP_NEAR
+    tiles, faces = flat[unlike], face[unlike]
+    if len(tiles) < max(4, 0.1 * len(flat)):
+        return 0, 0
+    a, b = round(0.15 * size), size - round(0.15 * size)
+    q = size // 4
+    shift = []
+    for part, half in ((tiles[:, :, a:b], tiles[:, :, q:size - q]),
+                       (tiles[:, a:b, :].transpose(0, 2, 1, 3), tiles[:, q:size - q, :].transpose(0, 2, 1, 3))):
+        gap = _gap_pixels(part, surround).mean(axis=2) >= GAP_ROW   # tiles x rows
+        # (the rows of the tile's own face, along their middle half (clear of the gap and the lit
+        # edge across them): where the crop's last is one, the tile goes on past it)
+        own = (np.abs(half - faces[:, None, None, :]).max(axis=3) <= NARROW_FACE).mean(axis=2) >= GAP_ROW
+        # (per tile, its gap rows among the three along each side: a lattice a pixel off in its
+        # pitch moves the gap a row from tile to tile)
+        first, last = gap[:, :3].sum(axis=1), gap[:, size - 3:].sum(axis=1)
+        # (by half the gap's rows past the other side's, so that the gap is split between the sides)
+        by = int(np.ceil(float(np.median(np.abs(first - last))) / 2))
+        down = (first >= 2).mean() >= NARROW_CELLS and (last > 0).mean() <= NARROW_OTHER
+        up = (last >= 2).mean() >= NARROW_CELLS and (first > 0).mean() <= NARROW_OTHER
+        shift.append(by if down and own[:, size - 1].mean() >= NARROW_CELLS
+                     else -by if up and own[:, 0].mean() >= NARROW_CELLS else 0)
+    return shift[0], shift[1]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .bevel import bevel_sides, centring, gap_margins, off_sides, outline_lines, raised_by, side_lifts, surround_colour
+from .bevel import bevel_sides, gap_margins, off_sides, outline_lines, raised_by, recentre, side_lifts, surround_colour
 from .colours import (
     FOREGROUND,
     _cross,
@@ -144,11 +144,10 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     inset = max(1, round(0.2 * p))
     # tiles parted by a gap of the board's surround: the crops centred on them, the bevel on their box
     surround = surround_colour(rgb, grid.box(), p)
-    margins = gap_margins(flat, bg, surround, p)
-    if margins is not None and centring(margins) != (0, 0):
-        dy, dx = centring(margins)
+    margins, (dy, dx) = recentre(flat, bg, surround, p)
+    if (dy, dx) != (0, 0):
         flat, bg = _cropped(rgb, replace(grid, x0=grid.x0 + dx, y0=grid.y0 + dy), None)
-        margins = gap_margins(flat, bg, surround, p) or (0, 0, 0, 0)
+        margins = None if margins is None else gap_margins(flat, bg, surround, p) or (0, 0, 0, 0)
     if margins is None:  # where the grid shows lines thicker than a pixel: the tiles between them
         flat, bg, sides = on_tiles(rgb, grid, flat, bg, lambda at: _cropped(rgb, grid, at))
     else:
