@@ -289,12 +289,14 @@ def unlike_raised(lifts: np.ndarray, raised: np.ndarray) -> np.ndarray:
 
 
 def bevel_sides(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, int, int, int] | None = None,
-                given: dict[str, np.ndarray] | None = None) -> np.ndarray:
+                given: dict[str, np.ndarray] | None = None, boxes: np.ndarray | None = None) -> np.ndarray:
     """Per cell (flat: N x size x size x 3, bg its background, N x 3), the luminance of its top,
     bottom, left and right sides (4 x N): on the tiles' box inside the gap's
     ``margins`` (:func:`gap_margins`) where they are parted by one, else inside the crop's outermost
     pixel. ``given``: sides measured by the caller ("top", "bottom", "left", "right": the tiles'
-    outermost pixels between grid lines, :func:`.lines.on_tiles`), taken instead."""
+    outermost pixels between grid lines, :func:`.lines.on_tiles`), taken instead. ``boxes``: per crop,
+    how many of its rows (columns) lie outside its tile on each side (N x 4: top, bottom, left,
+    right; a thin gap's, :func:`.thingap.thin_gap_boxes`), taken for the light lines'."""
     # (one pixel inside the gap: a lattice a hundredth of a pixel off in its pitch crops some cells a
     # pixel later than others)
     box = (1, 1, 1, 1) if margins is None else (margins[0] + 1, margins[1] + 1, margins[2] + 1, margins[3] + 1)
@@ -307,7 +309,9 @@ def bevel_sides(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, 
     def sides(t: int, bt: int, lf: int, rt: int) -> tuple[np.ndarray, ...]:
         ya, yb, xa, xb = t + w, size - bt - w, lf + w, size - rt - w
         top, left = strip(slice(t, t + w), slice(xa, xb)), strip(slice(ya, yb), slice(lf, lf + w))
-        if p < 15 and (t, lf) == (1, 1):  # small cells have bevels of one pixel, on the crop's first row and column
+        # small cells have bevels of one pixel, on the crop's first row and column (not where the
+        # crops' ``boxes`` are told by a gap: the crop's first row is then the gap's, :mod:`.thingap`)
+        if p < 15 and (t, lf) == (1, 1) and boxes is None:
             top = np.maximum(top, strip(slice(0, w), slice(xa, xb)))
             left = np.maximum(left, strip(slice(ya, yb), slice(0, w)))
         bottom = strip(slice(size - bt - w, size - bt), slice(xa, xb))
@@ -315,7 +319,7 @@ def bevel_sides(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, 
         return top, bottom, left, right
 
     top, bottom, left, right = sides(*box)
-    lined = light_line_boxes(flat, bg, p) if margins is None and not given else None
+    lined = boxes if boxes is not None else light_line_boxes(flat, bg, p) if margins is None and not given else None
     if lined is not None:
         # a light line along the crops' sides, of every tile alike: the sides inside it
         # (:mod:`.lightlines`), crop by crop

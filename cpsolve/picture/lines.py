@@ -198,8 +198,8 @@ def _edges(rgb: np.ndarray, lines: Lines, others: tuple[np.ndarray, np.ndarray],
 
 
 def on_tiles(rgb: np.ndarray, grid: Grid, flat: np.ndarray, bg: np.ndarray,
-             crop_at: Callable[[tuple[np.ndarray, np.ndarray]], tuple[np.ndarray, np.ndarray]]
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+             crop_at: Callable[[tuple[np.ndarray, np.ndarray]], tuple[np.ndarray, np.ndarray]],
+             boxes: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The crops (``flat``: N x size x size x 3, row-major), their tile colours (``bg``) and bevels'
     sides (:func:`.bevel.bevel_sides`) the cells are measured on: the default ones
     (:func:`.colours.starts`), or, where the grid shows lines thicker than a pixel or with a frame
@@ -213,7 +213,7 @@ def on_tiles(rgb: np.ndarray, grid: Grid, flat: np.ndarray, bg: np.ndarray,
     tiles wherever it lies."""
     size = flat.shape[1]
     p = grid.cell_size
-    default_sides = bevel_sides(flat, bg, p)
+    default_sides = bevel_sides(flat, bg, p, boxes=boxes)
     default = raised_by(default_sides)
     lines = grid_lines(rgb, grid, size, _lum(bg).reshape(grid.rows, grid.cols))
     if lines is None or two_kinds(default, max(2.0, ODD * len(default))):
