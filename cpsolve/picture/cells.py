@@ -326,6 +326,11 @@ def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) ->
 #: below this cell size (pixels) a flag, a mine, a wrong flag and a question mark are a few pixels
 #: each and are told apart unreliably: they are never sure there
 SMALL_CELL = 12.0
+#: below this cell size (pixels) a flag's diagonals are crossed as a wrong flag's are: its mark fills
+#: the cell's middle, and the points a pixel beside each diagonal (:func:`.colours._cross`) take in
+#: its sides (the classic flag drawn and blurred: 0.82-0.88 up to 13 px, 0.76 at 14-16); a crossed
+#: mark on a raised tile there is no sure wrong flag
+CROSS_CELL = 14.0
 
 
 def _revealed_digit(look: CellLook, skin: Skin, font: dict[int, tuple[str, float]] | None) -> tuple[str, float]:
@@ -421,7 +426,9 @@ def classify_board(looks: list[list[CellLook]], skin: Skin, cell_size: float | N
             elif sym == RED_BG:
                 v, conf = "X", sconf
             elif sym == CROSSED:
-                v, conf = "W", sconf
+                # (under CROSS_CELL, a crossed mark on a raised tile may be a blurred flag)
+                small = cell_size is not None and cell_size < CROSS_CELL and cov
+                v, conf = "W", min(sconf, 0.1) if small else sconf
             elif (r, c) == burst:
                 # (a mine on red is no flag, sure or not: how red its tile is decides)
                 v, conf = "X", min(sconf if look.yellow >= BURST else _confidence(
