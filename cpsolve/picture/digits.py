@@ -106,8 +106,8 @@ SHAPE_AGAINST = 0.15
 #: say. (Only dark digits, and a grey one where the stroke has a hue: where specks or dots lie over
 #: a digit the glyph may be theirs alone, but its colour, told without them, the digit's.)
 SHAPE_NONE = 0.15
-#: a glyph this more like another digit than its colour's is unsure; not (colour's, glyph's) VETO_SPARED
-SHAPE_VETO, VETO_SPARED = 0.07, frozenset({(4, 1)})
+#: a glyph this more like another digit than its colour's is unsure
+SHAPE_VETO = 0.07
 #: a digit colour darker than this (luminance) is a dark digit
 DARK_DIGIT = 100.0
 #: a stroke's colour this far (RGB) from every digit colour of the skin names none
@@ -172,7 +172,7 @@ def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
                                                    look.background) < COLOUR_NEAR
     if best != digit and (lead := scores[best] - scores.get(digit, -1.0)) < SHAPE_AGAINST:
         # no sure digit leaning to one the stroke's colour may be (JPEG's navy blue 1) or by over SHAPE_VETO
-        return str(digit), min(conf, 0.1) if near or lead > SHAPE_VETO and (digit, best) not in VETO_SPARED else conf
+        return str(digit), min(conf, 0.1) if near or lead > SHAPE_VETO else conf
     inked = unnamed and _inked(colour, look.background)
     # (against the digits whose colour the ink's hue does not rule out)
     ruled_out = other_hues(colour, skin) - {best} if inked else frozenset()
