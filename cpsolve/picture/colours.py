@@ -164,6 +164,12 @@ def _darker_than(a: np.ndarray, level: float) -> np.ndarray:
 #: a pixel counts as near-black only this many levels (luminance) darker than its cell's tile, where
 #: that is a dark one (luminance under DARK_TILE: a dark theme's)
 BELOW_TILE, DARK_TILE = 30.0, 80.0
+#: a dark tile's ring just inside a light line along its sides this near its most common colour's
+#: luminance is the tile's own, the line a frame (:func:`tile_light`)
+FRAME_INSIDE = 15.0
+#: ... on a grey tile (channels under this apart: a dark theme's; not an exploded mine's red, 76 by
+#: luminance, lifted by the grid lines round it)
+FRAME_GREY = 30.0
 
 
 def near_black(a: np.ndarray, level: float, tile: np.ndarray) -> np.ndarray:
@@ -176,16 +182,44 @@ def near_black(a: np.ndarray, level: float, tile: np.ndarray) -> np.ndarray:
     return _darker_than(a, level) & (_lum(a) < below[:, None, None])
 
 
+def _ring(flat: np.ndarray, k: int, width: int) -> np.ndarray:
+    """Per cell (``flat``: N x size x size x 3), the pixels of the ring ``width`` wide whose outer
+    side lies ``k`` in from the crop's sides (N x M x 3)."""
+    n, size = len(flat), flat.shape[1]
+    inner = flat[:, k:size - k, k:size - k]
+    s = inner.shape[1]
+    return np.concatenate([inner[:, :width].reshape(n, -1, 3), inner[:, s - width:].reshape(n, -1, 3),
+                           inner[:, width:s - width, :width].reshape(n, -1, 3),
+                           inner[:, width:s - width, s - width:].reshape(n, -1, 3)], axis=1)
+
+
 def tile_light(flat: np.ndarray, bg: np.ndarray) -> np.ndarray:
     """Per cell (``flat``: N x size x size x 3, ``bg`` its most common colours), its tile's luminance:
     the most common colour's, or the mean of the ring along its sides where that is lighter (a
-    black mine filling most of the exploded mine's red tile is its most common colour)."""
+    black mine filling most of the exploded mine's red tile is its most common colour). But a dark
+    grey tile (its most common colour under DARK_TILE, channels under FRAME_GREY apart) framed by a
+    light line along its sides (a bot's or a keyboard's focus box, qt-dark's yellow one) stays dark,
+    its most common colour's: where the ring lifts it over DARK_TILE, or BELOW_TILE or more over that
+    colour (whose pixels :func:`near_black` would then count as near-black), a line along each of its
+    four sides in the ring is BELOW_TILE or more lighter than it, and the ring as wide just inside is
+    within FRAME_INSIDE of it by its median (a frame's line may reach into that ring where the crop
+    lies a pixel off the frame, as on qt-dark; an exploded mine's red tile is no grey, and the grid
+    lines round siv3d's, 76 by luminance, lift its ring over DARK_TILE)."""
     size = flat.shape[1]
     k = max(1, size // 7)
-    ring = np.concatenate([flat[:, :k].reshape(len(flat), -1, 3), flat[:, size - k:].reshape(len(flat), -1, 3),
-                           flat[:, k:size - k, :k].reshape(len(flat), -1, 3),
-                           flat[:, k:size - k, size - k:].reshape(len(flat), -1, 3)], axis=1)
-    return np.asarray(np.maximum(_lum(bg), _lum(ring.mean(axis=1))))
+    ring_lum = _lum(_ring(flat, 0, k).mean(axis=1))
+    out = np.maximum(_lum(bg), ring_lum)
+    grey = bg.max(axis=-1) - bg.min(axis=-1) < FRAME_GREY
+    lifted = grey & (_lum(bg) < DARK_TILE) & ((ring_lum >= DARK_TILE) | (ring_lum - _lum(bg) >= BELOW_TILE))
+    if lifted.any() and size > 4 * k:
+        lum, tile = _lum(flat[lifted]), _lum(bg[lifted])
+        inside = np.median(_lum(_ring(flat[lifted], k, k)), axis=1)
+        # (a line along each of the four sides: not a grid line along two, a bevel's lit top and left)
+        sides = np.stack([lum[:, :k].mean(axis=2).max(axis=1), lum[:, size - k:].mean(axis=2).max(axis=1),
+                          lum[:, :, :k].mean(axis=1).max(axis=1), lum[:, :, size - k:].mean(axis=1).max(axis=1)])
+        framed = (np.abs(inside - tile) < FRAME_INSIDE) & (sides >= tile + BELOW_TILE).all(axis=0)
+        out[np.flatnonzero(lifted)[framed]] = tile[framed]
+    return np.asarray(out)
 
 
 def _lum(a: np.ndarray) -> np.ndarray:

@@ -2,17 +2,22 @@
 left, 1 px at the bottom and right), closed on all four sides, nothing dark inside it. It is no
 mouse pointer and hides nothing: the digit inside reads as on any other cell (focus.py), where its
 glyph is not plainly its digit (DejaVu Sans 2s at 20 px: before, the frame left them unsure, as the
-2 of kmines-kde2-one-8x8, 0.83 like a 2). A pointer over a framed digit still leaves it unsure."""
+2 of kmines-kde2-one-8x8, 0.83 like a 2). A pointer over a framed digit still leaves it unsure.
+
+And a light focus box round a dark theme's tile (qt-dark-won-16x30's bot draws a yellow one): the
+tile stays dark (colours.tile_light), so its own pixels are no near-black mark under the digit."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+import cpsolve
 from cpsolve import read_image
 from cpsolve.picture import glyphs_build
+from tests.pictures.test_picture_dark_theme import draw_dark
 from tests.pictures.test_picture_glossy import _board_with
-from tests.support.picture_render import board_origin, draw_pointer, encode
+from tests.support.picture_render import board_origin, board_text, draw_pointer, encode, random_position
 
 CELL = 20
 DEJAVU = [p for p in glyphs_build.font_files() if p.name == "DejaVuSans.ttf"]
@@ -57,3 +62,32 @@ def test_a_pointer_over_a_framed_digit_leaves_it_unsure() -> None:
              if want != got and divmod(i, cols) not in set(reading.unsure)]
     assert not wrong
     assert (r, c) in set(reading.unsure)
+
+
+def _light_frame(img: np.ndarray, x: int, y: int, s: int, colour: tuple[int, int, int], width: int = 2) -> None:
+    """A light focus box round the cell at (x, y) (qt-dark's bot draws a yellow one): ``width`` px
+    lines over the tile's sides."""
+    img[y + 1:y + 1 + width, x + 1:x + s - 1] = colour
+    img[y + s - 1 - width:y + s - 1, x + 1:x + s - 1] = colour
+    img[y + 1:y + s - 1, x + 1:x + 1 + width] = colour
+    img[y + 1:y + s - 1, x + s - 1 - width:x + s - 1] = colour
+
+
+@pytest.mark.parametrize("cell", [24, 32, 40])
+@pytest.mark.parametrize("colour", [(190, 180, 60), (90, 200, 220)])
+def test_a_light_focus_box_round_a_dark_tile_leaves_it_dark(cell: int, colour: tuple[int, int, int]) -> None:
+    """A dark theme's digit in a light focus box (qt-dark-won-16x30's bot draws a yellow one round the
+    cell it looks at): the box lifted the ring along the tile's sides over DARK_TILE, so the dark tile's
+    own pixels counted as near-black (a mine under the digit) and the cell was unsure. The tile stays
+    dark (colours.tile_light: just inside the box it is its own colour), and the digit reads surely."""
+    cells, _ = random_position(12, 16, 30, seed=1, opened=0.7, flags=1.0)
+    img = np.array(draw_dark(cells, cell, "qt", "DejaVuSans-Bold"))
+    counts = {v: sum(row.count(v) for row in cells) for v in "12345678"}
+    at = [(r, c) for r, row in enumerate(cells) for c, v in enumerate(row)
+          if counts.get(v, 0) >= 5 and 0 < r < len(cells) - 1 and 0 < c < len(row) - 1][:3]
+    assert at
+    for r, c in at:
+        _light_frame(img, (c + 1) * cell, (r + 1) * cell, cell, colour)
+    reading = read_image(encode(img))
+    assert not reading.unsure, reading.reasons[:5]
+    assert reading.board.cells == cpsolve.parse_board(board_text(cells)).cells
