@@ -310,7 +310,7 @@ def _lineless_colour(rgb: np.ndarray, grid: Grid) -> np.ndarray | None:
 
 #: a side's strip goes on with the board where at least OPENING of its cells continue the opening
 #: and no more than STRIP_UNSURE of its marked cells read unsurely (as a board may: a digit in a colour no skin
-#: knows, JMines' olive 3s)
+#: knows, JMines' olive 3s; a digit unsure on its revealed neighbour's tile is none: a dark JPEG's faint 1s)
 OPENING, STRIP_UNSURE = 2, 0.25
 #: a digit beside the lattice continues the opening where its tile's colour is within SAME_TILE
 #: (each channel) of the revealed cell of the lattice beside it ...
@@ -367,9 +367,13 @@ def digits_beside(rgb: np.ndarray, grid: Grid, skin: Skin, values: list[str], co
             ring = [r * joined.cols + (0 if side == "l" else grid.cols) for r in range(grid.rows)]
         # (a status line's text beside the board: letters, no cells; its marks read unsure. Only
         # the marked cells count: a blank cell read unsurely, a tile of a colour the board does not
-        # show surely, is no letter)
-        marked = [ring[k] for k in range(len(ring)) if clear[k]]
-        if sum(ring_conf[i] < SURE for i in marked) > STRIP_UNSURE * len(marked):
+        # show surely, is no letter; nor is a digit read unsurely on the very tile of the revealed
+        # cell beside it, the opening going on in the board's own colours: a dark JPEG's faint 1s)
+        opening = [values[i] in "012345678" and confidence[i] >= SURE
+                   and np.abs(tile[k] - backgrounds[i]).max() <= SAME_TILE for k, i in enumerate(edge)]
+        letters = [k for k in range(len(ring)) if clear[k] and ring_conf[ring[k]] < SURE
+                   and not (ring_values[ring[k]] in "12345678" and opening[k])]
+        if len(letters) > STRIP_UNSURE * int(clear.sum()):
             continue
         if sum(ring_values[ring[k]] in "12345678" and ring_conf[ring[k]] >= SURE for k in maybe) >= OPENING:
             found.append(side)

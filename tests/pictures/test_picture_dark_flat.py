@@ -18,6 +18,10 @@ rows with its dot, where no "!" is looked for. The flags read as 1s, the covered
 refused the board. Now crops on a dark page are moved onto tiles parted by so narrow a gap
 (bevel.narrow_centring). A third dark palette, slate, drawn here only, reads so too.
 
+Seed 16 case 216 (on main 9842b1a): a part of a qt board, ended at the opening's digits, was read as
+the whole: the faint 1s beside it, read unsurely, were taken for a status line's letters. Now a
+digit read unsurely on the very tile of the revealed cell beside it is no letter (grow.digits_beside).
+
 The oracle is the position drawn: never a cell read surely and wrong (refusing is allowed)."""
 
 from __future__ import annotations
@@ -54,6 +58,16 @@ def _wrong(rows: int, cols: int, mines: int, seed: int, opened: float, flags: fl
 def test_a_lattice_grown_off_its_faint_lines_is_not_the_board() -> None:
     """Seed 10 case 42: read as a 2x5 board before (of 12x13); now refused or read whole."""
     assert not _wrong(12, 13, 18, 69, 0.6, 0.5, "qt", "DejaVuSans-Bold", 20, "JPEG", 75, 0)
+
+
+def test_unsure_digits_on_the_opening_beside_a_lattice_are_no_status_line() -> None:
+    """sweep_drawn.py --n 400 --seed 16 --only dark case 216 (on main 9842b1a): a qt board of 11x23 at
+    19 px, rimless, JPEG 70. Its lattice, found on 11x13 cells (pitch 19.03), ended at the opening's
+    digits in the column right of it: two sure 2s, but two faint 1s read unsurely there, and half the
+    strip's marks unsure read as a status line's letters (grow.digits_beside), so the 11x13 part was
+    read as the whole board. A digit read unsurely on the tile of the revealed cell beside it is the
+    opening going on, no letter: now refused (or read whole)."""
+    assert not _wrong(11, 23, 27, 857, 0.3, 0.0, "qt", "LiberationSans-Bold", 19, "JPEG", 70, 0)
 
 
 #: a third dark palette (page, covered face, revealed face, digit inks), drawn by no other test
