@@ -262,8 +262,11 @@ def _glyphs(flat: np.ndarray, bg: np.ndarray, p: float) -> tuple[list[np.ndarray
     # off at the board's edge, Windows 7's glossy rim), not a stroke: digits are centred
     side = np.zeros(m, bool)
     side[:2] = side[m - 2:] = True
-    mask &= ~((mask.mean(axis=2) >= 0.85) & side)[:, :, None]
-    mask &= ~((mask.mean(axis=1) >= 0.85) & side)[:, None, :]
+    cut_rows = (mask.mean(axis=2) >= 0.85) & side
+    mask &= ~cut_rows[:, :, None]
+    cut_cols = (mask.mean(axis=1) >= 0.85) & side
+    mask &= ~cut_cols[:, None, :]
+    uncut = ~(cut_rows.any(axis=1) | cut_cols.any(axis=1))  # (no line taken off: .textmarks.stacked)
     rows, cols = mask.any(axis=2), mask.any(axis=1)
     idx = np.arange(m)
     top = np.where(rows, idx, m).min(axis=1)
@@ -285,7 +288,7 @@ def _glyphs(flat: np.ndarray, bg: np.ndarray, p: float) -> tuple[list[np.ndarray
     strong = (top_dist >= 2 * FAINT) & (mask.mean(axis=(1, 2), keepdims=True) >= 0.02)
     core = mask & (dist >= BANG_CORE * top_dist) & strong
     off = np.maximum(np.abs(2 * top + height - m), np.abs(left + right - m)) / (2 * m)
-    return [maps[i] if enough[i] else None for i in range(n)], stacked(mask, core), np.where(enough, off, 0.0)
+    return [maps[i] if enough[i] else None for i in range(n)], stacked(mask, core, uncut), np.where(enough, off, 0.0)
 
 
 def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) -> np.ndarray:

@@ -49,7 +49,7 @@ DOT_SHARE, STEM = 0.35, 2.0
 BANG_CORE = 0.7
 
 
-def stacked(mask: np.ndarray, core: np.ndarray | None = None) -> list[str]:
+def stacked(mask: np.ndarray, core: np.ndarray | None = None, uncut: np.ndarray | None = None) -> list[str]:
     """Per mark (``mask``: N x m x m, its stroke pixels), "!" for a stem over a dot, "?" for another
     stroke over a dot (a question mark's, or another letter's: no digit), "" for a mark in one part
     (or two side by side).
@@ -60,12 +60,16 @@ def stacked(mask: np.ndarray, core: np.ndarray | None = None) -> list[str]:
     the bare buttons for 0s. ``core``: the marks' strongest pixels (N x m x m), where a "!" seen in
     them counts too: a GIF frame's dither averaged (dither.py) blurs the one-row gap between a
     small stem and its dot to 0.6 of the stroke's contrast, inside ``mask`` (Qt's red "!" at 20 px);
-    only a core clear of the two outermost rows and columns (a glossy tile's rim is no stem)."""
+    only a core clear of the two outermost rows and columns (a glossy tile's rim is no stem).
+    ``uncut``: per mark, whether no line along a side was taken off it (:func:`.cells._glyphs`): such
+    a mark may reach the second row from the top or bottom (a 16 px cell's "!", seven rows of its
+    region's eleven, its dot on the second row from the bottom, was one part with no gap: a 1)."""
     if core is not None:
         side = np.zeros(core.shape[1], bool)
         side[:2] = side[core.shape[1] - 2:] = True
         clear = np.asarray(~(core[:, :, side].any(axis=(1, 2)) | core[:, side, :].any(axis=(1, 2))))
-        return ["!" if b == "!" and c else s for s, b, c in zip(stacked(mask), stacked(core), clear.tolist())]
+        return ["!" if b == "!" and c else s
+                for s, b, c in zip(stacked(mask, uncut=uncut), stacked(core), clear.tolist())]
     m = mask.shape[1]
     rows = mask.any(axis=2)
     idx = np.arange(m)
@@ -83,7 +87,10 @@ def stacked(mask: np.ndarray, core: np.ndarray | None = None) -> list[str]:
     # and narrow (a dot: no wider than the stem, or than half the stroke over it), the whole mark
     # clear of the two rows along the top and bottom (where a line along the side is taken off the
     # mark: a digit reaching them may have lost a row there)
-    two = gap.any(axis=1) & (gap.sum(axis=1) == last - first + 1) & (top >= 2) & (bottom <= m - 3)
+    inner = (top >= 2) & (bottom <= m - 3)
+    if uncut is not None:
+        inner |= uncut & (top >= 1) & (bottom <= m - 2)
+    two = gap.any(axis=1) & (gap.sum(axis=1) == last - first + 1) & inner
     two &= (bottom - last) <= DOT_SHARE * (bottom - top + 1)
     bang = two & ((first - top) >= STEM * upper_w) & (dot_w <= upper_w + 1)
     dotted = two & (dot_w <= upper_w / 2)

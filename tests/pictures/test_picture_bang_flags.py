@@ -68,3 +68,34 @@ def test_a_block_of_plain_buttons_with_bang_flags_is_never_read_as_the_board(see
     want = cpsolve.parse_board(board_text(cells)).cells
     unsure = set(reading.unsure)
     assert all(w == g for i, (w, g) in enumerate(zip(want, board.cells)) if divmod(i, board.cols) not in unsure)
+
+
+def test_a_small_bang_may_reach_the_second_row_from_the_bottom() -> None:
+    """A 16 px cell's "!" (Liberation Sans Bold at 9 px: a stem of five rows, a bare row, a one-row
+    dot) spans rows 3-9 of its mark's region of eleven, its dot on the second row from the bottom:
+    where no line along a side was taken off the mark, a stem over a dot there; where one was, a
+    digit may have lost a row there, and it is not looked for so near the side."""
+    from cpsolve.picture.textmarks import stacked
+
+    mask = np.zeros((1, 11, 11), bool)
+    mask[0, 3:8, 5] = True
+    mask[0, 9, 5] = True
+    assert stacked(mask) == [""]
+    assert stacked(mask, uncut=np.array([True])) == ["!"]
+    assert stacked(mask, uncut=np.array([False])) == [""]
+
+
+def test_a_flat_light_board_with_small_bang_flags_reads_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A white page, bluish raised covered tiles, warm grey revealed ones with a lighter rim, red "!"
+    flags in Liberation Sans Bold at 16 px (tests/pictures/test_picture_thin_gap.py's second light
+    palette): the flags were one stroke like a 1 in the 3's red, on tiles whose colour then held
+    digits, and the board was refused; read exactly."""
+    from tests.pictures.test_picture_dark_theme import PALETTES, draw_dark
+    from tests.pictures.test_picture_thin_gap import LIGHTS
+
+    monkeypatch.setitem(PALETTES, "white", LIGHTS["white"])
+    cells, _ = random_position(10, 14, 22, seed=3, opened=0.6, flags=1.0)
+    reading = read_image(encode(draw_dark(cells, 16, "white", "LiberationSans-Bold", 9), "PNG"))
+    assert (reading.board.rows, reading.board.cols) == (10, 14)
+    assert not reading.unsure, f"unsure: {reading.unsure[:8]}"
+    assert reading.board.cells == cpsolve.parse_board(board_text(cells)).cells
