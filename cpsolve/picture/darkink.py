@@ -159,22 +159,25 @@ FACE_TINT = 6.5
 
 
 def middle_stroke(inner: np.ndarray) -> np.ndarray:
-    """Per cell (``inner``: N x h x w x 3, the interior's RGB), how much lighter (luminance) and,
-    counted half, redder (red over the larger of green and blue) than the face (the interior's
-    median) its middle columns are (within a pixel of the interior's centre, as a mark drawn on a
-    tile is centred), down the rows of the interior's middle half (their median: a "!" has a gap
-    between its stem and its dot); the most of those columns. A thin red "!" on a dark grey tile,
-    drawn 1-2 px wide at 14-19 px and JPEG'd at 70-85, loses most of its red and keeps a stem some
-    8-20 levels lighter: 7.5 and more so (560 flags of drawn near-black boards, 14-24 px, JPEG
-    70-95, read covered before); a bare face's JPEG noise (stripes down the tile from its bevel's
-    edges; red bled from a flag beside it, spread over the tile) 6.0 at most (34,746 bare tiles),
-    5.0 on Qt's grey tiles at 16 px, JPEG 70."""
+    """Per cell (``inner``: N x h x w x 3, the interior's RGB), how much lighter (luminance) and, counted half, redder
+    (red over the larger of green and blue) than the face (the interior's median) its middle columns are (within a
+    pixel and a half of the interior's centre, as a mark drawn on a tile is centred, give or take the pixel a
+    lattice's pitch drifts over a board: at 16.05 px of 16 the crops of the 18th column on lie a pixel right of
+    their tiles, and an even interior holds but two columns within one pixel of its centre), down the rows of the
+    interior's middle half (their median: a "!" has a gap between its stem and its dot); the most of those columns.
+    A thin red "!" on a dark grey tile, drawn 1-2 px wide at 14-19 px and JPEG'd at 70-85, loses most of its red
+    and keeps a stem some 8-20 levels lighter: 7.5 and more so (560 flags of drawn near-black boards, 14-24 px,
+    JPEG 70-95, read covered before); a bare face's JPEG noise (stripes down the tile from its bevel's edges; red
+    bled from a flag beside it, spread over the tile) 6.0 at most (34,746 bare tiles), 5.0 on Qt's grey tiles at 16
+    px, JPEG 70. Looked for within one pixel of the centre, 61 of 4,101 flags of drawn dark boards (sweep_drawn.py
+    --only dark, seeds 12 and 16) stayed under MIDDLE_STROKE; within a pixel and a half, 10 (4 to 5 of 23,853 bare
+    tiles over it)."""
     h, w = inner.shape[1:3]
     if h < 4 or w < 3:
         return np.zeros(len(inner))
     rgb = inner.astype(np.float64)
     mark = _lum(rgb) + 0.5 * redness(rgb)
-    centre = np.abs(np.arange(w) - (w - 1) / 2) <= 1
+    centre = np.abs(np.arange(w) - (w - 1) / 2) <= 1.5
     middle = np.median(mark[:, h // 4:h - h // 4][:, :, centre], axis=1)
     face = np.median(mark.reshape(len(mark), -1), axis=1)
     return np.asarray((middle - face[:, None]).max(axis=1))

@@ -22,6 +22,10 @@ Seed 16 case 216 (on main 9842b1a): a part of a qt board, ended at the opening's
 the whole: the faint 1s beside it, read unsurely, were taken for a status line's letters. Now a
 digit read unsurely on the very tile of the revealed cell beside it is no letter (grow.digits_beside).
 
+Seed 16 case 98 (on main 9842b1a): faint "!" flags in crops a pixel off their tiles (a lattice's
+pitch drifted by 0.05 px) read as sure covered cells: darkink.middle_stroke looks a pixel and a half
+either side of the interior's centre, no longer one.
+
 The oracle is the position drawn: never a cell read surely and wrong (refusing is allowed)."""
 
 from __future__ import annotations
@@ -68,6 +72,16 @@ def test_unsure_digits_on_the_opening_beside_a_lattice_are_no_status_line() -> N
     read as the whole board. A digit read unsurely on the tile of the revealed cell beside it is the
     opening going on, no letter: now refused (or read whole)."""
     assert not _wrong(11, 23, 27, 857, 0.3, 0.0, "qt", "LiberationSans-Bold", 19, "JPEG", 70, 0)
+
+
+def test_faint_flags_a_pixel_off_the_crops_middle_are_unsure() -> None:
+    """sweep_drawn.py --n 400 --seed 16 --only dark case 98 (on main 9842b1a): the black palette at 16 px,
+    every mine flagged, JPEG 75. The lattice's pitch, 16.05 px, put the crops of the 18th column on a
+    pixel right of their tiles; the faint "!" stems (pixel for pixel as the others') fell outside the
+    two middle columns of the even interior that darkink.middle_stroke looked down, and five flags
+    were read as sure covered cells. Now it looks within a pixel and a half: refused (or read, never
+    wrong)."""
+    assert not _wrong(7, 20, 28, 375, 0.3, 1.0, "black", "LiberationSans-Bold", 16, "JPEG", 75, 0)
 
 
 #: a third dark palette (page, covered face, revealed face, digit inks), drawn by no other test
