@@ -157,6 +157,7 @@ def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
     if not scores:
         return str(digit), conf
     best = max(scores, key=lambda d: scores[d])
+    grey_hued = _spread(skin.digits[digit]) < GREY_SPREAD <= _spread(colour)  # a grey digit named by a hued stroke
     if scores[best] < SHAPE_LIKE or (best == digit and conf >= 1.0):
         # the colour decides, where the glyph is not plainly another digit; but a glyph nothing
         # like the dark digit its colour says is something black over the cell (a mouse pointer's
@@ -165,14 +166,13 @@ def _coloured_digit(look: CellLook, skin: Skin) -> tuple[str, float]:
         # Windows 7's navy-outlined arrow at 1.25x, its outline blurred into its white, made a covered
         # cell's grey-blue (101, 105, 146) diagonal, 0.04 like an 8: a sure 8; red specks over a grey
         # 8 leave its colour the 8's own grey, test_picture_specks.py)
-        dark = lum_of(skin.digits[digit]) < DARK_DIGIT or (
-            _spread(skin.digits[digit]) < GREY_SPREAD <= _spread(colour))
+        dark = lum_of(skin.digits[digit]) < DARK_DIGIT or grey_hued
         return str(digit), min(conf, 0.1) if dark and scores.get(digit, 1.0) < SHAPE_NONE else conf
     near = best in skin.digits and colour_distance(colour, np.array(skin.digits[best], np.float64),
                                                    look.background) < COLOUR_NEAR
     if best != digit and (lead := scores[best] - scores.get(digit, -1.0)) < SHAPE_AGAINST:
-        # no sure digit leaning to one the stroke's colour may be (JPEG's navy blue 1) or by over SHAPE_VETO
-        return str(digit), min(conf, 0.1) if near or lead > SHAPE_VETO else conf
+        # no sure digit leaning to one the stroke's colour may be (JPEG's navy 1), by over SHAPE_VETO, or grey_hued
+        return str(digit), min(conf, 0.1) if near or lead > SHAPE_VETO or grey_hued else conf
     inked = unnamed and _inked(colour, look.background)
     # (against the digits whose colour the ink's hue does not rule out)
     ruled_out = other_hues(colour, skin) - {best} if inked else frozenset()
