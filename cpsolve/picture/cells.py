@@ -85,7 +85,7 @@ from .shadows import HALF_DARK, shadow_lines
 from .skins import SKIN_BY_NAME, Skin
 from .solid import solid_dark_covered
 from .textmarks import BANG_CORE, letters, pointer_piece, stacked
-from .thingap import thin_gap_boxes, thin_gap_starts
+from .thingap import on_thin_gap
 from .tiles import BEVELLED, shaded_faces, shifted_skins, tiles, unseen_covered
 
 #: a mark whose strokes are at least this far (RGB) from the tile, and less than twice as far, is a
@@ -152,12 +152,9 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     if margins is None:
         # a gap two pixels wide on one side of the crops on a light page: the crops moved onto the
         # tiles, the bevel read on the tiles' own sides (.thingap)
-        moved = thin_gap_starts(flat, surround, grid)
-        if moved is not None:
-            flat, bg = _cropped(rgb, grid, moved)
+        flat, bg, boxes = on_thin_gap(flat, bg, surround, grid, lambda at: _cropped(rgb, grid, at))
         # (where the grid shows lines thicker than a pixel: the tiles between them)
-        flat, bg, sides = on_tiles(rgb, grid, flat, bg, lambda at: _cropped(rgb, grid, at),
-                                   thin_gap_boxes(flat, surround))
+        flat, bg, sides = on_tiles(rgb, grid, flat, bg, lambda at: _cropped(rgb, grid, at), boxes)
     else:
         sides = bevel_sides(flat, bg, p, margins)
     inner = flat[:, inset:size - inset, inset:size - inset]

@@ -19,6 +19,8 @@ shadow is then the crop's last row).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from .bevel import GAP_CELLS, GAP_NEAR, GAP_ROW, _gap_pixels, _off
@@ -95,8 +97,28 @@ def thin_gap_starts(flat: np.ndarray, surround: np.ndarray | None, grid: Grid
     side of the crops (``flat``: rows * cols x size x size x 3, row-major; :func:`_gap_rows`): by
     the move most of its crops want (LOPSIDED_SHARE; :func:`_moves`); None where none is moved."""
     maps = _gap_rows(flat, surround)
+    return None if maps is None else _starts(maps, grid)
+
+
+def on_thin_gap(flat: np.ndarray, bg: np.ndarray, surround: np.ndarray | None, grid: Grid,
+                crop_at: Callable[[tuple[np.ndarray, np.ndarray]], tuple[np.ndarray, np.ndarray]]
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """The crops (``flat``, their backgrounds ``bg``) moved onto their tiles by :func:`thin_gap_starts`
+    (``crop_at``: the crops at those first pixels), and their :func:`thin_gap_boxes`, the gap looked
+    for once on the crops as they stand and again only where they moved: ``flat``, ``bg`` and None
+    where no thin gap parts the tiles."""
+    maps = _gap_rows(flat, surround)
     if maps is None:
-        return None
+        return flat, bg, None
+    moved = _starts(maps, grid)
+    if moved is not None:
+        flat, bg = crop_at(moved)
+        maps = _gap_rows(flat, surround)
+    return flat, bg, None if maps is None else _boxes(maps)
+
+
+def _starts(maps: list[np.ndarray], grid: Grid) -> tuple[np.ndarray, np.ndarray] | None:
+    """:func:`thin_gap_starts` of the gap's lines ``maps`` (:func:`_gap_rows`)."""
     moves = []
     for axis, gap in enumerate(maps):
         want = _moves(gap).reshape(grid.rows, grid.cols)
@@ -148,8 +170,11 @@ def thin_gap_boxes(flat: np.ndarray, surround: np.ndarray | None) -> np.ndarray 
     pitch crops a pixel short of them); else one (the crop's outermost line may be the neighbour's).
     None where no thin gap parts the tiles."""
     maps = _gap_rows(flat, surround)
-    if maps is None:
-        return None
+    return None if maps is None else _boxes(maps)
+
+
+def _boxes(maps: list[np.ndarray]) -> np.ndarray:
+    """:func:`thin_gap_boxes` of the gap's lines ``maps`` (:func:`_gap_rows`)."""
     boxes = []
     for gap in maps:
         near, far = (np.where(_ends(part), _run(part), 0) for part in (gap, gap[:, ::-1]))
