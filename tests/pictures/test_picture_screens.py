@@ -96,6 +96,10 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: and any mine total it gives must equal the hand transcription. Read exactly, it passes: then
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
+    "google-darktheme-mid-14x18.jpg": "refused since first sight (gatherO, 2026-12-07): a 14x18 grid found, but "
+                                      "the dark header above it (52, 56, 67), near the recoloured covered cells' "
+                                      "slate, taken for covered tiles going on past the board's top side",
+    "vue-dark-mid-9x9.png": "4 cells unsure, none wrong, since first sight (gatherO, 2026-12-07); not yet traced",
     "qt-ubuntu-lost-8x8.png": "10 unsure, no other cell wrong (refused from first sight, gatherT2, until 8fdb045): "
                               "its 3s are drawn in HTML Maroon (128,0,0), the classic 5's colour, their glyphs "
                               "0.90 like a 3 and 0.82 like a 5; read as sure 5s by colour before (the 3 at 7,4 "
