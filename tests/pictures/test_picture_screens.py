@@ -96,6 +96,12 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: and any mine total it gives must equal the hand transcription. Read exactly, it passes: then
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
+    "demineur-orange-new-9x9.png": "refused since first sight (gatherO, 2026-12-07): a 9x9 grid found (21.1 px, "
+                                   "thin orange lines round near-black covered cells), but its cells not read "
+                                   "as Minesweeper cells",
+    "demineur-orange-won-9x9.png": "refused since first sight (gatherO, 2026-12-07): no grid of square cells "
+                                   "(orange revealed cells with no lines between them, 0s written as \"0\", "
+                                   "flags as red discs on near-black tiles)",
     "google-darktheme-mid-14x18.jpg": "refused since first sight (gatherO, 2026-12-07): a 14x18 grid found, but "
                                       "the dark header above it (52, 56, 67), near the recoloured covered cells' "
                                       "slate, taken for covered tiles going on past the board's top side",
