@@ -96,6 +96,14 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: and any mine total it gives must equal the hand transcription. Read exactly, it passes: then
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
+    "webgreen-new-14x11.png": "refused since first sight (gatherO, 2026-12-07): a 14x11 grid found (29 px, "
+                              "rounded green tiles in 4 px gaps), but its cells not read as Minesweeper cells",
+    "webgreen-lost-14x11.png": "refused since first sight (gatherO, 2026-12-07): a 14x11 grid found, but its "
+                               "cells (green covered, near-white revealed with pixel-font digits, beige 0s, "
+                               "mines on near-white tiles, flags and a '?' on orange ones) not read as "
+                               "Minesweeper cells",
+    "webgreen-won-14x11.png": "refused since first sight (gatherO, 2026-12-07): a 14x11 grid found, but its "
+                              "cells not read as Minesweeper cells",
     "demineur-orange-new-9x9.png": "refused since first sight (gatherO, 2026-12-07): a 9x9 grid found (21.1 px, "
                                    "thin orange lines round near-black covered cells), but its cells not read "
                                    "as Minesweeper cells",
