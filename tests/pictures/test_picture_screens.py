@@ -290,6 +290,20 @@ NOT_YET_EXACT = {
                                 "a near-black lattice), but its cells not read as Minesweeper cells (flat grey "
                                 "covered tiles, white revealed ones, black spiked mines, green flags on mines, "
                                 "the exploded mine on red)",
+    "winmine-zh-lost-16x30.png": "first sight (gatherW, 2026-12-07): not exact, 0 wrong: 3 cells unsure and no "
+                                 "mine total (a GIF frame of XP winmine restored, lost: 98 mines shown, the "
+                                 "mouse pointer over two covered cells)",
+    "winmine-port-lost-9x9.png": "refused since first sight (gatherW, 2026-12-07): a 12x9 grid found (XP winmine "
+                                 "on Linux, its window scaled about 2.55x and smoothed in a GIF frame)",
+    "winmine-port-mid-9x9.png": "refused since first sight (gatherW, 2026-12-07): a 12x9 grid found (as "
+                                "winmine-port-lost-9x9.png, mid-game, the pointer over a covered cell)",
+    "pygame-xp-mid-18x18.png": "first sight (gatherW, 2026-12-07): not exact, 0 wrong: 3 cells unsure and no "
+                               "mine total (its counter \"020\" is red text, not LED digits)",
+    "winmine-zh-won-16x16.png": "first sight (gatherW, 2026-12-07): not exact, 0 wrong: 63 cells unsure and no "
+                                "mine total (won XP winmine, every mine flagged, beside a second drawing of the "
+                                "same board)",
+    "winmine31-new-8x8.png": "first sight (gatherW, 2026-12-07): not exact: every cell right, no mine total "
+                             "(Windows 3.1's counter, 010, not read)",
 }
 
 
