@@ -16,6 +16,7 @@ from .balls import shown_balls
 from .boardink import board_inks, unnamed_inks
 from .cells import SURE, CellLook, classify_board, measure
 from .counter import other_displays, read_counter, read_counter_below
+from .cutedge import cut_sides
 from .decode import load_rgb, source_name
 from .dither import undithered
 from .grid import Grid, find_grids, grids_beside
@@ -189,6 +190,13 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
         # tiles like the lattice's own just outside it, in its rows or columns: the board goes on
         raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "
                            f"but tiles like its own lie beside it ({', '.join(beside)}): the board goes on past it")
+    cut = cut_sides(rgb, grid)
+    if cut:
+        # part of a row or column between the lattice and the picture's edge, the lattice's lines
+        # running on across it: the picture's edge cut the board there (cutedge.py)
+        raise NoBoardFound(f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, "
+                           f"but the picture's edge cuts a row or column of it ({', '.join(cut)}): "
+                           "part of a board, not the whole")
     low = {i for i in range(n) if confidence[i] < SURE}
     _whole_board(rgb, grid, looks, values, low, label)
     # a digit on the edge whose mines lie past it: the board goes on, and the lattice is part of it
