@@ -201,7 +201,9 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     blob_fill = np.where(has, dark.sum(axis=(1, 2)) / np.maximum(bh * bw, 1), 0.0)
     blob_span = np.where(has, np.minimum(bh, bw) / ih, 0.0)
     top_i, left_i = np.where(any_rows, idx, ih).min(axis=1), np.where(any_cols, idx, ih).min(axis=1)
-    off = np.maximum(np.abs(top_i + bh / 2 - ih / 2), np.abs(left_i + bw / 2 - ih / 2)) / ih
+    # (in an interior of 8 px or less, half a pixel off is none: a box of whole pixels lies so where its parity differs)
+    off = np.maximum(np.abs(top_i + bh / 2 - ih / 2), np.abs(left_i + bw / 2 - ih / 2))
+    off = np.maximum(off - 0.5 * (ih <= 8), 0) / ih
     blob_round = np.where(has, np.minimum(bh, bw) / np.maximum(np.maximum(bh, bw), 1) * np.clip(1 - 4 * off, 0, 1), 0.0)
     dark_px, red_px = near_black(flat, 90, lit), _red(flat)  # (each made once: three measures read them)
     cross = _cross(dark_px, red_px)

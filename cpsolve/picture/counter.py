@@ -222,7 +222,7 @@ def _red_displays(area: np.ndarray, p: float) -> tuple[list[Box], np.ndarray]:
     """The displays of red light in ``area``, left to right (x, y, width, height), and its lit
     pixels: dark boxes holding red light, or where there is none red digits straight on the panel."""
     r, g, b = area[..., 0], area[..., 1], area[..., 2]
-    lit = (r > 170) & (g < 110) & (b < 110)
+    lit = _not_dithered((r > 170) & (g < 110) & (b < 110))
     display = lit | ((r - np.maximum(g, b) > 40) & (g < 90)) | (channel_max(area) < 50)
     display = cv2.morphologyEx(display.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(display, connectivity=8)
@@ -244,6 +244,19 @@ def _red_displays(area: np.ndarray, p: float) -> tuple[list[Box], np.ndarray]:
             if 0.8 * p <= bh <= 3 * p and 1.0 <= bw / bh <= 4.5:
                 boxes.append((bx, by, bw, bh))
     return sorted(boxes), lit
+
+
+def _not_dithered(lit: np.ndarray) -> np.ndarray:
+    """``lit`` without its pixels that no lit pixel borders above, below, left or right: an unlit
+    segment drawn dim as a checkerboard of a red bright enough to pass for lit, every other pixel
+    (Windows 3.1's Minesweeper: (195, 0, 0) on black), whose digits were read as 888. A lit
+    segment's pixels, a pixel wide or more, border each other along it."""
+    near = np.zeros_like(lit)
+    near[1:] |= lit[:-1]
+    near[:-1] |= lit[1:]
+    near[:, 1:] |= lit[:, :-1]
+    near[:, :-1] |= lit[:, 1:]
+    return lit & near
 
 
 def _light_displays(area: np.ndarray, p: float) -> tuple[list[Box], np.ndarray]:

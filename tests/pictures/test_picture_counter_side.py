@@ -38,15 +38,16 @@ def test_the_left_display_is_the_counter_where_its_total_fits(seed: int, cell: i
 
 @pytest.mark.parametrize("seed", range(4))
 def test_a_left_display_not_read_gives_no_total_not_the_timer(seed: int) -> None:
-    """The left display's dark segments half lit (every other pixel of every other row: neither
-    clearly lit nor clearly dark), the right one showing a number whose total would fit."""
+    """The left display's dark segments half lit (every other pair of pixels of every other row:
+    neither clearly lit nor clearly dark; pairs, as a lone lit pixel is a dim segment's checkerboard,
+    counter._not_dithered), the right one showing a number whose total would fit."""
     cells, counter = random_position(9, 9, 10, seed=seed, state="playing")
     img = render_board(cells, 20, counter=counter, timer=counter, unlit=None)
     panel = img[:round(20 * 2.2) + 10, :img.shape[1] // 2]
     ys, xs = np.nonzero(panel.max(axis=2) == 0)  # the left display's black box
     box = panel[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
     dots = np.zeros(box.shape[:2], bool)
-    dots[::2, ::2] = True
+    dots[::2, ::4] = dots[::2, 1::4] = True
     box[dots & (box.max(axis=2) == 0)] = (255, 0, 0)
     reading = read_image(encode(img))
     assert reading.mine_counter is None

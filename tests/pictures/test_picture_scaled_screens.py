@@ -80,13 +80,13 @@ REGRESSIONS = (
     ("raylib-slate-mid-16x16.png", 0.8),
     ("raylib-slate-mid-16x16.png", 1.25),
     ("raylib-slate-mid-16x16.png", 1.5),
+    # two of its shown mines (5,6 and 14,8) read as sure 7s at 12.8 px a cell: their dark box half a
+    # pixel off the interior's middle by parity alone, no longer round enough for a mine (cells.measure:
+    # in an interior of 8 px or less half a pixel off is none)
+    ("winmine-zh-lost-16x30.png", 0.8),
 )
 #: (picture, scale) read wrong: what is wrong (found by this sweep, not yet traced)
-SCALED_KNOWN_WRONG: dict[tuple[str, float], str] = {
-    # gatherW's GIF frame of a lost XP winmine (2026-12-07), at 12.8 px a cell: two of its 98 shown
-    # mines on flat tiles read as sure 7s (the classic 7 is black)
-    ("winmine-zh-lost-16x30.png", 0.8): "2 shown mines read as sure 7s",
-}
+SCALED_KNOWN_WRONG: dict[tuple[str, float], str] = {}
 
 
 def pictures() -> list[Path]:

@@ -302,8 +302,6 @@ NOT_YET_EXACT = {
     "winmine-zh-won-16x16.png": "first sight (gatherW, 2026-12-07): not exact, 0 wrong: 63 cells unsure and no "
                                 "mine total (won XP winmine, every mine flagged, beside a second drawing of the "
                                 "same board)",
-    "winmine31-new-8x8.png": "first sight (gatherW, 2026-12-07): not exact: every cell right, no mine total "
-                             "(Windows 3.1's counter, 010, not read)",
     "winmine-crop-lost-9x9.jpg": "refused since cutedge.py (gatherW, 2026-12-07; first sight WRONG: read as its "
                                  "lower 8 rows, 8x9, every cell but 4 sure): a crop of the board alone whose top "
                                  "row the picture's edge cut to 11 px of 16; the lattice's lines run on across "
