@@ -291,17 +291,29 @@ NOT_YET_EXACT = {
                                 "covered tiles, white revealed ones, black spiked mines, green flags on mines, "
                                 "the exploded mine on red)",
     "winmine-zh-lost-16x30.png": "first sight (gatherW, 2026-12-07): not exact, 0 wrong: 3 cells unsure and no "
-                                 "mine total (a GIF frame of XP winmine restored, lost: 98 mines shown, the "
-                                 "mouse pointer over two covered cells)",
+                                 "mine total (a GIF frame of XP winmine restored, lost: 98 mines shown). Traced: "
+                                 "the mouse pointer over the covered cells at 4,13 and 5,13 (rightly unsure); the "
+                                 "exploded mine at 7,10, its disc 0.68 of the interior, so the cell's commonest "
+                                 "colour is black, not red: no red background, read as a flag at 0. Scaled to "
+                                 "0.8 two shown mines were sure 7s, not since cells.measure (gatherW)",
     "winmine-port-lost-9x9.png": "refused since first sight (gatherW, 2026-12-07): a 12x9 grid found (XP winmine "
-                                 "on Linux, its window scaled about 2.55x and smoothed in a GIF frame)",
+                                 "on Linux, its window scaled about 2.55x and smoothed in a GIF frame). Traced: "
+                                 "the 9x9 lattice is found (40.54 px), then grow.grown_over_faint_cells grows it 3 "
+                                 "rows up over the counter panel, whose smoothed edges line cells at its pitch on "
+                                 "faint (6-level) edges; those rows' cells then read as no cells: refused",
     "winmine-port-mid-9x9.png": "refused since first sight (gatherW, 2026-12-07): a 12x9 grid found (as "
-                                "winmine-port-lost-9x9.png, mid-game, the pointer over a covered cell)",
+                                "winmine-port-lost-9x9.png, mid-game, the pointer over a covered cell; the same "
+                                "growth over the counter panel)",
     "pygame-xp-mid-18x18.png": "first sight (gatherW, 2026-12-07): not exact, 0 wrong: 3 cells unsure and no "
-                               "mine total (its counter \"020\" is red text, not LED digits)",
+                               "mine total. Traced: its three bright green (18, 208, 71) 2s, winmine's glyph "
+                               "drawn across most of the tile (23 px sprites at 125%), are wider than the "
+                               "interior cells.measure looks at (a fifth of a cell in from each side): clipped, "
+                               "0.46-0.51 like a 2 and 0.42-0.43 like a 3; its counter \"020\" is red text with no "
+                               "label beside a timer \"019\", which nothing tells apart",
     "winmine-zh-won-16x16.png": "first sight (gatherW, 2026-12-07): not exact, 0 wrong: 63 cells unsure and no "
                                 "mine total (won XP winmine, every mine flagged, beside a second drawing of the "
-                                "same board)",
+                                "same board). Traced: the lattice read is the cheater's \"Mines Distribution\" "
+                                "drawing at the left (21 px, numbers and flags on dashed lines), not winmine's",
     "winmine-crop-lost-9x9.jpg": "refused since cutedge.py (gatherW, 2026-12-07; first sight WRONG: read as its "
                                  "lower 8 rows, 8x9, every cell but 4 sure): a crop of the board alone whose top "
                                  "row the picture's edge cut to 11 px of 16; the lattice's lines run on across "
