@@ -311,7 +311,7 @@ def bevel_sides(flat: np.ndarray, bg: np.ndarray, p: float, margins: tuple[int, 
         top, left = strip(slice(t, t + w), slice(xa, xb)), strip(slice(ya, yb), slice(lf, lf + w))
         # small cells have bevels of one pixel, on the crop's first row and column (not where the
         # crops' ``boxes`` are told by a gap: the crop's first row is then the gap's, :mod:`.thingap`)
-        if p < 15 and (t, lf) == (1, 1) and boxes is None:
+        if p < 15 and (t, lf) == (1, 1) and boxes is None and margins is None:
             top = np.maximum(top, strip(slice(0, w), slice(xa, xb)))
             left = np.maximum(left, strip(slice(ya, yb), slice(0, w)))
         bottom = strip(slice(size - bt - w, size - bt), slice(xa, xb))

@@ -46,7 +46,6 @@ from .darkink import dark_palette, middle_stroke
 from .digits import (
     _SHAPE_ROWS,
     _clean_digit,
-    _digit,
     _shape_like,
     crossed,
     dark_digit,
@@ -80,6 +79,7 @@ from .marks import (
     pole_flagged,
 )
 from .overlay import covered_mark, mine_overlay, question_like, question_stroke, shows_loss
+from .paleink import pale_digit
 from .rims import off_gap_sides
 from .shadows import HALF_DARK, shadow_lines
 from .skins import SKIN_BY_NAME, Skin
@@ -338,8 +338,8 @@ CROSS_CELL = 14.0
 def _revealed_digit(look: CellLook, skin: Skin, font: dict[int, tuple[str, float]] | None) -> tuple[str, float]:
     """The digit of a mark on a revealed tile, and how sure: by its shape alone on a skin that draws
     every digit in one colour (``font``: :func:`.fontgroups.font_digit`), else by colour checked by
-    shape (:func:`.digits._digit`); unsure where something else may lie over it."""
-    v, conf = _digit(look, skin) if font is None else font_digit(look, font)
+    shape (:func:`.paleink.pale_digit`); unsure where something else may lie over it."""
+    v, conf = pale_digit(look, skin) if font is None else font_digit(look, font)
     if look.stacked or crossed(look):  # a stroke over a dot (a letter: "!", "?"), an X: no digit
         conf = min(conf, 0.1)
     # something dark along the sides may be a cursor over the cell, and its mark not the cell's
