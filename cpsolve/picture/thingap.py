@@ -50,7 +50,7 @@ def _moves(gap: np.ndarray) -> np.ndarray:
 
 def _gap_rows(flat: np.ndarray, surround: np.ndarray | None) -> list[np.ndarray] | None:
     """Per axis (rows across, then columns down), per crop (``flat``: N x size x size x 3), whether
-    each of its lines is of the gap (of the surround's colour along most of its middle, GAP_ROW);
+    each of its lines is of the gap (of the surround's colour, or as light, along most of its middle, GAP_ROW);
     None where no thin gap parts the tiles: only on a board
     most of whose tiles are of another colour than the surround, of two kinds (KINDS_APART) each
     of which shows a run of the gap's lines from a side ending within a fifth of the crop
@@ -81,7 +81,10 @@ def _gap_rows(flat: np.ndarray, surround: np.ndarray | None) -> list[np.ndarray]
     maps = []
     for axis in (0, 1):
         part = flat[:, :, a:b] if axis == 0 else flat[:, a:b, :].transpose(0, 2, 1, 3)
-        gap = np.asarray(_gap_pixels(part, surround).mean(axis=2) >= GAP_ROW)   # N x size
+        # (a pixel as light as the page is of the gap too, whatever its tint: JPEG spreads a red
+        # flag's colour over the gap beside it, its lightness kept; no tile is so light, above)
+        near = _gap_pixels(part, surround) | (_lum(part) >= float(_lum(surround)) - GAP_NEAR)
+        gap = np.asarray(near.mean(axis=2) >= GAP_ROW)   # N x size
         # (a thin gap's run ends within THIN lines of a side: a tile of the gap's colour is no gap)
         seen = _ends(gap) | _ends(gap[:, ::-1])
         if any(seen[k].mean() < GAP_CELLS for k in kinds):

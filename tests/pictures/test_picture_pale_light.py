@@ -10,6 +10,10 @@ on a light page, raised covered tiles with a one-pixel bevel), in that palette a
 * at 22-23 px, covered tiles whose one-pixel bevel measures 25-30, about the threshold of 25: every
   cell of their colour raised past it, but those under 30 were unsure, where a colour raised 10 and
   up, some under the threshold, was all covered (tiles.tiles);
+* in JPEG, the thin gap beside a red flag tinted by its colour, or beside a digit lightened or
+  darkened by JPEG's ringing, was no gap in that crop (a channel 16 levels off the page's): too few
+  crops showed the gap, and the crops stayed off their tiles (thingap), or one tile's crop ended on
+  the gap, read flat among raised ones; the gap's lines are told by their lightness too;
 * in JPEG, a red 3 paled to a maroon nearer the 5's colour (or the 8's grey), a green 2 to a
   grey-green: colour and glyph disagreed and the digit was unsure; the colour as JPEG shows it
   (digits.colour_distance) and the glyph agree (paleink).
@@ -33,10 +37,10 @@ LIGHTS = {"sweep": ((250, 250, 250), (190, 190, 196), (228, 228, 228), DIGITS),
 
 
 def _read(palette: str, cell: int, rim: int, fmt: str, font: str, seed: int,
-          monkeypatch: pytest.MonkeyPatch) -> tuple[list[list[str]], Reading]:
+          monkeypatch: pytest.MonkeyPatch, quality: int = 75) -> tuple[list[list[str]], Reading]:
     monkeypatch.setitem(PALETTES, palette, LIGHTS[palette])
     cells, _ = random_position(10, 14, 24, seed=seed, opened=0.6, flags=0.5)
-    data = encode(draw_dark(cells, cell, palette, font, rim), fmt, 75)
+    data = encode(draw_dark(cells, cell, palette, font, rim), fmt, quality)
     return cells, read_image(data)
 
 
@@ -67,6 +71,16 @@ def test_weakly_raised_covered_tiles_are_surely_covered(palette: str, cell: int,
 def test_digits_jpeg_paled_read_exactly(palette: str, cell: int, rim: int, font: str, seed: int,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     cells, reading = _read(palette, cell, rim, "JPEG", font, seed, monkeypatch)
+    _exact(cells, reading)
+
+
+@pytest.mark.parametrize(("palette", "cell", "quality", "seed"), [
+    ("cream", 18, 75, 1), ("cream", 22, 75, 1), ("sweep", 14, 70, 2)])
+def test_a_gap_jpeg_tinted_is_still_the_gap(palette: str, cell: int, quality: int, seed: int,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """JPEG spreads a flag's red (and a digit's ringing) over the thin gap beside it, its lightness
+    kept: the gap's lines are told by their lightness too, and the crops move onto the tiles."""
+    cells, reading = _read(palette, cell, 0, "JPEG", "DejaVuSans-Bold", seed, monkeypatch, quality)
     _exact(cells, reading)
 
 
