@@ -84,7 +84,7 @@ from .rims import off_gap_sides
 from .shadows import HALF_DARK, shadow_lines
 from .skins import SKIN_BY_NAME, Skin
 from .solid import solid_dark_covered
-from .textmarks import BANG_CORE, letters, pointer_piece, stacked
+from .textmarks import BANG_CORE, letters, luma_core, pointer_piece, stacked
 from .thingap import on_thin_gap
 from .tiles import BEVELLED, shaded_faces, shifted_skins, tiles, unseen_covered
 
@@ -287,7 +287,8 @@ def _glyphs(flat: np.ndarray, bg: np.ndarray, p: float) -> tuple[list[np.ndarray
     strong = (top_dist >= 2 * FAINT) & (mask.mean(axis=(1, 2), keepdims=True) >= 0.02)
     core = mask & (dist >= BANG_CORE * top_dist) & strong
     off = np.maximum(np.abs(2 * top + height - m), np.abs(left + right - m)) / (2 * m)
-    return [maps[i] if enough[i] else None for i in range(n)], stacked(mask, core, uncut), np.where(enough, off, 0.0)
+    parts = stacked(mask, core, uncut, luma_core(region, bg, mask))  # (and by luminance)
+    return [maps[i] if enough[i] else None for i in range(n)], parts, np.where(enough, off, 0.0)
 
 
 def _edge_dark(flat: np.ndarray, p: float, dark_px: np.ndarray | None = None) -> np.ndarray:

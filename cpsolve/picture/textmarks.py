@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .colours import _lum, redness
 from .digits import _unit
 from .marks import FLAG, MARK, NOTHING, _confidence
 
@@ -49,7 +50,8 @@ DOT_SHARE, STEM = 0.35, 2.0
 BANG_CORE = 0.7
 
 
-def stacked(mask: np.ndarray, core: np.ndarray | None = None, uncut: np.ndarray | None = None) -> list[str]:
+def stacked(mask: np.ndarray, core: np.ndarray | None = None, uncut: np.ndarray | None = None,
+            luma: np.ndarray | None = None) -> list[str]:
     """Per mark (``mask``: N x m x m, its stroke pixels), "!" for a stem over a dot, "?" for another
     stroke over a dot (a question mark's, or another letter's: no digit), "" for a mark in one part
     (or two side by side).
@@ -64,10 +66,14 @@ def stacked(mask: np.ndarray, core: np.ndarray | None = None, uncut: np.ndarray 
     ``uncut``: per mark, whether no line along a side was taken off it (:func:`.cells._glyphs`): such
     a mark may reach the second row from the top or bottom (a 16 px cell's "!", seven rows of its
     region's eleven, its dot on the second row from the bottom, was one part with no gap: a 1)."""
+    if luma is not None:  # (a slim mark only: :func:`luma_core`)
+        return ["!" if lb == "!" and slim else s
+                for s, lb, slim in zip(stacked(mask, core, uncut), stacked(mask, luma), _slim(mask).tolist())]
     if core is not None:
         side = np.zeros(core.shape[1], bool)
         side[:2] = side[core.shape[1] - 2:] = True
         clear = np.asarray(~(core[:, :, side].any(axis=(1, 2)) | core[:, side, :].any(axis=(1, 2))))
+        clear &= _narrow_foot(mask)
         return ["!" if b == "!" and c else s
                 for s, b, c in zip(stacked(mask, uncut=uncut), stacked(core), clear.tolist())]
     m = mask.shape[1]
@@ -95,6 +101,63 @@ def stacked(mask: np.ndarray, core: np.ndarray | None = None, uncut: np.ndarray 
     bang = two & ((first - top) >= STEM * upper_w) & (dot_w <= upper_w + 1)
     dotted = two & (dot_w <= upper_w / 2)
     return ["!" if b else "?" if t else "" for b, t in zip(bang.tolist(), dotted.tolist())]
+
+
+#: a mark's luminance core (:func:`luma_core`): its pixels this share of the farthest's contrast or more,
+#: where that is LUMA_STRONG levels or more
+LUMA_STRONG, LUMA_RED = 10.0, 15.0
+
+
+def luma_core(region: np.ndarray, bg: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Per mark (``region``: N x m x m x 3, ``bg``: N x 3, ``mask``: its stroke pixels by colour), the
+    stroke pixels of the strongest luminance contrast to the tile (BANG_CORE of the farthest's, that
+    LUMA_STRONG levels or more), where they are red (LUMA_RED levels redder than the tile, red over
+    the larger of green and blue) and the mark covers 0.02 of the region, for :func:`stacked`. JPEG
+    keeps the luminance whole and halves the colour each way, so a thin red "!" on a grey tile of
+    about its luminance (a dark theme's, some 20-40 levels apart) keeps the gap between its stem and
+    its dot in the luminance alone; by colour the stem runs into the dot, a 1 (flags drawn on dark
+    boards at 14-24 px, JPEG 70-85, read as digits, their covered tiles' colour then taken for
+    revealed tiles': the board refused). Red only: a light blue 1 over a dark tile, its stem fading
+    into its base, is a stem over a dot by luminance too. And :func:`stacked` takes a "!" from it
+    only in a slim mark (:func:`_slim`): the classic red 3 at 16 px, JPEG 75, on a light tile, is one
+    in its luminance's strongest pixels (its flags read unsure)."""
+    contrast = np.abs(_lum(region) - _lum(bg)[:, None, None]) * mask
+    top = contrast.max(axis=(1, 2))[:, None, None]
+    core = (contrast >= BANG_CORE * top) & (top >= LUMA_STRONG) & (mask.mean(axis=(1, 2), keepdims=True) >= 0.02)
+    red = redness(region.astype(np.float64)) - redness(bg.astype(np.float64))[:, None, None]
+    tint = (red * core).sum(axis=(1, 2)) / np.maximum(core.sum(axis=(1, 2)), 1)
+    return core & (tint >= LUMA_RED)[:, None, None]
+
+
+#: a mark whose box is no wider than SLIM of its height is slim (a "!", not a 3)
+SLIM = 0.5
+
+
+def _slim(mask: np.ndarray) -> np.ndarray:
+    """Per mark (``mask``: N x m x m), whether its box is no wider than SLIM of its height."""
+    m = mask.shape[1]
+    idx = np.arange(m)
+    rows, cols = mask.any(axis=2), mask.any(axis=1)
+    height = np.where(rows, idx, -1).max(axis=1) - np.where(rows, idx, m).min(axis=1) + 1
+    width = np.where(cols, idx, -1).max(axis=1) - np.where(cols, idx, m).min(axis=1) + 1
+    return np.asarray(width <= SLIM * height)
+
+
+def _narrow_foot(mask: np.ndarray) -> np.ndarray:
+    """Per mark (``mask``: N x m x m), whether its lowest rows (DOT_SHARE of its height) are no
+    wider than its widest row above them: a "!"'s dot is no wider than its stem's top (drawn "!"
+    flags, JPEG'd: rows 1 3 1 1 1 0 3 2 wide); a 1 whose stem fades a row above its base (a light
+    blue 1 on a dark tile, JPEG'd at 16 px) is a stem over a dot in its core, but its base is wider
+    than its flag (rows 4 2 2 2 2 2 2 6: read as "!" flags, the revealed tiles' colour was taken for
+    covered tiles', and revealed 0s read surely covered)."""
+    width = mask.sum(axis=2)
+    rows = width > 0
+    m = mask.shape[1]
+    idx = np.arange(m)
+    top = np.where(rows, idx, m).min(axis=1)
+    bottom = np.where(rows, idx, -1).max(axis=1)
+    foot = idx[None, :] > bottom[:, None] - np.maximum(1, np.ceil(DOT_SHARE * (bottom - top + 1)))[:, None]
+    return np.asarray(np.where(foot, width, 0).max(axis=1) <= np.where(foot, 0, width).max(axis=1))
 
 
 def letter_scores(glyphs: np.ndarray) -> np.ndarray:
