@@ -12,10 +12,12 @@ tiles light grey).
 The board tells. Every digit has a mine among its eight neighbours, so a covered tile: a digit
 read plainly (on a colour of revealed tiles, its mark plainly a digit's shape, nothing dark along
 its sides) with all eight neighbours on the board (a lattice short of the board may leave its mine
-outside), none of them read surely covered, and every one not read surely revealed of one bare
-colour, shows that colour covered. This is sound wherever the cells read surely are right,
-whatever the colour's tiles truly hold (0s, or digits not seen): were the colour revealed, the
-digit's mine would lie among its neighbours of other colours. And a revealed 0 opens every tile
+outside), none of them read surely covered, those on revealed colours each plainly revealed (bare
+or plainly a digit: a lost board's shown mines, or a flag read as a mark, may lie on a revealed
+colour), and every other one of one bare colour, shows that colour covered. This is sound
+wherever the cells read surely are right, whatever the colour's tiles truly hold (0s, or digits
+not seen): were the colour revealed, the digit's mine would lie among its neighbours of other
+colours. And a revealed 0 opens every tile
 round it: a bare colour with a tile beside one read surely covered is covered, unless that tile
 lies in whole rows or columns of the colour along the board's sides (a panel beside the board,
 taken in by the lattice: :func:`_inner`). This one trusts that the colour's tiles are bare: a
@@ -34,7 +36,7 @@ import numpy as np
 
 from .colours import rgb_distance
 from .digits import SHAPE_LIKE
-from .marks import MARK, SURE
+from .marks import MARK, NOTHING, SURE
 
 if TYPE_CHECKING:
     from .cells import CellLook
@@ -82,8 +84,10 @@ def covered_by_digits(looks: list[list[CellLook]], symbols: list[list[tuple[str,
         for i in digits:
             near = {one(int(label[j])) for j in _around(i, rows, cols)}
             others = near - open_groups
-            if near & closed or len(others) != 1:
-                continue  # (its mine may be that one, or in either of two colours)
+            if near & closed or len(others) != 1 or not all(
+                    _plainly_revealed(looks, symbols, j, cols) for j in _around(i, rows, cols)
+                    if one(int(label[j])) in open_groups):
+                continue  # (its mine may be that one, or in either of two colours, or shown beside it)
             k = others.pop()
             if k in flat and k not in found:
                 closed.add(k)
@@ -96,6 +100,17 @@ def covered_by_digits(looks: list[list[CellLook]], symbols: list[list[tuple[str,
                 found.append(one(k))
                 changed = True
     return [g for k in found for g in sorted({k, partner.get(k, k)})]
+
+
+def _plainly_revealed(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], j: int,
+                      cols: int) -> bool:
+    """Whether cell ``j`` (row-major), on a colour of revealed tiles, is plainly revealed: bare, or
+    plainly a digit. A lost board may show its mines on the revealed tiles' colour (a flat web
+    clone's near-white), and a flag read as a mark leaves its tile's colour taken for revealed
+    (webgreen-lost-14x11.png scaled to 0.65 and 0.8: its beige 0s were made covered by 1s whose
+    mine was shown, or flagged, beside them on such a tile)."""
+    sym, conf = symbols[j // cols][j % cols]
+    return (sym == NOTHING and conf >= SURE) or _plain_digit(looks[j // cols][j % cols], sym, conf)
 
 
 def _around(i: int, rows: int, cols: int) -> list[int]:
