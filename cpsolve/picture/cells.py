@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .bevel import bevel_sides, gap_margins, off_sides, outline_lines, raised_by, recentre, side_lifts, surround_colour
+from .cloth import red_reach
 from .colours import (
     FOREGROUND,
     _cross,
@@ -115,16 +116,15 @@ class CellLook:
     reddish: float            # of the interior: pixels redder than they are green or blue by 40
     glyph: np.ndarray | None = None  # the mark's shape (:func:`_glyphs`), GLYPH x GLYPH; None: too little
     shape: dict[int, float] | None = None  # how like each digit the glyph is (:func:`shape_table`)
-    shading: float = 0.0      # spread (sd of luminance) of the interior's background pixels: a
-                              # shaded tile face, not a flat one
+    shading: float = 0.0      # spread (sd of luminance) of the interior's background pixels: a shaded face
     yellow: float = 0.0       # of the interior: yellow pixels (an explosion's fire)
     stacked: str = ""         # "!" a stem over a dot, "?" another stroke over one (.textmarks.stacked), "" neither
     rim_bevel: float = 0.0    # the bevel inside the tile's dark rim (:func:`.gloss.rim_bevels`)
     framed: float = 0.0       # 1 where a focus frame closes round the cell (:func:`.focus.focus_framed`)
     stroke: float = 0.0       # a faint lighter stroke down the interior's middle (:func:`.darkink.middle_stroke`)
     sides: tuple[float, ...] = ()  # how far each side stands out as a raised tile's (:func:`.bevel.side_lifts`)
-    glyph_off: float = 0.0    # the glyph's box: its centre's distance from the middle, across or down (the
-                              # larger), over the side of the square it is looked for in (:func:`_glyphs`)
+    glyph_off: float = 0.0    # the glyph box's centre off the middle, the larger way, over its square's side
+    red_reach: float = 1.0    # how far down the mark its red reaches, 0 top to 1 foot (:func:`.cloth.red_reach`)
 
 
 def _cropped(rgb: np.ndarray, grid: Grid, at: tuple[np.ndarray, np.ndarray] | None) -> tuple[np.ndarray, np.ndarray]:
@@ -233,7 +233,7 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
         ("red_fraction", red_fraction), ("blob_fill", blob_fill), ("blob_span", blob_span), ("yellow", yellow),
         ("edge_dark", edge_dark), ("side_red", side_red), ("blob_round", blob_round), ("reddish", reddish),
         ("shading", shading), ("rim_bevel", rim_bevels(flat, p)), ("framed", framed), ("stroke", middle_stroke(inner)),
-        ("glyph_off", glyph_off))}
+        ("glyph_off", glyph_off), ("red_reach", red_reach(fg, red)))}
     columns = {**measures, "background": list(bg), "fg_colour": list(fg_colour), "glyph": glyphs, "shape": shapes,
                "stacked": stacks, "sides": side_lifts(sides, bg)}
     looks = [CellLook(*row) for row in zip(*(columns[name] for name in CellLook.__dataclass_fields__))]

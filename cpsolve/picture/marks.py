@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .cloth import CLOTH_REACH, CLOTH_SCALE, cloth_flag
 from .colours import rgb_distance
 
 if TYPE_CHECKING:
@@ -168,7 +169,8 @@ RED_CLOTH = 0.5
 
 def marks_of(looks: list[list[CellLook]]) -> list[list[tuple[str, float]]]:
     """What is drawn on each cell (:func:`symbol`), row by row, with the mines drawn in a colour
-    (:func:`round_mines`) and the flags drawn as a pennant in a colour (:func:`pennant`)."""
+    (:func:`round_mines`), the flags drawn as a pennant in a colour (:func:`pennant`) and those drawn
+    as a red cloth on a pole that is not dark (:func:`.cloth.cloth_flag`)."""
     symbols = [[symbol(lk) for lk in row] for row in looks]
     round_mines(looks, symbols)
     for r, row in enumerate(looks):
@@ -179,6 +181,9 @@ def marks_of(looks: list[list[CellLook]]) -> list[list[tuple[str, float]]]:
                 symbols[r][c] = (FLAG, _confidence(like - PENNANT + PENNANT_SCALE / 2, PENNANT_SCALE))
             elif (like := pole_flag(lk)) >= POLE_FLAG:
                 symbols[r][c] = (FLAG, _confidence(like - POLE_FLAG + POLE_FLAG_SCALE / 2, POLE_FLAG_SCALE))
+            elif cloth_flag(lk, PENNANT_DIGIT):
+                # (a red cloth atop a light pole, no dark part: an emoji-like flag, :mod:`.cloth`)
+                symbols[r][c] = (FLAG, _confidence(CLOTH_REACH - lk.red_reach, CLOTH_SCALE))
     return symbols
 
 

@@ -119,14 +119,6 @@ NOT_YET_EXACT = {
     "google-darktheme-mid-14x18.jpg": "refused since first sight (gatherO, 2026-12-07): a 14x18 grid found, but "
                                       "the dark header above it (52, 56, 67), near the recoloured covered cells' "
                                       "slate, taken for covered tiles going on past the board's top side",
-    "vue-dark-mid-9x9.png": "4 cells unsure, none wrong, since first sight (gatherO, 2026-12-07). Traced: its 4 "
-                            "flags (a red cloth on a white pole over a lighter disc, on an orange tile of their "
-                            "own colour, no dark pixel: red 0.13 of the interior, dark 0) are no flag to "
-                            "marks.symbol (a flag needs a dark part) but marks like no digit (0.28-0.44), read "
-                            "as 8s by colour, low confidence; every other cell right and sure. A red mark like no "
-                            "digit is no flag by itself: webgreen's pixel-font red 3s (0.45 like a 3 at best, red "
-                            "0.33) and raylib-slate's red '*' mines (0.48) are such marks too; the cloth's shape "
-                            "(off the pole, in the glyph's upper half) would tell them",
     "qt-ubuntu-lost-8x8.png": "10 unsure, no other cell wrong (refused from first sight, gatherT2, until 8fdb045): "
                               "its 3s are drawn in HTML Maroon (128,0,0), the classic 5's colour, their glyphs "
                               "0.90 like a 3 and 0.82 like a 5; read as sure 5s by colour before (the 3 at 7,4 "
