@@ -17,7 +17,7 @@ import pytest
 import cpsolve
 from cpsolve.picture import NoBoardFound, read_image
 from tests.pictures import test_picture_dark_theme as dark
-from tests.support.picture_render import board_text, encode, random_position
+from tests.support.picture_render import board_text, encode, random_position, sure_wrong
 
 #: a second dark theme, not the drawer's: (page, covered face, revealed face, digit inks 1-8), and its flags' red
 GRAPHITE = ((10, 10, 12), (66, 68, 72), (26, 26, 28),
@@ -41,9 +41,8 @@ def test_jpeg_bang_flags_on_dark_tiles_read_as_flags(theme: str, font: str, qual
         pytest.fail(f"refused: {exc}")
     board = reading.board
     assert (board.rows, board.cols) == (10, 12)
-    want = cpsolve.parse_board(board_text(cells)).cells
     unsure = set(reading.unsure)
-    wrong = [divmod(i, 12) for i, (w, g) in enumerate(zip(want, board.cells)) if w != g and divmod(i, 12) not in unsure]
+    wrong = sure_wrong(reading, cells)
     assert not wrong, f"read wrong: {wrong}"
     flags = {(r, c) for r, row in enumerate(cells) for c, v in enumerate(row) if v == "F"}
     assert len(flags) == 18  # (the mines beside an opened cell)

@@ -28,7 +28,7 @@ import cpsolve
 from cpsolve.picture import NoBoardFound, Reading, read_image
 from cpsolve.picture.digits import colour_distance
 from tests.pictures.test_picture_dark_theme import PALETTES, draw_dark
-from tests.support.picture_render import DIGITS, board_text, encode, random_position
+from tests.support.picture_render import DIGITS, board_text, encode, random_position, sure_wrong
 
 #: (page, covered face, revealed face, digit inks): sweep_drawn's light palette, and two others
 LIGHTS = {"sweep": ((250, 250, 250), (190, 190, 196), (228, 228, 228), DIGITS),
@@ -112,8 +112,5 @@ def test_light_boards_in_swapped_inks_are_never_read_wrong(palette: str, cell: i
             except NoBoardFound:
                 continue
             assert (reading.board.rows, reading.board.cols) == (8, 12)
-            unsure = set(reading.unsure)
-            want = cpsolve.parse_board(board_text(cells)).cells
-            wrong = [divmod(i, 12) for i, (w, g) in enumerate(zip(want, reading.board.cells))
-                     if w != g and divmod(i, 12) not in unsure]
+            wrong = sure_wrong(reading, cells)
             assert not wrong, f"read wrong at {cell} px, {fmt}, rim {rim}, seed {seed}: {wrong}"

@@ -23,7 +23,7 @@ from cpsolve.picture.cells import _cropped
 from cpsolve.picture.grid import find_grids
 from cpsolve.picture.thingap import thin_gap_boxes, thin_gap_starts
 from tests.pictures.test_picture_dark_theme import PALETTES, draw_dark
-from tests.support.picture_render import DIGITS, board_text, encode, random_position
+from tests.support.picture_render import DIGITS, board_text, encode, random_position, sure_wrong
 
 #: (page, covered face, revealed face, digit inks): sweep_drawn's light palette, and another
 LIGHTS = {"sweep": ((250, 250, 250), (190, 190, 196), (228, 228, 228), DIGITS),
@@ -90,8 +90,5 @@ def test_flat_light_boards_are_never_read_wrong(palette: str, cell: int, monkeyp
             except NoBoardFound:
                 continue
             assert (reading.board.rows, reading.board.cols) == (8, 12)
-            unsure = set(reading.unsure)
-            want = cpsolve.parse_board(board_text(cells)).cells
-            wrong = [divmod(i, 12) for i, (w, g) in enumerate(zip(want, reading.board.cells))
-                     if w != g and divmod(i, 12) not in unsure]
+            wrong = sure_wrong(reading, cells)
             assert not wrong, f"read wrong at {cell} px, {fmt}, rim {rim}, seed {seed}: {wrong}"
