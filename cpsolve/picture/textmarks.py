@@ -66,16 +66,14 @@ def stacked(mask: np.ndarray, core: np.ndarray | None = None, uncut: np.ndarray 
     ``uncut``: per mark, whether no line along a side was taken off it (:func:`.cells._glyphs`): such
     a mark may reach the second row from the top or bottom (a 16 px cell's "!", seven rows of its
     region's eleven, its dot on the second row from the bottom, was one part with no gap: a 1)."""
-    if luma is not None:  # (a slim mark only: :func:`luma_core`)
-        return ["!" if lb == "!" and slim else s
-                for s, lb, slim in zip(stacked(mask, core, uncut), stacked(mask, luma), _slim(mask).tolist())]
-    if core is not None:
-        side = np.zeros(core.shape[1], bool)
-        side[:2] = side[core.shape[1] - 2:] = True
-        clear = np.asarray(~(core[:, :, side].any(axis=(1, 2)) | core[:, side, :].any(axis=(1, 2))))
-        clear &= _narrow_foot(mask)
-        return ["!" if b == "!" and c else s
-                for s, b, c in zip(stacked(mask, uncut=uncut), stacked(core), clear.tolist())]
+    if core is not None or luma is not None:
+        # (a "!" seen in the core, or in the luminance's core of a slim mark only: :func:`luma_core`;
+        # else the mark's own reading)
+        foot = _narrow_foot(mask)
+        bang = _core_bang(core, foot) if core is not None else np.zeros(len(mask), bool)
+        if luma is not None:
+            bang |= _core_bang(luma, foot) & _slim(mask)
+        return ["!" if b else s for s, b in zip(stacked(mask, uncut=uncut), bang.tolist())]
     m = mask.shape[1]
     rows = mask.any(axis=2)
     idx = np.arange(m)
@@ -101,6 +99,15 @@ def stacked(mask: np.ndarray, core: np.ndarray | None = None, uncut: np.ndarray 
     bang = two & ((first - top) >= STEM * upper_w) & (dot_w <= upper_w + 1)
     dotted = two & (dot_w <= upper_w / 2)
     return ["!" if b else "?" if t else "" for b, t in zip(bang.tolist(), dotted.tolist())]
+
+
+def _core_bang(core: np.ndarray, foot: np.ndarray) -> np.ndarray:
+    """Per mark, whether its ``core`` (N x m x m) is a stem over a dot, clear of the two outermost
+    rows and columns, where ``foot`` (:func:`_narrow_foot` of the whole mark) allows."""
+    side = np.zeros(core.shape[1], bool)
+    side[:2] = side[core.shape[1] - 2:] = True
+    clear = ~(core[:, :, side].any(axis=(1, 2)) | core[:, side, :].any(axis=(1, 2))) & foot
+    return np.asarray(clear & (np.array(stacked(core)) == "!"))
 
 
 #: a mark's luminance core (:func:`luma_core`): its pixels this share of the farthest's contrast or more,

@@ -151,7 +151,7 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
                 # every cell of the colour raised past the threshold: all covered (the weakly
                 # raised ones too, as where some fall under it below)
                 flat_conf[idx] = 1.0
-            elif len(idx) >= LIFT_GROUP and len({bool(flat_cov[i]) for i in idx}) == 1:
+            elif len(idx) >= LIFT_GROUP and not any(flat_cov[i] for i in idx):
                 for i in idx:
                     if flat_conf[i] >= LIFT_OWN:
                         flat_conf[i] = 1.0
