@@ -55,6 +55,7 @@ from .digits import (
     shape_table,
     stray_digits,
 )
+from .extents import extent
 from .focus import focus_framed
 from .fontgroups import board_font, font_digit
 from .gloss import glossy_split, rim_bevels, sheen
@@ -195,14 +196,12 @@ def measure(rgb: np.ndarray, grid: Grid) -> list[list[CellLook]]:
     yellow = ((inner[..., 0] > 180) & (inner[..., 1] > 140) & (inner[..., 2] < 100)).mean(axis=(1, 2))
     any_rows, any_cols = dark.any(axis=2), dark.any(axis=1)
     has = np.any(any_rows, axis=1)
-    idx = np.arange(ih)
-    bh = np.where(any_rows, idx, -1).max(axis=1) - np.where(any_rows, idx, ih).min(axis=1) + 1
-    bw = np.where(any_cols, idx, -1).max(axis=1) - np.where(any_cols, idx, ih).min(axis=1) + 1
+    (top, bottom), (left, right) = extent(any_rows), extent(any_cols)
+    bh, bw = bottom - top + 1, right - left + 1
     blob_fill = np.where(has, dark.sum(axis=(1, 2)) / np.maximum(bh * bw, 1), 0.0)
     blob_span = np.where(has, np.minimum(bh, bw) / ih, 0.0)
-    top_i, left_i = np.where(any_rows, idx, ih).min(axis=1), np.where(any_cols, idx, ih).min(axis=1)
     # (in an interior of 8 px or less, half a pixel off is none: a box of whole pixels lies so where its parity differs)
-    off = np.maximum(np.abs(top_i + bh / 2 - ih / 2), np.abs(left_i + bw / 2 - ih / 2))
+    off = np.maximum(np.abs(top + bh / 2 - ih / 2), np.abs(left + bw / 2 - ih / 2))
     off = np.maximum(off - 0.5 * (ih <= 8), 0) / ih
     blob_round = np.where(has, np.minimum(bh, bw) / np.maximum(np.maximum(bh, bw), 1) * np.clip(1 - 4 * off, 0, 1), 0.0)
     dark_px, red_px = near_black(flat, 90, lit), _red(flat)  # (each made once: three measures read them)
@@ -267,11 +266,8 @@ def _glyphs(flat: np.ndarray, bg: np.ndarray, p: float) -> tuple[list[np.ndarray
     mask &= ~cut_cols[:, None, :]
     uncut = ~(cut_rows.any(axis=1) | cut_cols.any(axis=1))  # (no line taken off: .textmarks.stacked)
     rows, cols = mask.any(axis=2), mask.any(axis=1)
-    idx = np.arange(m)
-    top = np.where(rows, idx, m).min(axis=1)
-    height = np.where(rows, idx, -1).max(axis=1) + 1 - top
-    left = np.where(cols, idx, m).min(axis=1)
-    right = np.where(cols, idx, -1).max(axis=1) + 1
+    (top, bottom), (left, right) = extent(rows), extent(cols)
+    height, right = bottom + 1 - top, right + 1
     sub = 4  # samples per grid cell each way
     steps = (np.arange(GLYPH * sub) + 0.5) / (GLYPH * sub)
     h = np.maximum(height, 1)[:, None].astype(np.float64)

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .extents import extent
+
 if TYPE_CHECKING:
     from .cells import CellLook
 
@@ -18,12 +20,10 @@ def red_reach(fg: np.ndarray, red: np.ndarray) -> np.ndarray:
     """Per cell (``fg``, ``red``: N x h x w masks of the interior's foreground and saturated red
     pixels), how far down the mark its red reaches: the lowest red row's place between the mark's
     top (0) and bottom (1) rows; 1.0 where the cell has no red or no mark (a red digit: 1)."""
-    n, h = fg.shape[0], fg.shape[1]
-    idx = np.arange(h)
+    n = fg.shape[0]
     mark_rows, red_rows = np.any(fg | red, axis=2), np.any(red, axis=2)
-    top = np.where(mark_rows, idx, h).min(axis=1)
-    bottom = np.where(mark_rows, idx, -1).max(axis=1)
-    red_bottom = np.where(red_rows, idx, -1).max(axis=1)
+    top, bottom = extent(mark_rows)
+    red_bottom = extent(red_rows)[1]
     span = np.maximum(bottom - top, 1)
     reach = (red_bottom - top) / span
     return np.where(np.any(red_rows, axis=1) & (bottom > top), reach, np.ones(n))

@@ -12,6 +12,7 @@ import numpy as np
 
 from .colours import _lum, redness
 from .digits import _unit
+from .extents import extent
 from .marks import FLAG, MARK, NOTHING, _confidence
 
 if TYPE_CHECKING:
@@ -77,12 +78,10 @@ def stacked(mask: np.ndarray, core: np.ndarray | None = None, uncut: np.ndarray 
     m = mask.shape[1]
     rows = mask.any(axis=2)
     idx = np.arange(m)
-    top = np.where(rows, idx, m).min(axis=1)
-    bottom = np.where(rows, idx, -1).max(axis=1)
+    top, bottom = extent(rows)
     inside = (idx[None, :] > top[:, None]) & (idx[None, :] < bottom[:, None])
     gap = ~rows & inside
-    first = np.where(gap, idx, m).min(axis=1)   # the first row of the first gap
-    last = np.where(gap, idx, -1).max(axis=1)   # the last row of the last gap
+    first, last = extent(gap)   # the first row of the first gap, the last row of the last
     upper = mask & (idx < first[:, None])[:, :, None]
     lower = mask & (idx > last[:, None])[:, :, None]
     upper_w = upper.any(axis=1).sum(axis=1)
@@ -142,11 +141,8 @@ SLIM = 0.5
 
 def _slim(mask: np.ndarray) -> np.ndarray:
     """Per mark (``mask``: N x m x m), whether its box is no wider than SLIM of its height."""
-    m = mask.shape[1]
-    idx = np.arange(m)
-    rows, cols = mask.any(axis=2), mask.any(axis=1)
-    height = np.where(rows, idx, -1).max(axis=1) - np.where(rows, idx, m).min(axis=1) + 1
-    width = np.where(cols, idx, -1).max(axis=1) - np.where(cols, idx, m).min(axis=1) + 1
+    (top, bottom), (left, right) = extent(mask.any(axis=2)), extent(mask.any(axis=1))
+    height, width = bottom - top + 1, right - left + 1
     return np.asarray(width <= SLIM * height)
 
 
@@ -158,11 +154,8 @@ def _narrow_foot(mask: np.ndarray) -> np.ndarray:
     than its flag (rows 4 2 2 2 2 2 2 6: read as "!" flags, the revealed tiles' colour was taken for
     covered tiles', and revealed 0s read surely covered)."""
     width = mask.sum(axis=2)
-    rows = width > 0
-    m = mask.shape[1]
-    idx = np.arange(m)
-    top = np.where(rows, idx, m).min(axis=1)
-    bottom = np.where(rows, idx, -1).max(axis=1)
+    idx = np.arange(mask.shape[1])
+    top, bottom = extent(width > 0)
     foot = idx[None, :] > bottom[:, None] - np.maximum(1, np.ceil(DOT_SHARE * (bottom - top + 1)))[:, None]
     return np.asarray(np.where(foot, width, 0).max(axis=1) <= np.where(foot, 0, width).max(axis=1))
 
