@@ -96,6 +96,32 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: and any mine total it gives must equal the hand transcription. Read exactly, it passes: then
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
+    "raylib-pixel-mid-9x9.png": "refused since first sight (gatherD, 2026-12-07): a 9x9 grid found (40 px, black "
+                                "3 px lines), but no cell of its top row or column read as a cell (its edge not told; "
+                                "since 9f6b77a its cells not read as Minesweeper cells): covered cells are blank "
+                                "near-white squares like the page, every revealed cell (0s too) written in raylib's "
+                                "pixel font, flags a red \"M\"",
+    "sfml-dark-lost-15x20.png": "refused since first sight (gatherD, 2026-12-07): a 15x20 grid found, its cells not "
+                                "read as Minesweeper cells. Traced: with reader.MAX_UNSURE lifted every cell is right "
+                                "but 174 unsure: the 173 written 0s (VT323's 0, read as a 4 at low confidence) and "
+                                "the 5; no mine total (\"Flags remaining: 30\" not read)",
+    "raygui-lost-8x8.png": "refused since first sight (gatherD, 2026-12-07): a 9x8 grid found (a row too many: the "
+                           "header's LCD boxes and buttons above the board), its top row not read as cells (its edge "
+                           "not told)",
+    "svelte-grey-lost-16x16.png": "refused since first sight (gatherD, 2026-12-07): an 8x8 grid found (a part of the "
+                                  "16x16 board of flat grey and light grey cells in 1 px white lines), its left "
+                                  "column not read as cells (its edge not told; since 9f6b77a its cells not read "
+                                  "as Minesweeper cells)",
+    "web-rounded-mid-16x16.png": "refused since first sight (gatherD, 2026-12-07): the 16x16 grid found (rounded teal "
+                                 "and pale yellow tiles), but the digit read at 0,8 counts more mines than the cells "
+                                 "round it, so the board was taken to go on past its top edge",
+    "swiftui-phone-mid-15x10.png": "refused since first sight (gatherD, 2026-12-07): no grid of square cells found "
+                                   "(an iPhone screen at 3x: grey covered squares with borders, white revealed cells "
+                                   "with no lines, each digit on a small grey box)",
+    "android-dotted-mid-12x12.png": "refused since first sight (gatherD, 2026-12-07): a 2x12 grid found, its left "
+                                    "column not read as cells; the cells are not square (26.6 by 36 px: a phone "
+                                    "screen scaled down), revealed ones flat grey in dotted lines, covered ones "
+                                    "raised buttons of the same grey",
     "webgreen-new-14x11.png": "refused since first sight (gatherO, 2026-12-07): a 14x11 grid found (29 px, "
                               "rounded green tiles in 4 px gaps), but its cells not read as Minesweeper cells",
     "webgreen-lost-14x11.png": "refused since first sight (gatherO, 2026-12-07): a 14x11 grid found, but its "
