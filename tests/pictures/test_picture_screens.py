@@ -114,7 +114,10 @@ NOT_YET_EXACT = {
                                   "as Minesweeper cells)",
     "web-rounded-mid-16x16.png": "refused since first sight (gatherD, 2026-12-07): the 16x16 grid found (rounded teal "
                                  "and pale yellow tiles), but the digit read at 0,8 counts more mines than the cells "
-                                 "round it, so the board was taken to go on past its top edge",
+                                 "round it, so the board was taken to go on past its top edge. Traced: its tiles' "
+                                 "outline and shadow make every covered cell unsure (overlay.covered_mark: dark "
+                                 "along the sides); without that its 4 salmon flags (plain tiles) read surely "
+                                 "covered: test_picture_plain_flags.py",
     "swiftui-phone-mid-15x10.png": "refused since first sight (gatherD, 2026-12-07): no grid of square cells found "
                                    "(an iPhone screen at 3x: grey covered squares with borders, white revealed cells "
                                    "with no lines, each digit on a small grey box)",
