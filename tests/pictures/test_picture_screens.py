@@ -340,6 +340,22 @@ NOT_YET_EXACT = {
                                  "row the picture's edge cut to 11 px of 16; the lattice's lines run on across "
                                  "that part, so the board is cut there. Read exactly, it would need that part "
                                  "read as a row",
+    "win98mac-lost-8x8.png": "12 unsure, no mine total since first sight (gatherC, 2026-12-07): three raised "
+                             "covered cells of the lower left block (5,1, 6,0, 6,1, among mines shown flat, "
+                             "the window drawn at 3x) read as opened 0s, so the rules leave rows 4-7 of "
+                             "columns 0-2 unsure; the counter 010 not read: the sunken panel around the "
+                             "LEDs and the face, its dark edges joined to the LEDs' black at 3x, passed for "
+                             "the leftmost display and read as nothing",
+    "win98mac-new-8x8.png": "no mine total since first sight (gatherC, 2026-12-07): every cell read, the "
+                            "counter 009 not: as in win98mac-lost-8x8.png, the sunken panel around the LEDs "
+                            "and the face (the window scaled up smoothly, about 4x) passed for the leftmost "
+                            "display",
+    "reflex-android-mid-9x17.png": "refused since first sight (gatherC, 2026-12-07): 'no grid of square cells' "
+                                   "(its cells 127 px wide and 113 px high, the board running to the "
+                                   "picture's left, right and bottom edges, Android's status bar above it)",
+    "web-tiny-won-4x4.jpg": "refused since first sight (gatherC, 2026-12-07): a 6x4 grid found (two rows "
+                            "more than the board's 4, the face and the clock box above it taken for "
+                            "cells), too many of its cells unsure",
 }
 
 
