@@ -84,6 +84,7 @@ from .overlay import covered_mark, mine_overlay, question_like, question_stroke,
 from .paleink import pale_digit
 from .rims import off_gap_sides
 from .shadows import HALF_DARK, shadow_lines
+from .sidelines import side_lines
 from .skins import SKIN_BY_NAME, Skin
 from .solid import solid_dark_covered
 from .textmarks import BANG_CORE, letters, luma_core, pointer_piece, stacked
@@ -258,13 +259,10 @@ def _glyphs(flat: np.ndarray, bg: np.ndarray, p: float) -> tuple[list[np.ndarray
     mask = (dist > np.where(top_dist >= 2 * FAINT, FOREGROUND, FAINT / 2)) & (dist >= 0.5 * top_dist)
     # a line along the region's side is the tile's border or the board's frame (a lattice a pixel
     # off at the board's edge, Windows 7's glossy rim), not a stroke: digits are centred
-    side = np.zeros(m, bool)
-    side[:2] = side[m - 2:] = True
-    cut_rows = (mask.mean(axis=2) >= 0.85) & side
-    mask &= ~cut_rows[:, :, None]
-    cut_cols = (mask.mean(axis=1) >= 0.85) & side
-    mask &= ~cut_cols[:, None, :]
-    uncut = ~(cut_rows.any(axis=1) | cut_cols.any(axis=1))  # (no line taken off: .textmarks.stacked)
+    # (.sidelines: a line runs on to the region's ends, a large digit's bar stops short of them)
+    cut_rows, cut_cols = side_lines(mask)
+    mask &= ~cut_rows[:, :, None] & ~cut_cols[:, None, :]
+    uncut = np.asarray(~(cut_rows.any(axis=1) | cut_cols.any(axis=1)))  # (no line taken off: .textmarks.stacked)
     rows, cols = mask.any(axis=2), mask.any(axis=1)
     (top, bottom), (left, right) = extent(rows), extent(cols)
     height, right = bottom + 1 - top, right + 1
