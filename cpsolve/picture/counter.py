@@ -30,6 +30,8 @@ LIT_SHARE = 0.01
 #: a black box of light segments is a display from this height, in cells: Haiku's Minesweeper draws
 #: its blue LCD 22 px high beside 24 px cells (winmine's red LEDs stand 1.4 cells high)
 LIGHT_LOW = 0.8
+#: red digits straight on a light panel (no dark box) are a display from this height, in cells
+PANEL_LOW = 0.5
 #: where each segment lies in a digit box (x, y as fractions of its width and height)
 SPOTS = {"a": (0.5, 0.06), "b": (0.86, 0.28), "c": (0.86, 0.72), "d": (0.5, 0.94), "e": (0.14, 0.72),
          "f": (0.14, 0.28), "g": (0.5, 0.5)}
@@ -241,9 +243,24 @@ def _red_displays(area: np.ndarray, p: float) -> tuple[list[Box], np.ndarray]:
         n, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
         for i in range(1, n):
             bx, by, bw, bh = (int(v) for v in stats[i, :4])
-            if 0.8 * p <= bh <= 3 * p and 1.0 <= bw / bh <= 4.5:
+            # (from PANEL_LOW of a cell on a light panel; on a dark one from 0.8: a display box
+            # refused as too small is no panel, winmine's LEDs on a lattice of twice their pitch)
+            least = PANEL_LOW if _light_around(area, lit, (bx, by, bw, bh)) else 0.8
+            if least * p <= bh <= 3 * p and 1.0 <= bw / bh <= 4.5:
                 boxes.append((bx, by, bw, bh))
     return sorted(boxes), lit
+
+
+def _light_around(area: np.ndarray, lit: np.ndarray, box: Box) -> bool:
+    """Whether the pixels of ``box`` that are not lit are mostly light (a grey panel's, median
+    luminance LIGHT_PANEL or more), not a dark display's."""
+    cut, on = _cut(area, box), _cut(lit, box)
+    rest = cut[~on]
+    return bool(rest.size) and float(np.median(rest @ np.array([0.299, 0.587, 0.114]))) >= LIGHT_PANEL
+
+
+#: a panel this light (median luminance) round red digits is no display box (winmine's grey: 192)
+LIGHT_PANEL = 100
 
 
 def _not_dithered(lit: np.ndarray) -> np.ndarray:
@@ -310,7 +327,7 @@ def _read_digits(lit: np.ndarray, unlit: np.ndarray) -> int | None:
             if share >= 0.3:
                 on += seg
         digit = PATTERNS.get(on)
-        if digit is None:
+        if digit is None or ("g" in on and _dot(lit, top, h, dx0, dx1)):
             return None
         text += digit
     text = text.strip()
@@ -320,6 +337,27 @@ def _read_digits(lit: np.ndarray, unlit: np.ndarray) -> int | None:
         return int(text)
     except ValueError:
         return None
+
+
+def _dot(lit: np.ndarray, top: int, h: int, dx0: float, dx1: float) -> bool:
+    """Whether what is lit in the middle of a digit's place, along its middle rows, is a dot: a
+    run of lit columns through the middle under DOT_RUN of the place's width. A font's 0 dotted in
+    its counter (DejaVu Sans Mono's) lights the middle segment's spot, and its places were read as
+    8s ("023" as 823); a segment's middle bar runs across the place between its sides."""
+    ry = max(1, int(0.04 * h))
+    y = int(top + 0.5 * h)
+    row = np.asarray(lit[max(0, y - ry):y + ry + 1, max(0, int(dx0)):int(np.ceil(dx1))].any(axis=0))
+    mid = min(len(row) - 1, int((dx1 - dx0) / 2))
+    if len(row) == 0 or not row[mid]:
+        return False
+    left = mid + 1 - int(np.argmin(row[mid::-1])) if not row[:mid + 1].all() else 0
+    right = mid + int(np.argmin(row[mid:])) if not row[mid:].all() else len(row)
+    return right - left < DOT_RUN * (dx1 - dx0)
+
+
+#: a middle segment runs across this share of its digit's place or more (the tuning pictures' LED
+#: middle bars light half their place's middle row or more)
+DOT_RUN = 0.4
 
 
 def _places(columns: np.ndarray, h: int) -> list[tuple[float, float]] | None:

@@ -325,12 +325,6 @@ NOT_YET_EXACT = {
     "winmine-port-mid-9x9.png": "refused since first sight (gatherW, 2026-12-07): a 12x9 grid found (as "
                                 "winmine-port-lost-9x9.png, mid-game, the pointer over a covered cell; the same "
                                 "growth over the counter panel)",
-    "pygame-xp-mid-18x18.png": "first sight (gatherW, 2026-12-07): not exact, 0 wrong: 3 cells unsure and no "
-                               "mine total. Traced: its three bright green (18, 208, 71) 2s, winmine's glyph "
-                               "drawn across most of the tile (23 px sprites at 125%), are wider than the "
-                               "interior cells.measure looks at (a fifth of a cell in from each side): clipped, "
-                               "0.46-0.51 like a 2 and 0.42-0.43 like a 3; its counter \"020\" is red text with no "
-                               "label beside a timer \"019\", which nothing tells apart",
     "winmine-zh-won-16x16.png": "first sight (gatherW, 2026-12-07): not exact, 0 wrong: 63 cells unsure and no "
                                 "mine total (won XP winmine, every mine flagged, beside a second drawing of the "
                                 "same board). Traced: the lattice read is the cheater's \"Mines Distribution\" "
