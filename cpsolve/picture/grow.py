@@ -34,7 +34,7 @@ def grown_over_faint_cells(rgb: np.ndarray, grid: Grid, threshold: int) -> Grid 
     The settled lattice must take in each such side's cells: one that grew elsewhere, on a pitch
     drifted off them (a dark skin's faint gaps in a JPEG: 2x4 tiles, lined above, settled as 2x5
     at 19.1 px of 20, read as the whole board), has not found the board's extent (None)."""
-    lined = [side for side in "tblr" if _lined_beside(rgb, grid, side, threshold) >= 0.5]
+    lined = [side for side in "tblr" if lined_beside(rgb, grid, side, threshold) >= 0.5]
     if not lined:
         return grid
     grown = settle(edge_maps(rgb, threshold), grid)
@@ -57,7 +57,7 @@ def _past(grown: Grid, grid: Grid, side: str) -> bool:
     return grown.x0 + grown.cols * grown.pitch_x > grid.x0 + grid.cols * grid.pitch_x + half_x
 
 
-def _lined_beside(rgb: np.ndarray, grid: Grid, side: str, threshold: int) -> float:
+def lined_beside(rgb: np.ndarray, grid: Grid, side: str, threshold: int) -> float:
     """The fraction of lined lattice cells, on edges of ``threshold``, in the row (side "t" or "b")
     or column ("l", "r") just outside the grid; 0 where that is outside the picture."""
     height, width = rgb.shape[:2]

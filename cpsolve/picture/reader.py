@@ -16,6 +16,7 @@ from .balls import shown_balls
 from .boardink import board_inks, unnamed_inks
 from .cells import SURE, CellLook, classify_board, measure
 from .counter import other_displays, read_counter, read_counter_below
+from .crosslines import foreign_rows, unparted_beside
 from .cutedge import cut_sides
 from .decode import load_rgb, source_name
 from .dither import undithered
@@ -60,13 +61,14 @@ def read(source: str | os.PathLike[str] | bytes | Any, *, name: str | None = Non
     rgb = undithered(load_rgb(source, label))
     failure = f"{label}: no board found: no grid of square cells in the picture"
     refused: list[Grid] = []
+    unparted: list[tuple[str, Grid]] = []  # (rows beside a lattice lined but not parted into cells: crosslines.py)
     # strong edges first (bevels, grid lines); then faint ones (flat skins whose neighbouring
     # cells differ by a few levels, such as Google's two greens)
     for threshold in EDGE_THRESHOLDS:
         for found in find_grids(rgb, threshold)[:3]:
             if time.perf_counter() - start > TIME_BUDGET:
                 raise NoBoardFound(f"{failure} (stopped after {TIME_BUDGET:g} s)")
-            reading, failure = _attempt(rgb, found, threshold, label)
+            reading, failure = _attempt(rgb, found, threshold, label, unparted)
             if reading is not None:
                 return reading
             refused.append(found)
@@ -76,14 +78,17 @@ def read(source: str | os.PathLike[str] | bytes | Any, *, name: str | None = Non
         for found in grids_beside(rgb, refused[0], EDGE_THRESHOLDS[0])[:2]:
             if time.perf_counter() - start > TIME_BUDGET:
                 break
-            reading, _ = _attempt(rgb, found, EDGE_THRESHOLDS[0], label)
+            reading, _ = _attempt(rgb, found, EDGE_THRESHOLDS[0], label, unparted)
             if reading is not None:
                 return reading
     raise NoBoardFound(failure)
 
 
-def _attempt(rgb: np.ndarray, found: Grid, threshold: int, label: str) -> tuple[Reading | None, str]:
-    """The reading of the board on lattice ``found`` (found at edge ``threshold``), or None and why not."""
+def _attempt(rgb: np.ndarray, found: Grid, threshold: int, label: str, unparted: list[tuple[str, Grid]]
+             ) -> tuple[Reading | None, str]:
+    """The reading of the board on lattice ``found`` (found at edge ``threshold``), or None and why not;
+    ``unparted``: rows of cells beside lattices tried before, lined but not parted into cells (to it
+    are added this lattice's): no lattice taking one in is read."""
     # a lattice on every other boundary (its cells blocks of 2x2 cells: a flat skin scaled to a
     # cell size of a whole and a half pixels) is read at half its pitch
     found = halved(rgb, found) or found
@@ -94,6 +99,10 @@ def _attempt(rgb: np.ndarray, found: Grid, threshold: int, label: str) -> tuple[
         return None, too_large
     # a lattice on strong edges may be the covered part of a board whose other cells are
     # parted by faint lines: it is grown over them, or not read (never part for the whole)
+    # (unless such cells, lined along the side, are not parted from each other: a strip of window
+    # between a dithered panel and the board, or the board's own cells in doubt: crosslines.py)
+    if threshold != EDGE_THRESHOLDS[-1]:
+        unparted += unparted_beside(rgb, found, EDGE_THRESHOLDS[-1])
     grid = found if threshold == EDGE_THRESHOLDS[-1] else grown_over_faint_cells(rgb, found, EDGE_THRESHOLDS[-1])
     if grid is not None:
         # a checkerboard of covered cells too faint for any edge: the rows and columns beside
@@ -113,6 +122,9 @@ def _attempt(rgb: np.ndarray, found: Grid, threshold: int, label: str) -> tuple[
     if grid is None:
         return None, (f"{label}: no board found: a grid of {found.rows}x{found.cols} cells was found, "
                       "but fainter cells beside it do not settle into one board with it")
+    if foreign_rows(rgb, grid, unparted, EDGE_THRESHOLDS[-1]):
+        return None, (f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, but it takes "
+                      "in a row lined but not parted into cells, not of the board's colours: its edge is not told")
     try:
         return read_grid(rgb, grid, CLASSIC, label), ""
     except NoBoardFound as exc:

@@ -321,10 +321,12 @@ NOT_YET_EXACT = {
                                  "on Linux, its window scaled about 2.55x and smoothed in a GIF frame). Traced: "
                                  "the 9x9 lattice is found (40.54 px), then grow.grown_over_faint_cells grows it 3 "
                                  "rows up over the counter panel, whose smoothed edges line cells at its pitch on "
-                                 "faint (6-level) edges; those rows' cells then read as no cells: refused",
+                                 "faint (6-level) edges; those rows' cells then read as no cells: refused. Since "
+                                 "crosslines.py (panelRow) refused because the rows beside the lattice are lined but "
+                                 "not parted into cells and 11 levels off the board's colours",
     "winmine-port-mid-9x9.png": "refused since first sight (gatherW, 2026-12-07): a 12x9 grid found (as "
                                 "winmine-port-lost-9x9.png, mid-game, the pointer over a covered cell; the same "
-                                "growth over the counter panel)",
+                                "growth over the counter panel; refused by crosslines.py since panelRow)",
     "winmine-zh-won-16x16.png": "first sight (gatherW, 2026-12-07): not exact, 0 wrong: 63 cells unsure and no "
                                 "mine total (won XP winmine, every mine flagged, beside a second drawing of the "
                                 "same board). Traced: the lattice read is the cheater's \"Mines Distribution\" "

@@ -1,0 +1,144 @@
+"""Rows beside a lattice lined but not parted into cells (for :mod:`.reader`, after :mod:`.grow`).
+
+A row of cells beside a board is parted from cell to cell by lines at the lattice's pitch. A
+strip of a window beside it (between a counter panel's outline and the board's frame, a cell
+above the board) is lined along its length by the panel's edge and the frame's; where its grey is
+dithered (a GIF's palette) it carries faint edges across at every column alike, so that each
+lattice cell there reads as lined on four sides (and :func:`.grow.grown_over_faint_cells` grows
+over it, or a lattice found on faint edges takes it in): yet nothing parts it across at the pitch
+more than within the cells (:func:`parting`, :func:`unparted_beside`). A JPEG's revealed cells may
+be so too (their digits' edges and the JPEG's noise as strong as their lines), so such a row is
+not left out: a lattice taking it in is read only where most of its cells are of the board's
+colours (:func:`foreign_rows`), never where the strip is of the window's grey.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .grid import Edges, Grid, edge_maps
+from .grow import _tile_colours, lined_beside
+
+#: where a cell's inside is looked at across the row (fractions of the pitch from its line)
+INSIDE_AT = (0.25, 0.5, 0.75)
+
+
+def parting(rgb: np.ndarray, grid: Grid, side: str, threshold: int) -> float:
+    """How much more the lattice's lines across the row (side "t" or "b") or column ("l", "r") of
+    cells just outside ``grid`` carry edges of ``threshold`` than the cells' insides do
+    (:func:`carried`: lines less insides); 1.0 where that row is not all on the picture."""
+    lines, inside = carried(rgb, grid, side, threshold)
+    return lines - inside
+
+
+def carried(rgb: np.ndarray, grid: Grid, side: str, threshold: int) -> tuple[float, float]:
+    """(lines, insides) of the row (side "t" or "b") or column ("l", "r") of cells just outside
+    ``grid``: the mean, over the lattice's lines across it, of the fraction of the cells' middle
+    60% along them that has an edge of ``threshold`` within a tenth of a cell of the line; the same
+    mean over the cells' insides (at each of :data:`INSIDE_AT`, the least). (1.0, 0.0) where that
+    row is not all on the picture."""
+    height, width = rgb.shape[:2]
+    if side in "lr":
+        flipped = Grid(grid.y0, grid.x0, grid.pitch_y, grid.pitch_x, grid.rows, grid.cols, grid.score)
+        return carried(np.ascontiguousarray(rgb.transpose(1, 0, 2)), flipped, "t" if side == "l" else "b",
+                       threshold)
+    px, py = grid.pitch_x, grid.pitch_y
+    y = grid.y0 - py if side == "t" else grid.y0 + grid.rows * py
+    y_lo, y_hi = round(y + 0.2 * py), round(y + 0.8 * py)   # the middle 60% of the cells' sides
+    t = max(1, round(0.1 * grid.cell_size))                 # (as lined_cells widens a line)
+    x_lo, x_hi = round(grid.x0) - t - 1, round(grid.x0 + grid.cols * px) + t + 1
+    if y_lo < 0 or y_hi > height or x_lo < 0 or x_hi > width or y_hi <= y_lo:
+        return 1.0, 0.0
+    edges: Edges = edge_maps(rgb[y_lo:y_hi, x_lo:x_hi], threshold)
+
+    def along(xs: np.ndarray) -> np.ndarray:
+        """Per x (picture coordinates), the fraction of the band's rows with a vertical edge
+        within t pixels of it."""
+        cols = np.clip(np.round(xs - 1).astype(int) - x_lo, 0, x_hi - x_lo - 1)
+        near = np.clip(cols[:, None] + np.arange(-t, t + 1), 0, x_hi - x_lo - 1)
+        return edges.v[:, near.ravel()].reshape(y_hi - y_lo, len(xs), 2 * t + 1).max(axis=2).mean(axis=0)
+
+    lines = along(grid.x0 + px * np.arange(grid.cols + 1))
+    inside = np.min([along(grid.x0 + px * (np.arange(grid.cols) + f)) for f in INSIDE_AT], axis=0)
+    return float(lines.mean()), float(inside.mean())
+
+
+#: a row beside a lattice is parted into cells where its lines carry edges over this much more of
+#: their length (a fraction) than its cells' insides do (KMines' revealed cells: 0.88 at least; a
+#: dark JPEG's revealed cells beside its tiles, their digits carrying edges within: 0.21; the strip
+#: between a dithered panel and the board's frame: 0.0 to 0.04)
+PARTED = 0.3
+
+
+def unparted_beside(rgb: np.ndarray, grid: Grid, threshold: int) -> list[tuple[str, Grid]]:
+    """The rows and columns of lattice cells just outside ``grid`` (found on strong edges), each with
+    its side ("t", "b", "l", "r"), that are lined on edges of ``threshold`` (as
+    :func:`.grow.grown_over_faint_cells` grows the lattice over them) but not parted into cells
+    (:func:`parting` under :data:`PARTED`).
+
+    Such a row may be a strip of window between a panel and the board (a dithered grey carries
+    faint edges everywhere), or the board's own (a JPEG's revealed cells, their lines no clearer
+    than their digits' edges and the JPEG's noise): a lattice taking it in is read only where
+    its cells are of the board's colours (:func:`foreign_rows`)."""
+    return [(side, _beside(grid, side)) for side in "tblr" if lined_beside(rgb, grid, side, threshold) >= 0.5
+            and parting(rgb, grid, side, threshold) < PARTED]
+
+
+#: a cell of a row lined but not parted is of the board's colours where its tile colour is within
+#: this many levels (each channel) of that of some cell of the board's (:func:`foreign_rows`); the
+#: row is foreign where over FOREIGN of its cells are not (a digit's cell may show its ink's colour)
+OWN_COLOUR, FOREIGN = 6.0, 0.5
+
+
+def foreign_rows(rgb: np.ndarray, grid: Grid, strips: list[tuple[str, Grid]], threshold: int) -> bool:
+    """Whether ``grid`` takes in a cell of ``strips`` (rows lined but not parted into cells beside a
+    lattice found on strong edges, each with the side of that lattice it lies on) most of whose
+    cells' tile colours are those of no cell of the board's in ``grid``: a strip of window between a panel and the board
+    (its grey a few levels off the cells'), not the board's cells.
+
+    The board's cells are those of ``grid`` on the lattice's side of the strip, and those beyond it
+    in rows (columns) parted into cells on edges of ``threshold`` (a panel's inside beyond the
+    strip, dithered as it is, is of its colour but no more parted into cells)."""
+    mid_x = grid.x0 + grid.pitch_x * (np.arange(grid.cols) + 0.5)
+    mid_y = grid.y0 + grid.pitch_y * (np.arange(grid.rows) + 0.5)
+    tiles: np.ndarray | None = None
+    takes = [np.outer((mid_y > s.y0) & (mid_y < s.y0 + s.rows * s.pitch_y),
+                      (mid_x > s.x0) & (mid_x < s.x0 + s.cols * s.pitch_x)) for _, s in strips]
+    in_doubt = np.any(takes, axis=0) if takes else np.zeros((grid.rows, grid.cols), bool)
+    for (side, s), taken in zip(strips, takes):
+        if not taken.any():
+            continue
+        x1, y1 = s.x0 + s.cols * s.pitch_x, s.y0 + s.rows * s.pitch_y
+        # (flipped to rows: a strip on the left or right is a column)
+        across = mid_y if side in "tb" else mid_x
+        lo, hi = (s.y0, y1) if side in "tb" else (s.x0, x1)
+        board = across > hi if side in "tl" else across < lo
+        for k in np.flatnonzero(across < lo if side in "tl" else across > hi):
+            board[k] = _row_parted(rgb, grid, side, int(k), threshold)
+        own = (board[:, None] if side in "tb" else board[None, :]) & ~in_doubt  # (no strip's cells)
+        if not own.any():
+            return True
+        if tiles is None:
+            tiles = _tile_colours(rgb, grid)
+        far = np.abs(tiles[taken][:, None, :] - tiles[own][None, :, :]).max(axis=2).min(axis=1)
+        if (far > OWN_COLOUR).mean() > FOREIGN:
+            return True
+    return False
+
+
+def _row_parted(rgb: np.ndarray, grid: Grid, side: str, k: int, threshold: int) -> bool:
+    """Whether row (side "t", "b") or column ("l", "r") ``k`` of ``grid`` is parted into cells."""
+    px, py = grid.pitch_x, grid.pitch_y
+    if side in "tb":
+        one = Grid(grid.x0, grid.y0 + (k + 1 if side == "t" else k - 1) * py, px, py, grid.cols, 1)
+    else:
+        one = Grid(grid.x0 + (k + 1 if side == "l" else k - 1) * px, grid.y0, px, py, 1, grid.rows)
+    return parting(rgb, one, side, threshold) >= PARTED
+
+
+def _beside(grid: Grid, side: str) -> Grid:
+    """The row ("t", "b") or column ("l", "r") of lattice cells just outside ``grid``."""
+    px, py = grid.pitch_x, grid.pitch_y
+    if side in "tb":
+        return Grid(grid.x0, grid.y0 - py if side == "t" else grid.y0 + grid.rows * py, px, py, grid.cols, 1)
+    return Grid(grid.x0 - px if side == "l" else grid.x0 + grid.cols * px, grid.y0, px, py, 1, grid.rows)
