@@ -236,6 +236,9 @@ def _red_displays(area: np.ndarray, p: float) -> tuple[list[Box], np.ndarray]:
         if lit[by:by + bh, bx:bx + bw].sum() < LIT_SHARE * bh * bh:
             continue
         boxes.append((bx, by, bw, bh))
+    # a box round others is no display: a sunken panel round the displays and the face, its dark
+    # edges joined to a display's black (win98mac-new-8x8.png, scaled up about 4x)
+    boxes = [b for b in boxes if not any(o != b and _inside(o, b) for o in boxes)]
     if not boxes:
         # no dark box: red digits straight on the panel (JSMinesweeper); the digits' lit strokes,
         # joined across their gaps, make the box
@@ -249,6 +252,12 @@ def _red_displays(area: np.ndarray, p: float) -> tuple[list[Box], np.ndarray]:
             if least * p <= bh <= 3 * p and 1.0 <= bw / bh <= 4.5:
                 boxes.append((bx, by, bw, bh))
     return sorted(boxes), lit
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    """Whether box ``inner`` lies within box ``outer``."""
+    return (outer[0] <= inner[0] and inner[0] + inner[2] <= outer[0] + outer[2]
+            and outer[1] <= inner[1] and inner[1] + inner[3] <= outer[1] + outer[3])
 
 
 def _light_around(area: np.ndarray, lit: np.ndarray, box: Box) -> bool:

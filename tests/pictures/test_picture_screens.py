@@ -339,13 +339,10 @@ NOT_YET_EXACT = {
     "win98mac-lost-8x8.png": "12 unsure, no mine total since first sight (gatherC, 2026-12-07): three raised "
                              "covered cells of the lower left block (5,1, 6,0, 6,1, among mines shown flat, "
                              "the window drawn at 3x) read as opened 0s, so the rules leave rows 4-7 of "
-                             "columns 0-2 unsure; the counter 010 not read: the sunken panel around the "
-                             "LEDs and the face, its dark edges joined to the LEDs' black at 3x, passed for "
-                             "the leftmost display and read as nothing",
-    "win98mac-new-8x8.png": "no mine total since first sight (gatherC, 2026-12-07): every cell read, the "
-                            "counter 009 not: as in win98mac-lost-8x8.png, the sunken panel around the LEDs "
-                            "and the face (the window scaled up smoothly, about 4x) passed for the leftmost "
-                            "display",
+                             "columns 0-2 unsure, and with cells unsure the total is left out; its counter "
+                             "010 read since counter._inside (tuneL: before, the sunken panel around the "
+                             "LEDs and the face, its dark edges round the LEDs' boxes at 3x, passed for the "
+                             "leftmost display and read as nothing)",
     "reflex-android-mid-9x17.png": "refused since first sight (gatherC, 2026-12-07): 'no grid of square cells' "
                                    "(its cells 127 px wide and 113 px high, the board running to the "
                                    "picture's left, right and bottom edges, Android's status bar above it)",
