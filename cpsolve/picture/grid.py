@@ -29,6 +29,7 @@ import numpy as np
 
 from .colours import channel_max
 from .pitch import MAX_PITCH, MIN_PITCH, _fine_pitch, _line_fit, whole_pitch
+from .strips import strip_of_cells
 
 #: the smallest board accepted (rows and columns)
 MIN_SIDE = 2
@@ -239,7 +240,10 @@ def grid_in_box(edges: Edges, box: tuple[int, int, int, int]) -> Grid | None:
             found, pitch_x, pitch_y = lattice, fx[0], fy[0]
     if found is None:
         return None
-    return _settled(edges, found, pitch_x, pitch_y)
+    grid = _settled(edges, found, pitch_x, pitch_y)
+    if grid is not None and not grid.oblong and strip_of_cells(edges.v, edges.h, grid.xs(), grid.ys(), grid.cell_size):
+        return None  # a strip of oblong cells read square (strips.py)
+    return grid
 
 
 def _settled(edges: Edges, found: tuple[np.ndarray, np.ndarray, tuple[int, int, int, int], int], pitch_x: float,

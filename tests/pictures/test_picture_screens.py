@@ -346,6 +346,10 @@ NOT_YET_EXACT = {
     "reflex-android-mid-9x17.png": "refused since first sight (gatherC, 2026-12-07): 'no grid of square cells' "
                                    "(its cells 127 px wide and 113 px high, the board running to the "
                                    "picture's left, right and bottom edges, Android's status bar above it)",
+    "tk-darkwin-new-8x8.png": "refused since strips.py (gatherC, 2026-12-07; first sight WRONG: read as 8 rows "
+                              "by 2 columns at 39 px, every cell sure): its tkinter buttons are 52 px wide and "
+                              "39 high, 1.33 to 1, beyond the 1.3 read oblong (grid.OBLONG), so the lattice was "
+                              "square at 39 px and lined a strip of 2 columns; now that strip is no board",
     "web-tiny-won-4x4.jpg": "refused since first sight (gatherC, 2026-12-07): a 6x4 grid found (two rows "
                             "more than the board's 4, the face and the clock box above it taken for "
                             "cells), too many of its cells unsure",
