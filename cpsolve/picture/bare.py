@@ -26,6 +26,16 @@ repeated while a colour is added (one made covered gives its neighbours their co
 a colour so found is covered in every cell, surely (on a flat skin a tile colour is one kind of
 tile): only a colour whose tiles are one flat colour (each within TIGHT of the group's middle),
 not a group that joined two tile colours within a group's reach (30).
+
+Covered, but not which of covered or flagged (:func:`plain_flag_doubt`). A game may draw a flag as
+nothing but a tile of its own colour (FriedrichtenHagen's web game: salmon tiles beside teal
+covered ones), pixel for pixel a solver's plain tint over a covered tile; the digits show such a
+colour covered or flagged, never which, and a player may flag anywhere, wrongly too. So where the
+board shows two or more colours that may be covered tiles, none holding a flag or a mine drawn as
+one, each of them is read covered, unsure: a colour made covered here, and a bare colour read
+covered before (the darkest bare one: a game's flag tiles may be darker than its covered ones).
+One such colour alone on the board (the rest revealed surely, or holding drawn flags or mines, or
+a named skin's covered tile) stays sure.
 """
 
 from __future__ import annotations
@@ -36,7 +46,7 @@ import numpy as np
 
 from .colours import rgb_distance
 from .digits import SHAPE_LIKE
-from .marks import MARK, NOTHING, SURE
+from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_BG, SURE
 
 if TYPE_CHECKING:
     from .cells import CellLook
@@ -44,6 +54,9 @@ if TYPE_CHECKING:
 #: a bare colour is made covered only where each of its tiles is within this RGB distance of the
 #: group's middle (the median, channel by channel): one flat colour
 TIGHT = 10.0
+#: a colour of covered tiles this far (RGB) from every other one, none of them holding a drawn flag, may
+#: be a game's plain flag tiles (:func:`raised_flag_doubt`)
+APART = 40.0
 #: a digit with this much dark along its sides (:func:`.cells._edge_dark`: a pointer over it) is no
 #: plain digit
 EDGE_CLEAR = 0.02
@@ -100,6 +113,49 @@ def covered_by_digits(looks: list[list[CellLook]], symbols: list[list[tuple[str,
                 found.append(one(k))
                 changed = True
     return [g for k in found for g in sorted({k, partner.get(k, k)})]
+
+
+def plain_flag_doubt(found: list[int], state: list[bool | None], doubt: list[int], torn: list[int],
+                     members: list[list[int]], flat: list[str], partner: dict[int, int], named: bool) -> list[int]:
+    """The groups to read covered but unsure, given ``found`` (:func:`covered_by_digits`' groups) and
+    the groups' ``state`` before it (covered, revealed, None), ``doubt`` (bare, unsure), ``torn``
+    (marks that disagree), ``flat`` (each cell's symbol) and whether a skin is ``named`` by its tile
+    colours (its covered colour known): where the found colours and the bare colours read covered
+    (none of their cells a flag, mine or crossed mine; not a named skin's) are more than one, or
+    another colour's tiles stay unsure, any of them may be a game's plain flag tiles (the module's
+    docstring), so all of them."""
+    if not found:
+        return []
+
+    def one(k: int) -> int:
+        return min(k, partner.get(k, k))
+
+    shown = {one(k) for k in found}
+    bare_closed = set() if named else {one(k) for k, st in enumerate(state) if st is True and not any(
+        flat[i] in (FLAG, MINE, CROSSED) for j in {k, partner.get(k, k)} for i in members[j])}
+    rest = {one(k) for k in doubt + torn} - shown
+    if len(shown | bare_closed) == 1 and not rest:
+        return []
+    return [g for k in sorted(shown | bare_closed) for g in sorted({k, partner.get(k, k)})]
+
+
+def raised_flag_doubt(members: list[list[int]], centres: list[np.ndarray], covered: np.ndarray,
+                      flat: list[str]) -> list[int]:
+    """The cells (row-major) to read covered but unsure on a board whose bevels tell its tiles: the
+    covered cells of the colour groups (``members``, mean colours ``centres``; ``covered``: each
+    cell's call; ``flat``: each cell's symbol) none of whose cells holds a flag, mine or crossed
+    mine (nor only the exploded mine's red tile), where they are two or more and one of them lies
+    APART or more from each of the others. A game's flags drawn as plain tiles of their own colour,
+    on a lighter page, read as raised as its covered tiles do (flat tiles parted by the page: its
+    light along every side taken for a bevel), and either colour may be the flags'. (A shaded
+    skin's covered tiles that the grouping splits, a gloss or gradient, lie within APART of another
+    such group.)"""
+    groups = [k for k, idx in enumerate(members) if any(covered[i] and flat[i] != RED_BG for i in idx)
+              and not any(flat[i] in (FLAG, MINE, CROSSED) for i in idx)]
+    if len(groups) < 2 or not any(all(float(rgb_distance(centres[k], centres[j])) >= APART for j in groups if j != k)
+                                  for k in groups):
+        return []
+    return [i for k in groups for i in members[k] if covered[i]]
 
 
 def _plainly_revealed(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], j: int,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .bare import covered_by_digits
+from .bare import covered_by_digits, plain_flag_doubt, raised_flag_doubt
 from .bevel import unlike_raised
 from .colours import _lum, rgb_distance
 from .digits import SHAPE_LIKE, _clean_digit
@@ -167,6 +167,8 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
         if all(len(lk.sides) == 4 for lk in looks_flat):
             odd = unlike_raised(np.array([lk.sides for lk in looks_flat], np.float64), flat_cov)
             flat_conf[odd] = np.minimum(flat_conf[odd], UNLIKE_RAISED)
+        maybe = raised_flag_doubt(members, centres, flat_cov, flat)  # (plain flag tiles raised too)
+        flat_conf[maybe] = np.minimum(flat_conf[maybe], BARE_UNSEEN)
         return covered, conf, None
     # (a colour of only red backgrounds is the exploded mine's tile, whatever the others are: no
     # bare colour, so never the darkest one taken for covered)
@@ -206,9 +208,10 @@ def tiles(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], s
                 if not state[k]:
                     doubt.append(k)
     # (bare colours the digits beside them show to be covered: a solver's tints over covered tiles)
-    for k in covered_by_digits(looks, symbols, label, members, state, doubt, torn, colours, partner) if doubt else []:
-        state[k] = True
-        doubt = [j for j in doubt if j != k]
+    found = covered_by_digits(looks, symbols, label, members, state, doubt, torn, colours, partner) if doubt else []
+    flags_maybe = plain_flag_doubt(found, state, doubt, torn, members, flat, partner, skin_name is not None)
+    state = [True if k in found else st for k, st in enumerate(state)]
+    doubt = [j for j in doubt if j not in found] + flags_maybe
     covered = np.array([bool(state[label[i]]) for i in range(rows * cols)]).reshape(rows, cols)
     conf = np.ones((rows, cols))
     for k in doubt + torn:

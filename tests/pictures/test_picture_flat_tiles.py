@@ -302,12 +302,18 @@ def test_flags_drawn_as_black_squares_are_not_sure_covered_cells(seed: int) -> N
     """A game that draws a flag as a plain black square (yydrowz3's Win32 GDI game: flat grey
     covered cells, white revealed ones): flat like the covered tiles and grouped with them, so once
     read as sure covered cells (tests/data/screens/win32-flat-mid-16x30.png, 10 cells wrong). A
-    plain near-black tile among light covered ones is no sure covered cell (solid.py)."""
+    plain near-black tile among light covered ones is no sure covered cell (solid.py). Since
+    bare.plain_flag_doubt the board is refused: the black, the darkest bare colour, read covered,
+    and the grey, shown covered by the digits, may either be a game's plain flag tiles, so both are
+    unsure, too many cells; where read, every flag is unsure or a flag."""
     cells, _ = random_position(16, 30, 99, seed, opened=0.3, flags=0.6)
     flags = [(r, c) for r, row in enumerate(cells) for c, v in enumerate(row) if v == "F"]
     assert flags
     image = draw_flat(cells, (192, 192, 192), (255, 255, 255), flag="square", flag_tile=(0, 0, 0))
     assert silently_wrong(cells, image) == []
-    reading = read_image(encode(image))
+    try:
+        reading = read_image(encode(image))
+    except NoBoardFound:
+        return
     unsure = set(reading.unsure)
     assert all(f in unsure or reading.cell(*f).value == "F" for f in flags)

@@ -1,23 +1,28 @@
-"""Flags drawn as plain tiles of a colour of their own (issue 39: never silently wrong). KNOWN WRONG.
+"""Flags drawn as plain tiles of a colour of their own (issue 39: never silently wrong).
 
 FriedrichtenHagen's web Minesweeper (tests/data/screens/web-rounded-mid-16x16.png) draws a flag as
 nothing but a salmon tile: no pennant, no mark, the tile's colour alone (its `.marked`), beside teal
 covered tiles and pale yellow revealed ones. The reader groups a flat skin's tiles by colour
 (tiles.py): the teal, the darkest bare colour, is covered; the salmon, bare too, is shown covered by
 the digits beside it (bare.covered_by_digits: a digit whose only unread neighbours are of that colour
-has its mine there), and read covered, surely. A flag read as a covered cell is a wrong board.
-That picture is refused today only because its tiles' outline and shadow lower every covered cell's
+has its mine there), and was read covered, surely. A flag read as a covered cell is a wrong board.
+That picture was refused only because its tiles' outline and shadow lower every covered cell's
 confidence (overlay.covered_mark: something dark along a covered tile's sides); with that outline
-left out, every flag reads surely covered.
+left out, every flag read surely covered.
 
 The same drawing is skullbox305's Qt solver's pink tint over a covered mine
 (tests/pictures/test_picture_rounded_tiles.py, qt-overlay-mid-20x20.png), which is a covered cell and
-is read as one: the two cannot be told apart by the picture. Here the flags are drawn both ways:
+was read as one: the two cannot be told apart by the picture. Here the flags are drawn both ways:
 FriedrichtenHagen's flat look, and the rounded tiles of that test with its pink mine tint over the
-flagged cells. Main reads every flag of every board surely covered; those boards are expected
-failures (strict), kept so the failure stays measured. Never-wrong needs such a colour's cells read
-unsure (covered or flagged), which would cost the solver's tints their sure read (gatherD,
-2026-12-07: found, not fixed).
+flagged cells. Main (bcb9bb9) read every flag of every board surely covered (gatherD, 2026-12-07).
+
+Now no flag is read surely covered: where the board shows more than one colour that may be
+covered tiles, none holding a drawn flag or mine, any of them may be the flags, so all are read
+covered but unsure, and these boards, most of their cells unsure, are refused. The rounded boards
+by bare.plain_flag_doubt (a bare colour shown covered by the digits, beside the darkest bare colour
+read covered); the flat ones by bare.raised_flag_doubt: their flat tiles on the lighter page read
+as raised (the page along each side taken for a bevel), so tiles.tiles decides by the bevels, and
+the salmon lies 40 or more (RGB) from the teal (plainFlags, 2026-12-07).
 """
 
 from __future__ import annotations
@@ -67,16 +72,25 @@ def _never_wrong(cells: list[list[str]], img: np.ndarray) -> None:
     assert not sure_wrong(reading, cells), "flags read surely as covered cells"
 
 
-KNOWN = pytest.mark.xfail(strict=True, reason="flags drawn as plain tiles read surely covered (main 649a9b1)")
-
-
-@pytest.mark.parametrize("seed", [pytest.param(s, marks=KNOWN) for s in (3, 5, 8, 11)])
+@pytest.mark.parametrize("seed", [3, 5, 8, 11])
 def test_flat_plain_flags_are_never_read_covered(seed: int) -> None:
+    """The salmon flags beside the teal covered tiles, both read raised: neither is sure."""
     cells = _position(seed)
     _never_wrong(cells, flat_board(cells))
 
 
-@pytest.mark.parametrize("seed", [pytest.param(s, marks=KNOWN) for s in (3, 5, 8, 11)])
+@pytest.mark.parametrize("seed", [3, 5, 8, 11])
 def test_rounded_plain_flags_are_never_read_covered(seed: int) -> None:
+    """The pink flags beside the covered blue: both colours may be the flags, so neither is sure."""
     cells = _position(seed)
     _never_wrong(cells, rounded_board(cells))
+
+
+@pytest.mark.parametrize("seed", [3, 5, 8, 11])
+def test_plain_flags_darker_than_the_covered_tiles_are_never_read_covered(seed: int) -> None:
+    """Flag tiles darker than the covered ones (a dark red): the darkest bare colour, read covered
+    by that alone, is the flags'; the covered blue, shown covered by the digits, is as likely."""
+    cells = _position(seed)
+    drawn = [["." if v == "F" else v for v in row] for row in cells]
+    tints = {(r, c): (90, 60, 60) for r, row in enumerate(cells) for c, v in enumerate(row) if v == "F"}
+    _never_wrong(cells, draw_rounded_board(drawn, tints))

@@ -118,6 +118,11 @@ NOT_YET_EXACT = {
                                  "outline and shadow make every covered cell unsure (overlay.covered_mark: dark "
                                  "along the sides); without that its 4 salmon flags (plain tiles) read surely "
                                  "covered: test_picture_plain_flags.py",
+    "qt-overlay-mid-20x20.png": "refused since plainFlags (2026-12-07; exact before): a solver's plain tints over "
+                                "covered tiles (violet, pink, green beside light blue) are, pixel for pixel, a game's "
+                                "flags drawn as plain tiles of their own colour, so where several bare colours may be "
+                                "covered none is sure (bare.plain_flag_doubt); with its covered cells unsure the board "
+                                "is refused (reader.MAX_UNSURE)",
     "swiftui-phone-mid-15x10.png": "refused since first sight (gatherD, 2026-12-07): no grid of square cells found "
                                    "(an iPhone screen at 3x: grey covered squares with borders, white revealed cells "
                                    "with no lines, each digit on a small grey box)",
@@ -170,7 +175,10 @@ NOT_YET_EXACT = {
                                 "with RGB(0,0,0)), flat like its grey covered cells: read as sure covered cells "
                                 "at first sight held out (10 cells wrong); since solid.py a plain near-black "
                                 "tile among light covered ones is unsure, so those 10 cells are unsure, none "
-                                "wrong; no mine total (its counter is Chinese text, \"剩余雷数89\", not read)",
+                                "wrong; no mine total (its counter is Chinese text, \"剩余雷数89\", not read). "
+                                "Refused since plainFlags (2026-12-07): the black, the darkest bare colour, read "
+                                "covered, and the grey, shown covered by the digits, may either be the flags' "
+                                "plain tiles, so both are unsure (bare.plain_flag_doubt): too many unsure cells",
     "winmine-gif-small-new-16x30.png": "cells right, no mine total (held out until 2026-12-06). Traced: the window is "
                                        "scaled to 0.54 (8.7 px cells) in a GIF, its counter \"099\" 13 px high with "
                                        "segments 1 px wide; the GIF's palette puts lit strokes at red 140-230 (dim "
