@@ -142,3 +142,50 @@ def _beside(grid: Grid, side: str) -> Grid:
     if side in "tb":
         return Grid(grid.x0, grid.y0 - py if side == "t" else grid.y0 + grid.rows * py, px, py, grid.cols, 1)
     return Grid(grid.x0 - px if side == "l" else grid.x0 + grid.cols * px, grid.y0, px, py, 1, grid.rows)
+
+
+
+#: a row at the lattice's edge whose cells' insides carry edges over OWN_PLACES of their length or
+#: more (sides at their own places) is parted as the board's others are only where its lines across
+#: it carry edges over at least AS_OTHERS of the length the others' least do (raygui's header:
+#: insides 0.24 to 0.38, lines 0.44 to 0.56 against the board's 0.89 to 1.0; Google's top row,
+#: its revealed cells' insides flat (0.0), lines 0.45 against 0.82; the picture's edge, padded,
+#: takes a line or two off a row's)
+OWN_PLACES, AS_OTHERS = 0.15, 0.7
+
+
+def unparted_edge(rgb: np.ndarray, grid: Grid, threshold: int) -> str | None:
+    """The side ("top", "bottom", "left", "right") of ``grid`` whose outermost row (column) is not
+    parted into cells on edges of ``threshold`` as every other row (column) of it is; None where
+    there is none. The others are parted (:func:`parting` :data:`PARTED` or more); the outermost is
+    not, or its cells' insides carry edges (:data:`OWN_PLACES`) and its lines across it over less
+    than :data:`AS_OTHERS` of the length the others' least do.
+
+    A board's rows are parted into cells alike: where all are but the one at the lattice's edge,
+    that row is no row of the board's but a strip beside it taken in at the pitch (raygui's header
+    above its board: buttons and LED boxes on the page's grey, the revealed cells' colour, their
+    sides at their own places, not the lattice's). The picture is padded (its edge pixels
+    repeated) so that a board at the picture's edge is measured too."""
+    pad = max(1, round(0.1 * grid.cell_size)) + 2
+    padded = np.pad(rgb, ((pad, pad), (pad, pad), (0, 0)), mode="edge")
+    moved = Grid(grid.x0 + pad, grid.y0 + pad, grid.pitch_x, grid.pitch_y, grid.cols, grid.rows, grid.score)
+    for across, count, ends in (("t", grid.rows, ("top", "bottom")), ("l", grid.cols, ("left", "right"))):
+        if count < 3:
+            continue
+        rows = [carried(padded, _one(moved, across, k), across, threshold) for k in range(count)]
+        for end, rest in ((0, rows[1:]), (count - 1, rows[:-1])):
+            if any(lines - inside < PARTED for lines, inside in rest):
+                continue
+            lines, inside = rows[end]
+            if lines - inside < PARTED or (inside >= OWN_PLACES and lines < AS_OTHERS * min(o for o, _ in rest)):
+                return ends[0 if end == 0 else 1]
+    return None
+
+
+def _one(grid: Grid, side: str, k: int) -> Grid:
+    """The one-row (side "t") or one-column ("l") lattice just past row (column) ``k`` of ``grid``:
+    its row (column) beside it on that side is ``k``."""
+    px, py = grid.pitch_x, grid.pitch_y
+    if side == "t":
+        return Grid(grid.x0, grid.y0 + (k + 1) * py, px, py, grid.cols, 1)
+    return Grid(grid.x0 + (k + 1) * px, grid.y0, px, py, 1, grid.rows)

@@ -16,7 +16,7 @@ from .balls import shown_balls
 from .boardink import board_inks, unnamed_inks
 from .cells import SURE, CellLook, classify_board, measure
 from .counter import other_displays, read_counter, read_counter_below
-from .crosslines import foreign_rows, unparted_beside
+from .crosslines import foreign_rows, unparted_beside, unparted_edge
 from .cutedge import cut_sides
 from .decode import load_rgb, source_name
 from .dither import undithered
@@ -125,6 +125,10 @@ def _attempt(rgb: np.ndarray, found: Grid, threshold: int, label: str, unparted:
     if foreign_rows(rgb, grid, unparted, EDGE_THRESHOLDS[-1]):
         return None, (f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, but it takes "
                       "in a row lined but not parted into cells, not of the board's colours: its edge is not told")
+    edge = unparted_edge(rgb, grid, EDGE_THRESHOLDS[-1])
+    if edge is not None:
+        return None, (f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, but its {edge} "
+                      "row or column is not parted into cells as its others are: its edge is not told")
     try:
         return read_grid(rgb, grid, CLASSIC, label), ""
     except NoBoardFound as exc:

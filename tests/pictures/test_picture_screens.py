@@ -107,7 +107,8 @@ NOT_YET_EXACT = {
                                 "the 5; no mine total (\"Flags remaining: 30\" not read)",
     "raygui-lost-8x8.png": "refused since first sight (gatherD, 2026-12-07): a 9x8 grid found (a row too many: the "
                            "header's LCD boxes and buttons above the board), its top row not read as cells (its edge "
-                           "not told)",
+                           "not told); since crosslines.unparted_edge (headerRow) refused before its cells are read: "
+                           "its top row not parted into cells as the board's are",
     "svelte-grey-lost-16x16.png": "refused since first sight (gatherD, 2026-12-07): an 8x8 grid found (a part of the "
                                   "16x16 board of flat grey and light grey cells in 1 px white lines), its left "
                                   "column not read as cells (its edge not told; since 9f6b77a its cells not read "
