@@ -144,7 +144,6 @@ def _beside(grid: Grid, side: str) -> Grid:
     return Grid(grid.x0 - px if side == "l" else grid.x0 + grid.cols * px, grid.y0, px, py, 1, grid.rows)
 
 
-
 #: a row at the lattice's edge whose cells' insides carry edges over OWN_PLACES of their length or
 #: more (sides at their own places) is parted as the board's others are only where its lines across
 #: it carry edges over at least AS_OTHERS of the length the others' least do (raygui's header:
@@ -167,12 +166,29 @@ def unparted_edge(rgb: np.ndarray, grid: Grid, threshold: int) -> str | None:
     sides at their own places, not the lattice's). The picture is padded (its edge pixels
     repeated) so that a board at the picture's edge is measured too."""
     pad = max(1, round(0.1 * grid.cell_size)) + 2
-    padded = np.pad(rgb, ((pad, pad), (pad, pad), (0, 0)), mode="edge")
-    moved = Grid(grid.x0 + pad, grid.y0 + pad, grid.pitch_x, grid.pitch_y, grid.cols, grid.rows, grid.score)
-    for across, count, ends in (("t", grid.rows, ("top", "bottom")), ("l", grid.cols, ("left", "right"))):
+    # (only the lattice's box and a margin wider than :func:`carried`'s lines reach: padding and
+    # turning the whole picture for each column cost 0.7 s on a 1920x1080 desktop)
+    height, width = rgb.shape[:2]
+    x_lo = max(-pad, int(np.floor(grid.x0)) - pad - 2)
+    x_hi = min(width + pad, int(np.ceil(grid.x0 + grid.cols * grid.pitch_x)) + pad + 2)
+    y_lo = max(-pad, int(np.floor(grid.y0)) - pad - 2)
+    y_hi = min(height + pad, int(np.ceil(grid.y0 + grid.rows * grid.pitch_y)) + pad + 2)
+    # (a shift of the same parity as the whole padding's: rounding halves to even lands alike)
+    x_lo, y_lo = x_lo - (x_lo + pad) % 2, y_lo - (y_lo + pad) % 2
+    if x_hi <= x_lo or y_hi <= y_lo:
+        return None
+    padded = np.pad(rgb[max(0, y_lo):min(height, y_hi), max(0, x_lo):min(width, x_hi)],
+                    ((max(0, -y_lo), max(0, y_hi - height)), (max(0, -x_lo), max(0, x_hi - width)), (0, 0)),
+                    mode="edge")
+    moved = Grid(grid.x0 - x_lo, grid.y0 - y_lo, grid.pitch_x, grid.pitch_y, grid.cols, grid.rows, grid.score)
+    # (the columns as the rows of the picture turned once, as :func:`carried` turns it for each)
+    turned = Grid(moved.y0, moved.x0, moved.pitch_y, moved.pitch_x, moved.rows, moved.cols, moved.score)
+    for img, lattice, count, ends in ((padded, moved, grid.rows, ("top", "bottom")),
+                                      (np.ascontiguousarray(padded.transpose(1, 0, 2)), turned, grid.cols,
+                                       ("left", "right"))):
         if count < 3:
             continue
-        rows = [carried(padded, _one(moved, across, k), across, threshold) for k in range(count)]
+        rows = [carried(img, _one(lattice, k), "t", threshold) for k in range(count)]
         for end, rest in ((0, rows[1:]), (count - 1, rows[:-1])):
             if any(lines - inside < PARTED for lines, inside in rest):
                 continue
@@ -182,10 +198,7 @@ def unparted_edge(rgb: np.ndarray, grid: Grid, threshold: int) -> str | None:
     return None
 
 
-def _one(grid: Grid, side: str, k: int) -> Grid:
-    """The one-row (side "t") or one-column ("l") lattice just past row (column) ``k`` of ``grid``:
-    its row (column) beside it on that side is ``k``."""
-    px, py = grid.pitch_x, grid.pitch_y
-    if side == "t":
-        return Grid(grid.x0, grid.y0 + (k + 1) * py, px, py, grid.cols, 1)
-    return Grid(grid.x0 + (k + 1) * px, grid.y0, px, py, 1, grid.rows)
+def _one(grid: Grid, k: int) -> Grid:
+    """The one-row lattice just below row ``k`` of ``grid``: the row above it (:func:`carried`'s
+    side "t") is ``k``."""
+    return Grid(grid.x0, grid.y0 + (k + 1) * grid.pitch_y, grid.pitch_x, grid.pitch_y, grid.cols, 1)
