@@ -96,6 +96,20 @@ def test_transcription_is_coherent(picture: Path) -> None:
 #: and any mine total it gives must equal the hand transcription. Read exactly, it passes: then
 #: take it off this list, so that it is held to the exact read from then on.
 NOT_YET_EXACT = {
+    "winmine-tinted-lost-9x9.png": "refused since first sight (gatherK, 2026-12-07): 'too many of its cells are "
+                                   "unsure': winmine drawn lighter at 27 px, its covered tiles' light edge only 21 "
+                                   "levels over their 204 face, read as flat revealed 0s, and the shown mines on tan "
+                                   "tiles read as covered cells; the rules (a 0 beside a covered cell) leave 47 of 81 "
+                                   "unsure",
+    "winmine-marked-lost-9x9.png": "refused since first sight (gatherK, 2026-12-07): a write-up's boxes and lines "
+                                   "drawn across the board break its lattice: a 4x5 grid found, whose corner digit "
+                                   "counts mines outside it",
+    "winmine-swiper-flags-9x9.png": "every cell read right since first sight (gatherK, 2026-12-07), but no mine "
+                                    "total: the GIF frame's counter box holds a dim red column at its left edge, apart "
+                                    "from the digits, taken for a digit's place, so its 000 was not read",
+    "winmine-recoloured-won-9x9.png": "refused since first sight (gatherK, 2026-12-07): 'its cells do not read as "
+                                      "Minesweeper cells': every cell recoloured by its value (a colour filter); the "
+                                      "digits and flags read right, the orange revealed 0s unsure (33 of 81)",
     "raylib-pixel-mid-9x9.png": "refused since first sight (gatherD, 2026-12-07): a 9x9 grid found (40 px, black "
                                 "3 px lines), but no cell of its top row or column read as a cell (its edge not told; "
                                 "since 9f6b77a its cells not read as Minesweeper cells): covered cells are blank "
