@@ -376,6 +376,24 @@ NOT_YET_EXACT = {
     "web-tiny-won-4x4.jpg": "refused since first sight (gatherC, 2026-12-07): a 6x4 grid found (two rows "
                             "more than the board's 4, the face and the clock box above it taken for "
                             "cells), too many of its cells unsure",
+    "egui-dark-mid-10x10.png": "refused since first sight (gatherL, 2026-12-07): a 4x3 grid found on the flat "
+                               "dark covered squares alone, its edge not told (the row or column beside it partly "
+                               "of the board's tiles); revealed cells are nothing but the near-black panel, so "
+                               "the board's right two columns of 0s show only in the window's width",
+    "react-flat-lost-10x10.png": "refused since first sight (gatherL, 2026-12-07): the 10x10 grid found, but the "
+                                 "digit read at 0,5 counts more mines than the cells round it inside it, so the "
+                                 "board was taken to go on past its top edge (revealed cells are white like the "
+                                 "page; flags and shown mines lie on white, revealed-looking cells)",
+    "pygame-mac-mid-16x16.png": "not exact since first sight (gatherL, 2026-12-07), never wrong: the 16x16 read "
+                                "with every value right, but its 15 green 2s (a thin monospace font) unsure at "
+                                "confidence 0.1, and its \"Mines: 34\" under the board not read",
+    "compose-checker-mid-20x10.png": "refused since first sight (gatherL, 2026-12-07): no grid of square cells "
+                                     "(a phone screen: covered cells a light blue and navy checkerboard, revealed "
+                                     "ones a light grey and dark slate checkerboard, 92 px, no lines at all)",
+    "qt-nholthaus-dark-won-16x30.png": "refused since first sight (gatherL, 2026-12-07): the 16x30 grid found, "
+                                       "but the green check mark at 0,3 (this game's flag at a win) read as a "
+                                       "digit that counts more mines than the cells round it, so the board was "
+                                       "taken to go on past its top edge",
 }
 
 
