@@ -505,12 +505,13 @@ def test_heldout_transcriptions_are_complete() -> None:
 @pytest.mark.parametrize("folder", [SCREENS, HELDOUT], ids=lambda f: f.name)
 def test_every_picture_is_attributed_and_small(folder: Path) -> None:
     """Each picture has its row (source, commit, licence) in the folder's README; none is over
-    500 KB and the two folders stay under 17 MB together (the original bytes are kept, never
+    500 KB and the two folders stay under 20 MB together (the original bytes are kept, never
     scaled, so a big picture is replaced, not shrunk). Raised from 15 MB on 2026-12-07, when 186 KB
-    were left, to make room for more real screenshots of the families the held-out set shows."""
+    were left, to make room for more real screenshots of the families the held-out set shows; and
+    to 20 MB later that day, when 127 KB were left and two helpers were gathering more."""
     readme = (folder / "README.md").read_text()
     for p in pictures(folder):
         assert f"| `{p.name}` |" in readme, p.name
         assert p.stat().st_size <= 500 * 1024, p.name
     total = sum(p.stat().st_size for f in (SCREENS, HELDOUT) for p in pictures(f))
-    assert total <= 17 * 1024 * 1024
+    assert total <= 20 * 1024 * 1024
