@@ -168,6 +168,37 @@ def unparted_edge(rgb: np.ndarray, grid: Grid, threshold: int) -> str | None:
     above its board: buttons and LED boxes on the page's grey, the revealed cells' colour, their
     sides at their own places, not the lattice's). The picture is padded (its edge pixels
     repeated) so that a board at the picture's edge is measured too."""
+    for img, lattice, count, ends in _padded(rgb, grid):
+        if count < 3:
+            continue
+        rows = [carried(img, _one(lattice, k), "t", threshold) for k in range(count)]
+        for end, rest in ((0, rows[1:]), (count - 1, rows[:-1])):
+            if any(lines - inside < PARTED for lines, inside in rest):
+                continue
+            if not_parted_as(rows[end], rest):
+                return ends[0 if end == 0 else 1]
+    return None
+
+
+def not_parted_as(row: tuple[float, float], rest: list[tuple[float, float]]) -> bool:
+    """Whether a row's (lines, insides) (:func:`carried`) is not parted into cells as rows ``rest``
+    (each parted) are: under :data:`PARTED`, or its insides carrying edges (:data:`OWN_PLACES`) and
+    its lines over less than :data:`AS_OTHERS` of the length the others' least do."""
+    lines, inside = row
+    return lines - inside < PARTED or (inside >= OWN_PLACES and lines < AS_OTHERS * min(o for o, _ in rest))
+
+
+def row_carried(rgb: np.ndarray, grid: Grid, threshold: int) -> list[tuple[float, float]]:
+    """Each row of ``grid``'s (lines, insides) (:func:`carried`), top to bottom, measured on the
+    picture padded as :func:`unparted_edge` pads it."""
+    img, lattice, count, _ = _padded(rgb, grid)[0]
+    return [carried(img, _one(lattice, k), "t", threshold) for k in range(count)]
+
+
+def _padded(rgb: np.ndarray, grid: Grid) -> list[tuple[np.ndarray, Grid, int, tuple[str, str]]]:
+    """(picture, lattice on it, rows, the ends' names) for ``grid``'s rows and then its columns (the
+    picture turned): the lattice's box and a margin, padded (its edge pixels repeated) so that a
+    board at the picture's edge is measured too; [] where the box is off the picture."""
     pad = max(1, round(0.1 * grid.cell_size)) + 2
     # (only the lattice's box and a margin wider than :func:`carried`'s lines reach: padding and
     # turning the whole picture for each column cost 0.7 s on a 1920x1080 desktop)
@@ -179,26 +210,15 @@ def unparted_edge(rgb: np.ndarray, grid: Grid, threshold: int) -> str | None:
     # (a shift of the same parity as the whole padding's: rounding halves to even lands alike)
     x_lo, y_lo = x_lo - (x_lo + pad) % 2, y_lo - (y_lo + pad) % 2
     if x_hi <= x_lo or y_hi <= y_lo:
-        return None
+        return []
     padded = np.pad(rgb[max(0, y_lo):min(height, y_hi), max(0, x_lo):min(width, x_hi)],
                     ((max(0, -y_lo), max(0, y_hi - height)), (max(0, -x_lo), max(0, x_hi - width)), (0, 0)),
                     mode="edge")
     moved = Grid(grid.x0 - x_lo, grid.y0 - y_lo, grid.pitch_x, grid.pitch_y, grid.cols, grid.rows, grid.score)
     # (the columns as the rows of the picture turned once, as :func:`carried` turns it for each)
     turned = Grid(moved.y0, moved.x0, moved.pitch_y, moved.pitch_x, moved.rows, moved.cols, moved.score)
-    for img, lattice, count, ends in ((padded, moved, grid.rows, ("top", "bottom")),
-                                      (np.ascontiguousarray(padded.transpose(1, 0, 2)), turned, grid.cols,
-                                       ("left", "right"))):
-        if count < 3:
-            continue
-        rows = [carried(img, _one(lattice, k), "t", threshold) for k in range(count)]
-        for end, rest in ((0, rows[1:]), (count - 1, rows[:-1])):
-            if any(lines - inside < PARTED for lines, inside in rest):
-                continue
-            lines, inside = rows[end]
-            if lines - inside < PARTED or (inside >= OWN_PLACES and lines < AS_OTHERS * min(o for o, _ in rest)):
-                return ends[0 if end == 0 else 1]
-    return None
+    return [(padded, moved, grid.rows, ("top", "bottom")),
+            (np.ascontiguousarray(padded.transpose(1, 0, 2)), turned, grid.cols, ("left", "right"))]
 
 
 def _one(grid: Grid, k: int) -> Grid:

@@ -30,6 +30,7 @@ from .grow import (
     lined_tiles,
     tiles_beside,
 )
+from .headers import without_header
 from .lcdbox import read_lcd_left
 from .outer import grown_over_outer_tiles, open_sides, short_edge_digit
 from .overlay import disc_filled, off_middle, pointer_outline, thin_mark
@@ -126,13 +127,27 @@ def _attempt(rgb: np.ndarray, found: Grid, threshold: int, label: str, unparted:
         return None, (f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, but it takes "
                       "in a row lined but not parted into cells, not of the board's colours: its edge is not told")
     edge = unparted_edge(rgb, grid, EDGE_THRESHOLDS[-1])
+    reading: Reading | None = None
     if edge is not None:
-        return None, (f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, but its {edge} "
-                      "row or column is not parted into cells as its others are: its edge is not told")
-    try:
-        return read_grid(rgb, grid, CLASSIC, label), ""
-    except NoBoardFound as exc:
-        return None, str(exc)
+        failure = (f"{label}: no board found: a grid of {grid.rows}x{grid.cols} cells was found, but its {edge} "
+                   "row or column is not parted into cells as its others are: its edge is not told")
+    else:
+        try:
+            reading = read_grid(rgb, grid, CLASSIC, label)
+        except NoBoardFound as exc:
+            failure = str(exc)
+        if reading is not None and not reading.unsure:
+            return reading, ""
+    # refused, or read with cells unsure: a game's header (counter, face, clock, buttons) may be
+    # the lattice's edge rows, not parted into cells as the board's are; the lattice without them
+    # is read (headers.py), else the refusal or the reading stands
+    cut = without_header(rgb, grid, EDGE_THRESHOLDS[-1], threshold)
+    if cut is not None and unparted_edge(rgb, cut, EDGE_THRESHOLDS[-1]) is None:
+        try:
+            return read_grid(rgb, cut, CLASSIC, label), ""
+        except NoBoardFound:
+            pass
+    return (reading, "") if reading is not None else (None, failure)
 
 
 def _mine_total(rgb: np.ndarray, grid: Grid, values: list[str], mine_counter: int | None

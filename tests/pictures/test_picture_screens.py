@@ -120,9 +120,10 @@ NOT_YET_EXACT = {
                                 "but 174 unsure: the 173 written 0s (VT323's 0, read as a 4 at low confidence) and "
                                 "the 5; no mine total (\"Flags remaining: 30\" not read)",
     "raygui-lost-8x8.png": "refused since first sight (gatherD, 2026-12-07): a 9x8 grid found (a row too many: the "
-                           "header's LCD boxes and buttons above the board), its top row not read as cells (its edge "
-                           "not told); since crosslines.unparted_edge (headerRow) refused before its cells are read: "
-                           "its top row not parted into cells as the board's are",
+                           "header's LCD boxes and buttons above the board); since headers.py (2026-12-07) the "
+                           "lattice without the header row is read: 8x8, every cell right, none unsure, but no mine "
+                           "total: its green LCD counter's 9 (mines - flags; 10 with the flagged mine shown as a "
+                           "mine) is not read",
     "svelte-grey-lost-16x16.png": "refused since first sight (gatherD, 2026-12-07): an 8x8 grid found (a part of the "
                                   "16x16 board of flat grey and light grey cells in 1 px white lines), its left "
                                   "column not read as cells (its edge not told; since 9f6b77a its cells not read "
@@ -239,7 +240,9 @@ NOT_YET_EXACT = {
                                 "raised since bevel._drawn_bevel (a cyan shadow under light cyan tiles), but the "
                                 "flags (pink pennants, no red) read as unsure marks, the 1s (172,50,50) by colour "
                                 "as 5s and the 5 (teal) as a 6, and its pixel-font 2s and 3s are no stored shape "
-                                "plainly (0.85 and 0.78 like)",
+                                "plainly (0.85 and 0.78 like). Not cut by headers.py: the header's rows are parted "
+                                "as the board's (lines 0.91, insides 0.28: the LED digits' boxes on the columns) and "
+                                "their cells read as sure wrong flags, not unsure",
     "pygame-white-mid-16x16.png": "every cell right and sure, no mine total (traced): its status line below the "
                                   "board writes the count as one lone number in a proportional font, \"Flags: 28\" "
                                   "(mines - flags, its game.py), and textcounter reads only an n/m word (flags / "
@@ -373,9 +376,6 @@ NOT_YET_EXACT = {
                               "by 2 columns at 39 px, every cell sure): its tkinter buttons are 52 px wide and "
                               "39 high, 1.33 to 1, beyond the 1.3 read oblong (grid.OBLONG), so the lattice was "
                               "square at 39 px and lined a strip of 2 columns; now that strip is no board",
-    "web-tiny-won-4x4.jpg": "refused since first sight (gatherC, 2026-12-07): a 6x4 grid found (two rows "
-                            "more than the board's 4, the face and the clock box above it taken for "
-                            "cells), too many of its cells unsure",
     "egui-dark-mid-10x10.png": "refused since first sight (gatherL, 2026-12-07): a 4x3 grid found on the flat "
                                "dark covered squares alone, its edge not told (the row or column beside it partly "
                                "of the board's tiles); revealed cells are nothing but the near-black panel, so "
