@@ -309,6 +309,7 @@ def _light_displays(area: np.ndarray, p: float) -> tuple[list[Box], np.ndarray]:
 def _read_digits(lit: np.ndarray, unlit: np.ndarray) -> int | None:
     """The number a display's lit pixels show (``unlit``: segments drawn dim, which only widen the
     digits' extent)."""
+    unlit = _without_slivers(lit, unlit)
     ys, xs = np.nonzero(unlit | lit)
     if len(xs) == 0:
         return None
@@ -346,6 +347,31 @@ def _read_digits(lit: np.ndarray, unlit: np.ndarray) -> int | None:
         return int(text)
     except ValueError:
         return None
+
+
+#: a run of dim columns (no lit pixel in it) narrower than this share of the display's height is no
+#: digit's place: a digit's dim segments span half its height or more (winmine's 13x23 LEDs)
+SLIVER = 0.15
+
+
+def _without_slivers(lit: np.ndarray, unlit: np.ndarray) -> np.ndarray:
+    """``unlit`` without its first and last runs of columns where such a run holds no lit pixel and
+    is narrower than SLIVER of the display's height: a dim red edge of the box, apart from the
+    digits (a GIF frame of winmine scaled 1.26x: winmine-swiper-flags-9x9.png), was taken for a
+    digit's place and the counter's 000 not read."""
+    ys = np.nonzero((unlit | lit).any(axis=1))[0]
+    if len(ys) == 0:
+        return unlit
+    h = int(ys[-1] - ys[0] + 1)
+    cols = np.asarray((unlit | lit).any(axis=0), np.int8)
+    lit_cols = np.asarray(lit.any(axis=0), bool)
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], cols, [0]))))
+    runs = [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2])]
+    out = unlit.copy()
+    for x0, x1 in {runs[0], runs[-1]} if len(runs) > 1 else set():
+        if not lit_cols[x0:x1].any() and x1 - x0 < SLIVER * h:
+            out[:, x0:x1] = False
+    return out
 
 
 def _dot(lit: np.ndarray, top: int, h: int, dx0: float, dx1: float) -> bool:

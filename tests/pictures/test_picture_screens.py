@@ -104,9 +104,6 @@ NOT_YET_EXACT = {
     "winmine-marked-lost-9x9.png": "refused since first sight (gatherK, 2026-12-07): a write-up's boxes and lines "
                                    "drawn across the board break its lattice: a 4x5 grid found, whose corner digit "
                                    "counts mines outside it",
-    "winmine-swiper-flags-9x9.png": "every cell read right since first sight (gatherK, 2026-12-07), but no mine "
-                                    "total: the GIF frame's counter box holds a dim red column at its left edge, apart "
-                                    "from the digits, taken for a digit's place, so its 000 was not read",
     "winmine-recoloured-won-9x9.png": "refused since first sight (gatherK, 2026-12-07): 'its cells do not read as "
                                       "Minesweeper cells': every cell recoloured by its value (a colour filter); the "
                                       "digits and flags read right, the orange revealed 0s unsure (33 of 81)",
