@@ -28,8 +28,9 @@ PATTERNS = {
 #: counter, and missing it would make the timer beside it the leftmost display)
 LIT_SHARE = 0.01
 #: a black box of light segments is a display from this height, in cells: Haiku's Minesweeper draws
-#: its blue LCD 22 px high beside 24 px cells (winmine's red LEDs stand 1.4 cells high)
-LIGHT_LOW = 0.8
+#: its blue LCD 22 px high beside 24 px cells (winmine's red LEDs stand 1.4 cells high); raygui's
+#: clone its green ones 36 px high beside 51 px cells (0.70; 0.8 until 2026-12-07, headers)
+LIGHT_LOW = 0.65
 #: red digits straight on a light panel (no dark box) are a display from this height, in cells
 PANEL_LOW = 0.5
 #: where each segment lies in a digit box (x, y as fractions of its width and height)

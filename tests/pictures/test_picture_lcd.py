@@ -65,3 +65,24 @@ def test_an_lcd_shorter_than_a_cell_gives_the_mine_total(seed: int, cell: int, c
     reading = read_image(encode(img))
     assert reading.mine_counter == counter
     assert reading.board.mines == 10
+
+
+@pytest.mark.parametrize("seed, cell", [(1, 24), (2, 32), (3, 28), (4, 40)])
+def test_a_green_lcd_under_three_quarters_of_a_cell_gives_the_mine_total(seed: int, cell: int) -> None:
+    """raygui's clone (raygui-lost-8x8.png) draws its green LCD boxes 36 px high beside 51 px cells
+    (0.70 of a cell): the counter drawn with its box 0.70 to 0.75 of a cell high, green. Main
+    7d556af looked at no light display under 0.8 of a cell: no counter, no total."""
+    cells, counter = random_position(9, 9, 10, seed=seed, state="playing")
+    img = render_board(cells, cell, counter=counter, unlit=None)
+    m = max(4, cell // 2)
+    panel = img[m:round(cell * 2.2) + m]
+    panel[(panel[..., 2] < 50) | (panel[..., 0] == 255) & (panel[..., 1] == 0)] = (192, 192, 192)  # the LED gone
+    x0, y0 = board_origin(cell)[0] + cell // 3, m + round(cell * 0.6)
+    s = round(cell * 0.42)
+    draw_counter(img, x0, y0, s, counter, None)
+    box = img[y0:y0 + round(s * 1.45) + 2 * max(1, round(s * 0.14))]
+    assert 0.65 * cell <= box.shape[0] < 0.8 * cell
+    box[(box[..., 0] == 255) & (box[..., 1] == 0) & (box[..., 2] == 0)] = (0, 228, 48)
+    reading = read_image(encode(img))
+    assert reading.mine_counter == counter
+    assert reading.board.mines == 10

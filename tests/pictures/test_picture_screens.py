@@ -116,11 +116,6 @@ NOT_YET_EXACT = {
                                 "read as Minesweeper cells. Traced: with reader.MAX_UNSURE lifted every cell is right "
                                 "but 174 unsure: the 173 written 0s (VT323's 0, read as a 4 at low confidence) and "
                                 "the 5; no mine total (\"Flags remaining: 30\" not read)",
-    "raygui-lost-8x8.png": "refused since first sight (gatherD, 2026-12-07): a 9x8 grid found (a row too many: the "
-                           "header's LCD boxes and buttons above the board); since headers.py (2026-12-07) the "
-                           "lattice without the header row is read: 8x8, every cell right, none unsure, but no mine "
-                           "total: its green LCD counter's 9 (mines - flags; 10 with the flagged mine shown as a "
-                           "mine) is not read",
     "svelte-grey-lost-16x16.png": "refused since first sight (gatherD, 2026-12-07): an 8x8 grid found (a part of the "
                                   "16x16 board of flat grey and light grey cells in 1 px white lines), its left "
                                   "column not read as cells (its edge not told; since 9f6b77a its cells not read "
