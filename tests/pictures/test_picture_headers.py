@@ -18,7 +18,10 @@ found leaves these headers out, and they read on main too.)
 
 The other way: a board whose edge row is plain (all revealed 0s, all covered, a flat skin's plain
 revealed cells with no line between them) keeps that row, with a header above it or not: refused
-or read whole, never a row short.
+or read whole, never a row short. Those pictures pass on main too (their lattices never call for a
+cut); test_an_unparted_board_row_is_never_cut gives headers.without_header itself a board's top
+row that is not parted into cells while every other row is (a header's pattern), plain or holding
+digits: left, and cut with either guard off.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ import numpy as np
 import pytest
 
 from cpsolve.picture import NoBoardFound, read_image
+from cpsolve.picture.grid import Grid
+from cpsolve.picture.headers import without_header
 from tests.support.picture_render import (
     DIGITS,
     _flag,
@@ -223,3 +228,30 @@ def test_flat_plain_revealed_row_is_never_cut(kind: str, seed: int) -> None:
         return
     assert (reading.board.rows, reading.board.cols) == (len(board), len(board[0])), "a board row cut"
     assert not sure_wrong(reading, board)
+
+
+def unlined_top(kind: str) -> tuple[np.ndarray, Grid]:
+    """A won 6x6 game in web-tiny's skin under a top row of flat revealed cells drawn with no gap
+    between them (a lineless skin's row: not parted into cells, as a header is not), plain ("plain")
+    or with digits ("digits"); the 7x6 lattice over both."""
+    cells, _ = random_position(6, 6, 5, 3, state="won")
+    img = np.full((2 * MARGIN + 7 * PITCH, 2 * MARGIN + 6 * PITCH, 3), PANEL, np.uint8)
+    img[MARGIN:MARGIN + PITCH - GAP, MARGIN:MARGIN + 6 * PITCH - GAP] = CELL_GREY
+    if kind == "digits":
+        for c, v in enumerate("112211"):
+            _text(img, MARGIN + c * PITCH, MARGIN, PITCH - GAP, v, DIGITS[int(v)])
+    for r, row in enumerate(cells):
+        for c, v in enumerate(row):
+            _cell(img, MARGIN + c * PITCH, MARGIN + (r + 1) * PITCH, PITCH - GAP, v)
+    return img, Grid(float(MARGIN), float(MARGIN), float(PITCH), float(PITCH), 6, 7)
+
+
+@pytest.mark.parametrize("kind", ["plain", "digits"])
+def test_an_unparted_board_row_is_never_cut(kind: str) -> None:
+    """The top row is not parted into cells (lines 0.29, insides 0.0) and every other row is (1.0):
+    the pattern of a header. Yet it is the board's: plain (no box, face or digits in it: its right
+    cell reads unsure, the lattice's end) or holding sure digits. headers.without_header leaves it:
+    checked to cut it with either guard off (FILLED below 0: the plain row; DIGITS empty: the
+    digits' row)."""
+    img, grid = unlined_top(kind)
+    assert without_header(img, grid, 6, 20) is None
