@@ -60,7 +60,11 @@ def dark_ball(rgb: np.ndarray, grid: Grid, row: int, col: int, look: CellLook) -
         return False
     # (the tile's light as the cells' measure takes it: its ring too, the exploded mine's red tile's
     # grid lines, so that its red is no dark tile whose own dark grey ball would not count)
-    tile = tile_light(cell[None], np.asarray(look.background, np.float64)[None])
+    square = cell
+    if grid.oblong:  # (tile_light measures a square crop: the cell's spread over its longer side)
+        side = min(height, width)
+        square = cell[(np.arange(side) * height // side)[:, None], np.arange(side) * width // side]
+    tile = tile_light(square[None], np.asarray(look.background, np.float64)[None])
     dark = near_black(inner[None], BALL_DARK, tile)[0].astype(np.uint8)
     total = int(dark.sum())
     if total == 0:

@@ -17,6 +17,7 @@ import numpy as np
 from .colours import channel_max, redness
 from .glyphs import glyphs, read_number
 from .grid import Grid
+from .span import far_sides
 
 #: lit segments (a top, b top right, c bottom right, d bottom, e bottom left, f top left, g middle)
 PATTERNS = {
@@ -88,8 +89,8 @@ def read_counter_below(rgb: np.ndarray, grid: Grid, values: list[str], unsure: s
     (it plus the flags) the board can hold. Where two fit, none: no layout is known to put the
     counter on one side below the board (winmine's face between the two says the left one above
     it; Nanoatic's timer is the left one below it). A display not read gives none."""
-    area = _band(rgb, grid, grid.y0 + grid.rows * grid.cell_size + 0.1 * grid.cell_size,
-                 grid.y0 + grid.rows * grid.cell_size + 5 * grid.cell_size)
+    bottom = far_sides(grid)[1]
+    area = _band(rgb, grid, bottom + 0.1 * grid.cell_size, bottom + 5 * grid.cell_size)
     if area is None:
         return None
     boxes, lit, red = _displays(area, grid.cell_size)
@@ -108,7 +109,7 @@ def _band(rgb: np.ndarray, grid: Grid, top: float, bottom: float) -> np.ndarray 
     height, width = rgb.shape[:2]
     y0, y1 = max(0, int(top)), min(height, max(0, int(bottom)))
     x0 = max(0, int(grid.x0 - grid.cell_size))
-    x1 = min(width, int(grid.x0 + (grid.cols + 1) * grid.cell_size))
+    x1 = min(width, int(far_sides(grid)[0] + grid.cell_size))
     if y1 - y0 < 8 or x1 - x0 < 8:
         return None
     return rgb[y0:y1, x0:x1].astype(np.int16)

@@ -47,7 +47,7 @@ MAX_REFINE = 8
 #: cells are square where their pitches across and down lie within SQUARE of each other (a fit's
 #: scatter); cells up to OBLONG times as wide as high (or high as wide) are read oblong, each axis
 #: at its own pitch, where each axis' edges repeat at a pitch of their own
-SQUARE, OBLONG = 0.06, 1.3
+SQUARE, OBLONG = 0.06, 1.6
 #: a board may end at the picture's edge, or this fraction of a cell past it: a cropped screenshot
 #: that cut a sliver off its last row or column (its cells are still nine tenths there)
 CUT_OFF = 0.1
@@ -347,10 +347,14 @@ def refine(edges: Edges, grid: Grid) -> Grid | None:
     """The lattice re-measured on the board alone (its rows for the vertical lines, its columns for
     the horizontal ones), then its extent again, one cell of slack around it."""
     height, width = edges.v.shape
-    p = grid.cell_size
+    # (each axis at its own pitch where the cells are oblong: at their mean, the band of columns
+    # measured for the row boundaries ran a few cells past a board of 1.3:1 cells onto its page)
+    p = q = grid.cell_size
+    if grid.oblong:
+        p, q = grid.pitch_x, grid.pitch_y
     x_lo, x_hi = max(0, int(grid.x0 - 1.5 * p)), min(width, int(grid.x0 + (grid.cols + 1.5) * p) + 1)
-    y_lo, y_hi = max(0, int(grid.y0 - 1.5 * p)), min(height, int(grid.y0 + (grid.rows + 1.5) * p) + 1)
-    ry0, ry1 = int(grid.y0 + 0.2 * p), int(grid.y0 + (grid.rows - 0.2) * p)
+    y_lo, y_hi = max(0, int(grid.y0 - 1.5 * q)), min(height, int(grid.y0 + (grid.rows + 1.5) * q) + 1)
+    ry0, ry1 = int(grid.y0 + 0.2 * q), int(grid.y0 + (grid.rows - 0.2) * q)
     rx0, rx1 = int(grid.x0 + 0.2 * p), int(grid.x0 + (grid.cols - 0.2) * p)
     px = edges.v[ry0:ry1, x_lo:x_hi].sum(axis=0, dtype=np.float64)   # diff index + x_lo
     py = edges.h[y_lo:y_hi, rx0:rx1].sum(axis=1, dtype=np.float64)
@@ -363,7 +367,19 @@ def refine(edges: Edges, grid: Grid) -> Grid | None:
     # own edges: on a long board of 3 rows that pitch is off by a tenth, and the long side's stands)
     lopsided = min(grid.rows, grid.cols) < 4 <= max(grid.rows, grid.cols)
     if grid.oblong:
-        # a lattice found oblong (:func:`oblong_pitches`) keeps each axis' own fit, as oblong as found
+        # a lattice found oblong (:func:`oblong_pitches`) keeps its cells' shape as found: the axis
+        # with more boundaries measures the pitch, the other the same shape of it, unless that leaves
+        # its boundaries off where its own fit lies on them (as square cells below); an axis' own fit
+        # on a few rows drifted, 32.5 px to 30.2 in three refinements (a dark skin's 14x11 at 25 x 32.5)
+        shape = grid.pitch_y / grid.pitch_x
+        if grid.cols >= grid.rows:
+            fit = _line_fit(py, grid.y0 - y_lo - 1, pitch_x * shape, grid.rows, fixed=True)
+            if not _unsquare(fit[2], rms_y, pitch_x * shape, grid.rows):
+                sy, pitch_y = fit[0], fit[1]
+        else:
+            fit = _line_fit(px, grid.x0 - x_lo - 1, pitch_y / shape, grid.cols, fixed=True)
+            if not _unsquare(fit[2], rms_x, pitch_y / shape, grid.cols):
+                sx, pitch_x = fit[0], fit[1]
         if not (oblong(pitch_x, pitch_y) and abs(pitch_x / pitch_y - grid.pitch_x / grid.pitch_y) < SQUARE):
             return None
     else:

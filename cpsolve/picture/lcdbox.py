@@ -18,6 +18,7 @@ import numpy as np
 from .counter import PATTERNS
 from .glyphs import dark_ink, glyphs, text_lines, words
 from .grid import Grid
+from .span import far_sides
 from .textcounter import LEFT_LABELS, _spells
 
 #: a panel: light (each channel at least this), at least PANEL_CELLS cells wide and a cell high
@@ -33,7 +34,7 @@ def read_lcd_left(rgb: np.ndarray, grid: Grid, values: list[str]) -> tuple[int, 
     """(the mines left, the mine total they imply: with the flags, True) from an LCD box after a
     mines-left label above the board, or None."""
     p = grid.cell_size
-    x0, x1 = max(0, int(grid.x0 - p)), min(rgb.shape[1], int(grid.x0 + (grid.cols + 1) * p))
+    x0, x1 = max(0, int(grid.x0 - p)), min(rgb.shape[1], int(far_sides(grid)[0] + p))
     y0, y1 = max(0, int(grid.y0 - 5 * p)), max(0, int(grid.y0 - 0.1 * p))
     if y1 - y0 < p or x1 - x0 < PANEL_CELLS * p:
         return None

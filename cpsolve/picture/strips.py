@@ -1,4 +1,5 @@
-"""A square lattice laid on cells too oblong to be read oblong (over :data:`.grid.OBLONG`, 1.3):
+"""A square lattice laid on cells too oblong to be read oblong (over :data:`.grid.OBLONG`, 1.6;
+1.3 when this was written):
 the lattice takes the pitch of one axis, and its lines fall on the other axis' boundaries only now
 and then, so it lines a strip of the board (a few columns, or rows) and that strip was returned as
 the whole board, every cell sure (keylocker006's tkinter board of 52 x 39 px buttons read as its 8

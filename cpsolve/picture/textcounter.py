@@ -20,6 +20,7 @@ from .colours import channel_max, channel_min
 from .glyphs import dark_ink, fractions, glyphs, read_fraction, read_number, text_lines, white_ink, word_score, words
 from .grid import Grid
 from .marks import PENNANT, _triangle
+from .span import far_sides
 
 
 def read_gnome_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> int | None:
@@ -60,9 +61,10 @@ def read_side_total(rgb: np.ndarray, grid: Grid, values: list[str]) -> int | Non
     lies just under an icon, n equals the flags on the board, and m is at least the flags and mines
     shown."""
     p = grid.cell_size
-    x0 = int(grid.x0 + grid.cols * p + 0.2 * p)
-    x1 = min(rgb.shape[1], int(grid.x0 + grid.cols * p + 6 * p))
-    y0, y1 = max(0, int(grid.y0)), min(rgb.shape[0], int(grid.y0 + grid.rows * p))
+    right, bottom = far_sides(grid)
+    x0 = int(right + 0.2 * p)
+    x1 = min(rgb.shape[1], int(right + 6 * p))
+    y0, y1 = max(0, int(grid.y0)), min(rgb.shape[0], int(bottom))
     if y1 - y0 < 6 or x1 - x0 < 20:
         return None
     # (GNOME draws the flag icon 32 px high whatever the cells' size: above a cell's at cells under
@@ -93,9 +95,10 @@ def read_win7_left(rgb: np.ndarray, grid: Grid) -> int | None:
     """Windows 7's mines left: white digits in the right one of the two coloured boxes below the
     board (blue or green with the tiles; the timer's box, at the left, is its twin)."""
     p = grid.cell_size
-    y0 = int(grid.y0 + grid.rows * p + 0.1 * p)
-    y1 = min(rgb.shape[0], int(grid.y0 + grid.rows * p + 3 * p))
-    x0, x1 = max(0, int(grid.x0 - p)), min(rgb.shape[1], int(grid.x0 + (grid.cols + 1) * p))
+    right, bottom = far_sides(grid)
+    y0 = int(bottom + 0.1 * p)
+    y1 = min(rgb.shape[0], int(bottom + 3 * p))
+    x0, x1 = max(0, int(grid.x0 - p)), min(rgb.shape[1], int(right + p))
     if y1 - y0 < 8 or x1 - x0 < 20:
         return None
     area = rgb[y0:y1, x0:x1].astype(np.int16)
@@ -139,7 +142,7 @@ def _above(rgb: np.ndarray, grid: Grid, cells: float, wider: float) -> tuple[np.
     to hold a number."""
     p = grid.cell_size
     y0, y1 = max(0, int(grid.y0 - cells * p)), max(0, int(grid.y0 - 0.1 * p))
-    x0, x1 = max(0, int(grid.x0 - wider * p)), min(rgb.shape[1], int(grid.x0 + (grid.cols + wider) * p))
+    x0, x1 = max(0, int(grid.x0 - wider * p)), min(rgb.shape[1], int(far_sides(grid)[0] + wider * p))
     if y1 - y0 < 8 or x1 - x0 < 20:
         return None
     return rgb[y0:y1, x0:x1].astype(np.int16), y0, x0
@@ -232,9 +235,10 @@ def read_labelled_left(rgb: np.ndarray, grid: Grid) -> int | None:
     panel above the board, over a "Time: 0.434" line) above or below the board: the number just
     after the one label read (:data:`LEFT_LABELS`); None unless exactly one is read."""
     p = grid.cell_size
-    x0, x1 = max(0, int(grid.x0 - p)), min(rgb.shape[1], int(grid.x0 + (grid.cols + 1) * p))
+    right, bottom = far_sides(grid)
+    x0, x1 = max(0, int(grid.x0 - p)), min(rgb.shape[1], int(right + p))
     above = (max(0, int(grid.y0 - 5 * p)), max(0, int(grid.y0 - 0.1 * p)))
-    below = (int(grid.y0 + grid.rows * p + 0.1 * p), min(rgb.shape[0], int(grid.y0 + grid.rows * p + 3 * p)))
+    below = (int(bottom + 0.1 * p), min(rgb.shape[0], int(bottom + 3 * p)))
     found: list[int | None] = []
     for y0, y1 in (above, below):
         if y1 - y0 < 8 or x1 - x0 < 20:
@@ -294,7 +298,7 @@ def read_google_left(rgb: np.ndarray, grid: Grid) -> int | None:
     p = grid.cell_size
     y0 = max(0, int(grid.y0 - 2 * p))
     y1 = max(0, int(grid.y0 - 0.05 * p))
-    x0, x1 = max(0, int(grid.x0)), min(rgb.shape[1], int(grid.x0 + grid.cols * p))
+    x0, x1 = max(0, int(grid.x0)), min(rgb.shape[1], int(far_sides(grid)[0]))
     if y1 - y0 < 8 or x1 - x0 < 20:
         return None
     area = rgb[y0:y1, x0:x1].astype(np.int16)

@@ -136,8 +136,13 @@ NOT_YET_EXACT = {
                                    "with no lines, each digit on a small grey box)",
     "android-dotted-mid-12x12.png": "refused since first sight (gatherD, 2026-12-07): a 2x12 grid found, its left "
                                     "column not read as cells; the cells are not square (26.6 by 36 px: a phone "
-                                    "screen scaled down), revealed ones flat grey in dotted lines, covered ones "
-                                    "raised buttons of the same grey",
+                                    "screen scaled down, 1.35 to 1), revealed ones flat grey in dotted lines, covered "
+                                    "ones raised buttons of the same grey. Since OBLONG 1.6 (oblong, 2026-12-07) the "
+                                    "12x12 lattice is found, but refused: the digit at 0,6 is read as counting more "
+                                    "mines than the cells round it (short_edge_digit). Traced: its covered buttons "
+                                    "are read as 0s, their one-pixel dark bottom bevel in the rows colours.crops "
+                                    "leaves out spreading 26 px over 36 (a crop taking the side's first and last "
+                                    "pixels reads every value right, 28 unsure, but read a drawn 5x19 board as 5x6)",
     "webgreen-new-14x11.png": "refused since first sight (gatherO, 2026-12-07): a 14x11 grid found (29 px, "
                               "rounded green tiles in 4 px gaps), but its cells not read as Minesweeper cells",
     "webgreen-lost-14x11.png": "refused since first sight (gatherO, 2026-12-07): a 14x11 grid found, but its "
@@ -366,8 +371,11 @@ NOT_YET_EXACT = {
                                    "picture's left, right and bottom edges, Android's status bar above it)",
     "tk-darkwin-new-8x8.png": "refused since strips.py (gatherC, 2026-12-07; first sight WRONG: read as 8 rows "
                               "by 2 columns at 39 px, every cell sure): its tkinter buttons are 52 px wide and "
-                              "39 high, 1.33 to 1, beyond the 1.3 read oblong (grid.OBLONG), so the lattice was "
-                              "square at 39 px and lined a strip of 2 columns; now that strip is no board",
+                              "39 high, 1.33 to 1, beyond the 1.3 read oblong (grid.OBLONG) then, so the lattice "
+                              "was square at 39 px and lined a strip of 2 columns. Since OBLONG 1.6 (oblong, "
+                              "2026-12-07) read 8x8, every cell right and sure, but no mine total: its counter "
+                              "(a red \"010\" in a plain font on a black box beside a bomb emoji, two rows above "
+                              "the board with the Easy/Medium/Hard buttons between) is not read",
     "egui-dark-mid-10x10.png": "refused since first sight (gatherL, 2026-12-07): a 4x3 grid found on the flat "
                                "dark covered squares alone, its edge not told (the row or column beside it partly "
                                "of the board's tiles); revealed cells are nothing but the near-black panel, so "
