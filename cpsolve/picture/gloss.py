@@ -19,6 +19,7 @@ from .colours import _lum
 from .digits import _clean_digit, _hue, hue_apart
 from .marks import CROSSED, FLAG, MARK, MINE, NOTHING, RED_BG
 from .skins import Skin
+from .tiles import BEVELLED
 
 if TYPE_CHECKING:
     from .cells import CellLook
@@ -35,6 +36,10 @@ SATURATED, PALE, PALE_LUM = 55.0, 50.0, 150.0
 RAISED_SHARE = 0.4
 #: the fewest cells of each kind that tell a board's two kinds of tile
 FEWEST = 4
+
+
+#: a tile stands out as raised on each of its four sides by this much or more (.bevel.side_lifts)
+RAISED_SIDES = 8.0
 
 
 def glossy_split(looks: list[list[CellLook]], symbols: list[list[tuple[str, float]]], skin: Skin
@@ -67,6 +72,15 @@ def glossy_split(looks: list[list[CellLook]], symbols: list[list[tuple[str, floa
     if any(kinds[i] in (FLAG, MINE, CROSSED, RED_BG) for i in on_pale) or not any(map(plain_digit, on_pale)):
         return None
     if any(plain_digit(i) for i in on_saturated):
+        return None
+    if sum(kinds[i] == NOTHING and flat[i].bevel > BEVELLED and bool(flat[i].sides)
+           and min(flat[i].sides) >= RAISED_SIDES for i in on_pale) >= FEWEST:
+        # bare pale tiles plainly raised, standing out on all four sides, are covered, not revealed
+        # (no skin draws its revealed tiles raised): winmine drawn lighter, its shown mines on tan
+        # tiles and its exploded one on purple, read as glossy covered tiles and every raised grey
+        # tile as a revealed 0 (winmine-tinted-lost-9x9.png: sides 17-39). A line along one side of
+        # a revealed tile measures a bevel too, on that side alone (Windows 7's navy lines at 30.4
+        # px, 205 on one side, 0 on the others)
         return None
     if any(kinds[i] == NOTHING and max(flat[i].bevel, flat[i].rim_bevel) < RAISED_SHARE * skin.bevel
            for i in on_saturated):
