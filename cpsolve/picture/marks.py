@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .banner import BANNER, BANNER_SCALE, banner_flag
 from .cloth import CLOTH_REACH, CLOTH_SCALE, cloth_flag
 from .colours import rgb_distance
 
@@ -169,8 +170,9 @@ RED_CLOTH = 0.5
 
 def marks_of(looks: list[list[CellLook]]) -> list[list[tuple[str, float]]]:
     """What is drawn on each cell (:func:`symbol`), row by row, with the mines drawn in a colour
-    (:func:`round_mines`), the flags drawn as a pennant in a colour (:func:`pennant`) and those drawn
-    as a red cloth on a pole that is not dark (:func:`.cloth.cloth_flag`)."""
+    (:func:`round_mines`), the flags drawn as a pennant in a colour (:func:`pennant`), those drawn
+    as a red cloth on a pole that is not dark (:func:`.cloth.cloth_flag`) and those drawn as a
+    rectangular cloth atop a pole of its colour (:func:`.banner.banner_flag`)."""
     symbols = [[symbol(lk) for lk in row] for row in looks]
     round_mines(looks, symbols)
     for r, row in enumerate(looks):
@@ -184,6 +186,9 @@ def marks_of(looks: list[list[CellLook]]) -> list[list[tuple[str, float]]]:
             elif cloth_flag(lk, PENNANT_DIGIT):
                 # (a red cloth atop a light pole, no dark part: an emoji-like flag, :mod:`.cloth`)
                 symbols[r][c] = (FLAG, _confidence(CLOTH_REACH - lk.red_reach, CLOTH_SCALE))
+            elif (like := banner_flag(lk, PENNANT_DIGIT)) >= BANNER:
+                # (a rectangular cloth atop a pole of its colour: an emoji's flag, :mod:`.banner`)
+                symbols[r][c] = (FLAG, _confidence(like - BANNER + BANNER_SCALE / 2, BANNER_SCALE))
     return symbols
 
 

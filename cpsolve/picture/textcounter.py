@@ -20,6 +20,7 @@ from .colours import channel_max, channel_min
 from .glyphs import dark_ink, fractions, glyphs, read_fraction, read_number, text_lines, white_ink, word_score, words
 from .grid import Grid
 from .marks import PENNANT, _triangle
+from .panelface import face_between
 from .span import far_sides
 
 
@@ -169,7 +170,8 @@ def read_panel_numbers(rgb: np.ndarray, grid: Grid) -> int | None:
     """Mines left as the left one of two plain dark numbers in a light panel above the board, one
     each side of its middle, alike in height and level (winmine's layout, the counter left of the
     face and the timer right of it, written in a font: bandaranayake's "0038" and "0066"); None
-    unless exactly two numbers, each a whole word, are read level with each other there."""
+    unless exactly two numbers, each a whole word, are read level with each other there, with a face
+    between them (:func:`.panelface.face_between`)."""
     p = grid.cell_size
     above = _above(rgb, grid, 4, 0)
     if above is None:
@@ -218,8 +220,12 @@ def read_panel_numbers(rgb: np.ndarray, grid: Grid) -> int | None:
     pairs = {tuple(group) for group in level if len(group) > 1}
     if len(pairs) != 1 or len(next(iter(pairs))) != 2:
         return None
-    (_, right_a, _, _, counter), (left_b, _, _, _, _) = next(iter(pairs))
-    return counter if right_a <= grid.cols * p / 2 <= left_b else None
+    (left_a, right_a, top_a, height_a, counter), (left_b, right_b, top_b, height_b, _) = next(iter(pairs))
+    if not right_a <= grid.cols * p / 2 <= left_b:
+        return None
+    # (with a face between them, as winmine's: two fields of a form are no counter and timer)
+    faced = face_between(ink, (left_a, right_a, top_a, height_a), (left_b, right_b, top_b, height_b))
+    return counter if faced else None
 
 
 #: labels of mines left written out ("Mines left: 1"), word by word, each matched as a whole word

@@ -105,3 +105,15 @@ def test_not_two_plain_numbers_give_no_counter(left: str | None, right: str | No
     cells, _ = random_position(10, 12, 14, seed=1, state="playing")
     reading = read_image(encode(_with_numbers(cells, 30, left, right)))
     assert reading.mine_counter is None and reading.board.mines is None
+
+
+@pytest.mark.parametrize("cell", [24, 30, 36])
+@pytest.mark.parametrize("seed", [1, 6])
+def test_two_plain_numbers_with_no_face_between_give_no_counter(seed: int, cell: int) -> None:
+    """Two numbers level above the board with nothing round between them are no counter and timer
+    (a settings form's "Width 10" and "Height 10" over bobby-driggs's React board,
+    tests/data/screens/react-flat-lost-10x10.png, read as 10 mines left: a total of 18 for 15):
+    panelface.face_between."""
+    cells, counter = random_position(10, 12, 14, seed=seed, state="playing")
+    reading = read_image(encode(_with_numbers(cells, cell, f"{counter:04d}", "0066", face=False)))
+    assert reading.mine_counter is None and reading.board.mines is None

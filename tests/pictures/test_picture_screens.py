@@ -388,10 +388,6 @@ NOT_YET_EXACT = {
                                "dark covered squares alone, its edge not told (the row or column beside it partly "
                                "of the board's tiles); revealed cells are nothing but the near-black panel, so "
                                "the board's right two columns of 0s show only in the window's width",
-    "react-flat-lost-10x10.png": "refused since first sight (gatherL, 2026-12-07): the 10x10 grid found, but the "
-                                 "digit read at 0,5 counts more mines than the cells round it inside it, so the "
-                                 "board was taken to go on past its top edge (revealed cells are white like the "
-                                 "page; flags and shown mines lie on white, revealed-looking cells)",
     "pygame-mac-mid-16x16.png": "not exact since first sight (gatherL, 2026-12-07), never wrong: the 16x16 read "
                                 "with every value right, but its 15 green 2s (a thin monospace font) unsure at "
                                 "confidence 0.1, and its \"Mines: 34\" under the board not read",
