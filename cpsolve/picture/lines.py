@@ -94,7 +94,9 @@ def line_band(rgb: np.ndarray, bounds: np.ndarray, others: np.ndarray, size: int
     not, where a revealed tile lies), and ends where the cells differ (TILES_DIFFER: the tiles
     begin there, covered and revealed ones unlike). A board of one kind of tile shows nothing to
     tell a line from a shadow by: :func:`on_tiles` looks at what the line changes."""
-    m = max(2, int(np.ceil(LINE_SHARE * p)))
+    # (offsets -m..m-1 about the boundary: a band as thick as LINE_SHARE allows, beginning at the
+    # boundary, still has an offset beyond it each side to end on)
+    m = max(2, int(np.ceil(LINE_SHARE * p))) + 1
     inner = bounds[1:-1]
     if len(inner) == 0 or bg_lum.shape[0] * len(inner) < 4:
         return None
