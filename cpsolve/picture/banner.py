@@ -53,12 +53,19 @@ BANNER_CHROMA = 80.0
 
 
 def banner_flag(look: CellLook, digit_like: float) -> float:
-    """How like a banner flag the cell's mark is, -1..1; -1 where it has no glyph, is like a digit
-    (past ``digit_like``) or is not drawn in a colour."""
+    """How like a banner flag the cell's mark is, -1..1 (:func:`flag_like` on :data:`_BANNERS`)."""
+    return flag_like(look, _BANNERS, digit_like, BANNER_CHROMA)
+
+
+def flag_like(look: CellLook, flags: list[np.ndarray], digit_like: float, chroma: float) -> float:
+    """How like the best of ``flags`` (glyphs less their means, unit length) the cell's mark is,
+    -1..1; -1 where it has no glyph, is like a digit (past ``digit_like``) or is not drawn in a
+    colour (its strokes' RGB channels under ``chroma`` apart). Banners here, pennants on a pole
+    (:func:`.marks.pole_flag`): one rule for a flag known by its shape in a colour."""
     g = look.glyph
     if (g is None or max((look.shape or {}).values(), default=0.0) > digit_like
-            or float(look.fg_colour.max() - look.fg_colour.min()) < BANNER_CHROMA):
+            or float(look.fg_colour.max() - look.fg_colour.min()) < chroma):
         return -1.0
     v = g.ravel() - g.mean()
     norm = float(np.linalg.norm(v))
-    return max(float((v * t.ravel()).sum()) / norm for t in _BANNERS) if norm > 0 else -1.0
+    return max(float((v * t.ravel()).sum()) / norm for t in flags) if norm > 0 else -1.0

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .banner import BANNER, BANNER_SCALE, banner_flag
+from .banner import BANNER, BANNER_SCALE, banner_flag, flag_like
 from .cloth import CLOTH_REACH, CLOTH_SCALE, cloth_flag
 from .colours import rgb_distance
 
@@ -257,13 +257,7 @@ def pole_flag(look: CellLook) -> float:
     """How like a flag drawn as a pennant on a pole the cell's mark is, -1..1; -1 where it has no
     glyph, is like a digit (past PENNANT_DIGIT), or is not drawn in a colour (a pointer's black
     outline round its white body)."""
-    g = look.glyph
-    if (g is None or max((look.shape or {}).values(), default=0.0) > PENNANT_DIGIT
-            or float(look.fg_colour.max() - look.fg_colour.min()) < POLE_FLAG_CHROMA):
-        return -1.0
-    v = g.ravel() - g.mean()
-    norm = float(np.linalg.norm(v))
-    return max(float((v * t.ravel()).sum()) / norm for t in _POLE_FLAGS) if norm > 0 else -1.0
+    return flag_like(look, _POLE_FLAGS, PENNANT_DIGIT, POLE_FLAG_CHROMA)
 
 
 def pole_flagged(look: CellLook) -> bool:
