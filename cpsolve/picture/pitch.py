@@ -188,10 +188,7 @@ def _least_squares(k: np.ndarray, pos: np.ndarray, w: np.ndarray, pitch: float |
         start = float(((pos - pitch * k) * w).sum() / w.sum())
         slope = pitch
     else:
-        # (to 1e-9 px: polyfit's least squares runs in the BLAS, whose kernels differ by CPU in the
-        # last bits, and a pitch of 20.000000000000007 for 20 made a line search a pixel wider
-        # on one machine than on another: the same picture read on one, refused on the other)
-        slope, start = (round(float(v), 9) for v in np.polyfit(k, pos, 1, w=w))
+        slope, start = (float(v) for v in np.polyfit(k, pos, 1, w=w))
     rms = float(np.sqrt(((pos - start - slope * k) ** 2).mean()))
     return start, slope, rms
 
