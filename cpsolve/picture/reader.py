@@ -41,7 +41,6 @@ from .skins import CLASSIC, Skin
 from .subcells import halved
 from .textcounter import read_text_counter
 from .tiles import BEVELLED
-from .zeros import written_zeros
 
 #: the colour steps that make edges, tried in turn
 EDGE_THRESHOLDS = (20, 6)
@@ -195,8 +194,6 @@ def read_grid(rgb: np.ndarray, grid: Grid, skin: Skin, label: str) -> Reading:
     # digits whose ink a palette shifted (a GIF's): by the board's own ink for them
     board_inks(values, confidence, flat, skin)
     unnamed_inks(values, confidence, flat, skin)  # (and the skin's unknown ones)
-    # revealed 0s written as a "0": a ring in the board's digit ink (zeros.py)
-    written_zeros(rgb, grid, flat, values, confidence)
     for i, look in enumerate(flat):
         # filled as a mine's disc (maybe a shown mine), a line (a pointer's edge), or black around
         # something lighter (a pointer's outline round its white body): no question mark; nor is a

@@ -112,18 +112,11 @@ NOT_YET_EXACT = {
                                 "3 px lines), but no cell of its top row or column read as a cell (its edge not told; "
                                 "since 9f6b77a its cells not read as Minesweeper cells): covered cells are blank "
                                 "near-white squares like the page, every revealed cell (0s too) written in raylib's "
-                                "pixel font, flags a red \"M\". Since zeros.py (written0, 2026-12-07) its "
-                                "written 0s read as sure 0s, but its 1s as unsure 8s, its blank covered cells as "
-                                "unsure 0s and its \"M\" flags as unsure 3s: refused, its right column (all "
-                                "covered) read as no cells",
+                                "pixel font, flags a red \"M\"",
     "sfml-dark-lost-15x20.png": "refused since first sight (gatherD, 2026-12-07): a 15x20 grid found, its cells not "
                                 "read as Minesweeper cells. Traced: with reader.MAX_UNSURE lifted every cell is right "
                                 "but 174 unsure: the 173 written 0s (VT323's 0, read as a 4 at low confidence) and "
-                                "the 5; no mine total (\"Flags remaining: 30\" not read). Since zeros.py (written0, "
-                                "2026-12-07) read with 1 cell unsure, every other cell right: its 0s read as sure "
-                                "0s (rings in the digits' blue); left: the 5 at 1,2 (0.83 like a 5, 0.74 like a 3, "
-                                "and blue, the classic 1's colour: no colour settles a board of one ink) and the "
-                                "mine total (its counter, yellow VT323, not read)",
+                                "the 5; no mine total (\"Flags remaining: 30\" not read)",
     "svelte-grey-lost-16x16.png": "refused since first sight (gatherD, 2026-12-07): an 8x8 grid found (a part of the "
                                   "16x16 board of flat grey and light grey cells in 1 px white lines), its left "
                                   "column not read as cells (its edge not told; since 9f6b77a its cells not read "
